@@ -1,0 +1,63 @@
+# csmj — all set-up and checks go through these targets.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PYTHON := $(BIN)/python
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PG_URL ?= postgres://postgres@127.0.0.1:5432/test
+
+.PHONY: run test test-db lint bench bench-analyse schema browser-deps venv migrate demo clean audit
+
+venv: $(STAMP)
+
+$(STAMP): requirements.txt requirements-dev.txt
+	test -x $(PYTHON) || $(PY) -m venv $(VENV)
+	$(PYTHON) -m pip install -q --upgrade pip
+	$(PYTHON) -m pip install -q -r requirements-dev.txt
+	touch $(STAMP)
+
+migrate: venv
+	$(PYTHON) manage.py migrate --noinput
+
+demo: migrate
+	$(PYTHON) manage.py load_demo
+
+run: demo
+	$(PYTHON) manage.py collectstatic --noinput -v 0
+	DEBUG=$${DEBUG:-true} $(PYTHON) manage.py runserver $(HOST):$(PORT)
+
+# Debian's chromium and CJK fonts for the Playwright browser tests (never a browser download).
+browser-deps:
+	@if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi "noto.*cjk"; then \
+		echo "Installing chromium and fonts-noto-cjk from Debian's packages"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; \
+	fi
+
+test: venv browser-deps
+	$(PYTHON) -m pytest
+
+# The database tests again, against PostgreSQL.
+test-db: venv
+	DATABASE_URL=$${DATABASE_URL:-$(PG_URL)} $(PYTHON) -m pytest -m "not browser" tests
+
+lint: venv
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+bench: venv
+	$(PYTHON) -m bench.bench_engine
+
+bench-analyse: venv
+	$(PYTHON) -m bench.bench_analyse
+
+schema: venv
+	$(PYTHON) manage.py spectacular --file docs/openapi.yaml --validate
+
+audit: venv
+	$(BIN)/pip install -q pip-audit && $(BIN)/pip-audit -r requirements.txt
+
+clean:
+	rm -rf $(VENV) staticfiles db.sqlite3

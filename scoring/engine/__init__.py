@@ -1,0 +1,1 @@
+"""The scoring engine: pure Python, no Django. The Django apps call it; it never calls them."""

@@ -1,0 +1,136 @@
+"""The hand-type catalogue (rules.md §2), declared once, as data.
+
+Each entry carries everything the rest of the project needs to know about a hand
+type: its stable code (stored rounds refer to it), names, class, weight, the win
+kinds it allows, who may claim it, and whether it is a *shape* type (decided by the
+tiles) or a *situational* type (decided by how the hand was won). Shape checks live
+in ``analysis``; this module has no behaviour beyond lookups.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from types import MappingProxyType
+
+
+class HandClass(StrEnum):
+    OPENING = "opening"  # 起手胡: scored as a small self-draw, play goes on
+    SMALL = "small"  # 小胡
+    BIG = "big"  # 大胡
+
+
+class WinKind(StrEnum):
+    SELF_DRAW = "self_draw"
+    DISCARD = "discard"
+
+
+class Claimant(StrEnum):
+    ANY = "any"
+    DEALER = "dealer"  # only the dice-rolling dealer (天胡)
+    IDLE = "idle"  # only an idle seat (地胡)
+
+
+BOTH = frozenset({WinKind.SELF_DRAW, WinKind.DISCARD})
+SELF = frozenset({WinKind.SELF_DRAW})
+DISCARD = frozenset({WinKind.DISCARD})
+
+
+@dataclass(frozen=True, slots=True)
+class HandType:
+    code: str
+    name_zh: str
+    name_en: str
+    hand_class: HandClass
+    weight: int
+    win_kinds: frozenset[WinKind]
+    claimant: Claimant = Claimant.ANY
+    shape: bool = False  # decided by the tiles alone
+    # Situational types that name the seat that pays / takes the 海底.
+    needs_haidi: bool = False
+    big_in_big_out: bool = False  # 大进大出 applies (rules.md §4.4)
+    note: str = ""
+
+    @property
+    def is_opening(self) -> bool:
+        return self.hand_class is HandClass.OPENING
+
+    @property
+    def is_big(self) -> bool:
+        return self.hand_class is HandClass.BIG
+
+
+_O, _S, _B = HandClass.OPENING, HandClass.SMALL, HandClass.BIG
+
+_CATALOGUE: tuple[HandType, ...] = (
+    # §2.1 opening small hands (起手胡)
+    HandType("sixi", "四喜", "Four of a kind", _O, 1, SELF, note="each distinct quad counts once"),
+    HandType("banbanhu", "板板胡", "No 2/5/8", _O, 1, SELF),
+    HandType("queyise", "缺一色", "Missing suit", _O, 1, SELF),
+    HandType("liuliushun", "六六顺", "Two triplets", _O, 1, SELF),
+    HandType("santong", "三同", "Same rank in three suits", _O, 1, SELF, note="000 篇二 only"),
+    HandType("yizhihua", "一支花", "Single five", _O, 1, SELF, note="000 篇二 only"),
+    # §2.2 final hands
+    HandType("pinghu", "平胡", "Plain win", _S, 1, BOTH, shape=True),
+    HandType("pengpenghu", "碰碰胡", "All triplets", _B, 1, BOTH, shape=True),
+    HandType("jiangjianghu", "将将胡", "All 2/5/8", _B, 1, BOTH, shape=True),
+    HandType("qingyise", "清一色", "Full flush", _B, 1, BOTH, shape=True),
+    HandType("qixiaodui", "七小对", "Seven pairs", _B, 1, BOTH, shape=True),
+    HandType("quanqiuren", "全求人", "All melded", _B, 1, DISCARD, shape=True),
+    HandType("tianhu", "天胡", "Heavenly hand", _B, 1, SELF, claimant=Claimant.DEALER),
+    HandType("dihu", "地胡", "Earthly hand", _B, 1, DISCARD, claimant=Claimant.IDLE),
+    HandType("haidilaoyue", "海底捞月", "Last tile self-draw", _B, 1, SELF, needs_haidi=True),
+    HandType(
+        "haidipao",
+        "海底炮",
+        "Win on the last tile",
+        _B,
+        1,
+        DISCARD,
+        needs_haidi=True,
+        big_in_big_out=True,
+    ),
+    HandType("gangshangkaihua", "杠上开花", "Win on a kong draw", _B, 1, SELF),
+    HandType("shuanggangshanghua", "双杠上花", "Both kong draws win", _B, 2, SELF),
+    HandType("qiangganghu", "抢杠胡", "Robbing the kong", _B, 1, DISCARD, big_in_big_out=True),
+    HandType(
+        "gangshangpao", "杠上炮", "Win on a kong discard", _B, 1, DISCARD, big_in_big_out=True
+    ),
+    HandType(
+        "shuanggangshangpao",
+        "双杠上炮",
+        "Win on both kong discards",
+        _B,
+        2,
+        DISCARD,
+        big_in_big_out=True,
+    ),
+)
+
+HAND_TYPES: MappingProxyType[str, HandType] = MappingProxyType({h.code: h for h in _CATALOGUE})
+OPENING_CODES: frozenset[str] = frozenset(h.code for h in _CATALOGUE if h.is_opening)
+FINAL_CODES: frozenset[str] = frozenset(h.code for h in _CATALOGUE if not h.is_opening)
+SHAPE_CODES: frozenset[str] = frozenset(h.code for h in _CATALOGUE if h.shape)
+SITUATIONAL_CODES: frozenset[str] = FINAL_CODES - SHAPE_CODES
+BIG_SHAPE_CODES: frozenset[str] = frozenset(c for c in SHAPE_CODES if HAND_TYPES[c].is_big)
+HAIDI_CODES: frozenset[str] = frozenset(h.code for h in _CATALOGUE if h.needs_haidi)
+
+
+def hand_type(code: str) -> HandType:
+    """The registry entry for ``code``; KeyError when unknown."""
+    return HAND_TYPES[code]
+
+
+def final_codes_for(kind: WinKind | str, *, dealer: bool) -> list[HandType]:
+    """Final hand types a seat may claim for a win of ``kind`` (in catalogue order)."""
+    kind = WinKind(kind)
+    out = []
+    for h in _CATALOGUE:
+        if h.is_opening or kind not in h.win_kinds:
+            continue
+        if h.claimant is Claimant.DEALER and not dealer:
+            continue
+        if h.claimant is Claimant.IDLE and dealer:
+            continue
+        out.append(h)
+    return out
