@@ -1,0 +1,180 @@
+"""Clubs, their members, roster, saved rulesets and seasons.
+
+Writes go through ``leagues.services``; reads through ``leagues.selectors``.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class Role(models.TextChoices):
+    OWNER = "owner", _("所有者")
+    ORGANISER = "organiser", _("组织者")
+    RECORDER = "recorder", _("记录员")
+    MEMBER = "member", _("成员")
+
+
+# Higher number = more rights. Each role implies every role below it.
+ROLE_RANK: dict[str, int] = {
+    Role.MEMBER: 1,
+    Role.RECORDER: 2,
+    Role.ORGANISER: 3,
+    Role.OWNER: 4,
+}
+
+
+class Club(models.Model):
+    name = models.CharField(_("名称"), max_length=100)
+    slug = models.SlugField(_("短名"), max_length=60, unique=True)
+    description = models.TextField(_("简介"), blank=True)
+    is_public = models.BooleanField(_("公开"), default=False)
+    created_at = models.DateTimeField(_("创建时间"), default=timezone.now)
+
+    class Meta:
+        ordering = ["name", "id"]
+        verbose_name = _("俱乐部")
+        verbose_name_plural = _("俱乐部")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(_("角色"), max_length=16, choices=Role.choices)
+    created_at = models.DateTimeField(_("加入时间"), default=timezone.now)
+
+    class Meta:
+        ordering = ["club", "user"]
+        verbose_name = _("成员资格")
+        verbose_name_plural = _("成员资格")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="membership_unique_club_user"),
+            models.CheckConstraint(
+                condition=models.Q(role__in=[r.value for r in Role]),
+                name="membership_role_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.club} ({self.role})"
+
+
+def new_invitation_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Invitation(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    role = models.CharField(_("角色"), max_length=16, choices=Role.choices)
+    token = models.CharField(max_length=64, unique=True, default=new_invitation_token)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    created_at = models.DateTimeField(_("创建时间"), default=timezone.now)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    accepted_at = models.DateTimeField(_("接受时间"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("邀请")
+        verbose_name_plural = _("邀请")
+
+    def __str__(self) -> str:
+        return f"{self.club} → {self.role}"
+
+    @property
+    def is_accepted(self) -> bool:
+        return self.accepted_at is not None
+
+
+class Player(models.Model):
+    """A roster entry. Most players at a table have no user account."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    display_name = models.CharField(_("名字"), max_length=60)
+    aliases = models.JSONField(_("别名"), default=list, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="players",
+    )
+    created_at = models.DateTimeField(_("创建时间"), default=timezone.now)
+
+    class Meta:
+        ordering = ["club", "display_name", "id"]
+        verbose_name = _("选手")
+        verbose_name_plural = _("选手")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "display_name"], name="player_unique_club_display_name"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+
+class Ruleset(models.Model):
+    """A club's saved ruleset: ``{"preset": CODE, overrides...}`` (rules.md §7)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rulesets")
+    name = models.CharField(_("名称"), max_length=100)
+    config = models.JSONField(_("规则"))
+    created_at = models.DateTimeField(_("创建时间"), default=timezone.now)
+
+    class Meta:
+        ordering = ["club", "name", "id"]
+        verbose_name = _("规则")
+        verbose_name_plural = _("规则")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="ruleset_unique_club_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Season(models.Model):
+    """A league. Closed seasons take no more rounds."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(_("名称"), max_length=100)
+    start_date = models.DateField(_("开始日期"))
+    end_date = models.DateField(_("结束日期"), null=True, blank=True)
+    ruleset = models.ForeignKey(Ruleset, on_delete=models.PROTECT, related_name="seasons")
+    is_closed = models.BooleanField(_("已结束"), default=False)
+    created_at = models.DateTimeField(_("创建时间"), default=timezone.now)
+
+    class Meta:
+        ordering = ["club", "-start_date", "-id"]
+        verbose_name = _("赛季")
+        verbose_name_plural = _("赛季")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="season_unique_club_name"),
+            models.CheckConstraint(
+                condition=models.Q(end_date__isnull=True)
+                | models.Q(end_date__gte=models.F("start_date")),
+                name="season_end_after_start",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name

@@ -1,0 +1,240 @@
+"""Recorded play: sessions (一场), their seats, rounds (一盘) and the rows derived from them.
+
+A round is never edited in place. A correction stores a new version and moves
+``is_current`` to it; a void keeps the row and marks it. A round *counts* when it
+is the current version and not void (``Round.objects.counting()``).
+
+``Transfer`` and ``RoundPlayer`` rows are derived from the engine's result when the
+round is stored, so standings are plain GROUP BY queries over them.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+SEATS = range(4)
+seat_validators = [MinValueValidator(0), MaxValueValidator(3)]
+
+
+class Session(models.Model):
+    """一场: four players at one table, in turn order, for a run of rounds."""
+
+    season = models.ForeignKey("leagues.Season", on_delete=models.CASCADE, related_name="sessions")
+    started_at = models.DateTimeField(_("开始时间"), default=timezone.now)
+    table_label = models.CharField(_("桌号"), max_length=40, blank=True)
+    first_dealer = models.PositiveSmallIntegerField(_("首庄"), validators=seat_validators)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(_("创建时间"), default=timezone.now)
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+        verbose_name = _("场")
+        verbose_name_plural = _("场")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(first_dealer__gte=0, first_dealer__lte=3),
+                name="session_first_dealer_seat",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        label = f" {self.table_label}" if self.table_label else ""
+        return f"{self.season} #{self.pk}{label}"
+
+    def players_in_order(self) -> list:
+        """The four players by seat 0..3 (uses prefetched ``seats`` when present)."""
+        seats = sorted(self.seats.all(), key=lambda s: s.seat)
+        return [s.player for s in seats]
+
+
+class SessionSeat(models.Model):
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField(_("座位"), validators=seat_validators)
+    player = models.ForeignKey(
+        "leagues.Player", on_delete=models.PROTECT, related_name="session_seats"
+    )
+
+    class Meta:
+        ordering = ["session", "seat"]
+        verbose_name = _("座位")
+        verbose_name_plural = _("座位")
+        constraints = [
+            models.UniqueConstraint(fields=["session", "seat"], name="sessionseat_unique_seat"),
+            models.UniqueConstraint(fields=["session", "player"], name="sessionseat_unique_player"),
+            models.CheckConstraint(
+                condition=models.Q(seat__gte=0, seat__lte=3), name="sessionseat_seat_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session_id}:{self.seat} {self.player}"
+
+
+class RoundQuerySet(models.QuerySet):
+    def counting(self) -> RoundQuerySet:
+        """Rounds that count anywhere: the current version, not void."""
+        return self.filter(is_current=True, is_void=False)
+
+    def current(self) -> RoundQuerySet:
+        return self.filter(is_current=True)
+
+
+class Round(models.Model):
+    """一盘, one version of it. ``data`` is the round-format object without "ruleset"."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField(_("盘号"), validators=[MinValueValidator(1)])
+    version = models.PositiveIntegerField(_("版本"), default=1, validators=[MinValueValidator(1)])
+    is_current = models.BooleanField(_("当前版本"), default=True)
+    is_void = models.BooleanField(_("作废"), default=False)
+    void_reason = models.CharField(_("作废原因"), max_length=200, blank=True)
+    data = models.JSONField(_("录入数据"))
+    ruleset_config = models.JSONField(_("计分规则"))
+    result = models.JSONField(_("计分结果"))
+    burned = models.IntegerField(_("烧掉"), default=0)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_at = models.DateTimeField(_("记录时间"), default=timezone.now)
+    supersedes = models.OneToOneField(
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="superseded_by",
+    )
+    voided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    voided_at = models.DateTimeField(_("作废时间"), null=True, blank=True)
+
+    objects = RoundQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["session", "number", "version"]
+        verbose_name = _("盘")
+        verbose_name_plural = _("盘")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "number"],
+                condition=models.Q(is_current=True),
+                name="round_one_current_version",
+            ),
+            models.UniqueConstraint(
+                fields=["session", "number", "version"], name="round_unique_version"
+            ),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_min"),
+            models.CheckConstraint(condition=models.Q(version__gte=1), name="round_version_min"),
+        ]
+        indexes = [
+            models.Index(fields=["session", "is_current", "is_void"], name="round_counting_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session_id} 第{self.number}盘 v{self.version}"
+
+    @property
+    def counts(self) -> bool:
+        return self.is_current and not self.is_void
+
+
+class TransferEvent(models.TextChoices):
+    OPENING = "opening", _("起手胡")
+    RESULT = "result", _("胡牌")
+    PENALTY = "penalty", _("罚分")
+
+
+class Transfer(models.Model):
+    """One payment in a round. A burned penalty has no payee."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="transfers")
+    payer = models.ForeignKey(
+        "leagues.Player",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="transfers_paid",
+    )
+    payee = models.ForeignKey(
+        "leagues.Player",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="transfers_received",
+    )
+    payer_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    payee_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    amount = models.PositiveIntegerField(_("金额"))
+    event = models.CharField(_("事件"), max_length=16, choices=TransferEvent.choices)
+    winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "id"]
+        verbose_name = _("支付")
+        verbose_name_plural = _("支付")
+        constraints = [
+            models.CheckConstraint(condition=models.Q(amount__gt=0), name="transfer_amount_pos"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.payer_seat}→{self.payee_seat} {self.amount} ({self.event})"
+
+
+class RoundPlayer(models.Model):
+    """One row per round × seat: what that seat did and won, for aggregation."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="players")
+    player = models.ForeignKey(
+        "leagues.Player", on_delete=models.PROTECT, related_name="round_players"
+    )
+    seat = models.PositiveSmallIntegerField(validators=seat_validators)
+    net = models.IntegerField(_("得分"))
+    is_dealer = models.BooleanField(_("庄家"), default=False)
+    won = models.BooleanField(_("胡牌"), default=False)
+    self_draw = models.BooleanField(_("自摸"), default=False)
+    dealt_in = models.BooleanField(_("点炮"), default=False)
+    big_win = models.BooleanField(_("大胡"), default=False)
+    opening_wins = models.PositiveSmallIntegerField(_("起手胡"), default=0)
+    hands = models.JSONField(_("牌型"), default=list, blank=True)
+    birds_hit = models.PositiveSmallIntegerField(_("中鸟"), default=0)
+
+    class Meta:
+        ordering = ["round", "seat"]
+        verbose_name = _("盘选手")
+        verbose_name_plural = _("盘选手")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "seat"], name="roundplayer_unique_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round_id}:{self.seat} {self.net:+d}"
+
+
+class RoundHand(models.Model):
+    """One row per hand-type occurrence (code) won by a seat in a round, for counts."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="hand_rows")
+    player = models.ForeignKey(
+        "leagues.Player", on_delete=models.PROTECT, related_name="round_hands"
+    )
+    seat = models.PositiveSmallIntegerField(validators=seat_validators)
+    code = models.CharField(_("牌型"), max_length=32)
+    is_opening = models.BooleanField(_("起手胡"), default=False)
+
+    class Meta:
+        ordering = ["round", "seat", "id"]
+        verbose_name = _("牌型记录")
+        verbose_name_plural = _("牌型记录")
+
+    def __str__(self) -> str:
+        return f"{self.round_id}:{self.seat} {self.code}"
