@@ -30,3 +30,99 @@ def shared_examples() -> dict:
     if data is None:
         pytest.skip(f"NOTICE: {SHARED_EXAMPLES} not found (not CI)")
     return data
+
+
+# ---------------------------------------------------------------- site base fixture (issue 4)
+# One private club with a user in each role, an outsider who belongs to ANOTHER club,
+# an anonymous user, a roster of eight players, a ruleset, an open season and a session.
+# Passwords are tests.factories.TEST_PASSWORD (or use client.force_login).
+
+ROLES = ("owner", "organiser", "recorder", "member", "outsider", "anonymous")
+
+
+def _user_fixture(username: str):
+    @pytest.fixture(name=username)
+    def user_fixture(db):
+        from tests.factories import make_user
+
+        return make_user(username)
+
+    return user_fixture
+
+
+owner = _user_fixture("owner")
+organiser = _user_fixture("organiser")
+recorder = _user_fixture("recorder")
+member = _user_fixture("member")
+outsider = _user_fixture("outsider")
+
+
+@pytest.fixture
+def anonymous():
+    from django.contrib.auth.models import AnonymousUser
+
+    return AnonymousUser()
+
+
+@pytest.fixture
+def club(owner, organiser, recorder, member):
+    """A private club with one user per role."""
+    from tests.factories import make_club
+
+    return make_club(
+        name="测试俱乐部", owner=owner, organiser=organiser, recorder=recorder, member=member
+    )
+
+
+@pytest.fixture
+def other_club(outsider):
+    """Another private club; the outsider owns it (and has no role in ``club``)."""
+    from tests.factories import make_club, make_players, make_season
+
+    other = make_club(name="别的俱乐部", owner=outsider)
+    make_players(other, ["外人甲", "外人乙", "外人丙", "外人丁"])
+    make_season(other, name="别的赛季")
+    return other
+
+
+@pytest.fixture
+def users_by_role(owner, organiser, recorder, member, outsider, anonymous, other_club):
+    """{"owner": user, …, "outsider": user, "anonymous": AnonymousUser} for matrices."""
+    return {
+        "owner": owner,
+        "organiser": organiser,
+        "recorder": recorder,
+        "member": member,
+        "outsider": outsider,
+        "anonymous": anonymous,
+    }
+
+
+@pytest.fixture
+def players(club):
+    """Eight roster players of ``club``; the first four sit in ``session``."""
+    from tests.factories import make_players
+
+    return make_players(club, ["张三", "李四", "王五", "赵六", "钱七", "孙八", "周九", "吴十"])
+
+
+@pytest.fixture
+def ruleset(club):
+    from tests.factories import make_ruleset
+
+    return make_ruleset(club, {"preset": "changsha-67"}, name="六七片")
+
+
+@pytest.fixture
+def season(club, ruleset):
+    from tests.factories import make_season
+
+    return make_season(club, ruleset, name="2025 春季赛")
+
+
+@pytest.fixture
+def session(season, players, recorder):
+    """An open session: players[0..3] at seats 0..3, seat 0 deals first."""
+    from tests.factories import make_session
+
+    return make_session(season, players[:4], actor=recorder)

@@ -1,0 +1,381 @@
+"""Reads for clubs, seasons, standings and players.
+
+Every selector issues a fixed number of queries, however many rounds are stored:
+aggregates are GROUP BY queries over ``RoundPlayer`` / ``RoundHand`` rows of rounds
+that count (current version, not void).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from django.db.models import Count, Q, QuerySet, Sum
+
+from leagues.models import Club, Invitation, Membership, Player, Ruleset, Season
+from scoring.engine.hands import HAND_TYPES
+from scoring.models import RoundHand, RoundPlayer, SessionSeat
+
+# ---------------------------------------------------------------- clubs, members
+
+
+def club_list_for_user(*, user: Any) -> QuerySet[Club]:
+    """Public clubs, plus every club the user belongs to."""
+    if user is None or not user.is_authenticated:
+        return Club.objects.filter(is_public=True)
+    member_of = Membership.objects.filter(user=user).values("club_id")
+    return Club.objects.filter(Q(is_public=True) | Q(pk__in=member_of))
+
+
+def membership_role(*, club: Club, user: Any) -> str | None:
+    """The user's role in the club, or None (anonymous users and outsiders)."""
+    if user is None or not user.is_authenticated:
+        return None
+    return Membership.objects.filter(club=club, user=user).values_list("role", flat=True).first()
+
+
+def membership_list(*, club: Club) -> QuerySet[Membership]:
+    return Membership.objects.filter(club=club).select_related("user").order_by("user__username")
+
+
+def invitation_list(*, club: Club, pending: bool = True) -> QuerySet[Invitation]:
+    qs = Invitation.objects.filter(club=club).select_related("created_by", "accepted_by")
+    return qs.filter(accepted_at__isnull=True) if pending else qs
+
+
+def invitation_get(*, token: str) -> Invitation | None:
+    return Invitation.objects.select_related("club").filter(token=token).first()
+
+
+def player_list(*, club: Club) -> QuerySet[Player]:
+    return Player.objects.filter(club=club).select_related("user").order_by("display_name")
+
+
+def ruleset_list(*, club: Club) -> QuerySet[Ruleset]:
+    return Ruleset.objects.filter(club=club).order_by("name")
+
+
+def season_list(*, club: Club) -> QuerySet[Season]:
+    """The club's seasons, newest first, each with ``sessions_count``."""
+    return (
+        Season.objects.filter(club=club)
+        .select_related("ruleset")
+        .annotate(sessions_count=Count("sessions"))
+        .order_by("-start_date", "-id")
+    )
+
+
+# ---------------------------------------------------------------- standings
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Totals:
+    net: int
+    sessions: int
+    rounds: int
+    wins: int
+    self_draws: int
+    deal_ins: int
+    big_hands: int
+    win_rate: float  # wins / rounds, 0..1
+    avg_per_round: float  # net / rounds
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StandingRow(Totals):
+    rank: int
+    player: Player
+
+
+# order key -> (sort key on a row, natural direction is descending)
+STANDINGS_ORDERS: dict[str, tuple[Any, bool]] = {
+    "net": (lambda r: r.net, True),
+    "avg_per_round": (lambda r: r.avg_per_round, True),
+    "wins": (lambda r: r.wins, True),
+    "win_rate": (lambda r: r.win_rate, True),
+    "rounds": (lambda r: r.rounds, True),
+    "sessions": (lambda r: r.sessions, True),
+    "self_draws": (lambda r: r.self_draws, True),
+    "deal_ins": (lambda r: r.deal_ins, True),
+    "big_hands": (lambda r: r.big_hands, True),
+    "player": (lambda r: r.player.display_name, False),
+    "rank": (lambda r: r.rank, False),
+}
+DEFAULT_ORDER = "net"
+
+
+def _counting_rows() -> QuerySet[RoundPlayer]:
+    return RoundPlayer.objects.filter(round__is_current=True, round__is_void=False)
+
+
+def _date_scope(date_from: datetime.date | None, date_to: datetime.date | None) -> Q:
+    """Sessions started on these local dates (inclusive; TIME_ZONE applies)."""
+    q = Q()
+    if date_from is not None:
+        q &= Q(round__session__started_at__date__gte=date_from)
+    if date_to is not None:
+        q &= Q(round__session__started_at__date__lte=date_to)
+    return q
+
+
+def _standing_key(row: StandingRow) -> tuple:
+    """Official order: net, then average per round, then wins (all descending)."""
+    return (-row.net, -row.avg_per_round, -row.wins)
+
+
+def _totals() -> dict[str, Any]:
+    """The aggregate expressions shared by standings rows and player stats."""
+    return {
+        "net_sum": Sum("net"),
+        "rounds": Count("id"),
+        "sessions": Count("round__session", distinct=True),
+        "wins": Count("id", filter=Q(won=True)),
+        "self_draws": Count("id", filter=Q(self_draw=True)),
+        "deal_ins": Count("id", filter=Q(dealt_in=True)),
+        "big_hands": Count("id", filter=Q(big_win=True)),
+    }
+
+
+def _row_values(t: dict[str, Any]) -> dict[str, Any]:
+    """StandingRow/PlayerStats fields from one result of ``_totals()``."""
+    net, rounds = t["net_sum"] or 0, t["rounds"]
+    return {
+        "net": net,
+        "sessions": t["sessions"],
+        "rounds": rounds,
+        "wins": t["wins"],
+        "self_draws": t["self_draws"],
+        "deal_ins": t["deal_ins"],
+        "big_hands": t["big_hands"],
+        "win_rate": t["wins"] / rounds if rounds else 0.0,
+        "avg_per_round": net / rounds if rounds else 0.0,
+    }
+
+
+def _standings(scope: Q, order: str) -> list[StandingRow]:
+    aggregates = list(
+        _counting_rows().filter(scope).values("player_id").annotate(**_totals()).order_by()
+    )
+    players = Player.objects.in_bulk([a["player_id"] for a in aggregates])
+    rows = [
+        StandingRow(rank=0, player=players[a["player_id"]], **_row_values(a)) for a in aggregates
+    ]
+    return _ranked(rows, order)
+
+
+def _ranked(rows: Iterable[StandingRow], order: str) -> list[StandingRow]:
+    """Rank by the official order (full ties share a rank), then sort by ``order``."""
+    official = sorted(rows, key=lambda r: (*_standing_key(r), r.player.display_name, r.player.pk))
+    ranked: list[StandingRow] = []
+    for i, row in enumerate(official):
+        if ranked and _standing_key(ranked[-1]) == _standing_key(row):
+            rank = ranked[-1].rank
+        else:
+            rank = i + 1
+        ranked.append(dataclasses.replace(row, rank=rank))
+    return _sorted(ranked, order)
+
+
+def _sorted(rows: list[StandingRow], order: str) -> list[StandingRow]:
+    """Sort by a column; "-col" reverses its natural direction. Ties keep the official order."""
+    reverse = order.startswith("-")
+    name = order.lstrip("-")
+    if name not in STANDINGS_ORDERS:
+        name, reverse = DEFAULT_ORDER, False
+    key, descending = STANDINGS_ORDERS[name]
+    # rows are in official order; Python's sort is stable, so ties keep it.
+    return sorted(rows, key=key, reverse=descending != reverse)
+
+
+def season_standings(
+    *,
+    season: Season,
+    date_from: datetime.date | None = None,
+    date_to: datetime.date | None = None,
+    order: str = DEFAULT_ORDER,
+) -> list[StandingRow]:
+    """Season standings. ``order`` is a key of STANDINGS_ORDERS, optionally "-"-prefixed to
+    reverse it; an unknown order falls back to "net". Two queries."""
+    scope = Q(round__session__season=season) & _date_scope(date_from, date_to)
+    return _standings(scope, order)
+
+
+def club_leaderboard(
+    *,
+    club: Club,
+    date_from: datetime.date | None = None,
+    date_to: datetime.date | None = None,
+    order: str = DEFAULT_ORDER,
+) -> list[StandingRow]:
+    """All-time standings over every season of the club. Two queries."""
+    scope = Q(round__session__season__club=club) & _date_scope(date_from, date_to)
+    return _standings(scope, order)
+
+
+STANDINGS_CSV_HEADER = [
+    "rank",
+    "player",
+    "net",
+    "sessions",
+    "rounds",
+    "wins",
+    "self_draws",
+    "deal_ins",
+    "big_hands",
+    "win_rate",
+    "avg_per_round",
+]
+
+
+def standings_csv_rows(*, rows: Iterable[StandingRow]) -> list[list[str | int]]:
+    """Rows for a CSV export (header first); rates as fixed-point strings."""
+    out: list[list[str | int]] = [list(STANDINGS_CSV_HEADER)]
+    for r in rows:
+        out.append(
+            [
+                r.rank,
+                r.player.display_name,
+                r.net,
+                r.sessions,
+                r.rounds,
+                r.wins,
+                r.self_draws,
+                r.deal_ins,
+                r.big_hands,
+                f"{r.win_rate:.4f}",
+                f"{r.avg_per_round:.2f}",
+            ]
+        )
+    return out
+
+
+# ---------------------------------------------------------------- players
+
+
+@dataclass(frozen=True, slots=True)
+class HandCount:
+    code: str
+    name_zh: str
+    name_en: str
+    is_big: bool
+    is_opening: bool
+    count: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerStats(Totals):
+    player: Player
+    season: Season | None
+    opening_wins: int
+    birds_hit: int
+    hand_counts: list[HandCount] = field(default_factory=list)
+
+
+class ChipPoint(NamedTuple):
+    at: datetime.datetime  # the session's start
+    cumulative: int  # net chips after that session
+
+
+def player_stats(*, player: Player, season: Season | None = None) -> PlayerStats:
+    """Totals, hand-type counts (occurrences) and birds hit for a player. Two queries."""
+    scope = Q(player=player)
+    if season is not None:
+        scope &= Q(round__session__season=season)
+    t = (
+        _counting_rows()
+        .filter(scope)
+        .aggregate(**_totals(), opening_wins=Sum("opening_wins"), birds_hit=Sum("birds_hit"))
+    )
+    hands = (
+        RoundHand.objects.filter(scope, round__is_current=True, round__is_void=False)
+        .values("code")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    return PlayerStats(
+        player=player,
+        season=season,
+        **_row_values(t),
+        opening_wins=t["opening_wins"] or 0,
+        birds_hit=t["birds_hit"] or 0,
+        hand_counts=_hand_counts({h["code"]: h["n"] for h in hands}),
+    )
+
+
+def _hand_counts(counts: dict[str, int]) -> list[HandCount]:
+    """Most frequent first; ties in catalogue order. Unknown codes are kept, unnamed."""
+    catalogue = list(HAND_TYPES)
+    out = []
+    for code, n in counts.items():
+        ht = HAND_TYPES.get(code)
+        out.append(
+            HandCount(
+                code=code,
+                name_zh=ht.name_zh if ht else code,
+                name_en=ht.name_en if ht else code,
+                is_big=bool(ht and ht.is_big),
+                is_opening=bool(ht and ht.is_opening),
+                count=n,
+            )
+        )
+    order = {c: i for i, c in enumerate(catalogue)}
+    return sorted(out, key=lambda h: (-h.count, order.get(h.code, len(order)), h.code))
+
+
+def player_chip_history(*, player: Player, season: Season | None = None) -> list[ChipPoint]:
+    """Cumulative net chips, one point per session played (in start order). One query."""
+    scope = Q(player=player)
+    if season is not None:
+        scope &= Q(round__session__season=season)
+    per_session = (
+        _counting_rows()
+        .filter(scope)
+        .values("round__session_id", "round__session__started_at")
+        .annotate(net=Sum("net"))
+        .order_by("round__session__started_at", "round__session_id")
+    )
+    points = []
+    total = 0
+    for s in per_session:
+        total += s["net"] or 0
+        points.append(ChipPoint(s["round__session__started_at"], total))
+    return points
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSession:
+    session: Any  # scoring.models.Session, with season
+    seat: int
+    net: int
+    rounds: int
+
+
+def player_sessions(*, player: Player, season: Season | None = None) -> list[PlayerSession]:
+    """Sessions the player sat in (newest first) with their net and counted rounds.
+    Two queries."""
+    seats = SessionSeat.objects.filter(player=player).select_related(
+        "session__season", "session__season__club"
+    )
+    if season is not None:
+        seats = seats.filter(session__season=season)
+    seats = list(seats.order_by("-session__started_at", "-session_id"))
+    totals = {
+        row["round__session_id"]: row
+        for row in _counting_rows()
+        .filter(player=player, round__session_id__in=[s.session_id for s in seats])
+        .values("round__session_id")
+        .annotate(net=Sum("net"), n=Count("id"))
+        .order_by()
+    }
+    return [
+        PlayerSession(
+            session=s.session,
+            seat=s.seat,
+            net=(totals.get(s.session_id) or {}).get("net") or 0,
+            rounds=(totals.get(s.session_id) or {}).get("n") or 0,
+        )
+        for s in seats
+    ]

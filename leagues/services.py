@@ -1,0 +1,312 @@
+"""Writes for clubs, members, invitations, roster, rulesets and seasons.
+
+Every function is keyword-only, checks the actor's role (PermissionDenied), validates
+(django ValidationError keyed by field) and writes atomically.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from leagues.models import ROLE_RANK, Club, Invitation, Membership, Player, Role, Ruleset, Season
+from leagues.permissions import is_owner, require_manage
+
+# ---------------------------------------------------------------- clubs
+
+CLUB_FIELDS = ("name", "slug", "description", "is_public")
+
+
+def _only(fields: dict[str, Any], allowed: tuple[str, ...], name: str) -> None:
+    unknown = set(fields) - set(allowed)
+    if unknown:
+        raise TypeError(f"{name}() got unknown fields {sorted(unknown)}")
+
+
+def _save(instance: Any, *, update_fields: Iterable[str] | None = None) -> Any:
+    instance.full_clean()
+    instance.save(update_fields=list(update_fields) if update_fields is not None else None)
+    return instance
+
+
+def club_create(
+    *, name: str, slug: str, description: str = "", is_public: bool = False, owner: Any
+) -> Club:
+    """Create a club; ``owner`` becomes its first owner."""
+    if owner is None or not owner.is_authenticated:
+        raise PermissionDenied("登录后才能创建俱乐部 Log in to create a club")
+    with transaction.atomic():
+        club = _save(
+            Club(name=name.strip(), slug=slug, description=description, is_public=is_public)
+        )
+        Membership.objects.create(club=club, user=owner, role=Role.OWNER)
+    return club
+
+
+def club_update(*, club: Club, actor: Any, **fields: Any) -> Club:
+    """Change name, slug, description or is_public (organisers and owners)."""
+    require_manage(actor, club)
+    _only(fields, CLUB_FIELDS, "club_update")
+    for name, value in fields.items():
+        setattr(club, name, value)
+    with transaction.atomic():
+        return _save(club)
+
+
+# ---------------------------------------------------------------- memberships
+
+
+def _check_role(role: str) -> None:
+    if role not in ROLE_RANK:
+        raise ValidationError({"role": f"未知角色 Unknown role {role!r}"})
+
+
+def _may_assign(actor: Any, club: Club, role: str, current: str | None) -> None:
+    """Organisers manage every role but owner; only owners grant or take away owner."""
+    require_manage(actor, club)
+    if (role == Role.OWNER or current == Role.OWNER) and not is_owner(actor, club):
+        raise PermissionDenied("只有所有者能授予或撤销所有者 Only an owner can change owners")
+
+
+def _keeps_an_owner(club: Club, user: Any) -> None:
+    others = Membership.objects.filter(club=club, role=Role.OWNER).exclude(user=user)
+    if not others.exists():
+        raise ValidationError({"role": "俱乐部至少要有一位所有者 A club needs at least one owner"})
+
+
+def membership_set(*, club: Club, user: Any, role: str, actor: Any) -> Membership:
+    """Give ``user`` the role in the club (adding them, or changing their role)."""
+    _check_role(role)
+    with transaction.atomic():
+        current = Membership.objects.select_for_update().filter(club=club, user=user).first()
+        _may_assign(actor, club, role, current.role if current else None)
+        if current is None:
+            return Membership.objects.create(club=club, user=user, role=role)
+        if current.role == Role.OWNER and role != Role.OWNER:
+            _keeps_an_owner(club, user)
+        current.role = role
+        current.save(update_fields=["role"])
+        return current
+
+
+def membership_remove(*, club: Club, user: Any, actor: Any) -> None:
+    """Remove a member. Anyone may leave; the last owner may not."""
+    with transaction.atomic():
+        current = Membership.objects.select_for_update().filter(club=club, user=user).first()
+        if current is None:
+            return
+        if actor is None or actor.pk != user.pk:
+            _may_assign(actor, club, current.role, current.role)
+        if current.role == Role.OWNER:
+            _keeps_an_owner(club, user)
+        current.delete()
+
+
+# ---------------------------------------------------------------- invitations
+
+
+def invitation_create(*, club: Club, role: str, actor: Any) -> Invitation:
+    """An organiser invites someone to a role (owners alone may invite owners)."""
+    _check_role(role)
+    _may_assign(actor, club, role, None)
+    return Invitation.objects.create(club=club, role=role, created_by=actor)
+
+
+def invitation_accept(*, token: str, user: Any) -> Membership:
+    """Accept an invitation once. A member keeps a higher role they already hold."""
+    if user is None or not user.is_authenticated:
+        raise PermissionDenied("登录后才能接受邀请 Log in to accept an invitation")
+    with transaction.atomic():
+        invitation = Invitation.objects.select_for_update().filter(token=token).first()
+        if invitation is None:
+            raise ValidationError({"token": "邀请不存在 No such invitation"})
+        if invitation.is_accepted:
+            raise ValidationError({"token": "邀请已被使用 This invitation was already used"})
+        membership, created = Membership.objects.get_or_create(
+            club=invitation.club, user=user, defaults={"role": invitation.role}
+        )
+        if not created and ROLE_RANK[invitation.role] > ROLE_RANK[membership.role]:
+            membership.role = invitation.role
+            membership.save(update_fields=["role"])
+        invitation.accepted_by = user
+        invitation.accepted_at = timezone.now()
+        invitation.save(update_fields=["accepted_by", "accepted_at"])
+        return membership
+
+
+def invitation_revoke(*, invitation: Invitation, actor: Any) -> None:
+    """Delete an unused invitation."""
+    _may_assign(actor, invitation.club, invitation.role, None)
+    if invitation.is_accepted:
+        raise ValidationError({"token": "邀请已被使用 This invitation was already used"})
+    invitation.delete()
+
+
+# ---------------------------------------------------------------- players
+
+PLAYER_FIELDS = ("display_name", "aliases", "user")
+
+
+def _clean_aliases(aliases: Iterable[str], display_name: str) -> list[str]:
+    if isinstance(aliases, str):
+        raise ValidationError({"aliases": "别名应为列表 Aliases must be a list"})
+    out: list[str] = []
+    for alias in aliases:
+        alias = str(alias).strip()
+        if alias and alias != display_name and alias not in out:
+            out.append(alias)
+    return out
+
+
+def player_create(
+    *,
+    club: Club,
+    display_name: str,
+    aliases: Iterable[str] = (),
+    user: Any = None,
+    actor: Any,
+) -> Player:
+    require_manage(actor, club)
+    display_name = display_name.strip()
+    player = Player(
+        club=club,
+        display_name=display_name,
+        aliases=_clean_aliases(aliases, display_name),
+        user=user,
+    )
+    with transaction.atomic():
+        return _save(player)
+
+
+def player_update(*, player: Player, actor: Any, **fields: Any) -> Player:
+    """Change display_name, aliases or the linked user (None unlinks)."""
+    require_manage(actor, player.club)
+    _only(fields, PLAYER_FIELDS, "player_update")
+    if "display_name" in fields:
+        player.display_name = fields["display_name"].strip()
+    if "user" in fields:
+        player.user = fields["user"]
+    aliases = fields.get("aliases", player.aliases)
+    player.aliases = _clean_aliases(aliases, player.display_name)
+    with transaction.atomic():
+        return _save(player)
+
+
+# ---------------------------------------------------------------- rulesets
+
+
+def ruleset_config_clean(config: dict[str, Any] | str) -> dict[str, Any]:
+    """Normalise a ruleset config and validate it with the engine.
+
+    A string is either JSON text or a bare preset code ("changsha-67"). Returns the
+    config as stored (``{"preset": ..., overrides}``); raises ValidationError
+    {"config": [messages naming each key]} when the engine refuses it.
+    """
+    from scoring import engine  # late: see scoring.services._engine
+
+    if isinstance(config, str):
+        text = config.strip()
+        if text.startswith("{"):
+            try:
+                config = json.loads(text)
+            except ValueError as exc:
+                raise ValidationError({"config": f"JSON 格式错误 Invalid JSON: {exc}"}) from exc
+        else:
+            config = {"preset": text}
+    if not isinstance(config, dict):
+        raise ValidationError({"config": "规则应为 JSON 对象 A ruleset must be a JSON object"})
+    rules, errors = engine.parse_ruleset(config, field="config")
+    if errors or rules is None:
+        raise ValidationError(
+            {"config": [ValidationError(e.message, code=e.code) for e in errors]}
+            if errors
+            else {"config": "无效规则 Invalid ruleset"}
+        )
+    return config
+
+
+def ruleset_create(*, club: Club, name: str, config: dict[str, Any] | str, actor: Any) -> Ruleset:
+    require_manage(actor, club)
+    ruleset = Ruleset(club=club, name=name.strip(), config=ruleset_config_clean(config))
+    with transaction.atomic():
+        return _save(ruleset)
+
+
+def ruleset_update(
+    *,
+    ruleset: Ruleset,
+    actor: Any,
+    name: str | None = None,
+    config: dict[str, Any] | str | None = None,
+) -> Ruleset:
+    """Rename or change a ruleset. Rounds already recorded keep the rules they were
+    scored under (Round.ruleset_config); only later rounds see the change."""
+    require_manage(actor, ruleset.club)
+    if name is not None:
+        ruleset.name = name.strip()
+    if config is not None:
+        ruleset.config = ruleset_config_clean(config)
+    with transaction.atomic():
+        return _save(ruleset)
+
+
+# ---------------------------------------------------------------- seasons
+
+
+def _check_ruleset(club: Club, ruleset: Ruleset) -> None:
+    if ruleset.club_id != club.pk:
+        raise ValidationError({"ruleset": "规则不属于本俱乐部 The ruleset belongs to another club"})
+
+
+def season_create(
+    *,
+    club: Club,
+    name: str,
+    start_date: datetime.date,
+    end_date: datetime.date | None = None,
+    ruleset: Ruleset,
+    actor: Any,
+) -> Season:
+    require_manage(actor, club)
+    _check_ruleset(club, ruleset)
+    season = Season(
+        club=club, name=name.strip(), start_date=start_date, end_date=end_date, ruleset=ruleset
+    )
+    with transaction.atomic():
+        return _save(season)
+
+
+SEASON_FIELDS = ("name", "start_date", "end_date", "ruleset")
+
+
+def season_update(*, season: Season, actor: Any, **fields: Any) -> Season:
+    """Change name, dates or ruleset. Recorded rounds keep their own ruleset copy."""
+    require_manage(actor, season.club)
+    _only(fields, SEASON_FIELDS, "season_update")
+    if "ruleset" in fields:
+        _check_ruleset(season.club, fields["ruleset"])
+    for name, value in fields.items():
+        setattr(season, name, value)
+    with transaction.atomic():
+        return _save(season)
+
+
+def season_close(*, season: Season, actor: Any) -> Season:
+    """Close a season: it takes no more sessions or rounds, and its rounds are final."""
+    require_manage(actor, season.club)
+    season.is_closed = True
+    season.save(update_fields=["is_closed"])
+    return season
+
+
+def season_reopen(*, season: Season, actor: Any) -> Season:
+    require_manage(actor, season.club)
+    season.is_closed = False
+    season.save(update_fields=["is_closed"])
+    return season

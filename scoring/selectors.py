@@ -1,0 +1,96 @@
+"""Reads for sessions and rounds. A fixed number of queries, however many rounds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count, Prefetch, Q, QuerySet, Sum
+
+from scoring.models import Round, RoundPlayer, Session, SessionSeat, Transfer
+
+_COUNTING = Q(rounds__is_current=True, rounds__is_void=False)
+
+
+def _with_seats(qs: QuerySet[Session]) -> QuerySet[Session]:
+    return qs.prefetch_related(
+        Prefetch("seats", queryset=SessionSeat.objects.select_related("player").order_by("seat"))
+    )
+
+
+def session_list(*, season: Any) -> list[Session]:
+    """The season's sessions, newest first, with seats/players prefetched and
+    ``rounds_count`` (counted rounds). Two queries."""
+    qs = (
+        Session.objects.filter(season=season)
+        .annotate(rounds_count=Count("rounds", filter=_COUNTING))
+        .order_by("-started_at", "-id")
+    )
+    return list(_with_seats(qs))
+
+
+def session_get(*, pk: int) -> Session | None:
+    """One session with season, club and seated players loaded (two queries)."""
+    qs = Session.objects.select_related("season__club", "season__ruleset").filter(pk=pk)
+    return _with_seats(qs).first()
+
+
+def session_rounds(*, session: Session) -> list[Round]:
+    """The current version of every round (void ones included, marked), in number order,
+    with transfers, per-seat rows and the recorder loaded. Three queries."""
+    return list(
+        Round.objects.current()
+        .filter(session=session)
+        .select_related("recorded_by", "voided_by")
+        .prefetch_related(
+            Prefetch("transfers", queryset=Transfer.objects.order_by("id")),
+            Prefetch("players", queryset=RoundPlayer.objects.order_by("seat")),
+        )
+        .order_by("number")
+    )
+
+
+def session_totals(*, session: Session) -> dict[int, int]:
+    """Net chips by seat over the session's counted rounds (every seat present). One query."""
+    totals = dict.fromkeys(range(4), 0)
+    rows = (
+        RoundPlayer.objects.filter(
+            round__session=session, round__is_current=True, round__is_void=False
+        )
+        .values("seat")
+        .annotate(net=Sum("net"))
+        .order_by()
+    )
+    for row in rows:
+        totals[row["seat"]] = row["net"] or 0
+    return totals
+
+
+def session_next_dealers(*, session: Session) -> tuple[int, list[int]]:
+    """(dealer, dealer set) for the next round: from the last counted round's result,
+    else the session's first dealer. One query."""
+    last = (
+        Round.objects.counting()
+        .filter(session=session)
+        .order_by("-number")
+        .values_list("result", flat=True)
+        .first()
+    )
+    if last is None:
+        return session.first_dealer, [session.first_dealer]
+    dealer = last["next_dealer"]
+    return dealer, list(last.get("next_dealers") or [dealer])
+
+
+def session_next_number(*, session: Session) -> int:
+    """The number the next recorded round will get. One query."""
+    last = Round.objects.filter(session=session).order_by("-number").values("number").first()
+    return (last["number"] if last else 0) + 1
+
+
+def round_history(*, session: Session, number: int) -> list[Round]:
+    """Every version of round ``number``, oldest first. One query."""
+    return list(
+        Round.objects.filter(session=session, number=number)
+        .select_related("recorded_by", "voided_by")
+        .order_by("version")
+    )

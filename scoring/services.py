@@ -1,0 +1,383 @@
+"""Writes for recorded play: sessions and rounds. Forms and the API both call these.
+
+A round goes: permission → season open → the engine scores it under the season's
+ruleset → stored atomically with its Transfer, RoundPlayer and RoundHand rows. Bad
+input raises ``RoundRejected`` and stores nothing. Nothing is overwritten: a
+correction is a new version, a void marks the row and keeps it.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from leagues.models import Player, Season
+from leagues.permissions import require_record
+from scoring.engine.hands import HAND_TYPES
+from scoring.models import Round, RoundHand, RoundPlayer, Session, SessionSeat, Transfer
+
+# ---------------------------------------------------------------- errors
+
+
+class RoundRejected(ValidationError):
+    """A round (or a change to one) was refused; nothing was stored.
+
+    ``errors`` is a list of ``{"field", "code", "message"}`` dicts in the format of
+    round-format.md; as a ValidationError its ``message_dict`` is keyed by field.
+    """
+
+    def __init__(self, errors: list[dict[str, str]]):
+        self.errors = errors
+        by_field: dict[str, list[ValidationError]] = {}
+        for e in errors:
+            by_field.setdefault(e["field"], []).append(
+                ValidationError(e["message"], code=e["code"])
+            )
+        super().__init__(by_field)
+
+    def as_json(self) -> dict[str, list[dict[str, str]]]:
+        return {"errors": list(self.errors)}
+
+
+class RoundConflict(RoundRejected):
+    """Round ``number`` was asked for, but the session's next number is ``expected``
+    (another recorder got there first). The API answers 409."""
+
+    def __init__(self, *, number: int, expected: int):
+        self.number = number
+        self.expected = expected
+        super().__init__(
+            [
+                {
+                    "field": "number",
+                    "code": "round_conflict",
+                    "message": f"round {number} cannot be recorded: the next round is {expected}",
+                }
+            ]
+        )
+
+
+def _reject(field: str, code: str, message: str) -> RoundRejected:
+    return RoundRejected([{"field": field, "code": code, "message": message}])
+
+
+# ---------------------------------------------------------------- engine glue
+
+
+def _engine() -> Any:
+    # Imported late so that Django starts (and migrations run) even while the engine
+    # is being written; the engine never imports Django.
+    from scoring import engine
+
+    return engine
+
+
+def ruleset_resolve(config: Any, *, field: str = "ruleset") -> dict[str, Any]:
+    """The full parameter dict (Rules.to_dict()) for a saved config; RoundRejected if invalid."""
+    rules, errors = _engine().parse_ruleset(config, field=field)
+    if errors or rules is None:
+        raise RoundRejected([e.as_dict() for e in errors])
+    return rules.to_dict()
+
+
+def _score(data: Any, ruleset_config: Any) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise _reject("", "not_an_object", "a round must be a JSON object")
+    if "ruleset" in data:
+        raise _reject(
+            "ruleset",
+            "ruleset_fixed",
+            "a recorded round is scored under its season's ruleset; do not send one",
+        )
+    engine = _engine()
+    try:
+        return engine.score_round({**data, "ruleset": copy.deepcopy(ruleset_config)})
+    except engine.RoundInvalid as exc:
+        raise RoundRejected([e.as_dict() for e in exc.errors]) from exc
+
+
+def birds_by_seat(*, data: dict[str, Any], bird_count: int) -> list[int]:
+    """How many of the result's birds land on each seat (rules.md §3).
+
+    A bird v lands on seat (dealer + v - 1) % 4. A 海底 win given only the 海底 tile
+    has ``bird_count`` birds of that tile's rank. Opening-hand birds (dice) are not
+    counted: "birds hit" means the 扎鸟 of the round's win.
+    """
+    hits = [0, 0, 0, 0]
+    result = data.get("result") or {}
+    if result.get("kind") == "draw" or result.get("birds_forfeited"):
+        return hits
+    birds = result.get("birds")
+    if not birds:
+        tile = (result.get("haidi") or {}).get("tile")
+        birds = [int(tile[0])] * bird_count if tile else []
+    dealer = data["dealer"]
+    for v in birds:
+        hits[(dealer + v - 1) % 4] += 1
+    return hits
+
+
+def _derived_rows(rnd: Round, players: list[Player]) -> None:
+    """Store the Transfer, RoundPlayer and RoundHand rows of a scored round."""
+    data, result = rnd.data, rnd.result
+
+    def player_at(seat: int | None) -> Player | None:
+        return None if seat is None else players[seat]
+
+    Transfer.objects.bulk_create(
+        Transfer(
+            round=rnd,
+            payer=player_at(t.get("from")),
+            payee=player_at(t.get("to")),
+            payer_seat=t.get("from"),
+            payee_seat=t.get("to"),
+            amount=t["amount"],
+            event=t["event"],
+            winner_seat=t.get("winner"),
+        )
+        for t in result["transfers"]
+        if t["amount"] > 0
+    )
+    final = data.get("result") or {}
+    kind = final.get("kind")
+    winners = {w["seat"]: w.get("hands", []) for w in final.get("winners") or []}
+    openings: dict[int, list[str]] = {}
+    for o in data.get("openings") or []:
+        openings.setdefault(o["seat"], []).extend(o.get("hands", []))
+    dealers = set(data.get("dealers") or [data["dealer"]])
+    birds = birds_by_seat(data=data, bird_count=rnd.ruleset_config.get("bird_count", 0))
+    rows, hands = [], []
+    for seat, player in enumerate(players):
+        final_codes = winners.get(seat, [])
+        opening_codes = openings.get(seat, [])
+        won = seat in winners
+        rows.append(
+            RoundPlayer(
+                round=rnd,
+                player=player,
+                seat=seat,
+                net=result["net"][seat],
+                is_dealer=seat in dealers,
+                won=won,
+                self_draw=won and kind == "self_draw",
+                dealt_in=kind == "discard" and final.get("discarder") == seat,
+                big_win=won and any(_is_big(c) for c in final_codes),
+                opening_wins=1 if opening_codes else 0,
+                hands=[*opening_codes, *final_codes],
+                birds_hit=birds[seat],
+            )
+        )
+        hands += [
+            RoundHand(round=rnd, player=player, seat=seat, code=c, is_opening=True)
+            for c in opening_codes
+        ]
+        hands += [RoundHand(round=rnd, player=player, seat=seat, code=c) for c in final_codes]
+    RoundPlayer.objects.bulk_create(rows)
+    RoundHand.objects.bulk_create(hands)
+
+
+def _is_big(code: str) -> bool:
+    ht = HAND_TYPES.get(code)
+    return bool(ht and ht.is_big)
+
+
+# ---------------------------------------------------------------- sessions
+
+
+def session_start(
+    *,
+    season: Season,
+    players: Sequence[Player],
+    first_dealer: int,
+    table_label: str = "",
+    started_at: Any = None,
+    actor: Any,
+) -> Session:
+    """Start 一场: four players of the season's club in turn order (seats 0..3)."""
+    require_record(actor, season.club)
+    errors: dict[str, str] = {}
+    if season.is_closed:
+        errors["season"] = "赛季已结束 The season is closed"
+    players = list(players)
+    if len(players) != 4:
+        errors["players"] = "需要四位选手 A session needs exactly four players"
+    elif len({p.pk for p in players}) != 4:
+        errors["players"] = "选手不能重复 A player can sit only once"
+    elif any(p.club_id != season.club_id for p in players):
+        errors["players"] = "选手必须属于本俱乐部 Every player must be on the club's roster"
+    if not isinstance(first_dealer, int) or not 0 <= first_dealer <= 3:
+        errors["first_dealer"] = "首庄必须是 0–3 The first dealer must be a seat 0–3"
+    if errors:
+        raise ValidationError(errors)
+    with transaction.atomic():
+        session = Session.objects.create(
+            season=season,
+            first_dealer=first_dealer,
+            table_label=table_label.strip(),
+            started_at=started_at or timezone.now(),
+            created_by=actor,
+        )
+        SessionSeat.objects.bulk_create(
+            SessionSeat(session=session, seat=i, player=p) for i, p in enumerate(players)
+        )
+    return session
+
+
+# ---------------------------------------------------------------- rounds
+
+
+def _ensure_open(season: Season) -> None:
+    if season.is_closed:
+        raise _reject("season", "season_closed", f"season {season.name!r} is closed")
+
+
+def _locked_session(session: Session) -> Session:
+    """Re-read the session (and its season) with a row lock, inside a transaction."""
+    return Session.objects.select_for_update().select_related("season__club").get(pk=session.pk)
+
+
+def _seated_players(session: Session) -> list[Player]:
+    seats = SessionSeat.objects.filter(session=session).select_related("player").order_by("seat")
+    return [s.player for s in seats]
+
+
+def round_preview(*, session: Session, data: dict[str, Any]) -> dict[str, Any]:
+    """Score a round under the session's season ruleset without storing anything."""
+    return _score(data, session.season.ruleset.config)
+
+
+def round_record(
+    *, session: Session, data: dict[str, Any], actor: Any, number: int | None = None
+) -> Round:
+    """Record the session's next round. ``number``, when given, must be that next number,
+    else RoundConflict (someone else recorded it first)."""
+    season = session.season
+    require_record(actor, season.club)
+    _ensure_open(season)
+    config = season.ruleset.config
+    ruleset_config = ruleset_resolve(config)
+    result = _score(data, config)
+    with transaction.atomic():
+        locked = _locked_session(session)
+        _ensure_open(locked.season)
+        last = Round.objects.filter(session=locked).aggregate(n=Max("number"))["n"] or 0
+        expected = last + 1
+        if number is not None and number != expected:
+            raise RoundConflict(number=number, expected=expected)
+        return _store(
+            session=locked,
+            number=expected,
+            version=1,
+            data=data,
+            ruleset_config=ruleset_config,
+            result=result,
+            actor=actor,
+        )
+
+
+def _store(
+    *,
+    session: Session,
+    number: int,
+    version: int,
+    data: dict[str, Any],
+    ruleset_config: dict[str, Any],
+    result: dict[str, Any],
+    actor: Any,
+    supersedes: Round | None = None,
+) -> Round:
+    try:
+        with transaction.atomic():
+            rnd = Round.objects.create(
+                session=session,
+                number=number,
+                version=version,
+                data=copy.deepcopy(data),
+                ruleset_config=ruleset_config,
+                result=result,
+                burned=result.get("burned", 0),
+                recorded_by=actor,
+                supersedes=supersedes,
+            )
+    except IntegrityError as exc:
+        # Another current version of this number appeared meanwhile.
+        raise RoundConflict(number=number, expected=number + 1) from exc
+    _derived_rows(rnd, _seated_players(session))
+    return rnd
+
+
+def _locked_current(rnd: Round) -> tuple[Session, Round]:
+    session = _locked_session(rnd.session)
+    current = Round.objects.select_for_update().get(pk=rnd.pk)
+    if not current.is_current:
+        raise _reject(
+            "round",
+            "not_current",
+            f"round {current.number} version {current.version} has been corrected; "
+            "change the current version",
+        )
+    return session, current
+
+
+def round_correct(*, round: Round, data: dict[str, Any], actor: Any) -> Round:
+    """Store a corrected version of a round under the ruleset it was first scored under.
+    The old version stays, no longer current."""
+    season = round.session.season
+    require_record(actor, season.club)
+    _ensure_open(season)
+    result = _score(data, round.ruleset_config)
+    with transaction.atomic():
+        session, old = _locked_current(round)
+        _ensure_open(session.season)
+        if old.is_void:
+            raise _reject("round", "void", f"round {old.number} is void; record a new round")
+        Round.objects.filter(pk=old.pk).update(is_current=False)
+        return _store(
+            session=session,
+            number=old.number,
+            version=old.version + 1,
+            data=data,
+            ruleset_config=old.ruleset_config,
+            result=result,
+            actor=actor,
+            supersedes=old,
+        )
+
+
+def round_void(*, round: Round, reason: str, actor: Any) -> Round:
+    """Void the current version of a round, with a reason. The row stays."""
+    season = round.session.season
+    require_record(actor, season.club)
+    reason = (reason or "").strip()
+    if not reason:
+        raise _reject("reason", "required", "a void needs a reason")
+    _ensure_open(season)
+    with transaction.atomic():
+        session, current = _locked_current(round)
+        _ensure_open(session.season)
+        if current.is_void:
+            raise _reject("round", "void", f"round {current.number} is already void")
+        current.is_void = True
+        current.void_reason = reason[:200]
+        current.voided_by = actor
+        current.voided_at = timezone.now()
+        current.save(update_fields=["is_void", "void_reason", "voided_by", "voided_at"])
+        return current
+
+
+UNDO_REASON = "撤销 Undo"
+
+
+def round_undo_last(*, session: Session, actor: Any, reason: str = UNDO_REASON) -> Round:
+    """Void the session's latest counted round (undo)."""
+    require_record(actor, session.season.club)
+    last = Round.objects.counting().filter(session=session).order_by("-number").first()
+    if last is None:
+        raise _reject("round", "nothing_to_undo", "this session has no round to undo")
+    return round_void(round=last, reason=reason, actor=actor)

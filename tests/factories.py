@@ -1,0 +1,200 @@
+"""Plain helpers that build site data for tests (no factory library).
+
+``round_*`` build round-format dicts; ``store_round`` stores a round with explicit
+transfers, bypassing the engine, for selector tests that are about aggregation only.
+"""
+
+from __future__ import annotations
+
+import datetime
+import itertools
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from leagues.models import Club, Membership, Player, Ruleset, Season
+from scoring.models import Round, Session, SessionSeat
+
+TEST_PASSWORD = "csmj-test-pass-1"
+_seq = itertools.count(1)
+
+
+def make_user(username: str | None = None, **extra: Any) -> Any:
+    username = username or f"user{next(_seq)}"
+    return get_user_model().objects.create_user(username=username, password=TEST_PASSWORD, **extra)
+
+
+def make_club(*, name: str | None = None, is_public: bool = False, **roles: Any) -> Club:
+    """A club; keyword arguments map a role to a user (``owner=u``) or a list of users."""
+    n = next(_seq)
+    club = Club.objects.create(name=name or f"俱乐部{n}", slug=f"club-{n}", is_public=is_public)
+    for role, users in roles.items():
+        for user in users if isinstance(users, list | tuple) else [users]:
+            Membership.objects.create(club=club, user=user, role=role)
+    return club
+
+
+def make_ruleset(club: Club, config: dict | None = None, name: str | None = None) -> Ruleset:
+    return Ruleset.objects.create(
+        club=club, name=name or f"规则{next(_seq)}", config=config or {"preset": "changsha-67"}
+    )
+
+
+def make_season(club: Club, ruleset: Ruleset | None = None, **extra: Any) -> Season:
+    return Season.objects.create(
+        club=club,
+        name=extra.pop("name", f"赛季{next(_seq)}"),
+        start_date=extra.pop("start_date", datetime.date(2025, 1, 1)),
+        ruleset=ruleset or make_ruleset(club),
+        **extra,
+    )
+
+
+def make_players(club: Club, names: list[str]) -> list[Player]:
+    return [Player.objects.create(club=club, display_name=n) for n in names]
+
+
+def make_session(
+    season: Season,
+    players: list[Player],
+    *,
+    actor: Any,
+    first_dealer: int = 0,
+    started_at: datetime.datetime | None = None,
+) -> Session:
+    session = Session.objects.create(
+        season=season,
+        first_dealer=first_dealer,
+        started_at=started_at or timezone.now(),
+        created_by=actor,
+    )
+    for seat, player in enumerate(players):
+        SessionSeat.objects.create(session=session, seat=seat, player=player)
+    return session
+
+
+# ---------------------------------------------------------------- round-format dicts
+
+
+def round_self_draw(
+    seat: int, hands: list[str] | None = None, *, dealer: int = 0, birds: list[int] | None = None
+) -> dict:
+    return {
+        "dealer": dealer,
+        "result": {
+            "kind": "self_draw",
+            "winners": [{"seat": seat, "hands": hands or ["pinghu"]}],
+            "birds": [5, 9] if birds is None else birds,
+        },
+    }
+
+
+def round_discard(
+    winners: dict[int, list[str]] | int,
+    discarder: int,
+    *,
+    dealer: int = 0,
+    birds: list[int] | None = None,
+) -> dict:
+    if isinstance(winners, int):
+        winners = {winners: ["pinghu"]}
+    return {
+        "dealer": dealer,
+        "result": {
+            "kind": "discard",
+            "winners": [{"seat": s, "hands": h} for s, h in winners.items()],
+            "discarder": discarder,
+            "birds": [2, 3] if birds is None else birds,
+        },
+    }
+
+
+def round_draw(*, dealer: int = 0, taker: int = 1) -> dict:
+    return {
+        "dealer": dealer,
+        "result": {
+            "kind": "draw",
+            "winners": [],
+            "haidi": {"tile": "5m", "taker": taker, "first_offered": taker},
+        },
+    }
+
+
+# ---------------------------------------------------------------- storing without the engine
+
+
+def engine_like_result(
+    transfers: list[tuple[int, int | None, int, str]], next_dealer: int = 0
+) -> dict:
+    """A result dict in the engine's output format from (from, to, amount, event) tuples."""
+    net = [0, 0, 0, 0]
+    burned = 0
+    for payer, payee, amount, _event in transfers:
+        net[payer] -= amount
+        if payee is None:
+            burned += amount
+        else:
+            net[payee] += amount
+    return {
+        "transfers": [
+            {"from": p, "to": q, "amount": a, "event": e, "winner": q if e != "penalty" else None}
+            for p, q, a, e in transfers
+        ],
+        "net": net,
+        "burned": burned,
+        "next_dealer": next_dealer,
+        "next_dealers": [next_dealer],
+    }
+
+
+def store_round(
+    session: Session,
+    data: dict,
+    transfers: list[tuple[int, int | None, int, str]],
+    *,
+    actor: Any,
+    next_dealer: int = 0,
+    bird_count: int = 2,
+) -> Round:
+    """Store a round with the given transfers (no engine): for aggregation tests only."""
+    from scoring.services import _store
+
+    last = Round.objects.filter(session=session).order_by("-number").first()
+    return _store(
+        session=session,
+        number=(last.number + 1) if last else 1,
+        version=1,
+        data=data,
+        ruleset_config={"preset": "changsha-67", "bird_count": bird_count},
+        result=engine_like_result(transfers, next_dealer),
+        actor=actor,
+    )
+
+
+def store_correction(
+    old: Round,
+    data: dict,
+    transfers: list[tuple[int, int | None, int, str]],
+    *,
+    actor: Any,
+    next_dealer: int = 0,
+) -> Round:
+    """A new version of ``old`` with the given transfers (no engine)."""
+    from scoring.services import _store
+
+    Round.objects.filter(pk=old.pk).update(is_current=False)
+    return _store(
+        session=old.session,
+        number=old.number,
+        version=old.version + 1,
+        data=data,
+        ruleset_config=old.ruleset_config,
+        result=engine_like_result(transfers, next_dealer),
+        actor=actor,
+        supersedes=old,
+    )
+
+
+def self_draw_transfers(winner: int, amount: int) -> list[tuple[int, int | None, int, str]]:
+    return [(s, winner, amount, "result") for s in range(4) if s != winner]
