@@ -178,3 +178,6 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+from leagues.stats_models import *  # noqa: E402,F401,F403  (issue 6: materialised stats, ratings)
