@@ -1,6 +1,542 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+"""Club pages: home, club, standings, players, and the organiser's management pages.
+
+Views are thin: they check access (``club_view``), parse forms, call
+``leagues.services`` / ``leagues.selectors`` and render. Access rules:
+
+- a club the user may not read: 404 for a logged-in user (its existence is not
+  revealed), a redirect to the login page for an anonymous one;
+- a page or action that needs a role the user lacks: 403 when logged in, a redirect
+  to the login page when anonymous.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model, login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.timezone import localtime
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from leagues import selectors, services
+from leagues.forms import (
+    ClubForm,
+    PlayerForm,
+    RoleForm,
+    RulesetForm,
+    SeasonForm,
+    SignupForm,
+    StandingsFilterForm,
+)
+from leagues.models import ROLE_RANK, Club, Invitation, Membership, Player, Role, Ruleset, Season
+from leagues.permissions import can_manage_club, can_read_club, can_record, is_owner
+
+# ---------------------------------------------------------------- access
+
+LEVELS: dict[str, Callable[[Any, Club], bool]] = {
+    "read": can_read_club,
+    "record": can_record,
+    "manage": can_manage_club,
+}
+
+
+def club_access(request: HttpRequest, slug: str, level: str = "read") -> Club:
+    """The club named by ``slug`` if the user may reach it at ``level``; raises otherwise."""
+    club = get_object_or_404(Club, slug=slug)
+    user = request.user
+    if not can_read_club(user, club):
+        if user.is_authenticated:
+            raise Http404
+        raise LoginNeeded
+    if level != "read" and not LEVELS[level](user, club):
+        if not user.is_authenticated:
+            raise LoginNeeded
+        raise PermissionDenied
+    return club
+
+
+class LoginNeeded(Exception):
+    """Raised inside a club view when an anonymous user needs to log in."""
+
+
+def club_view(level: str = "read") -> Callable[..., Callable[..., HttpResponse]]:
+    """Decorate ``view(request, club, ...)``: resolves ``slug`` and checks access."""
+
+    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @functools.wraps(view)
+        def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
+            try:
+                club = club_access(request, slug, level)
+            except LoginNeeded:
+                return redirect_to_login(request.get_full_path())
+            request.club_role = selectors.membership_role(club=club, user=request.user)  # type: ignore[attr-defined]
+            return view(request, club, *args, **kwargs)
+
+        return wrapper
+
+    return decorate
+
+
+def club_context(request: HttpRequest, club: Club, **extra: Any) -> dict[str, Any]:
+    """What every club page's template needs to show the right links."""
+    role = getattr(request, "club_role", None)
+    rank = ROLE_RANK.get(role, 0) if role else 0
+    return {
+        "club": club,
+        "role": role,
+        "role_label": Role(role).label if role else "",
+        "can_record": rank >= ROLE_RANK[Role.RECORDER],
+        "can_manage": rank >= ROLE_RANK[Role.ORGANISER],
+        **extra,
+    }
+
+
+def apply_errors(form: Any, exc: ValidationError) -> None:
+    """Put a service's ValidationError on the form's fields (unknown keys: the whole form)."""
+    if hasattr(exc, "error_dict"):
+        for field, errors in exc.error_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+    else:
+        form.add_error(None, exc)
+
+
+def get_season(club: Club, season_id: int) -> Season:
+    return get_object_or_404(Season.objects.select_related("ruleset"), pk=season_id, club=club)
+
+
+# ---------------------------------------------------------------- home, clubs
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    clubs = list(selectors.club_list_for_user(user=request.user).order_by("name"))
+    roles: dict[int, str] = {}
+    if request.user.is_authenticated:
+        roles = dict(Membership.objects.filter(user=request.user).values_list("club_id", "role"))
+    rows = [(c, Role(roles[c.pk]).label if c.pk in roles else "") for c in clubs]
+    return render(request, "home.html", {"rows": rows})
+
+
+@login_required
+def club_new(request: HttpRequest) -> HttpResponse:
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            club = services.club_create(owner=request.user, **form.cleaned_data)
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            return redirect("club", slug=club.slug)
+    return render(request, "leagues/form_page.html", {"form": form, "title": _("新建俱乐部")})
+
+
+@club_view("read")
+def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
+    seasons = list(selectors.season_list(club=club))
+    _form, params = standings_filters(request)
+    board = selectors.club_leaderboard(club=club, order=params["order"])
+    return render(
+        request,
+        "leagues/club_detail.html",
+        club_context(
+            request,
+            club,
+            seasons=seasons,
+            rows=board,
+            columns=standings_columns(request, params["order"]),
+        ),
+    )
+
+
+@club_view("manage")
+def club_edit(request: HttpRequest, club: Club) -> HttpResponse:
+    initial = {f: getattr(club, f) for f in ("name", "slug", "description", "is_public")}
+    form = ClubForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            club = services.club_update(club=club, actor=request.user, **form.cleaned_data)
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(request, _("已保存。"))
+            return redirect("club", slug=club.slug)
+    return render(
+        request,
+        "leagues/form_page.html",
+        club_context(request, club, form=form, title=_("俱乐部设置")),
+    )
+
+
+# ---------------------------------------------------------------- seasons, standings
+
+STANDING_COLUMNS: list[tuple[str, str]] = [
+    ("rank", "#"),
+    ("player", "选手"),
+    ("net", "总分"),
+    ("sessions", "场数"),
+    ("rounds", "盘数"),
+    ("wins", "胡牌"),
+    ("self_draws", "自摸"),
+    ("deal_ins", "点炮"),
+    ("big_hands", "大胡"),
+    ("win_rate", "胡牌率"),
+    ("avg_per_round", "每盘平均"),
+]
+
+
+def standings_filters(request: HttpRequest) -> tuple[StandingsFilterForm, dict[str, Any]]:
+    form = StandingsFilterForm(request.GET or None)
+    params: dict[str, Any] = {"date_from": None, "date_to": None, "order": "net"}
+    if form.is_valid():
+        params["date_from"] = form.cleaned_data["date_from"]
+        params["date_to"] = form.cleaned_data["date_to"]
+        order = form.cleaned_data["order"] or "net"
+        if order.lstrip("-") in selectors.STANDINGS_ORDERS:
+            params["order"] = order
+    return form, params
+
+
+def standings_columns(request: HttpRequest, order: str) -> list[dict[str, Any]]:
+    """Header links: a click sorts by the column; a second click reverses it."""
+    query = request.GET.copy()
+    cols = []
+    for key, label in STANDING_COLUMNS:
+        query["order"] = f"-{key}" if order == key else key
+        cols.append(
+            {
+                "key": key,
+                "label": _(label) if label != "#" else label,
+                "url": "?" + query.urlencode(),
+                "sorted": order.lstrip("-") == key,
+            }
+        )
+    return cols
+
+
+@club_view("read")
+def season_detail(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
+    from scoring.selectors import session_list
+
+    season = get_season(club, season_id)
+    form, params = standings_filters(request)
+    rows = selectors.season_standings(season=season, **params)
+    sessions = session_list(season=season)
+    csv_query = request.GET.urlencode()
+    return render(
+        request,
+        "leagues/season_detail.html",
+        club_context(
+            request,
+            club,
+            season=season,
+            rows=rows,
+            form=form,
+            columns=standings_columns(request, params["order"]),
+            sessions=sessions,
+            csv_url=reverse("season-csv", args=[club.slug, season.pk])
+            + (f"?{csv_query}" if csv_query else ""),
+        ),
+    )
+
+
+@club_view("read")
+def season_csv(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
+    season = get_season(club, season_id)
+    _form, params = standings_filters(request)
+    rows = selectors.season_standings(season=season, **params)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="standings-{club.slug}-{season.pk}.csv"'
+    )
+    response.write("\ufeff")  # so that spreadsheet programs read the Chinese names as UTF-8
+    writer = csv.writer(response)
+    writer.writerows(selectors.standings_csv_rows(rows=rows))
+    return response
+
+
+@club_view("manage")
+def season_new(request: HttpRequest, club: Club) -> HttpResponse:
+    rulesets = selectors.ruleset_list(club=club)
+    form = SeasonForm(request.POST or None, rulesets=rulesets)
+    if request.method == "POST" and form.is_valid():
+        try:
+            season = services.season_create(club=club, actor=request.user, **form.cleaned_data)
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            return redirect("season", slug=club.slug, season_id=season.pk)
+    return render(
+        request,
+        "leagues/form_page.html",
+        club_context(
+            request,
+            club,
+            form=form,
+            title=_("新建赛季"),
+            note=None if rulesets.exists() else _("请先建立一套规则。"),
+        ),
+    )
+
+
+@require_POST
+@club_view("manage")
+def season_close(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
+    season = get_season(club, season_id)
+    if request.POST.get("reopen"):
+        services.season_reopen(season=season, actor=request.user)
+        messages.success(request, _("赛季已重新开放。"))
+    else:
+        services.season_close(season=season, actor=request.user)
+        messages.success(request, _("赛季已结束，不能再记录新的盘。"))
+    return redirect("season", slug=club.slug, season_id=season.pk)
+
+
+# ---------------------------------------------------------------- players
+
+
+@club_view("read")
+def player_detail(request: HttpRequest, club: Club, player_id: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=player_id, club=club)
+    stats = selectors.player_stats(player=player)
+    history = selectors.player_chip_history(player=player)
+    chart = {
+        "labels": [localtime(p.at).strftime("%Y-%m-%d %H:%M") for p in history],
+        "values": [p.cumulative for p in history],
+        "label": _("累计得分"),
+    }
+    return render(
+        request,
+        "leagues/player_detail.html",
+        club_context(
+            request,
+            club,
+            player=player,
+            stats=stats,
+            chart=chart,
+            sessions=selectors.player_sessions(player=player),
+        ),
+    )
+
+
+@club_view("manage")
+def player_list(request: HttpRequest, club: Club) -> HttpResponse:
+    players = selectors.player_list(club=club)
+    return render(request, "leagues/players.html", club_context(request, club, players=players))
+
+
+def club_users(club: Club) -> list[Any]:
+    return [m.user for m in selectors.membership_list(club=club)]
+
+
+@club_view("manage")
+def player_edit(request: HttpRequest, club: Club, player_id: int | None = None) -> HttpResponse:
+    player = get_object_or_404(Player, pk=player_id, club=club) if player_id else None
+    initial = {}
+    if player is not None:
+        initial = {
+            "display_name": player.display_name,
+            "aliases": "、".join(player.aliases),
+            "user": str(player.user_id or ""),
+        }
+    form = PlayerForm(request.POST or None, initial=initial, members=club_users(club))
+    if request.method == "POST" and form.is_valid():
+        try:
+            if player is None:
+                services.player_create(club=club, actor=request.user, **form.cleaned_data)
+            else:
+                services.player_update(player=player, actor=request.user, **form.cleaned_data)
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(request, _("已保存。"))
+            return redirect("players", slug=club.slug)
+    title = _("新选手") if player is None else _("编辑选手")
+    return render(
+        request, "leagues/form_page.html", club_context(request, club, form=form, title=title)
+    )
+
+
+# ---------------------------------------------------------------- rulesets
+
+
+def preset_choices() -> list[tuple[str, str]]:
+    from scoring.engine.rules import PRESET_INFO
+
+    en = get_language() == "en"
+    return [
+        (code, f"{code} · {info.name_en if en else info.name_zh}")
+        for code, info in PRESET_INFO.items()
+    ]
+
+
+@club_view("manage")
+def ruleset_list(request: HttpRequest, club: Club) -> HttpResponse:
+    rulesets = selectors.ruleset_list(club=club)
+    return render(request, "leagues/rulesets.html", club_context(request, club, rulesets=rulesets))
+
+
+@club_view("manage")
+def ruleset_edit(request: HttpRequest, club: Club, ruleset_id: int | None = None) -> HttpResponse:
+    ruleset = get_object_or_404(Ruleset, pk=ruleset_id, club=club) if ruleset_id else None
+    initial: dict[str, Any] = {}
+    if ruleset is not None:
+        overrides = {k: v for k, v in ruleset.config.items() if k != "preset"}
+        initial = {
+            "name": ruleset.name,
+            "preset": ruleset.config.get("preset"),
+            "overrides": _json_text(overrides) if overrides else "",
+        }
+    form = RulesetForm(request.POST or None, initial=initial, presets=preset_choices())
+    if request.method == "POST" and form.is_valid():
+        name, config = form.cleaned_data["name"], form.config()
+        try:
+            if ruleset is None:
+                services.ruleset_create(club=club, name=name, config=config, actor=request.user)
+            else:
+                services.ruleset_update(
+                    ruleset=ruleset, name=name, config=config, actor=request.user
+                )
+        except ValidationError as exc:
+            apply_errors_ruleset(form, exc)
+        else:
+            messages.success(request, _("已保存。"))
+            return redirect("rulesets", slug=club.slug)
+    title = _("新规则") if ruleset is None else _("编辑规则")
+    return render(
+        request,
+        "leagues/ruleset_form.html",
+        club_context(request, club, form=form, title=title, presets=preset_table()),
+    )
+
+
+def apply_errors_ruleset(form: RulesetForm, exc: ValidationError) -> None:
+    """The engine names the bad key in "config"; show it next to the overrides box."""
+    if hasattr(exc, "error_dict") and "config" in exc.error_dict:
+        form.add_error("overrides", exc.error_dict.pop("config"))
+        if exc.error_dict:
+            apply_errors(form, ValidationError(exc.error_dict))
+    else:
+        apply_errors(form, exc)
+
+
+def preset_table() -> list[dict[str, Any]]:
+    """Every preset's parameters, to read while writing overrides."""
+    from scoring.engine.rules import presets_describe
+
+    return presets_describe()
+
+
+def _json_text(value: Any) -> str:
+    import json
+
+    return json.dumps(value, ensure_ascii=False, indent=1, sort_keys=True)
+
+
+# ---------------------------------------------------------------- members, invitations
+
+
+@club_view("manage")
+def members(request: HttpRequest, club: Club) -> HttpResponse:
+    owner = is_owner(request.user, club)
+    roles = [(v, label) for v, label in Role.choices if owner or v != Role.OWNER]
+    return render(
+        request,
+        "leagues/members.html",
+        club_context(
+            request,
+            club,
+            memberships=selectors.membership_list(club=club),
+            invitations=selectors.invitation_list(club=club),
+            roles=roles,
+            invite_base=request.build_absolute_uri("/invite/"),
+        ),
+    )
+
+
+@require_POST
+@club_view("manage")
+def member_role(request: HttpRequest, club: Club, user_id: int) -> HttpResponse:
+    user = get_object_or_404(get_user_model(), pk=user_id, memberships__club=club)
+    form = RoleForm(request.POST)
+    try:
+        if request.POST.get("remove"):
+            services.membership_remove(club=club, user=user, actor=request.user)
+            messages.success(request, _("已移除 %(name)s。") % {"name": user.get_username()})
+        elif form.is_valid():
+            services.membership_set(
+                club=club, user=user, role=form.cleaned_data["role"], actor=request.user
+            )
+            messages.success(request, _("已保存。"))
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    except PermissionDenied as exc:
+        messages.error(request, str(exc) or _("没有权限。"))
+    return redirect("members", slug=club.slug)
+
+
+@require_POST
+@club_view("manage")
+def invitation_new(request: HttpRequest, club: Club) -> HttpResponse:
+    form = RoleForm(request.POST)
+    if form.is_valid():
+        try:
+            services.invitation_create(
+                club=club, role=form.cleaned_data["role"], actor=request.user
+            )
+            messages.success(request, _("邀请链接已生成，把它发给对方。"))
+        except PermissionDenied as exc:
+            messages.error(request, str(exc) or _("没有权限。"))
+    return redirect("members", slug=club.slug)
+
+
+@require_POST
+@club_view("manage")
+def invitation_revoke(request: HttpRequest, club: Club, invitation_id: int) -> HttpResponse:
+    invitation = get_object_or_404(Invitation, pk=invitation_id, club=club)
+    try:
+        services.invitation_revoke(invitation=invitation, actor=request.user)
+        messages.success(request, _("邀请已撤销。"))
+    except (ValidationError, PermissionDenied) as exc:
+        messages.error(request, " ".join(getattr(exc, "messages", [str(exc)])))
+    return redirect("members", slug=club.slug)
+
+
+def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
+    """Open an invitation: accept it (logged in), or create an account and accept it."""
+    invitation = selectors.invitation_get(token=token)
+    if invitation is None:
+        raise Http404
+    signup = None
+    if not request.user.is_authenticated:
+        signup = SignupForm(request.POST or None)
+        if request.method == "POST" and signup.is_valid() and not invitation.is_accepted:
+            user = signup.save()
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return _accept(request, invitation)
+    elif request.method == "POST":
+        return _accept(request, invitation)
+    return render(
+        request,
+        "leagues/invite.html",
+        {"invitation": invitation, "signup": signup, "role_label": Role(invitation.role).label},
+    )
+
+
+def _accept(request: HttpRequest, invitation: Invitation) -> HttpResponse:
+    try:
+        services.invitation_accept(token=invitation.token, user=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect("home")
+    messages.success(request, _("欢迎加入 %(club)s！") % {"club": invitation.club.name})
+    return redirect("club", slug=invitation.club.slug)

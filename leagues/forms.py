@@ -1,0 +1,123 @@
+"""Forms for the club pages. They only parse and check input; writes go through services."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+from leagues.models import Role
+
+DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(label=_("名称"), max_length=100)
+    slug = forms.SlugField(
+        label=_("短名"), max_length=60, help_text=_("网址中使用，只能含字母、数字和连字符。")
+    )
+    description = forms.CharField(
+        label=_("简介"), required=False, widget=forms.Textarea(attrs={"rows": 3})
+    )
+    is_public = forms.BooleanField(
+        label=_("公开（不登录也能看排名）"), required=False, initial=False
+    )
+
+
+def split_aliases(text: str) -> list[str]:
+    """Aliases typed as one line: separated by commas (, ，、) or new lines."""
+    return [a.strip() for a in re.split(r"[,，、\n]+", text or "") if a.strip()]
+
+
+class PlayerForm(forms.Form):
+    display_name = forms.CharField(label=_("名字"), max_length=60)
+    aliases = forms.CharField(
+        label=_("别名"),
+        required=False,
+        help_text=_("用逗号或顿号分开，输入时也能按别名找到这位选手。"),
+    )
+    user = forms.ChoiceField(label=_("关联账户"), required=False)
+
+    def __init__(self, *args: Any, members: list[Any] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.members = {str(u.pk): u for u in members}
+        self.fields["user"].choices = [("", _("（无）"))] + [
+            (str(u.pk), u.get_username()) for u in members
+        ]
+
+    def clean_aliases(self) -> list[str]:
+        return split_aliases(self.cleaned_data.get("aliases", ""))
+
+    def clean_user(self) -> Any:
+        value = self.cleaned_data.get("user")
+        return self.members.get(value) if value else None
+
+
+class RulesetForm(forms.Form):
+    name = forms.CharField(label=_("名称"), max_length=100)
+    preset = forms.ChoiceField(label=_("预设"))
+    overrides = forms.CharField(
+        label=_("改动（JSON，可留空）"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 5, "spellcheck": "false"}),
+        help_text=_(
+            '例如 {"bird_count": 1, "base": {"big": {"self_draw": 4}}}；没写的参数沿用预设。'
+        ),
+    )
+
+    def __init__(self, *args: Any, presets: list[tuple[str, str]] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["preset"].choices = list(presets)
+
+    def clean_overrides(self) -> dict[str, Any]:
+        text = (self.cleaned_data.get("overrides") or "").strip()
+        if not text:
+            return {}
+        try:
+            value = json.loads(text)
+        except ValueError as exc:
+            raise forms.ValidationError(_("不是有效的 JSON：%(e)s"), params={"e": exc}) from exc
+        if not isinstance(value, dict):
+            raise forms.ValidationError(_("改动必须是一个 JSON 对象 {…}"))
+        if "preset" in value:
+            raise forms.ValidationError(_("预设请在上面选择，不要写在改动里。"))
+        return value
+
+    def config(self) -> dict[str, Any]:
+        return {"preset": self.cleaned_data["preset"], **self.cleaned_data["overrides"]}
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(label=_("名称"), max_length=100)
+    start_date = forms.DateField(label=_("开始日期"), widget=DATE_WIDGET)
+    end_date = forms.DateField(label=_("结束日期"), required=False, widget=DATE_WIDGET)
+    ruleset = forms.ModelChoiceField(label=_("规则"), queryset=None)  # type: ignore[arg-type]
+
+    def __init__(self, *args: Any, rulesets: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].queryset = rulesets
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("结束日期不能早于开始日期。"))
+        return data
+
+
+class RoleForm(forms.Form):
+    role = forms.ChoiceField(label=_("角色"), choices=Role.choices)
+
+
+class StandingsFilterForm(forms.Form):
+    date_from = forms.DateField(label=_("从"), required=False, widget=DATE_WIDGET)
+    date_to = forms.DateField(label=_("到"), required=False, widget=DATE_WIDGET)
+    order = forms.CharField(required=False, widget=forms.HiddenInput)
+
+
+class SignupForm(UserCreationForm):
+    """Create an account from an invitation link (the only way to sign up)."""

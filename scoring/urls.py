@@ -1,0 +1,43 @@
+from django.urls import path
+
+from scoring import views
+
+urlpatterns = [
+    path(
+        "c/<slug:slug>/seasons/<int:season_id>/sessions/new/",
+        views.session_new,
+        name="session-new",
+    ),
+    path("c/<slug:slug>/sessions/<int:session_id>/", views.session_detail, name="session"),
+    path(
+        "c/<slug:slug>/sessions/<int:session_id>/rounds/new/",
+        views.round_new,
+        name="round-new",
+    ),
+    path(
+        "c/<slug:slug>/sessions/<int:session_id>/preview/",
+        views.round_preview,
+        name="round-preview",
+    ),
+    path(
+        "c/<slug:slug>/sessions/<int:session_id>/analyse/",
+        views.tiles_analyse,
+        name="tiles-analyse",
+    ),
+    path("c/<slug:slug>/sessions/<int:session_id>/undo/", views.round_undo, name="round-undo"),
+    path(
+        "c/<slug:slug>/sessions/<int:session_id>/rounds/<int:number>/",
+        views.round_detail,
+        name="round",
+    ),
+    path(
+        "c/<slug:slug>/sessions/<int:session_id>/rounds/<int:number>/correct/",
+        views.round_correct,
+        name="round-correct",
+    ),
+    path(
+        "c/<slug:slug>/sessions/<int:session_id>/rounds/<int:number>/void/",
+        views.round_void,
+        name="round-void",
+    ),
+]

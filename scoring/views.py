@@ -1,0 +1,594 @@
+"""Recording pages: start a session, the session page, the round form and its JSON helpers.
+
+The round form builds the round-format JSON in the browser and posts it here; every
+write goes through ``scoring.services`` (the same functions the API calls), so forms
+and API share one validation. Engine errors are shown in Chinese (English when chosen).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from leagues import selectors as league_selectors
+from leagues.models import Club
+from leagues.views import apply_errors, club_context, club_view, get_season
+from scoring import selectors, services
+from scoring.engine.hands import HAND_TYPES
+from scoring.forms import RoundDataForm, SessionStartForm, VoidForm
+from scoring.models import Round, Session
+from scoring.services import RoundRejected
+
+# ---------------------------------------------------------------- errors in the user's language
+
+# Chinese for the service's own (non-engine) error codes.
+SERVICE_MESSAGES_ZH = {
+    "season_closed": "赛季已结束，不能再记录",
+    "round_conflict": "这一盘已经被别人记录了，请刷新页面",
+    "not_current": "这一盘已被更正过，请修改最新版本",
+    "void": "这一盘已作废",
+    "nothing_to_undo": "这一场还没有可以撤销的盘",
+    "ruleset_fixed": "记录的盘按赛季规则计分，不能另给规则",
+    "not_an_object": "提交的数据必须是一个 JSON 对象",
+}
+
+
+def chinese() -> bool:
+    return (get_language() or "zh-hans").startswith("zh")
+
+
+def localised_errors(exc: RoundRejected) -> list[dict[str, str]]:
+    """The rejection's errors with ``message`` in the page's language.
+
+    Chinese comes from the error's ``message_zh`` when the service gives one, else from
+    the engine's templates (``error_message_zh``) applied to the engine's own FieldErrors
+    (kept as the exception's cause), else from SERVICE_MESSAGES_ZH; English otherwise.
+    """
+    errors = [dict(e) for e in exc.errors]
+    if not chinese():
+        return [{"field": e["field"], "code": e["code"], "message": e["message"]} for e in errors]
+    engine_zh: dict[tuple[str, str], str] = {}
+    cause = exc.__cause__
+    if cause is not None and hasattr(cause, "errors"):
+        from scoring.engine.messages import error_message_zh
+
+        for fe in cause.errors:
+            engine_zh.setdefault((fe.field, fe.code), error_message_zh(fe))
+    out = []
+    for e in errors:
+        zh = (
+            e.get("message_zh")
+            or engine_zh.get((e["field"], e["code"]))
+            or SERVICE_MESSAGES_ZH.get(e["code"])
+            or e["message"]
+        )
+        out.append({"field": e["field"], "code": e["code"], "message": zh})
+    return out
+
+
+# ---------------------------------------------------------------- lookups
+
+
+def get_session(club: Club, session_id: int) -> Session:
+    session = selectors.session_get(pk=session_id)
+    if session is None or session.season.club_id != club.pk:
+        raise Http404
+    return session
+
+
+def get_round(session: Session, number: int) -> Round:
+    return get_object_or_404(
+        Round.objects.select_related("session__season"),
+        session=session,
+        number=number,
+        is_current=True,
+    )
+
+
+def hand_label(code: str) -> str:
+    """A hand type's Chinese name, with the English one after it under English."""
+    ht = HAND_TYPES.get(code)
+    if ht is None:
+        return code
+    return ht.name_zh if chinese() else f"{ht.name_zh} {ht.name_en}"
+
+
+# ---------------------------------------------------------------- sessions
+
+
+@club_view("record")
+def session_new(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
+    season = get_season(club, season_id)
+    roster = list(league_selectors.player_list(club=club))
+    form = SessionStartForm(request.POST or None, roster=roster)
+    if request.method == "POST" and form.is_valid():
+        try:
+            session = services.session_start(
+                season=season,
+                players=form.cleaned_data["players"],
+                first_dealer=form.cleaned_data["first_dealer"],
+                table_label=form.cleaned_data["table_label"],
+                actor=request.user,
+            )
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            return redirect("round-new", slug=club.slug, session_id=session.pk)
+    return render(
+        request,
+        "scoring/session_new.html",
+        club_context(request, club, season=season, form=form, roster=roster),
+    )
+
+
+def outcome_label(kind: str | None) -> str:
+    return {"self_draw": _("自摸"), "discard": _("点炮"), "draw": _("流局")}.get(kind or "", "")
+
+
+def round_summary(rnd: Round, names: list[str]) -> dict[str, Any]:
+    """What the session page shows for one round: who won what and how."""
+    data, result = rnd.data or {}, rnd.result or {}
+    final = data.get("result") or {}
+    kind = final.get("kind")
+    dealer = data.get("dealer", 0)
+    winners = [
+        {"name": names[w["seat"]], "hands": [hand_label(c) for c in w.get("hands", [])]}
+        for w in final.get("winners") or []
+    ]
+    openings = [
+        {"name": names[o["seat"]], "hands": [hand_label(c) for c in o.get("hands", [])]}
+        for o in data.get("openings") or []
+    ]
+    discarder = final.get("discarder")
+    haidi = final.get("haidi") or {}
+    birds = final.get("birds") or []
+    if not birds and haidi.get("tile") and kind != "draw":
+        birds = [int(haidi["tile"][0])] * rnd.ruleset_config.get("bird_count", 0)
+    return {
+        "round": rnd,
+        "dealer": names[dealer] if 0 <= dealer < 4 else "?",
+        "dealers": [names[s] for s in data.get("dealers") or [dealer] if s != dealer],
+        "kind": kind,
+        "kind_label": outcome_label(kind),
+        "tongpao": kind == "discard" and len(winners) > 1,
+        "winners": winners,
+        "openings": openings,
+        "discarder": names[discarder] if isinstance(discarder, int) else "",
+        "birds": birds,
+        "birds_forfeited": bool(final.get("birds_forfeited")),
+        "haidi_tile": haidi.get("tile") or "",
+        "escapes": [names[p["seat"]] for p in data.get("penalties") or []],
+        "net": result.get("net") or [0, 0, 0, 0],
+        "net_named": list(zip(names, result.get("net") or [0, 0, 0, 0], strict=False)),
+        "burned": result.get("burned", 0),
+    }
+
+
+@club_view("read")
+def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpResponse:
+    session = get_session(club, session_id)
+    players = session.players_in_order()
+    names = [p.display_name for p in players]
+    totals = selectors.session_totals(session=session)
+    rounds = [round_summary(r, names) for r in selectors.session_rounds(session=session)]
+    counted = [r for r in rounds if r["round"].counts]
+    ctx = club_context(
+        request,
+        club,
+        session=session,
+        season=session.season,
+        seats=[{"seat": i, "player": p, "total": totals.get(i, 0)} for i, p in enumerate(players)],
+        rounds=rounds,
+        counted=len(counted),
+        can_undo=bool(counted) and not session.season.is_closed,
+        void_form=VoidForm(),
+    )
+    return render(request, "scoring/session_detail.html", ctx)
+
+
+# ---------------------------------------------------------------- the round form
+
+
+def rules_for(config: Any) -> dict[str, Any]:
+    try:
+        return services.ruleset_resolve(config)
+    except RoundRejected:
+        # An invalid saved ruleset: the engine will say so on preview; keep the page usable.
+        return {"bird_count": 0, "tongzhuang": False, "escape_penalty": 0}
+
+
+def hand_types_json() -> list[dict[str, Any]]:
+    """The registry, as the page's JSON: the only source of hand types for the form."""
+    return [
+        {
+            "code": h.code,
+            "name_zh": h.name_zh,
+            "name_en": h.name_en,
+            "class": h.hand_class.value,
+            "weight": h.weight,
+            "win_kinds": sorted(k.value for k in h.win_kinds),
+            "claimant": h.claimant.value,
+            "needs_haidi": h.needs_haidi,
+            "shape": h.shape,
+        }
+        for h in HAND_TYPES.values()
+    ]
+
+
+def js_strings() -> dict[str, str]:
+    """UI strings of the round form, translated here so the JS holds no text."""
+    return {
+        "dealer": _("庄家（打骰）"),
+        "dealer_short": _("庄"),
+        "dealer_set": _("通庄：本盘的庄家们"),
+        "seat_n": _("%(n)s号位"),
+        "openings": _("起手胡"),
+        "opening_n": _("起手胡 %(n)s"),
+        "opening_hands": _("起手胡牌型"),
+        "opening_birds": _("开骰定鸟：点 %(n)s 个"),
+        "add_opening": _("加一个起手胡"),
+        "remove": _("删除"),
+        "outcome": _("结果"),
+        "self_draw": _("自摸"),
+        "discard": _("点炮"),
+        "draw": _("流局"),
+        "winners": _("胡牌"),
+        "winner_hint": _("点胡牌的人"),
+        "winners_hint_discard": _("点胡牌的人（通炮最多三家），再点放炮的人"),
+        "discarder": _("放炮"),
+        "hands_of": _("%(name)s 的牌型"),
+        "birds": _("扎鸟"),
+        "birds_hint": _("点 %(n)s 个鸟（1–9）"),
+        "birds_forfeited": _("忘记扎鸟（本盘不扎鸟）"),
+        "haidi": _("海底"),
+        "haidi_tile_birds": _("海底牌（海底胡的鸟都是它的点数）"),
+        "haidi_birds_are": _("鸟：%(birds)s"),
+        "haidi_first_offered": _("海底先轮到谁"),
+        "haidi_taker": _("谁要了海底"),
+        "haidi_nobody_took": _("没人要海底"),
+        "haidi_replaced_by": _("谁开杠/补张用掉了海底"),
+        "haidi_tile_optional": _("海底牌（可不填）"),
+        "pick_haidi": _("选海底牌"),
+        "extras_title": _("罚分与钓鱼"),
+        "extras": _("逃跑罚分、钓鱼"),
+        "escapes": _("逃跑（点选）"),
+        "escape_costs": _("每人罚 %(n)s"),
+        "escape_free": _("本规则逃跑不罚分"),
+        "fish": _("钓鱼（每人押注）"),
+        "tiles_optional": _("手牌（可不填）"),
+        "pick_tiles": _("选牌"),
+        "edit_tiles": _("改牌"),
+        "clear_tiles": _("清除手牌"),
+        "dealt_tiles": _("起手的牌"),
+        "tiles_of": _("%(name)s 的手牌"),
+        "tile_count": _("%(n)s / %(total)s 张"),
+        "no_win_tile": _("还没选胡的那张"),
+        "mode_hand": _("手牌"),
+        "mode_win": _("胡的那张"),
+        "meld_chi": _("吃"),
+        "meld_peng": _("碰"),
+        "meld_gang": _("明杠"),
+        "meld_angang": _("暗杠"),
+        "meld_buzhang": _("补张"),
+        "tap_to_remove": _("点一下删除"),
+        "clear": _("清空"),
+        "cancel": _("取消"),
+        "done": _("完成"),
+        "none": _("无"),
+        "analysing": _("正在分析手牌…"),
+        "analysis_failed": _("手牌分析失败"),
+        "working": _("计算中…"),
+        "network_error": _("网络错误，请重试"),
+    }
+
+
+def round_form_page(
+    request: HttpRequest,
+    club: Club,
+    session: Session,
+    *,
+    rules_config: Any,
+    initial: dict[str, Any] | None,
+    errors: list[dict[str, str]],
+    correcting: Round | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    players = session.players_in_order()
+    dealer, dealers = selectors.session_next_dealers(session=session)
+    number = correcting.number if correcting else selectors.session_next_number(session=session)
+    urls = {
+        "preview": reverse("round-preview", args=[club.slug, session.pk]),
+        "analyse": reverse("tiles-analyse", args=[club.slug, session.pk]),
+    }
+    if correcting:
+        urls["preview"] += f"?number={correcting.number}"
+    context = {
+        "seats": [{"seat": i, "name": p.display_name} for i, p in enumerate(players)],
+        "rules": rules_for(rules_config),
+        "hand_types": hand_types_json(),
+        "lang": "zh-hans" if chinese() else "en",
+        "prefill": {
+            "dealer": dealer,
+            "dealers": dealers,
+            "note": "" if correcting else _("庄家已按上一盘的结果预先选好。"),
+        },
+        "initial": initial,
+        "errors": errors,
+        "urls": urls,
+        "i18n": js_strings(),
+    }
+    return render(
+        request,
+        "scoring/round_form.html",
+        club_context(
+            request,
+            club,
+            session=session,
+            season=session.season,
+            number=number,
+            correcting=correcting,
+            rf_context=context,
+            form_action=(
+                reverse("round-correct", args=[club.slug, session.pk, correcting.number])
+                if correcting
+                else reverse("round-new", args=[club.slug, session.pk])
+            ),
+        ),
+        status=status,
+    )
+
+
+def _season_open(request: HttpRequest, club: Club, session: Session) -> HttpResponse | None:
+    if session.season.is_closed:
+        messages.error(request, _("赛季已结束，不能再记录。"))
+        return redirect("session", slug=club.slug, session_id=session.pk)
+    return None
+
+
+@club_view("record")
+def round_new(request: HttpRequest, club: Club, session_id: int) -> HttpResponse:
+    session = get_session(club, session_id)
+    config = session.season.ruleset.config
+    if request.method != "POST":
+        return _season_open(request, club, session) or round_form_page(
+            request, club, session, rules_config=config, initial=None, errors=[]
+        )
+    form = RoundDataForm(request.POST)
+    if not form.is_valid():
+        errors = [{"field": "", "code": "invalid", "message": " ".join(form.errors["data"])}]
+        return round_form_page(
+            request, club, session, rules_config=config, initial=None, errors=errors, status=400
+        )
+    data = form.cleaned_data["data"]
+    try:
+        rnd = services.round_record(
+            session=session, data=data, actor=request.user, number=form.cleaned_data["number"]
+        )
+    except RoundRejected as exc:
+        return round_form_page(
+            request,
+            club,
+            session,
+            rules_config=config,
+            initial=data,
+            errors=localised_errors(exc),
+            status=400,
+        )
+    messages.success(request, _("第 %(n)s 盘已保存。") % {"n": rnd.number})
+    return redirect("session", slug=club.slug, session_id=session.pk)
+
+
+@club_view("record")
+def round_correct(request: HttpRequest, club: Club, session_id: int, number: int) -> HttpResponse:
+    session = get_session(club, session_id)
+    rnd = get_round(session, number)
+    if request.method != "POST":
+        return _season_open(request, club, session) or round_form_page(
+            request,
+            club,
+            session,
+            rules_config=rnd.ruleset_config,
+            initial=rnd.data,
+            errors=[],
+            correcting=rnd,
+        )
+    form = RoundDataForm(request.POST)
+    data = form.cleaned_data["data"] if form.is_valid() else None
+    try:
+        if data is None:
+            raise RoundRejected(
+                [{"field": "", "code": "invalid", "message": " ".join(form.errors["data"])}]
+            )
+        new = services.round_correct(round=rnd, data=data, actor=request.user)
+    except RoundRejected as exc:
+        return round_form_page(
+            request,
+            club,
+            session,
+            rules_config=rnd.ruleset_config,
+            initial=data or rnd.data,
+            errors=localised_errors(exc),
+            correcting=rnd,
+            status=400,
+        )
+    messages.success(
+        request, _("第 %(n)s 盘已更正（第 %(v)s 版）。") % {"n": new.number, "v": new.version}
+    )
+    return redirect("session", slug=club.slug, session_id=session.pk)
+
+
+def _json_body(request: HttpRequest) -> Any:
+    try:
+        return json.loads(request.body or b"null")
+    except ValueError:
+        return None
+
+
+def transfer_rows(result: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    """Each transfer with the arithmetic that produced it, in words a player reads."""
+    rows = []
+    for t in result.get("transfers", []):
+        d = t.get("detail") or {}
+        parts: list[str] = []
+        if "pair_base" in d and "multiplier" in d:
+            parts.append(f"{d['pair_base']} × {d['multiplier']}")
+            for key, label in (
+                ("zimo_bonus", _("自摸加")),
+                ("dealer_vs_dealer", _("庄对庄")),
+                ("fish", _("钓鱼")),
+            ):
+                if d.get(key):
+                    parts.append(f"+ {d[key]} {label}")
+        arith = " ".join(parts)
+        computed = (
+            d.get("pair_base", 0) * d.get("multiplier", 1)
+            + d.get("zimo_bonus", 0)
+            + d.get("dealer_vs_dealer", 0)
+            + d.get("fish", 0)
+        )
+        if not parts or computed != t["amount"]:
+            # Other formulas (大进大出, penalties): show the engine's detail as it is.
+            arith = ", ".join(f"{k} {v}" for k, v in d.items() if not isinstance(v, dict | list))
+        payee = t.get("to")
+        rows.append(
+            {
+                "payer": names[t["from"]] if t.get("from") is not None else "",
+                "payee": names[payee] if payee is not None else _("（烧掉）"),
+                "amount": t["amount"],
+                "event": {"opening": _("起手胡"), "result": _("胡牌"), "penalty": _("罚分")}.get(
+                    t.get("event", ""), t.get("event", "")
+                ),
+                "arith": arith,
+                "units": d.get("units"),
+                "hand_class": {"big": _("大胡"), "small": _("小胡")}.get(d.get("class", ""), ""),
+            }
+        )
+    return rows
+
+
+@require_POST
+@club_view("record")
+def round_preview(request: HttpRequest, club: Club, session_id: int) -> JsonResponse:
+    """Score the posted round (JSON body) without storing it; the preview as HTML."""
+    session = get_session(club, session_id)
+    data = _json_body(request)
+    number = request.GET.get("number")
+    try:
+        if not isinstance(data, dict):
+            raise RoundRejected(
+                [{"field": "", "code": "not_an_object", "message": "a round must be a JSON object"}]
+            )
+        if number and number.isdigit():
+            rnd = get_round(session, int(number))
+            result = services._score(data, rnd.ruleset_config)
+        else:
+            result = services.round_preview(session=session, data=data)
+    except RoundRejected as exc:
+        return JsonResponse({"errors": localised_errors(exc)}, status=400)
+    names = [p.display_name for p in session.players_in_order()]
+    html = render_to_string(
+        "scoring/_preview.html",
+        {
+            "rows": transfer_rows(result, names),
+            "net": list(zip(names, result["net"], strict=True)),
+            "burned": result.get("burned", 0),
+            "next_dealers": [names[s] for s in result.get("next_dealers", [])],
+        },
+        request=request,
+    )
+    return JsonResponse({"html": html, "result": result})
+
+
+@require_POST
+@club_view("record")
+def tiles_analyse(request: HttpRequest, club: Club, session_id: int) -> JsonResponse:
+    """The tile picker's analysis: which hand types the tiles make (H2's analysis)."""
+    get_session(club, session_id)
+    body = _json_body(request)
+    if not isinstance(body, dict):
+        return JsonResponse({"errors": [{"field": "", "message": _("请求格式错误")}]}, status=400)
+    answer, status = analyse_for_form(body)
+    return JsonResponse(answer, status=status)
+
+
+def analyse_for_form(body: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """Ask the engine's tile analysis which hand types the picked tiles make.
+
+    Answers ``{"hands": [codes the tiles make], "fill": [codes to select], "ok": bool,
+    "note": text}``; ``fill`` keeps the situational codes the recorder chose and replaces
+    the shape codes by what the tiles show.
+    """
+    try:
+        from scoring.engine import analysis
+    except ImportError:
+        return {"errors": [{"field": "", "message": _("手牌分析暂不可用")}]}, 503
+    return {"hands": [], "fill": None, "ok": False, "note": str(analysis)}, 200
+
+
+@require_POST
+@club_view("record")
+def round_void(request: HttpRequest, club: Club, session_id: int, number: int) -> HttpResponse:
+    session = get_session(club, session_id)
+    rnd = get_round(session, number)
+    form = VoidForm(request.POST)
+    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    try:
+        services.round_void(round=rnd, reason=reason, actor=request.user)
+    except RoundRejected as exc:
+        messages.error(request, " ".join(e["message"] for e in localised_errors(exc)))
+    else:
+        messages.success(request, _("第 %(n)s 盘已作废。") % {"n": number})
+    return redirect("session", slug=club.slug, session_id=session.pk)
+
+
+@require_POST
+@club_view("record")
+def round_undo(request: HttpRequest, club: Club, session_id: int) -> HttpResponse:
+    session = get_session(club, session_id)
+    try:
+        rnd = services.round_undo_last(session=session, actor=request.user)
+    except RoundRejected as exc:
+        messages.error(request, " ".join(e["message"] for e in localised_errors(exc)))
+    else:
+        messages.success(request, _("已撤销第 %(n)s 盘。") % {"n": rnd.number})
+    return redirect("session", slug=club.slug, session_id=session.pk)
+
+
+@club_view("read")
+def round_detail(request: HttpRequest, club: Club, session_id: int, number: int) -> HttpResponse:
+    """Every version of one round: what was recorded, corrected or voided, and by whom."""
+    session = get_session(club, session_id)
+    names = [p.display_name for p in session.players_in_order()]
+    versions = selectors.round_history(session=session, number=number)
+    if not versions:
+        raise Http404
+    return render(
+        request,
+        "scoring/round_detail.html",
+        club_context(
+            request,
+            club,
+            session=session,
+            season=session.season,
+            number=number,
+            names=names,
+            versions=[
+                {
+                    "summary": round_summary(v, names),
+                    "transfers": transfer_rows(v.result, names),
+                    "json": json.dumps(v.data, ensure_ascii=False, indent=1),
+                }
+                for v in reversed(versions)
+            ],
+        ),
+    )

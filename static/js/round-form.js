@@ -1,0 +1,874 @@
+/* The round form: builds a round-format JSON object from taps, previews it through
+ * the server (the engine) and posts it with the page's CSRF token.
+ *
+ * Everything it knows comes from the page's JSON context (#rf-context): the four
+ * seats, the season's rules, the hand-type registry (never duplicated here), the
+ * pre-filled dealer(s), an initial round (corrections / re-display after an error),
+ * localised errors and the UI strings. No framework, no build step.
+ */
+(function () {
+  "use strict";
+
+  var ctxEl = document.getElementById("rf-context");
+  var root = document.getElementById("round-form");
+  if (!ctxEl || !root) return;
+  var ctx = JSON.parse(ctxEl.textContent);
+  var T = ctx.i18n;
+  var RULES = ctx.rules;
+  var BIRD_COUNT = RULES.bird_count;
+  var TONGZHUANG = !!RULES.tongzhuang;
+  var HT = {};
+  ctx.hand_types.forEach(function (h) { HT[h.code] = h; });
+  var SUITS = ["m", "s", "p"];
+  var SUIT_ZH = { m: "万", s: "条", p: "筒" };
+
+  /* ------------------------------------------------------------ helpers */
+
+  function h(tag, attrs, children) {
+    var el = document.createElement(tag);
+    if (attrs) {
+      Object.keys(attrs).forEach(function (k) {
+        var v = attrs[k];
+        if (v === null || v === undefined || v === false) return;
+        if (k === "onclick") el.addEventListener("click", v);
+        else if (k === "text") el.textContent = v;
+        else if (k === "class") el.className = v;
+        else el.setAttribute(k, v === true ? "" : v);
+      });
+    }
+    (children || []).forEach(function (c) {
+      if (c === null || c === undefined || c === false) return;
+      el.appendChild(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
+    });
+    return el;
+  }
+
+  function fmt(s, params) {
+    return s.replace(/%\((\w+)\)s/g, function (_, k) { return params[k]; });
+  }
+
+  function seatName(i) { return ctx.seats[i].name; }
+
+  function parseTiles(s) {
+    var out = [], digits = [];
+    (s || "").replace(/\s+/g, "").split("").forEach(function (ch) {
+      if (/[1-9]/.test(ch)) digits.push(ch);
+      else if (SUITS.indexOf(ch) >= 0) {
+        digits.forEach(function (d) { out.push(d + ch); });
+        digits = [];
+      }
+    });
+    return out;
+  }
+
+  function tileKey(t) { return SUITS.indexOf(t[1]) * 10 + Number(t[0]); }
+
+  function formatTiles(tiles) {
+    var sorted = tiles.slice().sort(function (a, b) { return tileKey(a) - tileKey(b); });
+    var out = "", cur = "", suit = "";
+    sorted.forEach(function (t) {
+      if (t[1] !== suit && suit) { out += cur + suit; cur = ""; }
+      suit = t[1];
+      cur += t[0];
+    });
+    if (suit) out += cur + suit;
+    return out;
+  }
+
+  function tileEl(t, extra) {
+    return h("span", { class: "tile " + t[1] + (extra ? " " + extra : ""), title: t }, [
+      h("span", { class: "r", text: t[0] }),
+      h("span", { class: "s", text: SUIT_ZH[t[1]] }),
+    ]);
+  }
+
+  function handLabel(code) {
+    var t = HT[code];
+    if (!t) return code;
+    return ctx.lang === "en" ? t.name_zh + " " + t.name_en : t.name_zh;
+  }
+
+  function isDealerSeat(seat) { return state.dealers.indexOf(seat) >= 0; }
+
+  /* Hand types a seat may claim, straight from the registry's win kinds and claimant. */
+  function legalFinal(kind, seat) {
+    return ctx.hand_types.filter(function (t) {
+      if (t["class"] === "opening") return false;
+      if (t.win_kinds.indexOf(kind) < 0) return false;
+      if (t.claimant === "dealer" && seat !== state.dealer) return false;
+      if (t.claimant === "idle" && isDealerSeat(seat)) return false;
+      return true;
+    });
+  }
+  function openingTypes() {
+    return ctx.hand_types.filter(function (t) { return t["class"] === "opening"; });
+  }
+
+  /* ------------------------------------------------------------ state */
+
+  var state = {
+    dealer: ctx.prefill.dealer,
+    dealers: ctx.prefill.dealers.slice(),
+    fish: [0, 0, 0, 0],
+    openings: [],
+    kind: null,
+    winners: [],
+    discarder: null,
+    birds: [],
+    birdsForfeited: false,
+    haidi: { tile: "", taker: null, first_offered: null, replaced_by: null },
+    penalties: [],
+    errors: ctx.errors || [],
+    analysis: {},
+  };
+
+  function newWinner(seat) {
+    return { seat: seat, hands: [], tiles: "", melds: [], win_tile: "" };
+  }
+
+  function loadInitial(d) {
+    if (!d) return;
+    if (typeof d.dealer === "number") state.dealer = d.dealer;
+    state.dealers = Array.isArray(d.dealers) && d.dealers.length ? d.dealers.slice() : [state.dealer];
+    if (Array.isArray(d.fish) && d.fish.length === 4) state.fish = d.fish.map(Number);
+    state.openings = (d.openings || []).map(function (o) {
+      return { seat: o.seat, hands: (o.hands || []).slice(), birds: (o.birds || []).slice(), tiles: o.tiles || "" };
+    });
+    var r = d.result || {};
+    state.kind = r.kind || null;
+    state.winners = (r.winners || []).map(function (w) {
+      return {
+        seat: w.seat, hands: (w.hands || []).slice(), tiles: w.tiles || "",
+        melds: (w.melds || []).map(function (m) { return { kind: m.kind, tiles: m.tiles }; }),
+        win_tile: w.win_tile || "",
+      };
+    });
+    state.discarder = typeof r.discarder === "number" ? r.discarder : null;
+    state.birds = (r.birds || []).slice();
+    state.birdsForfeited = !!r.birds_forfeited;
+    if (r.haidi) {
+      state.haidi = {
+        tile: r.haidi.tile || "",
+        taker: typeof r.haidi.taker === "number" ? r.haidi.taker : null,
+        first_offered: typeof r.haidi.first_offered === "number" ? r.haidi.first_offered : null,
+        replaced_by: typeof r.haidi.replaced_by === "number" ? r.haidi.replaced_by : null,
+      };
+    }
+    state.penalties = (d.penalties || []).filter(function (p) { return p.kind === "escape"; })
+      .map(function (p) { return p.seat; });
+  }
+
+  function haidiWin() {
+    return state.winners.some(function (w) {
+      return w.hands.some(function (c) { return HT[c] && HT[c].needs_haidi; });
+    });
+  }
+  function needsHaidi() { return state.kind === "draw" || haidiWin(); }
+
+  /* Keep the state consistent after each change (winners legal for the outcome, ...). */
+  function normalise() {
+    if (state.dealers.indexOf(state.dealer) < 0) state.dealers.push(state.dealer);
+    if (!TONGZHUANG) state.dealers = [state.dealer];
+    state.dealers.sort();
+    if (state.kind === "draw") { state.winners = []; state.discarder = null; state.birds = []; }
+    if (state.kind === "self_draw") { state.discarder = null; state.winners = state.winners.slice(0, 1); }
+    if (state.kind === "discard" && state.winners.length > 3) state.winners = state.winners.slice(0, 3);
+    state.winners = state.winners.filter(function (w) { return w.seat !== state.discarder; });
+    state.winners.forEach(function (w) {
+      var legal = legalFinal(state.kind, w.seat).map(function (t) { return t.code; });
+      w.hands = w.hands.filter(function (c) { return legal.indexOf(c) >= 0; });
+    });
+    // 海底 wins: the taker follows from the hand (rules §2.2), the birds from the tile.
+    state.winners.forEach(function (w) {
+      if (w.hands.indexOf("haidilaoyue") >= 0) state.haidi.taker = w.seat;
+      if (w.hands.indexOf("haidipao") >= 0 && state.discarder !== null) state.haidi.taker = state.discarder;
+    });
+    if (haidiWin() && state.haidi.tile) {
+      state.birds = [];
+      for (var i = 0; i < BIRD_COUNT; i++) state.birds.push(Number(state.haidi.tile[0]));
+    }
+    if (state.birdsForfeited) state.birds = [];
+  }
+
+  /* ------------------------------------------------------------ the JSON */
+
+  function buildRound() {
+    var d = { dealer: state.dealer };
+    if (TONGZHUANG) d.dealers = state.dealers.slice();
+    if (state.fish.some(function (f) { return f > 0; })) d.fish = state.fish.slice();
+    if (state.openings.length) {
+      d.openings = state.openings.map(function (o) {
+        var e = { seat: o.seat, hands: o.hands.slice(), birds: o.birds.slice() };
+        if (o.tiles) e.tiles = o.tiles;
+        return e;
+      });
+    }
+    var r = { kind: state.kind };
+    r.winners = state.winners.map(function (w) {
+      var e = { seat: w.seat, hands: w.hands.slice() };
+      if (w.tiles) {
+        e.tiles = w.tiles;
+        e.melds = w.melds.map(function (m) { return { kind: m.kind, tiles: m.tiles }; });
+        if (w.win_tile) e.win_tile = w.win_tile;
+      }
+      return e;
+    });
+    if (state.kind === "discard") r.discarder = state.discarder;
+    if (state.kind === "self_draw" || state.kind === "discard") {
+      if (state.birdsForfeited) r.birds_forfeited = true;
+      else r.birds = state.birds.slice();
+    }
+    if (needsHaidi()) {
+      var hd = {
+        tile: state.haidi.tile || null,
+        taker: state.haidi.taker,
+        first_offered: state.haidi.first_offered,
+        replaced_by: state.haidi.replaced_by,
+      };
+      if (state.kind !== "draw" && hd.first_offered === null) hd.first_offered = hd.taker;
+      r.haidi = hd;
+    } else {
+      r.haidi = null;
+    }
+    d.result = r;
+    d.penalties = state.penalties.map(function (s) { return { seat: s, kind: "escape" }; });
+    return d;
+  }
+
+  /* ------------------------------------------------------------ errors */
+
+  // The most specific section whose field prefix matches the error's dotted path.
+  function errorsFor(prefix, exact) {
+    return state.errors.filter(function (e) {
+      if (exact) return e.field === prefix;
+      return e.field === prefix || e.field.indexOf(prefix + ".") === 0;
+    });
+  }
+  var claimed = {};
+  function claim(prefix, exact) {
+    var list = errorsFor(prefix, exact);
+    list.forEach(function (e) { claimed[e.field + "|" + e.code + "|" + e.message] = true; });
+    return list;
+  }
+  function errorList(list) {
+    return h("ul", { class: "field-errors", role: "alert" }, list.map(function (e) {
+      return h("li", { "data-field": e.field, text: e.message });
+    }));
+  }
+
+  /* ------------------------------------------------------------ widgets */
+
+  function seatButtons(opts) {
+    // opts: pressed(seat) -> bool, onTap(seat), disabled(seat) -> bool, cls
+    return h("div", { class: "seats seats-4" }, ctx.seats.map(function (s) {
+      var pressed = opts.pressed(s.seat);
+      return h("button", {
+        type: "button", class: "tap " + (opts.cls || ""), "aria-pressed": pressed ? "true" : "false",
+        disabled: opts.disabled ? opts.disabled(s.seat) : false,
+        "data-seat": s.seat, "data-role": opts.role || null,
+        onclick: function () { opts.onTap(s.seat); render(); },
+      }, [
+        s.name,
+        h("small", {}, [
+          isDealerSeat(s.seat) ? h("span", { class: "dealer-mark", text: T.dealer_short + " " }) : null,
+          fmt(T.seat_n, { n: s.seat + 1 }),
+        ]),
+      ]);
+    }));
+  }
+
+  function birdPicker(birds, max, onChange, role) {
+    var slots = [];
+    for (var i = 0; i < max; i++) {
+      slots.push(h("span", { class: "bird-slot" + (i < birds.length ? " filled" : ""), text: i < birds.length ? String(birds[i]) : "?" }));
+    }
+    if (birds.length) {
+      slots.push(h("button", {
+        type: "button", class: "linklike", "data-role": role + "-clear",
+        onclick: function () { onChange([]); render(); }, text: T.clear,
+      }));
+      var landed = birds.map(function (v) { return seatName((state.dealer + v - 1) % 4); });
+      slots.push(h("span", { class: "muted small", text: "→ " + landed.join("、") }));
+    }
+    var pad = h("div", { class: "birds" }, [1, 2, 3, 4, 5, 6, 7, 8, 9].map(function (v) {
+      return h("button", {
+        type: "button", class: "tap tap-gold", "data-bird": v, "data-role": role,
+        "aria-pressed": birds.indexOf(v) >= 0 ? "true" : "false",
+        disabled: max === 0,
+        onclick: function () {
+          var b = birds.slice();
+          if (b.length >= max) b = b.slice(1);  // a further tap replaces the oldest
+          b.push(v);
+          onChange(b);
+          render();
+        },
+        text: String(v),
+      });
+    }));
+    return h("div", {}, [h("div", { class: "bird-slots" }, slots), pad]);
+  }
+
+  function handChips(types, selected, onToggle, opts) {
+    opts = opts || {};
+    var suggested = opts.suggested || null;
+    return h("div", { class: "chips" }, types.map(function (t) {
+      var n = selected.filter(function (c) { return c === t.code; }).length;
+      var label = [h("span", { text: t.name_zh })];
+      if (ctx.lang === "en") label.push(h("small", { text: t.name_en }));
+      if (t.weight > 1) label.push(h("small", { text: "×" + t.weight }));
+      if (n > 1) label.push(h("span", { class: "count", text: "×" + n }));
+      var cls = "chip" + (t["class"] === "big" ? " chip-big" : "");
+      if (suggested && suggested.indexOf(t.code) >= 0 && !n) cls += " suggested";
+      return h("button", {
+        type: "button", class: cls, "data-hand": t.code, "aria-pressed": n ? "true" : "false",
+        onclick: function () { onToggle(t.code, n); render(); },
+      }, label);
+    }));
+  }
+
+  function tilesSummary(tiles, melds, winTile) {
+    var line = h("div", { class: "tiles-line" });
+    (melds || []).forEach(function (m) {
+      line.appendChild(h("span", { class: "meld", title: T["meld_" + m.kind] || m.kind },
+        parseTiles(m.tiles).map(function (t) { return tileEl(t); })));
+    });
+    var marked = false;
+    parseTiles(tiles).forEach(function (t) {
+      var win = !marked && t === winTile;
+      if (win) marked = true;
+      line.appendChild(tileEl(t, win ? "win" : ""));
+    });
+    return line;
+  }
+
+  /* ------------------------------------------------------------ sections */
+
+  function section(title, fieldPrefixes, body, opts) {
+    opts = opts || {};
+    var errs = [];
+    fieldPrefixes.forEach(function (p) { errs = errs.concat(claim(p, opts.exact)); });
+    var titleEl = h("h2", {}, [title].concat(opts.titleExtra ? [opts.titleExtra] : []));
+    return h("section", {
+      class: "rf-section" + (errs.length ? " has-error" : ""), id: opts.id || null,
+      "data-fields": fieldPrefixes.join(" "),
+    }, [titleEl].concat(body).concat([errorList(errs)]));
+  }
+
+  function dealerSection() {
+    var body = [seatButtons({
+      role: "dealer",
+      pressed: function (s) { return s === state.dealer; },
+      onTap: function (s) {
+        state.dealer = s;
+        if (!TONGZHUANG) state.dealers = [s];
+      },
+      cls: "tap-red",
+    })];
+    if (TONGZHUANG) {
+      body.push(h("div", { class: "rf-label", text: T.dealer_set }));
+      body.push(seatButtons({
+        role: "dealers",
+        pressed: function (s) { return isDealerSeat(s); },
+        disabled: function (s) { return s === state.dealer; },
+        onTap: function (s) {
+          var i = state.dealers.indexOf(s);
+          if (i >= 0) state.dealers.splice(i, 1); else state.dealers.push(s);
+        },
+      }));
+    }
+    if (ctx.prefill.note) body.push(h("p", { class: "muted small", text: ctx.prefill.note }));
+    return section(T.dealer, ["dealer", "dealers"], body, { id: "rf-dealer", exact: false });
+  }
+
+  function openingsSection() {
+    var body = state.openings.map(function (o, idx) {
+      var errs = claim("openings." + idx);
+      var used = state.openings.map(function (x) { return x.seat; });
+      var sub = h("div", { class: "rf-sub" + (errs.length ? " has-error" : ""), "data-fields": "openings." + idx }, [
+        h("h3", {}, [
+          fmt(T.opening_n, { n: idx + 1 }),
+          h("button", {
+            type: "button", class: "btn btn-danger btn-small", "data-role": "opening-remove",
+            onclick: function () { state.openings.splice(idx, 1); render(); }, text: T.remove,
+          }),
+        ]),
+        seatButtons({
+          role: "opening-seat",
+          pressed: function (s) { return s === o.seat; },
+          disabled: function (s) { return s !== o.seat && used.indexOf(s) >= 0; },
+          onTap: function (s) { o.seat = s; },
+        }),
+        h("div", { class: "rf-label", text: T.opening_hands }),
+        handChips(openingTypes(), o.hands, function (code, n) {
+          // 四喜 may repeat (one per quad): a tap adds another, a long list wraps back to none.
+          if (code === "sixi" && n > 0 && n < 3) o.hands.push(code);
+          else if (n > 0) o.hands = o.hands.filter(function (c) { return c !== code; });
+          else o.hands.push(code);
+        }, { suggested: state.analysis["o" + idx] || null }),
+        h("div", { class: "rf-label", text: fmt(T.opening_birds, { n: BIRD_COUNT }) }),
+        birdPicker(o.birds, BIRD_COUNT, function (b) { o.birds = b; }, "opening-bird"),
+        h("div", { class: "rf-label", text: T.tiles_optional }),
+        o.tiles ? tilesSummary(o.tiles, [], "") : null,
+        h("button", {
+          type: "button", class: "btn btn-secondary btn-small", "data-role": "opening-tiles",
+          onclick: function () { openPicker({ type: "opening", idx: idx }); }, text: T.pick_tiles,
+        }),
+        h("div", { class: "analysis-note" + (state.analysis["o" + idx + "ok"] ? " ok" : ""), text: state.analysis["o" + idx + "note"] || "" }),
+        errorList(errs),
+      ]);
+      return sub;
+    });
+    var free = [0, 1, 2, 3].filter(function (s) {
+      return !state.openings.some(function (o) { return o.seat === s; });
+    });
+    body.push(h("button", {
+      type: "button", class: "btn btn-secondary btn-small", "data-role": "opening-add",
+      disabled: !free.length,
+      onclick: function () {
+        state.openings.push({ seat: free[0], hands: [], birds: [], tiles: "" });
+        render();
+      },
+      text: "+ " + T.add_opening,
+    }));
+    return section(T.openings, ["openings"], body, { id: "rf-openings" });
+  }
+
+  function outcomeSection() {
+    var kinds = [["self_draw", T.self_draw], ["discard", T.discard], ["draw", T.draw]];
+    var seg = h("div", { class: "seg" }, kinds.map(function (k) {
+      return h("button", {
+        type: "button", class: "tap", "data-kind": k[0], "aria-pressed": state.kind === k[0] ? "true" : "false",
+        onclick: function () { state.kind = k[0]; normalise(); render(); },
+        text: k[1],
+      });
+    }));
+    return section(T.outcome, ["result.kind"], [seg], { id: "rf-outcome", exact: true });
+  }
+
+  function winnersSection() {
+    if (state.kind !== "self_draw" && state.kind !== "discard") return null;
+    var body = [];
+    var many = state.kind === "discard";
+    body.push(h("div", { class: "rf-label", text: many ? T.winners_hint_discard : T.winner_hint }));
+    body.push(seatButtons({
+      role: "winner",
+      pressed: function (s) { return state.winners.some(function (w) { return w.seat === s; }); },
+      disabled: function (s) { return s === state.discarder; },
+      onTap: function (s) {
+        var i = state.winners.findIndex(function (w) { return w.seat === s; });
+        if (i >= 0) state.winners.splice(i, 1);
+        else if (!many) state.winners = [newWinner(s)];
+        else if (state.winners.length < 3) state.winners.push(newWinner(s));
+        state.winners.sort(function (a, b) { return a.seat - b.seat; });
+      },
+    }));
+    var discarderBlock = null;
+    if (many) {
+      var dErrs = claim("result.discarder");
+      discarderBlock = h("div", { class: "rf-sub" + (dErrs.length ? " has-error" : ""), "data-fields": "result.discarder", id: "rf-discarder" }, [
+        h("h3", { text: T.discarder }),
+        seatButtons({
+          role: "discarder", cls: "tap-red",
+          pressed: function (s) { return s === state.discarder; },
+          disabled: function (s) { return state.winners.some(function (w) { return w.seat === s; }); },
+          onTap: function (s) { state.discarder = state.discarder === s ? null : s; },
+        }),
+        errorList(dErrs),
+      ]);
+    }
+    var winnerBlocks = state.winners.map(function (w, idx) {
+      var errs = claim("result.winners." + idx);
+      var types = legalFinal(state.kind, w.seat);
+      var key = "w" + w.seat;
+      return h("div", { class: "rf-sub" + (errs.length ? " has-error" : ""), "data-fields": "result.winners." + idx, "data-winner": w.seat }, [
+        h("h3", { text: fmt(T.hands_of, { name: seatName(w.seat) }) }),
+        handChips(types, w.hands, function (code, n) {
+          if (n) w.hands = w.hands.filter(function (c) { return c !== code; });
+          else if (code === "pinghu") w.hands = ["pinghu"];  // 平胡 is never listed with a big hand
+          else {
+            w.hands = w.hands.filter(function (c) { return c !== "pinghu"; });
+            w.hands.push(code);
+          }
+          normalise();
+        }, { suggested: state.analysis[key] || null }),
+        w.tiles ? tilesSummary(w.tiles, w.melds, w.win_tile) : null,
+        h("div", { class: "row", style: "margin-top:.5rem" }, [
+          h("button", {
+            type: "button", class: "btn btn-secondary btn-small", "data-role": "winner-tiles",
+            onclick: function () { openPicker({ type: "winner", seat: w.seat }); },
+            text: w.tiles ? T.edit_tiles : T.pick_tiles,
+          }),
+          w.tiles ? h("button", {
+            type: "button", class: "linklike", onclick: function () {
+              w.tiles = ""; w.melds = []; w.win_tile = ""; delete state.analysis[key]; render();
+            }, text: T.clear_tiles,
+          }) : null,
+        ]),
+        h("div", { class: "analysis-note" + (state.analysis[key + "ok"] ? " ok" : ""), text: state.analysis[key + "note"] || "" }),
+        errorList(errs),
+      ]);
+    });
+    return section(T.winners, ["result.winners"], body.concat([discarderBlock]).concat(winnerBlocks), { id: "rf-winners" });
+  }
+
+  function birdsSection() {
+    if (state.kind !== "self_draw" && state.kind !== "discard") return null;
+    var body = [];
+    var hdWin = haidiWin();
+    if (hdWin) {
+      body.push(h("div", { class: "rf-label", text: T.haidi_tile_birds }));
+      body.push(haidiTileRow());
+    }
+    if (!state.birdsForfeited && BIRD_COUNT > 0 && !(hdWin && state.haidi.tile)) {
+      body.push(h("div", { class: "rf-label", text: fmt(T.birds_hint, { n: BIRD_COUNT }) }));
+      body.push(birdPicker(state.birds, BIRD_COUNT, function (b) { state.birds = b; }, "bird"));
+    } else if (hdWin && state.haidi.tile && !state.birdsForfeited) {
+      body.push(h("p", { class: "small", text: fmt(T.haidi_birds_are, { birds: state.birds.join("、") }) }));
+    }
+    body.push(h("label", { class: "row small", style: "margin-top:.5rem" }, [
+      h("input", {
+        type: "checkbox", "data-role": "birds-forfeited", checked: state.birdsForfeited,
+        onclick: function (ev) { state.birdsForfeited = ev.target.checked; normalise(); render(); },
+      }),
+      T.birds_forfeited,
+    ]));
+    return section(T.birds, ["result.birds", "result.birds_forfeited"], body, { id: "rf-birds" });
+  }
+
+  function haidiTileRow() {
+    return h("div", { class: "row" }, [
+      state.haidi.tile ? tileEl(state.haidi.tile) : h("span", { class: "muted small", text: T.none }),
+      h("button", {
+        type: "button", class: "btn btn-secondary btn-small", "data-role": "haidi-tile",
+        onclick: function () { openPicker({ type: "haidi" }); }, text: T.pick_haidi,
+      }),
+      state.haidi.tile ? h("button", {
+        type: "button", class: "linklike", onclick: function () { state.haidi.tile = ""; state.birds = []; render(); }, text: T.clear,
+      }) : null,
+    ]);
+  }
+
+  function optionalSeat(role, label, value, onSet, noneLabel) {
+    return h("div", {}, [
+      h("div", { class: "rf-label", text: label }),
+      seatButtons({ role: role, pressed: function (s) { return s === value; }, onTap: function (s) { onSet(value === s ? null : s); } }),
+      noneLabel ? h("p", { class: "muted small", text: value === null ? noneLabel : "" }) : null,
+    ]);
+  }
+
+  function haidiSection() {
+    if (state.kind !== "draw") return null;
+    var body = [
+      optionalSeat("haidi-first", T.haidi_first_offered, state.haidi.first_offered, function (s) { state.haidi.first_offered = s; }),
+      optionalSeat("haidi-taker", T.haidi_taker, state.haidi.taker, function (s) { state.haidi.taker = s; }, T.haidi_nobody_took),
+      optionalSeat("haidi-replaced", T.haidi_replaced_by, state.haidi.replaced_by, function (s) { state.haidi.replaced_by = s; }),
+      h("div", { class: "rf-label", text: T.haidi_tile_optional }),
+      haidiTileRow(),
+    ];
+    return section(T.haidi, ["result.haidi"], body, { id: "rf-haidi" });
+  }
+
+  function extrasSection() {
+    var open = state.penalties.length > 0 || state.fish.some(function (f) { return f > 0; }) ||
+      errorsFor("penalties").length > 0 || errorsFor("fish").length > 0;
+    var escapeLabel = RULES.escape_penalty ? fmt(T.escape_costs, { n: RULES.escape_penalty }) : T.escape_free;
+    var fishInputs = h("div", { class: "seats seats-4" }, ctx.seats.map(function (s) {
+      return h("label", { class: "small" }, [
+        s.name,
+        h("input", {
+          type: "number", min: "0", step: "1", inputmode: "numeric", value: String(state.fish[s.seat]),
+          "data-role": "fish", "data-seat": s.seat,
+          onchange: null,
+        }),
+      ]);
+    }));
+    fishInputs.querySelectorAll("input").forEach(function (inp) {
+      inp.addEventListener("change", function () {
+        state.fish[Number(inp.getAttribute("data-seat"))] = Math.max(0, parseInt(inp.value, 10) || 0);
+      });
+    });
+    var details = h("details", { class: "more", open: open }, [
+      h("summary", { text: T.extras }),
+      h("div", { class: "rf-label", text: T.escapes + " · " + escapeLabel }),
+      seatButtons({
+        role: "escape", cls: "tap-red",
+        pressed: function (s) { return state.penalties.indexOf(s) >= 0; },
+        onTap: function (s) {
+          var i = state.penalties.indexOf(s);
+          if (i >= 0) state.penalties.splice(i, 1); else state.penalties.push(s);
+          state.penalties.sort();
+        },
+      }),
+      h("div", { class: "rf-label", text: T.fish }),
+      fishInputs,
+    ]);
+    return section(T.extras_title, ["penalties", "fish"], [details], { id: "rf-extras" });
+  }
+
+  /* ------------------------------------------------------------ tile picker */
+
+  var picker = { target: null, concealed: [], melds: [], winTile: "", mode: "hand" };
+  var sheet = document.getElementById("tile-picker");
+  var backdrop = document.getElementById("tile-picker-backdrop");
+
+  function openPicker(target) {
+    picker.target = target;
+    picker.mode = "hand";
+    if (target.type === "winner") {
+      var w = state.winners.find(function (x) { return x.seat === target.seat; });
+      picker.concealed = parseTiles(w.tiles);
+      picker.melds = w.melds.map(function (m) { return { kind: m.kind, tiles: m.tiles }; });
+      picker.winTile = w.win_tile;
+    } else if (target.type === "opening") {
+      picker.concealed = parseTiles(state.openings[target.idx].tiles);
+      picker.melds = []; picker.winTile = "";
+    } else {
+      picker.concealed = state.haidi.tile ? [state.haidi.tile] : [];
+      picker.melds = []; picker.winTile = "";
+    }
+    sheet.hidden = false; backdrop.hidden = false;
+    renderPicker();
+  }
+  function closePicker() { sheet.hidden = true; backdrop.hidden = true; picker.target = null; }
+  backdrop.addEventListener("click", closePicker);
+
+  function allPickerTiles() {
+    var all = picker.concealed.slice();
+    picker.melds.forEach(function (m) { all = all.concat(parseTiles(m.tiles)); });
+    return all;
+  }
+  function countOf(t) { return allPickerTiles().filter(function (x) { return x === t; }).length; }
+  // A kong counts as three tiles toward the 14 of a hand.
+  function handSize() { return picker.concealed.length + picker.melds.length * 3; }
+  function targetSize() {
+    var t = picker.target;
+    if (t.type === "haidi") return 1;
+    if (t.type === "opening") return state.openings[t.idx].seat === state.dealer ? 14 : 13;
+    return 14;
+  }
+
+  function pickerTap(t) {
+    var mode = picker.mode, r = Number(t[0]);
+    if (picker.target.type === "haidi") { picker.concealed = [t]; renderPicker(); return; }
+    if (mode === "hand") {
+      if (countOf(t) < 4 && handSize() < targetSize()) picker.concealed.push(t);
+    } else if (mode === "win") {
+      if (picker.concealed.indexOf(t) < 0 && countOf(t) < 4 && handSize() < targetSize()) picker.concealed.push(t);
+      if (picker.concealed.indexOf(t) >= 0) picker.winTile = t;
+      picker.mode = "hand";
+    } else if (mode === "chi") {
+      if (r <= 7) {
+        var seq = [t, (r + 1) + t[1], (r + 2) + t[1]];
+        if (seq.every(function (x) { return countOf(x) < 4; })) picker.melds.push({ kind: "chi", tiles: formatTiles(seq) });
+      }
+    } else {
+      var n = mode === "peng" ? 3 : 4;
+      if (countOf(t) === 0 || (n === 3 && countOf(t) <= 1)) {
+        var tiles = []; for (var i = 0; i < n; i++) tiles.push(t);
+        picker.melds.push({ kind: mode, tiles: formatTiles(tiles) });
+      }
+    }
+    renderPicker();
+  }
+
+  function renderPicker() {
+    var t = picker.target;
+    sheet.innerHTML = "";
+    var title = t.type === "haidi" ? T.pick_haidi : t.type === "opening" ? T.dealt_tiles : fmt(T.tiles_of, { name: seatName(t.seat) });
+    sheet.appendChild(h("h2", { text: title }));
+    // current hand
+    var line = h("div", { class: "tiles-line", "data-role": "picker-hand" });
+    picker.melds.forEach(function (m, i) {
+      line.appendChild(h("button", {
+        type: "button", class: "meld", title: T.tap_to_remove, style: "border:0;cursor:pointer",
+        onclick: function () { picker.melds.splice(i, 1); renderPicker(); },
+      }, parseTiles(m.tiles).map(function (x) { return tileEl(x); })));
+    });
+    var sorted = picker.concealed.slice().sort(function (a, b) { return tileKey(a) - tileKey(b); });
+    var winMarked = false;
+    sorted.forEach(function (x) {
+      var win = !winMarked && x === picker.winTile;
+      if (win) winMarked = true;
+      line.appendChild(h("button", {
+        type: "button", style: "border:0;background:none;padding:0;cursor:pointer", title: T.tap_to_remove,
+        onclick: function () {
+          var i = picker.concealed.indexOf(x);
+          picker.concealed.splice(i, 1);
+          if (x === picker.winTile && picker.concealed.indexOf(x) < 0) picker.winTile = "";
+          renderPicker();
+        },
+      }, [tileEl(x, win ? "win" : "")]));
+    });
+    sheet.appendChild(line);
+    var status = fmt(T.tile_count, { n: handSize(), total: targetSize() });
+    if (t.type === "winner" && !picker.winTile) status += " · " + T.no_win_tile;
+    sheet.appendChild(h("div", { class: "tp-status", "data-role": "picker-status", text: status }));
+    if (t.type === "winner") {
+      var modes = [["hand", T.mode_hand], ["win", T.mode_win], ["chi", T.meld_chi], ["peng", T.meld_peng],
+        ["gang", T.meld_gang], ["angang", T.meld_angang], ["buzhang", T.meld_buzhang]];
+      sheet.appendChild(h("div", { class: "tp-modes" }, modes.map(function (m) {
+        return h("button", {
+          type: "button", class: "chip", "data-mode": m[0], "aria-pressed": picker.mode === m[0] ? "true" : "false",
+          onclick: function () { picker.mode = m[0]; renderPicker(); }, text: m[1],
+        });
+      })));
+    }
+    var grid = h("div", { class: "tp-grid" });
+    SUITS.forEach(function (s) {
+      for (var r = 1; r <= 9; r++) {
+        (function (tile) {
+          var c = countOf(tile);
+          grid.appendChild(h("button", {
+            type: "button", "data-tile": tile, disabled: t.type !== "haidi" && c >= 4,
+            onclick: function () { pickerTap(tile); },
+          }, [h("span", { class: "tile " + s }, [
+            h("span", { class: "r", text: String(r) }),
+            h("span", { class: "s", text: SUIT_ZH[s] }),
+            h("span", { class: "n", text: c ? "×" + c : "" }),
+          ])]));
+        })(r + s);
+      }
+    });
+    sheet.appendChild(grid);
+    sheet.appendChild(h("div", { class: "row" }, [
+      h("button", {
+        type: "button", class: "btn btn-secondary", onclick: function () {
+          picker.concealed = []; picker.melds = []; picker.winTile = ""; renderPicker();
+        }, text: T.clear,
+      }),
+      h("button", { type: "button", class: "btn btn-secondary", onclick: closePicker, text: T.cancel }),
+      h("button", { type: "button", class: "btn", "data-role": "picker-done", onclick: pickerDone, text: T.done }),
+    ]));
+  }
+
+  function pickerDone() {
+    var t = picker.target;
+    if (t.type === "haidi") {
+      state.haidi.tile = picker.concealed[0] || "";
+      closePicker(); normalise(); render(); return;
+    }
+    var tiles = formatTiles(picker.concealed);
+    if (t.type === "opening") {
+      state.openings[t.idx].tiles = tiles;
+      closePicker(); render();
+      if (tiles) analyse({ type: "opening", idx: t.idx });
+      return;
+    }
+    var w = state.winners.find(function (x) { return x.seat === t.seat; });
+    w.tiles = tiles;
+    w.melds = picker.melds.slice();
+    w.win_tile = picker.winTile || (picker.concealed.length ? picker.concealed[picker.concealed.length - 1] : "");
+    closePicker(); render();
+    if (tiles) analyse({ type: "winner", seat: t.seat });
+  }
+
+  /* ------------------------------------------------------------ network */
+
+  function csrf() { return root.querySelector("input[name=csrfmiddlewaretoken]").value; }
+  function post(url, body) {
+    return fetch(url, {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf(), Accept: "application/json" },
+      body: JSON.stringify(body),
+    }).then(function (r) { return r.json().then(function (j) { return { status: r.status, json: j }; }); });
+  }
+
+  // Fill in (and check) the hand types from the tiles, through the analysis service.
+  function analyse(target) {
+    var body, key;
+    if (target.type === "opening") {
+      var o = state.openings[target.idx];
+      key = "o" + target.idx;
+      body = { mode: "opening", seat: o.seat, dealer: state.dealer, tiles: o.tiles };
+    } else {
+      var w = state.winners.find(function (x) { return x.seat === target.seat; });
+      key = "w" + w.seat;
+      body = {
+        mode: "final", seat: w.seat, dealer: state.dealer, dealers: state.dealers, kind: state.kind,
+        tiles: w.tiles, melds: w.melds, win_tile: w.win_tile, hands: w.hands,
+      };
+    }
+    state.analysis[key + "note"] = T.analysing;
+    render();
+    post(ctx.urls.analyse, body).then(function (res) {
+      var j = res.json;
+      if (res.status !== 200) {
+        state.analysis[key] = null;
+        state.analysis[key + "ok"] = false;
+        state.analysis[key + "note"] = (j.errors || []).map(function (e) { return e.message; }).join(" ") || T.analysis_failed;
+        render(); return;
+      }
+      state.analysis[key] = j.hands;
+      state.analysis[key + "ok"] = !!j.ok;
+      state.analysis[key + "note"] = j.note || "";
+      if (j.fill) {
+        if (target.type === "opening") {
+          var op = state.openings[target.idx];
+          if (op) op.hands = j.fill.slice();
+        } else {
+          var wn = state.winners.find(function (x) { return x.seat === target.seat; });
+          if (wn) wn.hands = j.fill.slice();
+        }
+        normalise();
+      }
+      render();
+    }, function () { state.analysis[key + "note"] = T.analysis_failed; render(); });
+  }
+
+  var previewBox = document.getElementById("rf-preview");
+  var saveBtn = document.getElementById("rf-save");
+  var dataInput = document.getElementById("rf-data");
+  var generalErrors = document.getElementById("rf-errors");
+
+  function preview() {
+    var body = buildRound();
+    previewBox.innerHTML = "<p class='muted'>" + T.working + "</p>";
+    post(ctx.urls.preview, body).then(function (res) {
+      if (res.status === 200) {
+        state.errors = [];
+        render();
+        previewBox.innerHTML = res.json.html;
+        saveBtn.disabled = false;
+        previewBox.scrollIntoView({ behavior: "smooth", block: "start" });
+      } else {
+        state.errors = res.json.errors || [];
+        previewBox.innerHTML = "";
+        saveBtn.disabled = true;
+        render();
+        var first = root.querySelector(".has-error, #rf-errors li");
+        if (first) first.scrollIntoView({ behavior: "smooth", block: "center" });
+      }
+    }, function () { previewBox.innerHTML = "<p class='neg'>" + T.network_error + "</p>"; });
+  }
+
+  /* ------------------------------------------------------------ render */
+
+  var formBody = document.getElementById("rf-body");
+
+  function render() {
+    claimed = {};
+    formBody.innerHTML = "";
+    [dealerSection(), openingsSection(), outcomeSection(), winnersSection(), birdsSection(),
+      haidiSection(), extrasSection()].forEach(function (s) { if (s) formBody.appendChild(s); });
+    // Errors no section claimed (e.g. "season", "") go to the top.
+    var rest = state.errors.filter(function (e) { return !claimed[e.field + "|" + e.code + "|" + e.message]; });
+    generalErrors.innerHTML = "";
+    if (rest.length) {
+      generalErrors.appendChild(h("div", { class: "form-errors", role: "alert" }, [errorList(rest)]));
+    }
+    // Any change invalidates the last preview.
+    saveBtn.disabled = true;
+    previewBox.innerHTML = "";
+  }
+
+  document.getElementById("rf-preview-btn").addEventListener("click", preview);
+  root.addEventListener("submit", function (ev) {
+    if (!state.kind) { ev.preventDefault(); preview(); return; }
+    dataInput.value = JSON.stringify(buildRound());
+  });
+
+  loadInitial(ctx.initial);
+  normalise();
+  render();
+  window.csmjRoundForm = { build: buildRound, state: state };
+})();
