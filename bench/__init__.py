@@ -1,0 +1,1 @@
+"""Benchmarks (``make bench``, ``make bench-analyse``). Not part of the test suite."""

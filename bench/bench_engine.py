@@ -1,0 +1,203 @@
+"""Engine throughput: ``make bench`` (``python -m bench.bench_engine``).
+
+Generates a fixed, seeded mix of valid rounds across the four presets (not timed),
+checks that every one is valid, then times ``score_round`` (validation included) over
+all of them in one process and prints rounds/s, µs/round and the mix.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from typing import Any
+
+from scoring.engine import PRESETS, score_round, validate_round
+
+SEED = 20240607
+TARGET = 50_000  # rounds per second
+
+_SMALL = ["pinghu"]
+_BIG_SELF = [
+    "pengpenghu",
+    "jiangjianghu",
+    "qingyise",
+    "qixiaodui",
+    "gangshangkaihua",
+    "shuanggangshanghua",
+]
+_BIG_DISCARD = [
+    "pengpenghu",
+    "jiangjianghu",
+    "qingyise",
+    "qixiaodui",
+    "quanqiuren",
+    "qiangganghu",
+    "gangshangpao",
+    "shuanggangshangpao",
+]
+_OPENING = ["sixi", "banbanhu", "queyise", "liuliushun", "santong", "yizhihua"]
+_OVERRIDES: list[dict[str, Any]] = [
+    {"base": {"big": {"self_draw": 4}}},
+    {"escape_penalty": 30, "escape_distribution": "split"},
+    {"big_stacking": "single", "zimo_bonus": {"small": 1}},
+]
+
+
+def _hands(rng: random.Random, kind: str, extra: list[str]) -> list[str]:
+    if rng.random() < 0.6:
+        return list(_SMALL)
+    pool = (_BIG_SELF if kind == "self_draw" else _BIG_DISCARD) + extra
+    return rng.sample(pool, rng.choice((1, 1, 1, 2)))
+
+
+def _birds(rng: random.Random, n: int) -> list[int]:
+    return [rng.randint(1, 9) for _ in range(n)]
+
+
+def round_generate(rng: random.Random, mix: Counter[str]) -> dict[str, Any]:
+    """One valid round; ``mix`` counts its features."""
+    preset = rng.choice(list(PRESETS))
+    rules = PRESETS[preset]
+    n = rules.bird_count
+    dealer = rng.randrange(4)
+    rnd: dict[str, Any] = {"ruleset": preset, "dealer": dealer}
+    mix[preset] += 1
+    if rng.random() < 0.02:
+        override = rng.choice(_OVERRIDES)
+        rnd["ruleset"] = {"preset": preset, **override}
+        if "bird_count" in override:
+            n = override["bird_count"]
+        mix["ruleset override"] += 1
+    dealers = {dealer}
+    if rules.tongzhuang and rng.random() < 0.3:
+        dealers |= set(rng.sample(range(4), rng.choice((1, 2, 3))))
+        rnd["dealers"] = sorted(dealers)
+        mix["通庄 several dealers"] += 1
+    if rng.random() < 0.1:
+        rnd["fish"] = [rng.choice((0, 0, 5, 10)) for _ in range(4)]
+        mix["fish"] += 1
+    if rng.random() < 0.15:
+        seats = rng.sample(range(4), rng.choice((1, 1, 2)))
+        rnd["openings"] = [
+            {
+                "seat": s,
+                "hands": rng.sample(_OPENING, rng.choice((1, 1, 2))),
+                "birds": _birds(rng, n),
+            }
+            for s in seats
+        ]
+        mix["openings"] += 1
+
+    r = rng.random()
+    result: dict[str, Any]
+    if r < 0.10:
+        kind = "draw"
+        taker = rng.choice((None, rng.randrange(4)))
+        result = {
+            "kind": "draw",
+            "winners": [],
+            "haidi": {"tile": "5p", "taker": taker, "first_offered": rng.randrange(4)},
+        }
+    elif r < 0.14:
+        kind = "haidilaoyue"
+        w = rng.randrange(4)
+        tile = f"{rng.randint(1, 9)}{rng.choice('msp')}"
+        result = {
+            "kind": "self_draw",
+            "winners": [{"seat": w, "hands": ["haidilaoyue"] + rng.choice(([], ["qingyise"]))}],
+            "haidi": {"tile": tile, "taker": w, "first_offered": w},
+        }
+    elif r < 0.17:
+        kind = "haidipao"
+        d = rng.randrange(4)
+        w = rng.choice([s for s in range(4) if s != d])
+        tile = f"{rng.randint(1, 9)}{rng.choice('msp')}"
+        result = {
+            "kind": "discard",
+            "winners": [{"seat": w, "hands": ["haidipao"]}],
+            "discarder": d,
+            "haidi": {"tile": tile, "taker": d, "first_offered": d},
+        }
+    elif r < 0.55:
+        kind = "self_draw"
+        w = rng.randrange(4)
+        extra = ["tianhu"] if w == dealer else []
+        result = {
+            "kind": "self_draw",
+            "winners": [{"seat": w, "hands": _hands(rng, kind, extra)}],
+            "birds": _birds(rng, n),
+        }
+    else:
+        d = rng.randrange(4)
+        others = [s for s in range(4) if s != d]
+        k = 1 if r < 0.90 else rng.choice((2, 2, 3))
+        kind = "discard" if k == 1 else "通炮"
+        extra = lambda s: ["dihu"] if d == dealer and s not in dealers else []  # noqa: E731
+        result = {
+            "kind": "discard",
+            "winners": [
+                {"seat": s, "hands": _hands(rng, "discard", extra(s))}
+                for s in rng.sample(others, k)
+            ],
+            "discarder": d,
+            "birds": _birds(rng, n),
+        }
+    mix[kind] += 1
+    if rng.random() < 0.02 and kind not in ("draw",):
+        result.pop("birds", None)
+        result["birds_forfeited"] = True
+        mix["birds forfeited"] += 1
+    rnd["result"] = result
+    if rng.random() < 0.03:
+        rnd["penalties"] = [{"seat": rng.randrange(4), "kind": "escape"}]
+        mix["penalties"] += 1
+    return rnd
+
+
+def rounds_generate(*, count: int, seed: int = SEED) -> tuple[list[dict[str, Any]], Counter[str]]:
+    rng = random.Random(seed)
+    mix: Counter[str] = Counter()
+    rounds = [round_generate(rng, mix) for _ in range(count)]
+    return rounds, mix
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=100_000)
+    parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--repeat", type=int, default=3, help="timed passes; the best is reported")
+    args = parser.parse_args(argv)
+
+    rounds, mix = rounds_generate(count=args.rounds, seed=args.seed)
+    invalid = [(i, errs) for i, r in enumerate(rounds) if (errs := validate_round(r))]
+    if invalid:
+        i, errs = invalid[0]
+        print(
+            f"{len(invalid)} generated rounds are invalid, e.g. #{i}: {errs[0].message}",
+            file=sys.stderr,
+        )
+        return 1
+
+    best = float("inf")
+    for _ in range(args.repeat):
+        start = time.perf_counter()
+        for rnd in rounds:
+            score_round(rnd)
+        best = min(best, time.perf_counter() - start)
+
+    rate = len(rounds) / best
+    print(f"engine: {len(rounds):,} valid rounds, seed {args.seed}, best of {args.repeat} passes")
+    print(
+        f"  {rate:,.0f} rounds/s   {best / len(rounds) * 1e6:.2f} µs/round   (target ≥ {TARGET:,} rounds/s)"
+    )
+    print(
+        "  mix: " + ", ".join(f"{k} {v:,}" for k, v in sorted(mix.items(), key=lambda kv: -kv[1]))
+    )
+    return 0 if rate >= TARGET else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,281 @@
+"""Error messages for every validation code, in English and Chinese.
+
+Each code has one English and one Chinese ``str.format`` template. The placeholders
+are filled from ``FieldError.params`` (which always holds ``field``), so the site can
+show any error in Chinese with :func:`error_message_zh`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from typing import Any
+
+from scoring.engine.errors import FieldError
+
+# code: (English template, Chinese template)
+MESSAGES: dict[str, tuple[str, str]] = {
+    # --- shapes and types -------------------------------------------------------
+    "not_an_object": (
+        "{where} must be a JSON object, got {value}",
+        "{where_zh}必须是 JSON 对象，收到 {value}",
+    ),
+    "required": ("{field} is required", "缺少必填字段 {field}"),
+    "unknown_field": ("{field} is not a known field", "{field} 不是可识别的字段"),
+    "wrong_type": (
+        "{field} must be {expected}, got {value}",
+        "{field} 应为{expected_zh}，收到 {value}",
+    ),
+    "out_of_range": (
+        "{field} must be between {min} and {max}, got {value}",
+        "{field} 应在 {min} 到 {max} 之间，收到 {value}",
+    ),
+    "invalid_choice": (
+        "{field} must be one of {choices}, got {value}",
+        "{field} 只能是 {choices} 之一，收到 {value}",
+    ),
+    "wrong_length": (
+        "{field} must have {expected} entries, got {count}",
+        "{field} 应有 {expected} 项，收到 {count} 项",
+    ),
+    "malformed_json": ("the body is not valid JSON: {detail}", "请求内容不是有效的 JSON：{detail}"),
+    "unsupported_media_type": (
+        "the body must be JSON (Content-Type: application/json), got {value}",
+        "请求内容必须是 JSON（Content-Type: application/json），收到 {value}",
+    ),
+    # --- ruleset ----------------------------------------------------------------
+    "unknown_preset": (
+        "{field}: unknown ruleset preset {value}; known presets are {choices}",
+        "{field}：未知的规则预设 {value}，可用预设为 {choices}",
+    ),
+    "unknown_parameter": (
+        "{field} is not a ruleset parameter",
+        "{field} 不是规则参数",
+    ),
+    # --- seats and dealers ------------------------------------------------------
+    "invalid_seat": (
+        "{field} must be a seat 0-3, got {value}",
+        "{field} 必须是座位号 0–3，收到 {value}",
+    ),
+    "duplicate_seat": (
+        "{field}: seat {seat} is listed twice",
+        "{field}：座位 {seat} 重复出现",
+    ),
+    "dealers_empty": (
+        "{field} must list at least one dealer seat",
+        "{field} 至少要有一个庄家座位",
+    ),
+    "dealer_not_in_dealers": (
+        "{field} must contain the dice dealer, seat {dealer}",
+        "{field} 必须包含打骰的庄家（座位 {dealer}）",
+    ),
+    "several_dealers_without_tongzhuang": (
+        "{field} lists {count} dealers but the ruleset does not play 通庄 (tongzhuang)",
+        "{field} 有 {count} 个庄家，但本规则不玩通庄",
+    ),
+    # --- openings ---------------------------------------------------------------
+    "duplicate_opening_seat": (
+        "{field}: seat {seat} already has an opening entry; list all of a seat's opening "
+        "hands in one entry",
+        "{field}：座位 {seat} 已有一条起手胡记录，同一座位的起手胡请写在同一条里",
+    ),
+    "hands_required": (
+        "{field}: give the hand codes (hands) or the tiles",
+        "{field}：请给出牌型（hands）或手牌（tiles）",
+    ),
+    "no_hands": ("{field} must list at least one hand code", "{field} 至少要有一个牌型"),
+    "unknown_hand": ("{field}: unknown hand code {value}", "{field}：未知的牌型代码 {value}"),
+    "final_hand_in_opening": (
+        "{field}: {value} is a final hand, not an opening hand (起手胡)",
+        "{field}：{value} 是胡牌牌型，不是起手胡",
+    ),
+    "opening_hand_in_final": (
+        "{field}: {value} is an opening hand (起手胡), not a final hand",
+        "{field}：{value} 是起手胡牌型，不能用于最终胡牌",
+    ),
+    "repeated_hand": (
+        "{field}: hand code {value} is repeated",
+        "{field}：牌型 {value} 重复",
+    ),
+    "too_many_sixi": (
+        "{field}: sixi (四喜) is listed {count} times; a dealt hand holds at most 3 quads",
+        "{field}：四喜写了 {count} 次，起手最多只有 3 个四张",
+    ),
+    "pinghu_with_big": (
+        "{field}: pinghu (平胡) cannot be listed with a big hand",
+        "{field}：平胡不能与大胡同时列出",
+    ),
+    "wrong_win_kind": (
+        "{field}: {value} cannot be won by {kind}",
+        "{field}：{value} 不能以{kind_zh}方式胡牌",
+    ),
+    "tianhu_not_dealer": (
+        "{field}: tianhu (天胡) can only be won by the dice dealer, seat {dealer}, not seat {seat}",
+        "{field}：天胡只能由打骰的庄家（座位 {dealer}）胡，座位 {seat} 不行",
+    ),
+    "dihu_by_dealer": (
+        "{field}: dihu (地胡) can only be won by an idle seat; seat {seat} is a dealer",
+        "{field}：地胡只能由闲家胡，座位 {seat} 是庄家",
+    ),
+    "dihu_discarder_not_dealer": (
+        "{field}: dihu (地胡) is won on the dealer's first discard; the discarder must be seat "
+        "{dealer}, not seat {discarder}",
+        "{field}：地胡必须胡庄家打出的第一张牌，放炮者应为座位 {dealer}，而不是座位 {discarder}",
+    ),
+    # --- result -----------------------------------------------------------------
+    "winners_on_draw": (
+        "{field}: a draw has no winners, got {count}",
+        "{field}：流局不能有胡牌者，收到 {count} 个",
+    ),
+    "wrong_winner_count": (
+        "{field}: a {kind} win needs {expected} winner(s), got {count}",
+        "{field}：{kind_zh}需要 {expected} 个胡牌者，收到 {count} 个",
+    ),
+    "duplicate_winner": (
+        "{field}: seat {seat} wins twice",
+        "{field}：座位 {seat} 重复胡牌",
+    ),
+    "missing_discarder": (
+        "{field} is required for a discard win",
+        "点炮胡必须给出放炮者 {field}",
+    ),
+    "discarder_on_self_draw": (
+        "{field}: a self-draw has no discarder, got {value}",
+        "{field}：自摸没有放炮者，收到 {value}",
+    ),
+    "discarder_on_draw": (
+        "{field}: a draw has no discarder, got {value}",
+        "{field}：流局没有放炮者，收到 {value}",
+    ),
+    "discarder_is_winner": (
+        "seat {seat} cannot both win and discard",
+        "座位 {seat} 不能既胡牌又放炮",
+    ),
+    "birds_on_draw": ("{field}: a draw has no birds", "{field}：流局不扎鸟"),
+    "forfeit_on_draw": (
+        "{field}: a draw has no birds to forfeit",
+        "{field}：流局没有鸟可以作废",
+    ),
+    "birds_with_forfeit": (
+        "{field}: birds are given although birds_forfeited is true",
+        "{field}：已标记忘记扎鸟（birds_forfeited），却又给出了鸟",
+    ),
+    "wrong_bird_count": (
+        "{field}: the ruleset needs {expected} bird(s), got {count}",
+        "{field}：本规则需要 {expected} 个鸟，收到 {count} 个",
+    ),
+    "bird_out_of_range": (
+        "{field} must be a bird value 1-9, got {value}",
+        "{field} 必须是 1–9 的鸟数，收到 {value}",
+    ),
+    "haidi_bird_mismatch": (
+        "{field}: every bird of a 海底 win is the 海底 tile's rank {rank}, got {value}",
+        "{field}：海底胡的鸟都是海底牌的点数 {rank}，收到 {value}",
+    ),
+    "haidi_missing": (
+        "{field}: {value} needs the 海底 information (result.haidi)",
+        "{field}：{value} 需要海底信息（result.haidi）",
+    ),
+    "haidilaoyue_not_taker": (
+        "{field}: haidilaoyue (海底捞月) is won by the seat that took the 海底 ({taker}), "
+        "not seat {seat}",
+        "{field}：海底捞月必须由要海底的座位（{taker}）胡，座位 {seat} 不行",
+    ),
+    "haidipao_not_taker": (
+        "{field}: haidipao (海底炮) is paid by the seat that took the 海底 ({taker}), "
+        "not seat {discarder}",
+        "{field}：海底炮由要海底的座位（{taker}）付，而不是座位 {discarder}",
+    ),
+    "haidi_birds_needed": (
+        "{field}: give the birds, or the 海底 tile they come from",
+        "{field}：请给出鸟，或给出海底牌",
+    ),
+    "invalid_tile": (
+        '{field} must be one tile such as "5m" (1-9 and m, s or p), got {value}',
+        '{field} 必须是一张牌，如 "5m"（1–9 加 m、s 或 p），收到 {value}',
+    ),
+    "haidi_taken_and_replaced": (
+        "{field}: the 海底 cannot be both taken (taker {taker}) and used as a replacement "
+        "(replaced_by {replaced_by})",
+        "{field}：海底不能既被要走（taker {taker}）又被补张（replaced_by {replaced_by}）",
+    ),
+    "draw_needs_haidi": (
+        "{field}: a draw needs the 海底 information (taker, replaced_by or first_offered) "
+        "to name the next dealer",
+        "{field}：流局需要海底信息（taker、replaced_by 或 first_offered）来确定下一盘庄家",
+    ),
+    "tiles_unavailable": (
+        "{field}: tiles cannot be checked on this server; give hand codes without tiles",
+        "{field}：本服务器暂不能检查手牌，请只给出牌型代码",
+    ),
+    # --- penalties --------------------------------------------------------------
+    "duplicate_penalty": (
+        "{field}: seat {seat} already has an {value} penalty",
+        "{field}：座位 {seat} 已有一条 {value} 罚分",
+    ),
+}
+
+
+def _tile_messages() -> dict[str, tuple[str, str]]:
+    """The tile/analysis side's catalogue (``tile_messages.TILE_MESSAGES``), when present."""
+    try:
+        module = importlib.import_module("scoring.engine.tile_messages")
+    except ImportError:
+        return {}
+    return dict(getattr(module, "TILE_MESSAGES", {}))
+
+
+# Every code's templates: this module's, and the tile side's (which builds its own errors).
+ALL_MESSAGES: dict[str, tuple[str, str]] = {**_tile_messages(), **MESSAGES}
+MESSAGES_EN: dict[str, str] = {code: en for code, (en, _zh) in ALL_MESSAGES.items()}
+MESSAGES_ZH: dict[str, str] = {code: zh for code, (_en, zh) in ALL_MESSAGES.items()}
+
+EXPECTED_ZH: dict[str, str] = {
+    "an integer": "整数",
+    "a string": "字符串",
+    "a list": "列表",
+    "an object": "对象",
+    "a boolean": "布尔值（true/false）",
+    "a string or an object": "字符串或对象",
+    "a string or null": "字符串或 null",
+    "a seat number or null": "座位号或 null",
+    "an object or null": "对象或 null",
+    "a list or null": "列表或 null",
+}
+
+KIND_ZH: dict[str, str] = {"self_draw": "自摸", "discard": "点炮胡", "draw": "流局"}
+
+
+def show_value(value: object) -> str:
+    """A short JSON rendering of ``value`` for a message; never raises."""
+    if isinstance(value, int) and value.bit_length() > 40:
+        return "a very large integer"
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def make_error(field: str, code: str, **params: Any) -> FieldError:
+    """A FieldError whose English message comes from the template for ``code``."""
+    params["field"] = field or "the round"
+    if "where" in MESSAGES[code][0]:
+        params.setdefault("where", field or "the round")
+        params.setdefault("where_zh", field or "整盘记录")
+    if "expected" in params and "expected_zh" not in params:
+        params["expected_zh"] = EXPECTED_ZH.get(str(params["expected"]), str(params["expected"]))
+    if "kind" in params and "kind_zh" not in params:
+        params["kind_zh"] = KIND_ZH.get(str(params["kind"]), str(params["kind"]))
+    return FieldError(field, code, MESSAGES[code][0].format(**params), params)
+
+
+def error_message_zh(error: FieldError) -> str:
+    """The Chinese message for ``error`` (its English message when the code has none)."""
+    template = MESSAGES_ZH.get(error.code)
+    if template is None:
+        return error.message
+    try:
+        return template.format(**error.params)
+    except (KeyError, IndexError, ValueError):
+        return error.message

@@ -1,0 +1,554 @@
+"""Ruleset parameters (rules.md §7): the ``Rules`` value, the four presets, JSON parsing.
+
+A ``Rules`` is immutable (frozen, slotted, nested values frozen too), so one object
+can be shared by every round scored with it. Preset codes parse to the very objects
+in ``PRESETS`` (no work per round); an object ``{"preset": CODE, …}`` is merged key by
+key over the preset and checked, every problem reported with its key path.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Literal, NamedTuple
+
+from scoring.engine.errors import FieldError
+from scoring.engine.messages import make_error, show_value
+
+BirdMode = Literal["additive", "multiplicative"]
+Stacking = Literal["add", "single"]
+Distribution = Literal["burn", "split"]
+PairRule = Literal["258", "any"]
+
+
+@dataclass(frozen=True, slots=True)
+class KindAmounts:
+    """An amount per win kind (one row of the ``base`` table)."""
+
+    self_draw: int
+    discard: int
+
+
+@dataclass(frozen=True, slots=True)
+class BaseTable:
+    """``base[class][kind]``: the base amount of one unit (底)."""
+
+    small: KindAmounts
+    big: KindAmounts
+
+
+@dataclass(frozen=True, slots=True)
+class ClassAmounts:
+    """An amount per win class (``zimo_bonus``)."""
+
+    small: int
+    big: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    preset: str
+    bird_count: int
+    bird_mode: BirdMode
+    base: BaseTable
+    dealer_bonus: int
+    dealer_bonus_per_unit: bool
+    zimo_bonus: ClassAmounts
+    big_stacking: Stacking
+    opening_stacking: Stacking
+    tongzhuang: bool
+    dealer_vs_dealer: int
+    big_in_big_out: bool
+    escape_penalty: int
+    escape_distribution: Distribution
+    situational_pair: PairRule
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: ``{"preset": CODE, every parameter: value}``."""
+        return {
+            "preset": self.preset,
+            "bird_count": self.bird_count,
+            "bird_mode": self.bird_mode,
+            "base": {
+                "small": {
+                    "self_draw": self.base.small.self_draw,
+                    "discard": self.base.small.discard,
+                },
+                "big": {"self_draw": self.base.big.self_draw, "discard": self.base.big.discard},
+            },
+            "dealer_bonus": self.dealer_bonus,
+            "dealer_bonus_per_unit": self.dealer_bonus_per_unit,
+            "zimo_bonus": {"small": self.zimo_bonus.small, "big": self.zimo_bonus.big},
+            "big_stacking": self.big_stacking,
+            "opening_stacking": self.opening_stacking,
+            "tongzhuang": self.tongzhuang,
+            "dealer_vs_dealer": self.dealer_vs_dealer,
+            "big_in_big_out": self.big_in_big_out,
+            "escape_penalty": self.escape_penalty,
+            "escape_distribution": self.escape_distribution,
+            "situational_pair": self.situational_pair,
+        }
+
+
+def _base(small: tuple[int, int], big: tuple[int, int]) -> BaseTable:
+    return BaseTable(KindAmounts(*small), KindAmounts(*big))
+
+
+_PRESET_LIST = (
+    Rules(
+        preset="changsha-67",
+        bird_count=2,
+        bird_mode="additive",
+        base=_base((1, 1), (6, 6)),
+        dealer_bonus=1,
+        dealer_bonus_per_unit=False,
+        zimo_bonus=ClassAmounts(1, 1),
+        big_stacking="add",
+        opening_stacking="single",
+        tongzhuang=False,
+        dealer_vs_dealer=0,
+        big_in_big_out=False,
+        escape_penalty=0,
+        escape_distribution="burn",
+        situational_pair="any",
+    ),
+    Rules(
+        preset="changsha-tongzhuang",
+        bird_count=1,
+        bird_mode="additive",
+        base=_base((1, 1), (3, 6)),
+        dealer_bonus=1,
+        dealer_bonus_per_unit=False,
+        zimo_bonus=ClassAmounts(0, 0),
+        big_stacking="add",
+        opening_stacking="single",
+        tongzhuang=True,
+        dealer_vs_dealer=1,
+        big_in_big_out=True,
+        escape_penalty=0,
+        escape_distribution="burn",
+        situational_pair="any",
+    ),
+    Rules(
+        preset="changsha-points",
+        bird_count=1,
+        bird_mode="additive",
+        base=_base((10, 10), (30, 60)),
+        dealer_bonus=10,
+        dealer_bonus_per_unit=True,
+        zimo_bonus=ClassAmounts(0, 0),
+        big_stacking="add",
+        opening_stacking="add",
+        tongzhuang=False,
+        dealer_vs_dealer=0,
+        big_in_big_out=False,
+        escape_penalty=70,
+        escape_distribution="burn",
+        situational_pair="258",
+    ),
+    Rules(
+        preset="changsha-online",
+        bird_count=2,
+        bird_mode="multiplicative",
+        base=_base((1, 1), (6, 6)),
+        dealer_bonus=1,
+        dealer_bonus_per_unit=False,
+        zimo_bonus=ClassAmounts(1, 0),
+        big_stacking="add",
+        opening_stacking="single",
+        tongzhuang=False,
+        dealer_vs_dealer=0,
+        big_in_big_out=False,
+        escape_penalty=0,
+        escape_distribution="burn",
+        situational_pair="258",
+    ),
+)
+
+PRESETS: MappingProxyType[str, Rules] = MappingProxyType({r.preset: r for r in _PRESET_LIST})
+
+
+class PresetInfo(NamedTuple):
+    name_zh: str
+    name_en: str
+    source: str
+
+
+PRESET_INFO: MappingProxyType[str, PresetInfo] = MappingProxyType(
+    {
+        "changsha-67": PresetInfo(
+            "双杠双鸟六七片", "Double kong, two birds, 6/7 chips", "000 篇二 (second half)"
+        ),
+        "changsha-tongzhuang": PresetInfo(
+            "通庄单鸟", "Shared dealers, one bird", "001 长沙麻将的完全规则"
+        ),
+        "changsha-points": PresetInfo("积分场", "Points room", "000 篇一"),
+        "changsha-online": PresetInfo("双鸟翻倍", "Two birds, doubling", "000 篇三"),
+    }
+)
+
+
+class ParamInfo(NamedTuple):
+    name_zh: str
+    name_en: str
+    allowed: str  # JSON type and allowed values, as in rules.md §7
+    description: str
+
+
+PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
+    {
+        "bird_count": ParamInfo(
+            "扎鸟数", "Birds", "integer 0, 1 or 2", "Birds drawn per win (不扎鸟 / 单鸟 / 双鸟)."
+        ),
+        "bird_mode": ParamInfo(
+            "中鸟计算",
+            "Bird multiplier",
+            "additive | multiplicative",
+            "additive: ×(1 + hits); multiplicative: ×2^hits, hits counted on winner and payer.",
+        ),
+        "base": ParamInfo(
+            "底分",
+            "Base",
+            "object small/big × self_draw/discard, each 0-1000",
+            "Amount of one unit (底) per payer, by win class and win kind.",
+        ),
+        "dealer_bonus": ParamInfo(
+            "庄分",
+            "Dealer bonus",
+            "integer 0-1000",
+            "Added to the base when the winner or the payer is a dealer (庄).",
+        ),
+        "dealer_bonus_per_unit": ParamInfo(
+            "庄分按番累计",
+            "Dealer bonus per unit",
+            "boolean",
+            "true: the dealer bonus is counted once per unit (whole amounts added); "
+            "false: once per payment.",
+        ),
+        "zimo_bonus": ParamInfo(
+            "自摸加分",
+            "Self-draw bonus",
+            "object small/big, each 0-1000",
+            "Added by every payer of a self-draw (自摸加1), never multiplied by birds.",
+        ),
+        "big_stacking": ParamInfo(
+            "大胡叠加",
+            "Big hands stacking",
+            "add | single",
+            "add: units = sum of big hand weights (番上番); single: the largest weight only.",
+        ),
+        "opening_stacking": ParamInfo(
+            "起手胡叠加",
+            "Opening hands stacking",
+            "add | single",
+            "add: units = number of opening hands; single: one unit however many.",
+        ),
+        "tongzhuang": ParamInfo(
+            "通庄", "Shared dealers", "boolean", "A round may have several dealers (通庄)."
+        ),
+        "dealer_vs_dealer": ParamInfo(
+            "庄对庄",
+            "Dealer against dealer",
+            "integer 0-1000",
+            "Under 通庄, added when winner and payer are both dealers; never multiplied.",
+        ),
+        "big_in_big_out": ParamInfo(
+            "大进大出",
+            "Big in, big out",
+            "boolean",
+            "A robbed kong or 海底 costs the payer what they would have won on a big self-draw.",
+        ),
+        "escape_penalty": ParamInfo(
+            "逃跑扣分", "Escape penalty", "integer 0-10000", "Cost of escaping (逃跑/断线/强退)."
+        ),
+        "escape_distribution": ParamInfo(
+            "逃跑分分配",
+            "Escape distribution",
+            "burn | split",
+            "burn: nobody receives it; split: the other three get penalty // 3 each, "
+            "the remainder is burned.",
+        ),
+        "situational_pair": ParamInfo(
+            "situational 将",
+            "Pair of situational wins",
+            "258 | any",
+            "Pair a 海底/杠/抢杠 win may use when tiles are checked: 2/5/8 only, or any.",
+        ),
+    }
+)
+
+PARAMETERS: tuple[str, ...] = tuple(PARAMETER_INFO)
+
+# Where each preset's value of each parameter comes from (seed passages).
+PRESET_SOURCES: MappingProxyType[str, MappingProxyType[str, str]] = MappingProxyType(
+    {
+        "changsha-67": MappingProxyType(
+            {
+                "bird_count": "000 篇二 7 扎鸟：以牌墙上按轮序的第1张和第2张牌为鸟牌",
+                "bird_mode": "000 篇二 例1–11：中1只鸟出双倍，中2只鸟出三倍",
+                "base": "000 篇二 11：平胡底1；大胡底分按6倍计算，不再大货自摸减半",
+                "dealer_bonus": "000 篇二 11：底1、庄1",
+                "dealer_bonus_per_unit": "rules.md §7 (篇二 gives no stacked example)",
+                "zimo_bonus": "000 篇二 9 自摸加1",
+                "big_stacking": "rules.md §7 (篇二 silent; add)",
+                "opening_stacking": "000 篇二 13：如果起手胡牌时同时有2种…则只算一种",
+                "tongzhuang": "000 篇二 10：在双杠双鸟六七片中不再有通庄的玩法",
+                "dealer_vs_dealer": "000 篇二 10 (no 通庄, so no 庄对庄)",
+                "big_in_big_out": "rules.md §7 (大进大出 is 001 only)",
+                "escape_penalty": "rules.md §7 (篇二 has no escape penalty)",
+                "escape_distribution": "rules.md §7",
+                "situational_pair": "000 篇二 14：大货都可以不用258将",
+            }
+        ),
+        "changsha-tongzhuang": MappingProxyType(
+            {
+                "bird_count": "001 八：以牌墙上按轮序的第一张牌为鸟牌",
+                "bird_mode": "001 八 3：如果中鸟，则放炮方须出双倍",
+                "base": "001 十一<一> 平胡底1；十一<四> 大胡自摸底分减半（底3），点炮底6",
+                "dealer_bonus": "001 十一<一>：底莊1",
+                "dealer_bonus_per_unit": "rules.md §7 (001 gives no stacked example)",
+                "zimo_bonus": "001 (no 自摸加1)",
+                "big_stacking": "rules.md §7 (001 silent; add)",
+                "opening_stacking": "rules.md §7 (001 lists no opening hands)",
+                "tongzhuang": "001 十 通莊",
+                "dealer_vs_dealer": "001 十 2 莊對莊：在扎鳥之外要多付一片子",
+                "big_in_big_out": "001 十一<五> 大進大出",
+                "escape_penalty": "rules.md §7 (001 has no escape penalty)",
+                "escape_distribution": "rules.md §7",
+                "situational_pair": "001 五 3、六 4：佯將",
+            }
+        ),
+        "changsha-points": MappingProxyType(
+            {
+                "bird_count": "000 篇一 五 2 A：再摸紧跟着的牌即为鸟",
+                "bird_mode": "000 篇一 四 注2：被扎鸟的玩家赢输计分翻倍",
+                "base": "000 篇一 四 1–4：小胡10分；大胡自摸30分，大胡捉炮60分",
+                "dealer_bonus": "000 篇一 四：庄家多输10分",
+                "dealer_bonus_per_unit": "000 篇一 四 注1：大胡之间可以累计计算（算加法）",
+                "zimo_bonus": "000 篇一 (no 自摸加分)",
+                "big_stacking": "000 篇一 四 注1：大胡之间可以累计计算",
+                "opening_stacking": "000 篇一 四 注1：小胡和小胡之间能组合累计（如四喜+六六顺）",
+                "tongzhuang": "000 篇一 (no 通庄)",
+                "dealer_vs_dealer": "000 篇一 (no 通庄, so no 庄对庄)",
+                "big_in_big_out": "rules.md §7 (大进大出 is 001 only)",
+                "escape_penalty": "000 篇一 四 5：逃跑、断线、强退扣除70分",
+                "escape_distribution": "000 篇一 四 5：所有场…不予以分配给其他玩家",
+                "situational_pair": "000 篇一 三 3(6)：需要将",
+            }
+        ),
+        "changsha-online": MappingProxyType(
+            {
+                "bird_count": "000 篇三 六 2：再摸紧跟着的两张牌即为鸟",
+                "bird_mode": "000 篇三 五 2：2分*2*2＋1分＝9分",
+                "base": "000 篇三 五 1–4：小胡1分；大胡各输6分",
+                "dealer_bonus": "000 篇三 五：庄家输2分；大胡6+1分",
+                "dealer_bonus_per_unit": "000 篇三 五 3：双杠上炮的计分为6分*2+1分=13分",
+                "zimo_bonus": "000 篇三 五 2：小胡自摸＋1分 (大胡 none)",
+                "big_stacking": "000 篇三 六 4 番上番",
+                "opening_stacking": "rules.md §7",
+                "tongzhuang": "000 篇三 (no 通庄)",
+                "dealer_vs_dealer": "000 篇三 (no 通庄, so no 庄对庄)",
+                "big_in_big_out": "rules.md §7 (大进大出 is 001 only)",
+                "escape_penalty": "rules.md §7 (篇三 has no escape penalty)",
+                "escape_distribution": "rules.md §7",
+                "situational_pair": "000 篇三 四：需将",
+            }
+        ),
+    }
+)
+
+
+def presets_describe() -> list[dict[str, Any]]:
+    """Every preset with every parameter: its value, names, allowed values and source."""
+    out = []
+    for code, rules in PRESETS.items():
+        info = PRESET_INFO[code]
+        values = rules.to_dict()
+        out.append(
+            {
+                "code": code,
+                "name_zh": info.name_zh,
+                "name_en": info.name_en,
+                "source": info.source,
+                "ruleset": values,
+                "parameters": [
+                    {
+                        "key": key,
+                        "name_zh": PARAMETER_INFO[key].name_zh,
+                        "name_en": PARAMETER_INFO[key].name_en,
+                        "value": values[key],
+                        "allowed": PARAMETER_INFO[key].allowed,
+                        "description": PARAMETER_INFO[key].description,
+                        "source": PRESET_SOURCES[code][key],
+                    }
+                    for key in PARAMETERS
+                ],
+            }
+        )
+    return out
+
+
+# --- parsing -------------------------------------------------------------------
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "bird_mode": ("additive", "multiplicative"),
+    "big_stacking": ("add", "single"),
+    "opening_stacking": ("add", "single"),
+    "escape_distribution": ("burn", "split"),
+    "situational_pair": ("258", "any"),
+}
+_INT_RANGES: dict[str, tuple[int, int]] = {
+    "bird_count": (0, 2),
+    "dealer_bonus": (0, 1000),
+    "dealer_vs_dealer": (0, 1000),
+    "escape_penalty": (0, 10000),
+}
+_BOOLS = frozenset({"dealer_bonus_per_unit", "tongzhuang", "big_in_big_out"})
+_AMOUNT_MAX = 1000
+
+
+def _int_value(value: object, field: str, lo: int, hi: int, errors: list[FieldError]) -> int | None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        errors.append(
+            make_error(field, "wrong_type", expected="an integer", value=show_value(value))
+        )
+        return None
+    if not lo <= value <= hi:
+        errors.append(make_error(field, "out_of_range", min=lo, max=hi, value=show_value(value)))
+        return None
+    return value
+
+
+def _object_keys(
+    value: object, field: str, keys: tuple[str, ...], errors: list[FieldError]
+) -> dict[str, Any] | None:
+    """``value`` as a dict whose keys are among ``keys`` (unknown ones reported)."""
+    if not isinstance(value, dict):
+        errors.append(
+            make_error(field, "wrong_type", expected="an object", value=show_value(value))
+        )
+        return None
+    for key in value:
+        if key not in keys:
+            errors.append(make_error(f"{field}.{key}", "unknown_parameter"))
+    return value
+
+
+def _amounts(
+    value: object,
+    field: str,
+    keys: tuple[str, ...],
+    current: tuple[int, ...],
+    errors: list[FieldError],
+) -> tuple[int, ...] | None:
+    """Merge an object of amounts (0-1000) over ``current``, key by key."""
+    obj = _object_keys(value, field, keys, errors)
+    if obj is None:
+        return None
+    out = list(current)
+    ok = True
+    for i, key in enumerate(keys):
+        if key in obj:
+            amount = _int_value(obj[key], f"{field}.{key}", 0, _AMOUNT_MAX, errors)
+            if amount is None:
+                ok = False
+            else:
+                out[i] = amount
+    return tuple(out) if ok else None
+
+
+def _merge_base(
+    value: object, field: str, base: BaseTable, errors: list[FieldError]
+) -> BaseTable | None:
+    obj = _object_keys(value, field, ("small", "big"), errors)
+    if obj is None:
+        return None
+    rows = {"small": base.small, "big": base.big}
+    ok = True
+    for cls, row in rows.items():
+        if cls in obj:
+            merged = _amounts(
+                obj[cls],
+                f"{field}.{cls}",
+                ("self_draw", "discard"),
+                (row.self_draw, row.discard),
+                errors,
+            )
+            if merged is None:
+                ok = False
+            else:
+                rows[cls] = KindAmounts(*merged)
+    return BaseTable(rows["small"], rows["big"]) if ok else None
+
+
+def _preset(value: object, field: str, errors: list[FieldError]) -> Rules | None:
+    if not isinstance(value, str):
+        errors.append(make_error(field, "wrong_type", expected="a string", value=show_value(value)))
+        return None
+    rules = PRESETS.get(value)
+    if rules is None:
+        errors.append(
+            make_error(field, "unknown_preset", value=show_value(value), choices=", ".join(PRESETS))
+        )
+    return rules
+
+
+def parse_ruleset(
+    value: object, *, field: str = "ruleset"
+) -> tuple[Rules | None, list[FieldError]]:
+    """A preset code or ``{"preset": CODE, overrides…}`` → (Rules, []) or (None, errors)."""
+    errors: list[FieldError] = []
+    if isinstance(value, str):
+        return _preset(value, field, errors), errors
+    if not isinstance(value, dict):
+        errors.append(
+            make_error(
+                field, "wrong_type", expected="a string or an object", value=show_value(value)
+            )
+        )
+        return None, errors
+    if "preset" not in value:
+        errors.append(make_error(f"{field}.preset", "required"))
+        rules = None
+    else:
+        rules = _preset(value["preset"], f"{field}.preset", errors)
+    base_rules = rules or _PRESET_LIST[0]  # still check every override when the preset is bad
+    changes: dict[str, Any] = {}
+    for key, raw in value.items():
+        path = f"{field}.{key}"
+        if key == "preset":
+            continue
+        if key in _INT_RANGES:
+            lo, hi = _INT_RANGES[key]
+            changes[key] = _int_value(raw, path, lo, hi, errors)
+        elif key in _CHOICES:
+            if not isinstance(raw, str):
+                errors.append(
+                    make_error(path, "wrong_type", expected="a string", value=show_value(raw))
+                )
+            elif raw not in _CHOICES[key]:
+                choices = ", ".join(_CHOICES[key])
+                errors.append(
+                    make_error(path, "invalid_choice", choices=choices, value=show_value(raw))
+                )
+            else:
+                changes[key] = raw
+        elif key in _BOOLS:
+            if not isinstance(raw, bool):
+                errors.append(
+                    make_error(path, "wrong_type", expected="a boolean", value=show_value(raw))
+                )
+            else:
+                changes[key] = raw
+        elif key == "base":
+            changes[key] = _merge_base(raw, path, base_rules.base, errors)
+        elif key == "zimo_bonus":
+            zimo = base_rules.zimo_bonus
+            merged = _amounts(raw, path, ("small", "big"), (zimo.small, zimo.big), errors)
+            changes[key] = None if merged is None else ClassAmounts(*merged)
+        else:
+            errors.append(make_error(path, "unknown_parameter"))
+    if errors or rules is None:
+        return None, errors
+    return dataclasses.replace(rules, **changes), errors

@@ -1,0 +1,919 @@
+"""Parse and validate one round (round-format.md) into immutable typed structures.
+
+``parse_round(data)`` never raises on bad input: it returns ``(None, errors)`` with
+every problem it found (rules.md §8), each a ``FieldError`` naming the field by its
+dotted path ("result.winners.0.hands.1"), with a stable code and an English message
+(Chinese templates: ``MESSAGES_ZH``). On a valid round it returns ``(Round, [])``.
+
+The happy path is a flat run of cheap checks (``x.__class__ is int``, set look-ups,
+``frozenset.issuperset`` for unknown keys); messages and field paths are only built
+when something is wrong. The benchmark (bench/bench_engine.py) depends on that.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any, NamedTuple, cast
+
+from scoring.engine.errors import FieldError
+from scoring.engine.hands import HAND_TYPES, HandClass, WinKind
+from scoring.engine.messages import MESSAGES_EN, MESSAGES_ZH, make_error, show_value
+from scoring.engine.rules import PRESETS, Rules, parse_ruleset
+
+__all__ = [
+    "MESSAGES_EN",
+    "MESSAGES_ZH",
+    "Haidi",
+    "Opening",
+    "Penalty",
+    "Result",
+    "Round",
+    "Winner",
+    "parse_round",
+]
+
+
+class Opening(NamedTuple):
+    seat: int
+    codes: tuple[str, ...]
+    units: int  # 1, or the number of opening occurrences under opening_stacking "add"
+    birds: tuple[int, ...]
+
+
+class Winner(NamedTuple):
+    seat: int
+    codes: tuple[str, ...]
+    big: bool
+    units: int  # weights summed ("add") or the largest ("single"); 1 for a small win
+    big_in_big_out: bool  # a code that 大进大出 applies to (when the ruleset has it on)
+
+
+class Haidi(NamedTuple):
+    tile: str | None
+    taker: int | None
+    first_offered: int | None
+    replaced_by: int | None
+
+
+class Penalty(NamedTuple):
+    seat: int
+    kind: str
+
+
+class Result(NamedTuple):
+    kind: str  # "self_draw", "discard" or "draw"
+    winners: tuple[Winner, ...]
+    discarder: int | None
+    birds: tuple[int, ...]  # the birds that count (海底 birds filled in; () when forfeited)
+    birds_forfeited: bool
+    haidi: Haidi | None
+
+
+class Round(NamedTuple):
+    rules: Rules
+    dealer: int  # the dice-rolling dealer
+    dealers: tuple[int, ...]  # every dealer seat, ascending, the dice dealer included
+    fish: tuple[int, ...]  # four stakes, by seat
+    openings: tuple[Opening, ...]
+    result: Result
+    penalties: tuple[Penalty, ...]
+
+
+# --- tables --------------------------------------------------------------------
+
+_ROUND_KEYS = frozenset({"ruleset", "dealer", "dealers", "fish", "openings", "result", "penalties"})
+_OPENING_KEYS = frozenset({"seat", "hands", "birds", "tiles"})
+_RESULT_KEYS = frozenset({"kind", "winners", "discarder", "birds", "birds_forfeited", "haidi"})
+_WINNER_KEYS = frozenset({"seat", "hands", "tiles", "melds", "win_tile"})
+_HAIDI_KEYS = frozenset({"tile", "taker", "first_offered", "replaced_by"})
+_PENALTY_KEYS = frozenset({"seat", "kind"})
+_RESULT_KINDS = ("self_draw", "discard", "draw")
+_PENALTY_KINDS = ("escape",)
+_TILES = frozenset(f"{rank}{suit}" for rank in "123456789" for suit in "msp")
+_NO_FISH = (0, 0, 0, 0)
+_FISH_MAX = 10000
+_MAX_SIXI = 3  # a dealt hand of 13/14 tiles holds at most three quads
+_SELF = WinKind.SELF_DRAW.value
+_DISCARD = WinKind.DISCARD.value
+_SIXI = "sixi"
+_PINGHU = "pinghu"
+_TIANHU = "tianhu"
+_DIHU = "dihu"
+_HAIDILAOYUE = "haidilaoyue"
+_HAIDIPAO = "haidipao"
+
+
+# Claims that need checks against other fields (dealer, discarder, 海底).
+_SPECIAL = frozenset({_TIANHU, _DIHU, _HAIDILAOYUE, _HAIDIPAO})
+_HAIDI_CODES = frozenset({_HAIDILAOYUE, _HAIDIPAO})
+
+
+class _Final(NamedTuple):
+    big: bool
+    weight: int
+    self_draw: bool
+    discard: bool
+    special: bool
+    big_in_big_out: bool
+
+
+_FINAL: dict[str, _Final] = {
+    h.code: _Final(
+        h.is_big,
+        h.weight,
+        WinKind.SELF_DRAW in h.win_kinds,
+        WinKind.DISCARD in h.win_kinds,
+        h.code in _SPECIAL,
+        h.big_in_big_out,
+    )
+    for h in HAND_TYPES.values()
+    if h.hand_class is not HandClass.OPENING
+}
+_OPENING = frozenset(h.code for h in HAND_TYPES.values() if h.hand_class is HandClass.OPENING)
+
+# What _final_codes returns: (big, sum of big weights, max big weight, special, 大进大出).
+_Shape = tuple[bool, int, int, bool, bool]
+# _SINGLE[kind][code]: the shape of a one-code claim that is fine for that win kind.
+_SINGLE: dict[str | None, dict[str, _Shape]] = {
+    kind: {
+        code: (
+            f.big,
+            f.weight if f.big else 0,
+            f.weight if f.big else 0,
+            f.special,
+            f.big_in_big_out,
+        )
+        for code, f in _FINAL.items()
+        if (kind != _SELF or f.self_draw) and (kind != _DISCARD or f.discard)
+    }
+    for kind in (_SELF, _DISCARD, None)
+}
+
+ClaimCheck = Callable[..., tuple[tuple[str, ...], list[FieldError]]]
+
+
+# --- small helpers (called on the error path, or once per field) ----------------
+
+
+def _unknown_keys(
+    errors: list[FieldError], obj: dict[Any, Any], known: frozenset[str], prefix: str
+) -> None:
+    for key in obj:
+        if key not in known:
+            errors.append(make_error(f"{prefix}{key}", "unknown_field"))
+
+
+def _bad_seat(errors: list[FieldError], field: str, value: object) -> None:
+    if value.__class__ is not int:
+        errors.append(
+            make_error(field, "wrong_type", expected="an integer", value=show_value(value))
+        )
+    else:
+        errors.append(make_error(field, "invalid_seat", value=show_value(value)))
+
+
+def _seat_of(errors: list[FieldError], obj: dict[Any, Any], key: str, field: str) -> int | None:
+    """The required seat ``obj[key]``, or None (the problem reported under ``field``)."""
+    seat = obj.get(key)
+    if seat.__class__ is int and 0 <= seat <= 3:
+        return seat
+    if key not in obj:
+        errors.append(make_error(field, "required"))
+    else:
+        _bad_seat(errors, field, seat)
+    return None
+
+
+def _choice_of(
+    errors: list[FieldError], obj: dict[Any, Any], key: str, field: str, choices: tuple[str, ...]
+) -> str | None:
+    """The required string ``obj[key]`` among ``choices``, or None (problem reported)."""
+    value = obj.get(key)
+    if value.__class__ is str and value in choices:
+        return value
+    if key not in obj:
+        errors.append(make_error(field, "required"))
+    elif value.__class__ is not str:
+        _wrong_type(errors, field, "a string", value)
+    else:
+        errors.append(
+            make_error(field, "invalid_choice", choices=", ".join(choices), value=show_value(value))
+        )
+    return None
+
+
+def _opt_seat(errors: list[FieldError], field: str, value: object) -> tuple[int | None, bool]:
+    """An optional seat: (seat or None, ok)."""
+    if value is None:
+        return None, True
+    if value.__class__ is int and 0 <= value <= 3:
+        return value, True
+    if value.__class__ is not int:
+        errors.append(
+            make_error(
+                field, "wrong_type", expected="a seat number or null", value=show_value(value)
+            )
+        )
+    else:
+        errors.append(make_error(field, "invalid_seat", value=show_value(value)))
+    return None, False
+
+
+def _wrong_type(errors: list[FieldError], field: str, expected: str, value: object) -> None:
+    errors.append(make_error(field, "wrong_type", expected=expected, value=show_value(value)))
+
+
+def _birds(
+    errors: list[FieldError], field: str, raw: object, count: int | None
+) -> tuple[int, ...] | None:
+    """A list of birds 1-9, ``count`` long when the count is known."""
+    if raw.__class__ is not list:
+        _wrong_type(errors, field, "a list", raw)
+        return None
+    birds = raw
+    ok = True
+    for j, b in enumerate(birds):
+        if b.__class__ is not int:
+            _wrong_type(errors, f"{field}.{j}", "an integer", b)
+            ok = False
+        elif not 1 <= b <= 9:
+            errors.append(make_error(f"{field}.{j}", "bird_out_of_range", value=show_value(b)))
+            ok = False
+    if count is not None and len(birds) != count:
+        errors.append(make_error(field, "wrong_bird_count", expected=count, count=len(birds)))
+        ok = False
+    return tuple(birds) if ok else None
+
+
+def _analysis_function(name: str) -> ClaimCheck | None:
+    """``scoring.engine.analysis.<name>``, imported only when tiles must be checked."""
+    try:
+        module = importlib.import_module("scoring.engine.analysis")
+    except ImportError:
+        return None
+    return cast(ClaimCheck | None, getattr(module, name, None))
+
+
+def _opening_codes(errors: list[FieldError], field: str, hands: list[Any]) -> bool:
+    """Check an opening's code list; True when it is fine."""
+    ok = True
+    sixi = 0
+    for j, code in enumerate(hands):
+        if code.__class__ is not str:
+            _wrong_type(errors, f"{field}.{j}", "a string", code)
+            ok = False
+        elif code not in _OPENING:
+            kind = "final_hand_in_opening" if code in _FINAL else "unknown_hand"
+            errors.append(make_error(f"{field}.{j}", kind, value=show_value(code)))
+            ok = False
+        elif code == _SIXI:
+            sixi += 1
+    if ok and len(set(hands)) + max(sixi - 1, 0) != len(hands):
+        seen: set[str] = set()
+        for j, code in enumerate(hands):
+            if code in seen and code != _SIXI:
+                errors.append(make_error(f"{field}.{j}", "repeated_hand", value=show_value(code)))
+            seen.add(code)
+        ok = False
+    if sixi > _MAX_SIXI:
+        errors.append(make_error(field, "too_many_sixi", count=sixi))
+        ok = False
+    return ok
+
+
+def _final_codes(
+    errors: list[FieldError], field: str, hands: list[Any], kind: str | None
+) -> _Shape | None:
+    """Check a final win's codes; its shape (see ``_Shape``), or None."""
+    if len(hands) == 1:
+        code = hands[0]
+        if code.__class__ is str:
+            shape = _SINGLE[kind].get(code)
+            if shape is not None:
+                return shape
+    ok = True
+    big = pinghu = special = bibo = False
+    total = top = 0
+    for j, code in enumerate(hands):
+        info = _FINAL.get(code) if code.__class__ is str else None
+        if info is None:
+            if code.__class__ is not str:
+                _wrong_type(errors, f"{field}.{j}", "a string", code)
+            elif code in _OPENING:
+                errors.append(
+                    make_error(f"{field}.{j}", "opening_hand_in_final", value=show_value(code))
+                )
+            else:
+                errors.append(make_error(f"{field}.{j}", "unknown_hand", value=show_value(code)))
+            ok = False
+            continue
+        if info.big:
+            big = True
+            total += info.weight
+            if info.weight > top:
+                top = info.weight
+        else:
+            pinghu = True
+        special = special or info.special
+        bibo = bibo or info.big_in_big_out
+        if (kind == _SELF and not info.self_draw) or (kind == _DISCARD and not info.discard):
+            errors.append(
+                make_error(f"{field}.{j}", "wrong_win_kind", value=show_value(code), kind=kind)
+            )
+            ok = False
+    if not ok:
+        return None
+    if len(set(hands)) != len(hands):
+        seen: set[str] = set()
+        for j, code in enumerate(hands):
+            if code in seen:
+                errors.append(make_error(f"{field}.{j}", "repeated_hand", value=show_value(code)))
+            seen.add(code)
+        return None
+    if big and pinghu:
+        errors.append(make_error(field, "pinghu_with_big"))
+        return None
+    return big, total, top, special, bibo
+
+
+# --- the round -----------------------------------------------------------------
+
+
+def parse_round(data: object) -> tuple[Round | None, list[FieldError]]:
+    """Validate ``data`` (decoded JSON); (Round, []) when valid, else (None, every error)."""
+    errors: list[FieldError] = []
+    if not isinstance(data, dict):
+        errors.append(make_error("", "not_an_object", value=show_value(data)))
+        return None, errors
+    if not _ROUND_KEYS.issuperset(data):
+        _unknown_keys(errors, data, _ROUND_KEYS, "")
+
+    # ruleset
+    raw: Any = data.get("ruleset")
+    rules = PRESETS.get(raw) if raw.__class__ is str else None
+    if rules is None:
+        if "ruleset" not in data:
+            errors.append(make_error("ruleset", "required"))
+        else:
+            rules, more = parse_ruleset(raw)
+            errors += more
+
+    # dealer, dealers
+    dealer = _seat_of(errors, data, "dealer", "dealer")
+    dealers: tuple[int, ...] | None = None if dealer is None else (dealer,)
+    fish: tuple[int, ...] = _NO_FISH
+    openings: tuple[Opening, ...] = ()
+    penalties: tuple[Penalty, ...] = ()
+    optional = len(data) > 3  # more than ruleset, dealer and result
+    if optional:
+        raw = data.get("dealers")
+        if raw is not None:
+            dealers = _dealers(errors, raw, dealer, rules)
+        raw = data.get("fish")
+        if raw is not None:
+            fish = _fish(errors, raw)
+        raw = data.get("openings")
+        if raw is not None:
+            if raw.__class__ is not list:
+                _wrong_type(errors, "openings", "a list", raw)
+            elif raw:
+                openings = _openings(errors, raw, rules, dealer)
+
+    # result
+    raw = data.get("result")
+    result: Result | None = None
+    if raw.__class__ is dict:
+        result = _result(errors, raw, rules, dealer, dealers)
+    elif "result" not in data:
+        errors.append(make_error("result", "required"))
+    else:
+        _wrong_type(errors, "result", "an object", raw)
+
+    if optional:
+        raw = data.get("penalties")
+        if raw is not None:
+            if raw.__class__ is not list:
+                _wrong_type(errors, "penalties", "a list", raw)
+            elif raw:
+                penalties = _penalties(errors, raw)
+
+    if errors:
+        return None, errors
+    assert rules is not None and dealer is not None and dealers is not None and result is not None
+    return Round(rules, dealer, dealers, fish, openings, result, penalties), errors
+
+
+def _dealers(
+    errors: list[FieldError], raw: Any, dealer: int | None, rules: Rules | None
+) -> tuple[int, ...] | None:
+    if raw.__class__ is not list:
+        _wrong_type(errors, "dealers", "a list", raw)
+        return None
+    seats: list[int] = []
+    ok = True
+    for i, seat in enumerate(raw):
+        if seat.__class__ is not int or not 0 <= seat <= 3:
+            _bad_seat(errors, f"dealers.{i}", seat)
+            ok = False
+        elif seat in seats:
+            errors.append(make_error(f"dealers.{i}", "duplicate_seat", seat=seat))
+            ok = False
+        else:
+            seats.append(seat)
+    if not raw:
+        errors.append(make_error("dealers", "dealers_empty"))
+        return None
+    if ok and dealer is not None and dealer not in seats:
+        errors.append(make_error("dealers", "dealer_not_in_dealers", dealer=dealer))
+        ok = False
+    if rules is not None and len(seats) > 1 and not rules.tongzhuang:
+        errors.append(make_error("dealers", "several_dealers_without_tongzhuang", count=len(seats)))
+        ok = False
+    return tuple(sorted(seats)) if ok else None
+
+
+def _fish(errors: list[FieldError], raw: Any) -> tuple[int, ...]:
+    if raw.__class__ is not list:
+        _wrong_type(errors, "fish", "a list", raw)
+        return _NO_FISH
+    if len(raw) != 4:
+        errors.append(make_error("fish", "wrong_length", expected=4, count=len(raw)))
+    for i, stake in enumerate(raw):
+        if stake.__class__ is not int:
+            _wrong_type(errors, f"fish.{i}", "an integer", stake)
+        elif not 0 <= stake <= _FISH_MAX:
+            errors.append(
+                make_error(
+                    f"fish.{i}", "out_of_range", min=0, max=_FISH_MAX, value=show_value(stake)
+                )
+            )
+    return tuple(raw)
+
+
+def _openings(
+    errors: list[FieldError], raw: list[Any], rules: Rules | None, dealer: int | None
+) -> tuple[Opening, ...]:
+    out: list[Opening] = []
+    seen: list[int] = []
+    count = None if rules is None else rules.bird_count
+    stack = rules is not None and rules.opening_stacking == "add"
+    for i, entry in enumerate(raw):
+        if entry.__class__ is not dict:
+            _wrong_type(errors, f"openings.{i}", "an object", entry)
+            continue
+        if not _OPENING_KEYS.issuperset(entry):
+            _unknown_keys(errors, entry, _OPENING_KEYS, f"openings.{i}.")
+        start = len(errors)
+        seat = _seat_of(errors, entry, "seat", f"openings.{i}.seat")
+        ok = seat is not None
+        if seat is None:
+            pass
+        elif seat in seen:
+            errors.append(make_error(f"openings.{i}.seat", "duplicate_opening_seat", seat=seat))
+            ok = False
+        else:
+            seen.append(seat)
+
+        hands = entry.get("hands")
+        tiles = entry.get("tiles")
+        codes: tuple[str, ...] | None = None
+        if hands is None:
+            if tiles is None:
+                errors.append(make_error(f"openings.{i}", "hands_required"))
+                ok = False
+        elif hands.__class__ is not list:
+            _wrong_type(errors, f"openings.{i}.hands", "a list", hands)
+            ok = False
+        elif not hands:
+            errors.append(make_error(f"openings.{i}.hands", "no_hands"))
+            ok = False
+        elif _opening_codes(errors, f"openings.{i}.hands", hands):
+            codes = tuple(hands)
+        else:
+            ok = False
+
+        if tiles is not None:
+            if tiles.__class__ is not str:
+                _wrong_type(errors, f"openings.{i}.tiles", "a string", tiles)
+                ok = False
+            elif ok and dealer is not None:
+                claimed = _check_opening_tiles(
+                    errors, f"openings.{i}", tiles, hands, seat == dealer
+                )
+                if codes is None:
+                    codes = claimed
+            else:
+                ok = False
+
+        birds = entry.get("birds")
+        if birds is None:
+            birds = []
+        bird_values = _birds(errors, f"openings.{i}.birds", birds, count)
+        if ok and codes and bird_values is not None and seat is not None:
+            out.append(Opening(seat, codes, len(codes) if stack else 1, bird_values))
+        elif len(errors) == start:  # never drop an opening silently
+            errors.append(make_error(f"openings.{i}", "hands_required"))
+    return tuple(out)
+
+
+def _check_opening_tiles(
+    errors: list[FieldError], field: str, tiles: str, hands: list[Any] | None, seat_is_dealer: bool
+) -> tuple[str, ...] | None:
+    check = _analysis_function("check_opening_claim")
+    if check is None:
+        errors.append(make_error(f"{field}.tiles", "tiles_unavailable"))
+        return None
+    codes, more = check(
+        tiles=tiles,
+        hands=None if hands is None else list(hands),
+        seat_is_dealer=seat_is_dealer,
+        field=field,
+    )
+    errors += more
+    if more:
+        return None
+    if hands is None and not _opening_codes(errors, f"{field}.tiles", list(codes)):
+        return None
+    return tuple(codes) or None
+
+
+def _haidi(errors: list[FieldError], raw: Any) -> Haidi | None:
+    """The 海底 record, or None when it is malformed (errors reported)."""
+    if raw.__class__ is not dict:
+        _wrong_type(errors, "result.haidi", "an object or null", raw)
+        return None
+    if not _HAIDI_KEYS.issuperset(raw):
+        _unknown_keys(errors, raw, _HAIDI_KEYS, "result.haidi.")
+    ok = True
+    tile = raw.get("tile")
+    if tile is not None and tile not in _TILES:
+        if tile.__class__ is not str:
+            _wrong_type(errors, "result.haidi.tile", "a string or null", tile)
+        else:
+            errors.append(make_error("result.haidi.tile", "invalid_tile", value=show_value(tile)))
+        ok = False
+    taker, ok1 = _opt_seat(errors, "result.haidi.taker", raw.get("taker"))
+    first, ok2 = _opt_seat(errors, "result.haidi.first_offered", raw.get("first_offered"))
+    replaced, ok3 = _opt_seat(errors, "result.haidi.replaced_by", raw.get("replaced_by"))
+    if taker is not None and replaced is not None:
+        errors.append(
+            make_error(
+                "result.haidi", "haidi_taken_and_replaced", taker=taker, replaced_by=replaced
+            )
+        )
+        ok = False
+    if ok and ok1 and ok2 and ok3:
+        return Haidi(tile, taker, first, replaced)
+    return None
+
+
+def _result(
+    errors: list[FieldError],
+    res: dict[Any, Any],
+    rules: Rules | None,
+    dealer: int | None,
+    dealers: tuple[int, ...] | None,
+) -> Result | None:
+    if not _RESULT_KEYS.issuperset(res):
+        _unknown_keys(errors, res, _RESULT_KEYS, "result.")
+    start = len(errors)
+
+    kind = _choice_of(errors, res, "kind", "result.kind", _RESULT_KINDS)
+    if kind == "draw":
+        return _draw(errors, start, res)
+
+    haidi: Haidi | None = None
+    haidi_ok = True
+    raw = res.get("haidi")
+    if raw is not None:
+        haidi = _haidi(errors, raw)
+        haidi_ok = haidi is not None
+    discarder: Any = res.get("discarder")
+    if discarder is not None and (discarder.__class__ is not int or not 0 <= discarder <= 3):
+        _bad_seat(errors, "result.discarder", discarder)
+        discarder = None
+    forfeited: Any = res.get("birds_forfeited")
+    if forfeited is None:
+        forfeited = False
+    elif forfeited.__class__ is not bool:
+        _wrong_type(errors, "result.birds_forfeited", "a boolean", forfeited)
+        forfeited = False
+
+    raw_winners: Any = res.get("winners")
+    if raw_winners is None:
+        raw_winners = []
+    elif raw_winners.__class__ is not list:
+        _wrong_type(errors, "result.winners", "a list", raw_winners)
+        raw_winners = None
+    if kind == _SELF:
+        if discarder is not None:
+            errors.append(
+                make_error(
+                    "result.discarder", "discarder_on_self_draw", value=show_value(discarder)
+                )
+            )
+        if raw_winners is not None and len(raw_winners) != 1:
+            errors.append(
+                make_error(
+                    "result.winners",
+                    "wrong_winner_count",
+                    kind=kind,
+                    expected="1",
+                    count=len(raw_winners),
+                )
+            )
+    elif kind == _DISCARD:
+        if discarder is None and "result.discarder" not in (e.field for e in errors[start:]):
+            errors.append(make_error("result.discarder", "missing_discarder"))
+        if raw_winners is not None and not 1 <= len(raw_winners) <= 3:
+            errors.append(
+                make_error(
+                    "result.winners",
+                    "wrong_winner_count",
+                    kind=kind,
+                    expected="1-3",
+                    count=len(raw_winners),
+                )
+            )
+
+    winners: list[Winner] = []
+    if raw_winners:
+        bibo = rules is not None and rules.big_in_big_out
+        seats: list[int] = []
+        for i, entry in enumerate(raw_winners):
+            winner = _winner(
+                errors, i, entry, kind, rules, dealer, dealers, discarder, haidi, haidi_ok
+            )
+            if winner is None:
+                continue
+            seat = winner.seat
+            if seat in seats:
+                errors.append(make_error(f"result.winners.{i}.seat", "duplicate_winner", seat=seat))
+            seats.append(seat)
+            if seat == discarder:
+                errors.append(make_error("result.discarder", "discarder_is_winner", seat=seat))
+            if winner.big_in_big_out and not bibo:
+                winner = winner._replace(big_in_big_out=False)
+            winners.append(winner)
+
+    # birds: the common case (explicit, well-formed, no 海底, not forfeited) inline
+    raw_birds: Any = res.get("birds")
+    count = None if rules is None else rules.bird_count
+    birds: tuple[int, ...] | None = None
+    if (
+        raw_birds.__class__ is list
+        and len(raw_birds) == count
+        and haidi is None
+        and not forfeited
+        and all(b.__class__ is int and 0 < b < 10 for b in raw_birds)
+    ):
+        birds = tuple(raw_birds)
+    else:
+        haidi_win = haidi is not None and any(not _HAIDI_CODES.isdisjoint(w.codes) for w in winners)
+        birds = _win_birds(errors, raw_birds, forfeited, count, haidi if haidi_win else None)
+    if len(errors) > start or kind is None or birds is None:
+        return None
+    return Result(kind, tuple(winners), discarder, birds, forfeited, haidi)
+
+
+def _draw(errors: list[FieldError], start: int, res: dict[Any, Any]) -> Result | None:
+    raw = res.get("haidi")
+    haidi = None if raw is None else _haidi(errors, raw)
+    winners = res.get("winners")
+    if winners is not None and winners.__class__ is not list:
+        _wrong_type(errors, "result.winners", "a list", winners)
+    elif winners:
+        errors.append(make_error("result.winners", "winners_on_draw", count=len(winners)))
+    discarder = res.get("discarder")
+    if discarder is not None:
+        errors.append(
+            make_error("result.discarder", "discarder_on_draw", value=show_value(discarder))
+        )
+    birds = res.get("birds")
+    if birds is not None and birds != []:
+        errors.append(make_error("result.birds", "birds_on_draw"))
+    forfeited = res.get("birds_forfeited")
+    if forfeited is not None and forfeited is not False:
+        if forfeited is True:
+            errors.append(make_error("result.birds_forfeited", "forfeit_on_draw"))
+        else:
+            _wrong_type(errors, "result.birds_forfeited", "a boolean", forfeited)
+    if raw is None or (
+        haidi is not None
+        and haidi.taker is None
+        and haidi.replaced_by is None
+        and haidi.first_offered is None
+    ):
+        errors.append(make_error("result.haidi", "draw_needs_haidi"))
+    if len(errors) > start:
+        return None
+    return Result("draw", (), None, (), False, haidi)
+
+
+def _winner(
+    errors: list[FieldError],
+    i: int,
+    entry: Any,
+    kind: str | None,
+    rules: Rules | None,
+    dealer: int | None,
+    dealers: tuple[int, ...] | None,
+    discarder: int | None,
+    haidi: Haidi | None,
+    haidi_ok: bool,
+) -> Winner | None:
+    if entry.__class__ is not dict:
+        _wrong_type(errors, f"result.winners.{i}", "an object", entry)
+        return None
+    if not _WINNER_KEYS.issuperset(entry):
+        _unknown_keys(errors, entry, _WINNER_KEYS, f"result.winners.{i}.")
+    start = len(errors)
+    seat = _seat_of(errors, entry, "seat", f"result.winners.{i}.seat")
+
+    hands = entry.get("hands")
+    codes: tuple[str, ...] | None = None
+    shape: _Shape | None = None
+    if hands.__class__ is list and hands:
+        shape = _final_codes(errors, f"result.winners.{i}.hands", hands, kind)
+        if shape is not None:
+            codes = tuple(hands)
+    elif hands is not None:
+        if hands.__class__ is not list:
+            _wrong_type(errors, f"result.winners.{i}.hands", "a list", hands)
+        else:
+            errors.append(make_error(f"result.winners.{i}.hands", "no_hands"))
+    elif entry.get("tiles") is None:
+        errors.append(make_error(f"result.winners.{i}", "hands_required"))
+
+    if len(entry) > 2:  # tiles, melds or win_tile given
+        claimed = _winner_tiles(
+            errors, i, entry, hands, kind, rules, dealer, seat, len(errors) == start
+        )
+        if hands is None and claimed is not None:
+            shape = _final_codes(errors, f"result.winners.{i}.tiles", list(claimed), kind)
+            if shape is not None:
+                codes = claimed
+
+    if codes is None or shape is None or seat is None:
+        if len(errors) == start:  # e.g. tiles that name no hand: never drop a winner silently
+            errors.append(make_error(f"result.winners.{i}", "hands_required"))
+        return None
+
+    big, total, top, special, bibo = shape
+    if special:
+        _special_claims(errors, i, codes, seat, dealer, dealers, discarder, haidi, haidi_ok)
+    if not big:
+        units = 1
+    elif rules is not None and rules.big_stacking == "single":
+        units = top
+    else:
+        units = total
+    return Winner(seat, codes, big, units, bibo and big and kind == _DISCARD)
+
+
+def _special_claims(
+    errors: list[FieldError],
+    i: int,
+    codes: tuple[str, ...],
+    seat: int,
+    dealer: int | None,
+    dealers: tuple[int, ...] | None,
+    discarder: int | None,
+    haidi: Haidi | None,
+    haidi_ok: bool,
+) -> None:
+    """Who may claim 天胡 / 地胡, and the 海底 wins' seats."""
+    field = f"result.winners.{i}.hands"
+    if _TIANHU in codes and dealer is not None and seat != dealer:
+        errors.append(make_error(field, "tianhu_not_dealer", dealer=dealer, seat=seat))
+    if _DIHU in codes:
+        if dealers is not None and seat in dealers:
+            errors.append(make_error(field, "dihu_by_dealer", seat=seat))
+        if dealer is not None and discarder is not None and discarder != dealer:
+            errors.append(
+                make_error(
+                    "result.discarder",
+                    "dihu_discarder_not_dealer",
+                    dealer=dealer,
+                    discarder=discarder,
+                )
+            )
+    if _HAIDI_CODES.isdisjoint(codes):
+        return
+    if haidi is None:
+        if haidi_ok:  # absent, not merely malformed
+            code = _HAIDILAOYUE if _HAIDILAOYUE in codes else _HAIDIPAO
+            errors.append(make_error(field, "haidi_missing", value=show_value(code)))
+        return
+    taker = "null" if haidi.taker is None else haidi.taker
+    if _HAIDILAOYUE in codes and haidi.taker != seat:
+        errors.append(make_error(field, "haidilaoyue_not_taker", taker=taker, seat=seat))
+    # rules.md §6: when the 海底 was used as a replacement, the discard after it may be
+    # recorded as haidipao (001 §七.4); then there is no taker and the discarder is the seat
+    # that used it.
+    replaced = haidi.taker is None and haidi.replaced_by == discarder
+    if _HAIDIPAO in codes and discarder is not None and haidi.taker != discarder and not replaced:
+        errors.append(make_error(field, "haidipao_not_taker", taker=taker, discarder=discarder))
+
+
+def _winner_tiles(
+    errors: list[FieldError],
+    i: int,
+    entry: dict[Any, Any],
+    hands: Any,
+    kind: str | None,
+    rules: Rules | None,
+    dealer: int | None,
+    seat: int | None,
+    codes_ok: bool,
+) -> tuple[str, ...] | None:
+    """Check a winner's tiles against the claim (scoring.engine.analysis); the codes."""
+    field = f"result.winners.{i}"
+    tiles, melds, win_tile = entry.get("tiles"), entry.get("melds"), entry.get("win_tile")
+    ok = codes_ok
+    if tiles is not None and tiles.__class__ is not str:
+        _wrong_type(errors, f"{field}.tiles", "a string", tiles)
+        ok = False
+    if melds is not None and melds.__class__ is not list:
+        _wrong_type(errors, f"{field}.melds", "a list or null", melds)
+        ok = False
+    if win_tile is not None and win_tile.__class__ is not str:
+        _wrong_type(errors, f"{field}.win_tile", "a string or null", win_tile)
+        ok = False
+    if tiles is None or not ok or kind is None or rules is None or dealer is None or seat is None:
+        return None
+    check = _analysis_function("check_final_claim")
+    if check is None:
+        errors.append(make_error(f"{field}.tiles", "tiles_unavailable"))
+        return None
+    codes, more = check(
+        tiles=tiles,
+        melds=melds,
+        win_tile=win_tile,
+        hands=None if hands is None else list(hands),
+        kind=kind,
+        seat_is_dealer=seat == dealer,
+        rules=rules,
+        field=field,
+    )
+    errors += more
+    return None if more or not codes else tuple(codes)
+
+
+def _win_birds(
+    errors: list[FieldError], raw: Any, forfeited: bool, count: int | None, haidi: Haidi | None
+) -> tuple[int, ...] | None:
+    """The birds that count for a win; ``haidi`` is given for a 海底 win."""
+    if forfeited:
+        if raw is not None and raw != []:
+            errors.append(make_error("result.birds", "birds_with_forfeit"))
+            return None
+        return ()
+    # The 海底 tile is every bird when it was taken (not when it served as a replacement).
+    rank = None
+    if haidi is not None and haidi.tile is not None and haidi.taker is not None:
+        rank = int(haidi.tile[0])
+    if raw is None:
+        if count is None:
+            return None
+        if rank is not None:
+            return (rank,) * count
+        if count == 0:
+            return ()
+        if haidi is not None:
+            errors.append(make_error("result.birds", "haidi_birds_needed"))
+        else:
+            errors.append(make_error("result.birds", "wrong_bird_count", expected=count, count=0))
+        return None
+    birds = _birds(errors, "result.birds", raw, count)
+    if birds is not None and rank is not None:
+        for j, b in enumerate(birds):
+            if b != rank:
+                errors.append(
+                    make_error(f"result.birds.{j}", "haidi_bird_mismatch", rank=rank, value=b)
+                )
+                birds = None
+    return birds
+
+
+def _penalties(errors: list[FieldError], raw: list[Any]) -> tuple[Penalty, ...]:
+    out: list[Penalty] = []
+    for i, entry in enumerate(raw):
+        if entry.__class__ is not dict:
+            _wrong_type(errors, f"penalties.{i}", "an object", entry)
+            continue
+        if not _PENALTY_KEYS.issuperset(entry):
+            _unknown_keys(errors, entry, _PENALTY_KEYS, f"penalties.{i}.")
+        seat = _seat_of(errors, entry, "seat", f"penalties.{i}.seat")
+        kind = _choice_of(errors, entry, "kind", f"penalties.{i}.kind", _PENALTY_KINDS)
+        if seat is not None and kind is not None:
+            penalty = Penalty(seat, kind)
+            if penalty in out:
+                errors.append(
+                    make_error(
+                        f"penalties.{i}", "duplicate_penalty", seat=seat, value=show_value(kind)
+                    )
+                )
+            out.append(penalty)
+    return tuple(out)
