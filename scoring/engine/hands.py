@@ -3,15 +3,22 @@
 Each entry carries everything the rest of the project needs to know about a hand
 type: its stable code (stored rounds refer to it), names, class, weight, the win
 kinds it allows, who may claim it, and whether it is a *shape* type (decided by the
-tiles) or a *situational* type (decided by how the hand was won). Shape checks live
-in ``analysis``; this module has no behaviour beyond lookups.
+tiles) or a *situational* type (decided by how the hand was won). Each entry also
+points (``check``) to its predicate in ``hand_checks``: a shape or opening test over
+precomputed facts, or for a situational type the test of whether the tiles may win
+that way (the 需将 pair rule). ``analysis`` iterates the registry; this module has no
+behaviour beyond lookups.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
+from typing import Any
+
+from scoring.engine import hand_checks as hc
 
 
 class HandClass(StrEnum):
@@ -50,6 +57,8 @@ class HandType:
     needs_haidi: bool = False
     big_in_big_out: bool = False  # 大进大出 applies (rules.md §4.4)
     note: str = ""
+    # Final types: FinalFacts -> bool; opening types: OpeningFacts -> occurrences.
+    check: Callable[[Any], int] | None = field(default=None, compare=False, repr=False)
 
     @property
     def is_opening(self) -> bool:
@@ -64,22 +73,69 @@ _O, _S, _B = HandClass.OPENING, HandClass.SMALL, HandClass.BIG
 
 _CATALOGUE: tuple[HandType, ...] = (
     # §2.1 opening small hands (起手胡)
-    HandType("sixi", "四喜", "Four of a kind", _O, 1, SELF, note="each distinct quad counts once"),
-    HandType("banbanhu", "板板胡", "No 2/5/8", _O, 1, SELF),
-    HandType("queyise", "缺一色", "Missing suit", _O, 1, SELF),
-    HandType("liuliushun", "六六顺", "Two triplets", _O, 1, SELF),
-    HandType("santong", "三同", "Same rank in three suits", _O, 1, SELF, note="000 篇二 only"),
-    HandType("yizhihua", "一支花", "Single five", _O, 1, SELF, note="000 篇二 only"),
+    HandType(
+        "sixi",
+        "四喜",
+        "Four of a kind",
+        _O,
+        1,
+        SELF,
+        note="each distinct quad counts once",
+        check=hc.sixi,
+    ),
+    HandType("banbanhu", "板板胡", "No 2/5/8", _O, 1, SELF, check=hc.banbanhu),
+    HandType("queyise", "缺一色", "Missing suit", _O, 1, SELF, check=hc.queyise),
+    HandType("liuliushun", "六六顺", "Two triplets", _O, 1, SELF, check=hc.liuliushun),
+    HandType(
+        "santong",
+        "三同",
+        "Same rank in three suits",
+        _O,
+        1,
+        SELF,
+        note="000 篇二 only",
+        check=hc.santong,
+    ),
+    HandType(
+        "yizhihua", "一支花", "Single five", _O, 1, SELF, note="000 篇二 only", check=hc.yizhihua
+    ),
     # §2.2 final hands
-    HandType("pinghu", "平胡", "Plain win", _S, 1, BOTH, shape=True),
-    HandType("pengpenghu", "碰碰胡", "All triplets", _B, 1, BOTH, shape=True),
-    HandType("jiangjianghu", "将将胡", "All 2/5/8", _B, 1, BOTH, shape=True),
-    HandType("qingyise", "清一色", "Full flush", _B, 1, BOTH, shape=True),
-    HandType("qixiaodui", "七小对", "Seven pairs", _B, 1, BOTH, shape=True),
-    HandType("quanqiuren", "全求人", "All melded", _B, 1, DISCARD, shape=True),
-    HandType("tianhu", "天胡", "Heavenly hand", _B, 1, SELF, claimant=Claimant.DEALER),
-    HandType("dihu", "地胡", "Earthly hand", _B, 1, DISCARD, claimant=Claimant.IDLE),
-    HandType("haidilaoyue", "海底捞月", "Last tile self-draw", _B, 1, SELF, needs_haidi=True),
+    HandType("pinghu", "平胡", "Plain win", _S, 1, BOTH, shape=True, check=hc.pinghu),
+    HandType("pengpenghu", "碰碰胡", "All triplets", _B, 1, BOTH, shape=True, check=hc.pengpenghu),
+    HandType("jiangjianghu", "将将胡", "All 2/5/8", _B, 1, BOTH, shape=True, check=hc.jiangjianghu),
+    HandType("qingyise", "清一色", "Full flush", _B, 1, BOTH, shape=True, check=hc.qingyise),
+    HandType("qixiaodui", "七小对", "Seven pairs", _B, 1, BOTH, shape=True, check=hc.qixiaodui),
+    HandType("quanqiuren", "全求人", "All melded", _B, 1, DISCARD, shape=True, check=hc.quanqiuren),
+    HandType(
+        "tianhu",
+        "天胡",
+        "Heavenly hand",
+        _B,
+        1,
+        SELF,
+        claimant=Claimant.DEALER,
+        check=hc.dealt_hand_rule,
+    ),
+    HandType(
+        "dihu",
+        "地胡",
+        "Earthly hand",
+        _B,
+        1,
+        DISCARD,
+        claimant=Claimant.IDLE,
+        check=hc.dealt_hand_rule,
+    ),
+    HandType(
+        "haidilaoyue",
+        "海底捞月",
+        "Last tile self-draw",
+        _B,
+        1,
+        SELF,
+        needs_haidi=True,
+        check=hc.pair_rule,
+    ),
     HandType(
         "haidipao",
         "海底炮",
@@ -89,12 +145,33 @@ _CATALOGUE: tuple[HandType, ...] = (
         DISCARD,
         needs_haidi=True,
         big_in_big_out=True,
+        check=hc.pair_rule,
     ),
-    HandType("gangshangkaihua", "杠上开花", "Win on a kong draw", _B, 1, SELF),
-    HandType("shuanggangshanghua", "双杠上花", "Both kong draws win", _B, 2, SELF),
-    HandType("qiangganghu", "抢杠胡", "Robbing the kong", _B, 1, DISCARD, big_in_big_out=True),
     HandType(
-        "gangshangpao", "杠上炮", "Win on a kong discard", _B, 1, DISCARD, big_in_big_out=True
+        "gangshangkaihua", "杠上开花", "Win on a kong draw", _B, 1, SELF, check=hc.own_kong_rule
+    ),
+    HandType(
+        "shuanggangshanghua", "双杠上花", "Both kong draws win", _B, 2, SELF, check=hc.own_kong_rule
+    ),
+    HandType(
+        "qiangganghu",
+        "抢杠胡",
+        "Robbing the kong",
+        _B,
+        1,
+        DISCARD,
+        big_in_big_out=True,
+        check=hc.pair_rule,
+    ),
+    HandType(
+        "gangshangpao",
+        "杠上炮",
+        "Win on a kong discard",
+        _B,
+        1,
+        DISCARD,
+        big_in_big_out=True,
+        check=hc.pair_rule,
     ),
     HandType(
         "shuanggangshangpao",
@@ -104,6 +181,7 @@ _CATALOGUE: tuple[HandType, ...] = (
         2,
         DISCARD,
         big_in_big_out=True,
+        check=hc.pair_rule,
     ),
 )
 
