@@ -65,8 +65,7 @@ class MeldKind(StrEnum):
 
 _MELD_KINDS = {k.value: k for k in MeldKind}
 KONG_KINDS = frozenset({MeldKind.GANG, MeldKind.ANGANG, MeldKind.BUZHANG})
-DICE__MELD_KINDS = {k.value: k for k in MeldKind}
-KONG_KINDS = frozenset({MeldKind.GANG, MeldKind.ANGANG})  # 开杠 (杠上开花 needs one)
+DICE_KONG_KINDS = frozenset({MeldKind.GANG, MeldKind.ANGANG})  # 开杠 (杠上开花 needs one)
 _MELD_SIZES = {
     MeldKind.CHI: 3,
     MeldKind.PENG: 3,
