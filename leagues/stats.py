@@ -1,0 +1,496 @@
+"""Writes for the materialised standings and the ratings (issue 6).
+
+Two paths keep ``PlayerSessionStat`` / ``PlayerSeasonStat`` / ``PlayerClubStat`` right:
+
+- incremental: ``stats_session_refresh(session=...)`` is called by every round write,
+  correction and void, inside the same transaction. It recomputes the one session's
+  rows from its rounds and adds the difference to the season and club totals with
+  ``F()`` updates (safe under concurrent writers);
+- rebuild: ``stats_rebuild(...)`` recomputes everything in a scope from the rounds.
+
+Both produce identical rows (tests/site/test_stats_incremental.py checks it).
+
+Ratings (``leagues.ratings``) are replayed over finished sessions in start order, per
+season and per club. Finishing the newest session updates them in place; anything
+that changes an earlier finished session's ranking rebuilds that scope, after commit,
+in a Celery task.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Count, F, Q, Sum
+from django.utils import timezone
+
+from leagues.models import Club, Player, Season
+from leagues.ratings import Rating, rating_initial, rating_update, ratings_replay
+from leagues.stats_models import (
+    STAT_FIELDS,
+    PlayerClubStat,
+    PlayerRating,
+    PlayerSeasonStat,
+    PlayerSessionStat,
+    RatingEvent,
+    SessionResult,
+)
+from scoring.models import RoundPlayer, Session, SessionSeat
+
+Progress = Callable[[int], Any]  # called with the number of items just done
+
+_COUNTING = Q(round__is_current=True, round__is_void=False)
+_AGGREGATES = {
+    "round_net": Sum("net"),
+    "rounds": Count("id"),
+    "wins": Count("id", filter=Q(won=True)),
+    "self_draws": Count("id", filter=Q(self_draw=True)),
+    "deal_ins": Count("id", filter=Q(dealt_in=True)),
+    "big_hands": Count("id", filter=Q(big_win=True)),
+    "opening_wins": Sum("opening_wins"),
+    "birds_hit": Sum("birds_hit"),
+}
+
+# ---------------------------------------------------------------- per-session rows
+
+
+def _session_stats(*, rounds_scope: Q, results: Iterable[SessionResult]) -> list[PlayerSessionStat]:
+    """Unsaved PlayerSessionStat rows: counted rounds in ``rounds_scope`` (a filter on
+    RoundPlayer), plus the paper sessions among ``results``."""
+    rows: dict[tuple[int, int], PlayerSessionStat] = {}
+    aggregates = (
+        RoundPlayer.objects.filter(_COUNTING & rounds_scope)
+        .values(
+            "round__session_id",
+            "round__session__season_id",
+            "round__session__season__club_id",
+            "round__session__started_at",
+            "player_id",
+            "seat",
+        )
+        .annotate(**_AGGREGATES)
+        .order_by()
+    )
+    for a in aggregates:
+        key = (a["round__session_id"], a["player_id"])
+        rows[key] = PlayerSessionStat(
+            session_id=a["round__session_id"],
+            player_id=a["player_id"],
+            season_id=a["round__session__season_id"],
+            club_id=a["round__session__season__club_id"],
+            seat=a["seat"],
+            started_at=a["round__session__started_at"],
+            net=a["round_net"] or 0,
+            sessions=1,
+            **{f: a[f] or 0 for f in _AGGREGATES},
+        )
+    paper = [r for r in results if r.is_paper]
+    if paper:
+        seats = SessionSeat.objects.filter(session_id__in=[r.session_id for r in paper]).values(
+            "session_id",
+            "seat",
+            "player_id",
+            "session__season_id",
+            "session__season__club_id",
+            "session__started_at",
+        )
+        nets = {r.session_id: r.paper_nets or [0, 0, 0, 0] for r in paper}
+        for s in seats:
+            key = (s["session_id"], s["player_id"])
+            row = rows.get(key) or PlayerSessionStat(
+                session_id=s["session_id"],
+                player_id=s["player_id"],
+                season_id=s["session__season_id"],
+                club_id=s["session__season__club_id"],
+                seat=s["seat"],
+                started_at=s["session__started_at"],
+                sessions=1,
+            )
+            row.net += nets[s["session_id"]][s["seat"]]
+            rows[key] = row
+    return list(rows.values())
+
+
+def _delta(new: PlayerSessionStat | None, old: PlayerSessionStat | None) -> dict[str, int]:
+    return {
+        f: (getattr(new, f) if new else 0) - (getattr(old, f) if old else 0) for f in STAT_FIELDS
+    }
+
+
+def _apply_deltas(model: Any, scope: dict[str, int], deltas: dict[int, dict[str, int]]) -> None:
+    """Add per-player deltas to a totals table (rows created / removed as needed).
+    Players are updated in id order so that concurrent writers lock rows alike."""
+    grow = [pid for pid, d in deltas.items() if d["sessions"] > 0]
+    if grow:
+        model.objects.bulk_create(
+            [model(player_id=pid, **scope) for pid in sorted(grow)], ignore_conflicts=True
+        )
+    for pid in sorted(deltas):
+        changes = {f: F(f) + v for f, v in deltas[pid].items() if v}
+        model.objects.filter(player_id=pid, **scope).update(**changes)
+    if any(d["sessions"] < 0 for d in deltas.values()):
+        model.objects.filter(player_id__in=list(deltas), sessions__lte=0, **scope).delete()
+
+
+def stats_session_refresh(*, session: Session) -> None:
+    """Bring one session's stat rows, and its players' season and club totals, up to date
+    with its rounds. Call it inside the transaction that changed the rounds."""
+    season = session.season
+    result = SessionResult.objects.filter(session_id=session.pk).first()
+    new = {
+        r.player_id: r
+        for r in _session_stats(
+            rounds_scope=Q(round__session_id=session.pk), results=[result] if result else []
+        )
+    }
+    old = {r.player_id: r for r in PlayerSessionStat.objects.filter(session_id=session.pk)}
+    deltas = {pid: _delta(new.get(pid), old.get(pid)) for pid in set(new) | set(old)}
+    deltas = {pid: d for pid, d in deltas.items() if any(d.values())}
+    if not deltas:
+        return
+    for pid, row in old.items():
+        if pid in new:
+            new[pid].pk = row.pk
+    changed = [r for pid, r in new.items() if pid in deltas]
+    gone = [pid for pid in old if pid not in new]
+    if gone:
+        PlayerSessionStat.objects.filter(session_id=session.pk, player_id__in=gone).delete()
+    update = [r for r in changed if r.pk]
+    if update:
+        PlayerSessionStat.objects.bulk_update(update, list(STAT_FIELDS))
+    create = [r for r in changed if not r.pk]
+    if create:
+        PlayerSessionStat.objects.bulk_create(create)
+    _apply_deltas(PlayerSeasonStat, {"season_id": season.pk}, deltas)
+    _apply_deltas(PlayerClubStat, {"club_id": season.club_id}, deltas)
+    if result is not None and _ranking(old) != _ranking(new):
+        _ratings_rebuild_later(club_id=season.club_id, season_id=season.pk)
+
+
+def _ranking(rows: dict[int, PlayerSessionStat]) -> list[tuple[int, int]]:
+    return sorted((r.seat, r.net) for r in rows.values())
+
+
+# ---------------------------------------------------------------- rebuild
+
+REBUILD_CHUNK = 2000
+
+
+def _totals_from_sessions(model: Any, key: str, scope: Q) -> list[Any]:
+    rows = (
+        PlayerSessionStat.objects.filter(scope)
+        .values(key, "player_id")
+        .annotate(**{f"{f}_sum": Sum(f) for f in STAT_FIELDS})
+        .order_by()
+    )
+    return [
+        model(
+            **{key: r[key], "player_id": r["player_id"]}, **{f: r[f"{f}_sum"] for f in STAT_FIELDS}
+        )
+        for r in rows
+    ]
+
+
+def stats_rebuild(
+    *, club: Club | None = None, season: Season | None = None, progress: Progress | None = None
+) -> int:
+    """Recompute the stat tables from the rounds: one season (and its club's totals),
+    one club, or everything (both None). Returns the number of sessions scanned.
+    ``progress(n)`` is called as sessions are done (for a progress bar)."""
+    if season is not None:
+        sessions = Session.objects.filter(season=season)
+        session_scope = Q(season=season)
+        clubs = Club.objects.filter(pk=season.club_id)
+    elif club is not None:
+        sessions = Session.objects.filter(season__club=club)
+        session_scope = Q(club=club)
+        clubs = Club.objects.filter(pk=club.pk)
+    else:
+        sessions = Session.objects.all()
+        session_scope = Q()
+        clubs = Club.objects.all()
+    ids = list(sessions.order_by("pk").values_list("pk", flat=True))
+    with transaction.atomic():
+        PlayerSessionStat.objects.filter(session_scope).delete()
+        for start in range(0, len(ids), REBUILD_CHUNK):
+            chunk = ids[start : start + REBUILD_CHUNK]
+            lo, hi = chunk[0], chunk[-1]
+            results = SessionResult.objects.filter(session_id__in=chunk, is_paper=True)
+            rows = _session_stats(
+                rounds_scope=Q(round__session_id__gte=lo, round__session_id__lte=hi)
+                & Q(round__session__in=sessions),
+                results=results,
+            )
+            PlayerSessionStat.objects.bulk_create(rows, batch_size=5000)
+            if progress:
+                progress(len(chunk))
+        if season is not None:
+            PlayerSeasonStat.objects.filter(season=season).delete()
+            PlayerSeasonStat.objects.bulk_create(
+                _totals_from_sessions(PlayerSeasonStat, "season_id", Q(season=season)),
+                batch_size=5000,
+            )
+        else:
+            PlayerSeasonStat.objects.filter(season__club__in=clubs).delete()
+            PlayerSeasonStat.objects.bulk_create(
+                _totals_from_sessions(PlayerSeasonStat, "season_id", Q(club__in=clubs)),
+                batch_size=5000,
+            )
+        PlayerClubStat.objects.filter(club__in=clubs).delete()
+        PlayerClubStat.objects.bulk_create(
+            _totals_from_sessions(PlayerClubStat, "club_id", Q(club__in=clubs)), batch_size=5000
+        )
+    return len(ids)
+
+
+# ---------------------------------------------------------------- ratings
+
+
+def _rated_sessions(
+    *, club_id: int, season_id: int | None, after: tuple[datetime.datetime, int] | None = None
+) -> list[tuple[tuple[datetime.datetime, int], list[int], list[int]]]:
+    """Finished sessions of a scope in start order: ((started_at, id), players, nets)."""
+    qs = PlayerSessionStat.objects.filter(club_id=club_id, session__result__isnull=False)
+    if season_id is not None:
+        qs = qs.filter(season_id=season_id)
+    rows = qs.values_list("session_id", "started_at", "player_id", "net").order_by(
+        "started_at", "session_id", "seat"
+    )
+    grouped: dict[tuple[datetime.datetime, int], tuple[list[int], list[int]]] = {}
+    for session_id, started_at, player_id, net in rows.iterator(chunk_size=10000):
+        players, nets = grouped.setdefault((started_at, session_id), ([], []))
+        players.append(player_id)
+        nets.append(net)
+    return [(k, p, n) for k, (p, n) in grouped.items() if len(p) >= 2]
+
+
+def ratings_rebuild(*, club_id: int, season_id: int | None) -> int:
+    """Replay a scope's ratings (a season, or the club when ``season_id`` is None) from its
+    finished sessions. Idempotent. Returns the number of sessions rated."""
+    sessions = _rated_sessions(club_id=club_id, season_id=season_id)
+    final, history = ratings_replay(sessions)
+    with transaction.atomic():
+        PlayerRating.objects.filter(club_id=club_id, season_id=season_id).delete()
+        RatingEvent.objects.filter(club_id=club_id, season_id=season_id).delete()
+        played: dict[Any, int] = defaultdict(int)
+        events = []
+        for rated in history:
+            at, session_id = rated.key  # type: ignore[misc]
+            for pid, r in rated.after.items():
+                played[pid] += 1
+                events.append(_event(club_id, season_id, pid, session_id, at, r))
+        RatingEvent.objects.bulk_create(events, batch_size=5000)
+        PlayerRating.objects.bulk_create(
+            [
+                PlayerRating(
+                    club_id=club_id,
+                    season_id=season_id,
+                    player_id=pid,
+                    mu=r.mu,
+                    sigma=r.sigma,
+                    ordinal=r.ordinal,
+                    sessions=played[pid],
+                )
+                for pid, r in final.items()
+            ],
+            batch_size=5000,
+        )
+    return len(sessions)
+
+
+def _event(
+    club_id: int,
+    season_id: int | None,
+    player_id: int,
+    session_id: int,
+    at: datetime.datetime,
+    r: Rating,
+) -> RatingEvent:
+    return RatingEvent(
+        club_id=club_id,
+        season_id=season_id,
+        player_id=player_id,
+        session_id=session_id,
+        at=at,
+        mu=r.mu,
+        sigma=r.sigma,
+        ordinal=r.ordinal,
+    )
+
+
+def ratings_rebuild_club(*, club: Club) -> int:
+    """Rebuild the club-wide ratings and every season's. Returns sessions rated club-wide."""
+    for season_id in Season.objects.filter(club=club).values_list("pk", flat=True):
+        ratings_rebuild(club_id=club.pk, season_id=season_id)
+    return ratings_rebuild(club_id=club.pk, season_id=None)
+
+
+def _ratings_rebuild_later(*, club_id: int, season_id: int) -> None:
+    """Queue a rebuild of the season's and the club's ratings once this transaction commits."""
+    from leagues import tasks
+
+    tasks.queue_after_commit(tasks.ratings_rebuild_task, club_id=club_id, season_id=season_id)
+    tasks.queue_after_commit(tasks.ratings_rebuild_task, club_id=club_id, season_id=None)
+
+
+def _rate_in_place(*, session: Session, club_id: int, season_id: int | None) -> bool:
+    """Apply one finished session to a scope's current ratings. False (nothing done) when a
+    later session is already rated there: the scope then needs a replay."""
+    stats = list(PlayerSessionStat.objects.filter(session_id=session.pk).order_by("seat"))
+    if len(stats) < 2:
+        return True
+    started_at = stats[0].started_at
+    later = RatingEvent.objects.filter(club_id=club_id, season_id=season_id).filter(
+        Q(at__gt=started_at) | Q(at=started_at, session_id__gt=session.pk)
+    )
+    if later.exists():
+        return False
+    players = [s.player_id for s in stats]
+    current = {
+        r.player_id: r
+        for r in PlayerRating.objects.select_for_update().filter(
+            club_id=club_id, season_id=season_id, player_id__in=players
+        )
+    }
+    before = [Rating(current[p].mu, current[p].sigma) if p in current else None for p in players]
+    after = rating_update(
+        ratings=[b or rating_initial() for b in before], nets=[s.net for s in stats]
+    )
+    for pid, r in zip(players, after, strict=True):
+        row = current.get(pid) or PlayerRating(
+            club_id=club_id, season_id=season_id, player_id=pid, sessions=0
+        )
+        row.mu, row.sigma, row.ordinal = r.mu, r.sigma, r.ordinal
+        row.sessions += 1
+        row.save()
+    RatingEvent.objects.bulk_create(
+        _event(club_id, season_id, pid, session.pk, started_at, r)
+        for pid, r in zip(players, after, strict=True)
+    )
+    return True
+
+
+def ratings_session_finished(*, session: Session) -> None:
+    """Rate a session that has just finished, in its season and in its club."""
+    season = session.season
+    for season_id in (season.pk, None):
+        if not _rate_in_place(session=session, club_id=season.club_id, season_id=season_id):
+            _ratings_rebuild_later(club_id=season.club_id, season_id=season.pk)
+            return
+
+
+def standings_rebuild(
+    *, club: Club | None = None, season: Season | None = None, progress: Progress | None = None
+) -> int:
+    """Recompute stats and ratings from the rounds: a season (with its club's totals and
+    club-wide ratings), a club, or everything. Idempotent. Returns sessions scanned."""
+    n = stats_rebuild(club=club, season=season, progress=progress)
+    if season is not None:
+        ratings_rebuild(club_id=season.club_id, season_id=season.pk)
+        ratings_rebuild(club_id=season.club_id, season_id=None)
+    else:
+        for c in [club] if club is not None else Club.objects.all():
+            ratings_rebuild_club(club=c)
+    return n
+
+
+# ---------------------------------------------------------------- finishing sessions
+
+
+def _require_record(actor: Any, club: Club) -> None:
+    from leagues.permissions import require_record
+
+    require_record(actor, club)
+
+
+def session_finish(*, session: Session, actor: Any) -> SessionResult:
+    """Mark a session finished (结束本场) and rate it. Finishing twice changes nothing."""
+    _require_record(actor, session.season.club)
+    with transaction.atomic():
+        locked = Session.objects.select_for_update().select_related("season").get(pk=session.pk)
+        result, created = SessionResult.objects.get_or_create(
+            session=locked, defaults={"finished_by": actor if actor.is_authenticated else None}
+        )
+        if created:
+            ratings_session_finished(session=locked)
+    return result
+
+
+def session_reopen(*, session: Session, actor: Any) -> None:
+    """Undo a finish (not for paper sessions); the ratings are replayed without it."""
+    _require_record(actor, session.season.club)
+    with transaction.atomic():
+        locked = Session.objects.select_for_update().select_related("season").get(pk=session.pk)
+        result = SessionResult.objects.filter(session=locked).first()
+        if result is None:
+            return
+        if result.is_paper:
+            raise ValidationError(
+                {"session": "纸面记录不能重开 A paper session cannot be reopened"}
+            )
+        result.delete()
+        _ratings_rebuild_later(club_id=locked.season.club_id, season_id=locked.season_id)
+
+
+def _whole(value: Any) -> int:
+    if isinstance(value, bool):
+        raise ValueError(value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d+\s*", value):
+        return int(value)
+    raise ValueError(value)
+
+
+def paper_nets_validate(nets: Sequence[Any]) -> list[int]:
+    """Four whole-number nets summing to zero, or ValidationError keyed "nets"."""
+    try:
+        values = [_whole(n) for n in nets]
+    except (TypeError, ValueError):
+        raise ValidationError({"nets": "得分必须是整数 Nets must be whole numbers"}) from None
+    if len(values) != 4:
+        raise ValidationError({"nets": "需要四个得分 A paper session needs four nets"})
+    if sum(values) != 0:
+        raise ValidationError(
+            {"nets": f"四个得分之和必须为零（现为 {sum(values)}） The nets must sum to zero"}
+        )
+    return values
+
+
+def paper_session_record(
+    *,
+    season: Season,
+    players: Sequence[Player],
+    nets: Sequence[int],
+    actor: Any,
+    started_at: datetime.datetime | None = None,
+    table_label: str = "",
+) -> Session:
+    """Record a paper session (纸面记录): final nets only, by seat. It counts in net and
+    sessions (and ratings), not in round or hand statistics."""
+    from scoring.services import session_start
+
+    values = paper_nets_validate(nets)
+    with transaction.atomic():
+        session = session_start(
+            season=season,
+            players=players,
+            first_dealer=0,
+            table_label=table_label,
+            started_at=started_at or timezone.now(),
+            actor=actor,
+        )
+        SessionResult.objects.create(
+            session=session,
+            finished_by=actor if actor.is_authenticated else None,
+            is_paper=True,
+            paper_nets=values,
+        )
+        stats_session_refresh(session=session)
+        ratings_session_finished(session=session)
+    return session

@@ -1,0 +1,69 @@
+"""Celery tasks. Each only calls a service, is idempotent (running it twice leaves the same
+state: every task recomputes from the rounds), acknowledges late and retries on
+database trouble. Queue them with ``transaction.on_commit`` so that a worker never
+sees a transaction that is not there yet.
+
+With no CELERY_BROKER_URL the tasks run eagerly, in-process.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celery import shared_task
+from django.db import DatabaseError
+
+RETRYING: dict[str, Any] = {
+    "acks_late": True,
+    "autoretry_for": (DatabaseError,),
+    "retry_backoff": True,
+    "retry_backoff_max": 60,
+    "max_retries": 5,
+}
+
+
+@shared_task(name="leagues.ratings_rebuild", **RETRYING)
+def ratings_rebuild_task(*, club_id: int, season_id: int | None) -> int:
+    """Replay a season's (or, with season_id None, the club's) ratings."""
+    from leagues.stats import ratings_rebuild
+
+    return ratings_rebuild(club_id=club_id, season_id=season_id)
+
+
+@shared_task(name="leagues.standings_rebuild", **RETRYING)
+def standings_rebuild_task(*, club_id: int | None = None, season_id: int | None = None) -> int:
+    """Recompute the materialised standings and the ratings of a season, a club, or all."""
+    from leagues.models import Club, Season
+    from leagues.stats import standings_rebuild
+
+    season = Season.objects.get(pk=season_id) if season_id is not None else None
+    club = Club.objects.get(pk=club_id) if club_id is not None else None
+    return standings_rebuild(club=club, season=season)
+
+
+@shared_task(name="leagues.session_stats_refresh", **RETRYING)
+def session_stats_refresh_task(*, session_id: int) -> bool:
+    """Recompute one session's stat rows (a repair; the write path does this inline)."""
+    from django.db import transaction
+
+    from leagues.stats import stats_session_refresh
+    from scoring.models import Session
+
+    with transaction.atomic():
+        session = (
+            Session.objects.select_for_update()
+            .select_related("season")
+            .filter(pk=session_id)
+            .first()
+        )
+        if session is None:
+            return False
+        stats_session_refresh(session=session)
+    return True
+
+
+def queue_after_commit(task: Any, **kwargs: Any) -> None:
+    """``task.delay(**kwargs)`` once the current transaction commits (at once outside one)."""
+    from django.db import transaction
+
+    transaction.on_commit(lambda: task.delay(**kwargs))
