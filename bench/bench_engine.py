@@ -15,30 +15,26 @@ from collections import Counter
 from typing import Any
 
 from scoring.engine import PRESETS, score_round, validate_round
+from scoring.engine.hands import OPENING_CODES, Claimant, final_codes_for
 
 SEED = 20240607
 TARGET = 50_000  # rounds per second
 
 _SMALL = ["pinghu"]
-_BIG_SELF = [
-    "pengpenghu",
-    "jiangjianghu",
-    "qingyise",
-    "qixiaodui",
-    "gangshangkaihua",
-    "shuanggangshanghua",
-]
-_BIG_DISCARD = [
-    "pengpenghu",
-    "jiangjianghu",
-    "qingyise",
-    "qixiaodui",
-    "quanqiuren",
-    "qiangganghu",
-    "gangshangpao",
-    "shuanggangshangpao",
-]
-_OPENING = ["sixi", "banbanhu", "queyise", "liuliushun", "santong", "yizhihua"]
+
+
+def plain_big_codes(kind: str) -> list[str]:
+    """Big codes any seat may claim for ``kind`` without 海底 details, in catalogue order."""
+    return [
+        h.code
+        for h in final_codes_for(kind, dealer=False)
+        if h.is_big and not h.needs_haidi and h.claimant is Claimant.ANY
+    ]
+
+
+_BIG_SELF = plain_big_codes("self_draw")
+_BIG_DISCARD = plain_big_codes("discard")
+_OPENING = sorted(OPENING_CODES)
 _OVERRIDES: list[dict[str, Any]] = [
     {"base": {"big": {"self_draw": 4}}},
     {"escape_penalty": 30, "escape_distribution": "split"},

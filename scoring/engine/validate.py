@@ -547,7 +547,7 @@ def _haidi(errors: list[FieldError], raw: Any) -> Haidi | None:
         _unknown_keys(errors, raw, _HAIDI_KEYS, "result.haidi.")
     ok = True
     tile = raw.get("tile")
-    if tile is not None and tile not in _TILES:
+    if tile is not None and (tile.__class__ is not str or tile not in _TILES):
         if tile.__class__ is not str:
             _wrong_type(errors, "result.haidi.tile", "a string or null", tile)
         else:
