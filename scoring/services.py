@@ -20,7 +20,15 @@ from django.utils import timezone
 from leagues.models import Player, Season
 from leagues.permissions import require_record
 from scoring.engine.hands import HAND_TYPES
-from scoring.models import Round, RoundHand, RoundPlayer, Session, SessionSeat, Transfer
+from scoring.models import (
+    Round,
+    RoundHand,
+    RoundPlayer,
+    Session,
+    SessionSeat,
+    Transfer,
+    TransferEvent,
+)
 
 # ---------------------------------------------------------------- errors
 
@@ -130,7 +138,7 @@ def _derived_rows(rnd: Round, players: list[Player]) -> None:
     def player_at(seat: int | None) -> Player | None:
         return None if seat is None else players[seat]
 
-    Transfer.objects.bulk_create(
+    transfers = [
         Transfer(
             round=rnd,
             payer=player_at(t.get("from")),
@@ -143,7 +151,21 @@ def _derived_rows(rnd: Round, players: list[Player]) -> None:
         )
         for t in result["transfers"]
         if t["amount"] > 0
-    )
+    ]
+    # The engine lists no transfer for a burned amount (it shows in net and burned
+    # only); store one with no payee, so each seat's transfers add up to its net.
+    for seat, shortfall in enumerate(_unlisted_payments(result)):
+        if shortfall > 0:
+            transfers.append(
+                Transfer(
+                    round=rnd,
+                    payer=players[seat],
+                    payer_seat=seat,
+                    amount=shortfall,
+                    event=TransferEvent.PENALTY,
+                )
+            )
+    Transfer.objects.bulk_create(transfers)
     final = data.get("result") or {}
     kind = final.get("kind")
     winners = {w["seat"]: w.get("hands", []) for w in final.get("winners") or []}
@@ -180,6 +202,17 @@ def _derived_rows(rnd: Round, players: list[Player]) -> None:
         hands += [RoundHand(round=rnd, player=player, seat=seat, code=c) for c in final_codes]
     RoundPlayer.objects.bulk_create(rows)
     RoundHand.objects.bulk_create(hands)
+
+
+def _unlisted_payments(result: dict[str, Any]) -> list[int]:
+    """By seat: what the seat lost beyond its listed transfers (burned chips)."""
+    listed = [0, 0, 0, 0]
+    for t in result["transfers"]:
+        if t.get("from") is not None:
+            listed[t["from"]] -= t["amount"]
+        if t.get("to") is not None:
+            listed[t["to"]] += t["amount"]
+    return [listed[seat] - result["net"][seat] for seat in range(4)]
 
 
 def _is_big(code: str) -> bool:

@@ -40,6 +40,12 @@ def shared_examples() -> dict:
 ROLES = ("owner", "organiser", "recorder", "member", "outsider", "anonymous")
 
 
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """PBKDF2 at full strength costs ~0.5 s per user on this machine; tests need no strength."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def _user_fixture(username: str):
     @pytest.fixture(name=username)
     def user_fixture(db):
