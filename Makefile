@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: run test test-db lint bench bench-analyse schema browser-deps venv migrate demo clean audit
+.PHONY: run test test-db lint bench bench-analyse schema browser-deps venv migrate demo clean audit test-worker bench-site
 
 venv: $(STAMP)
 
@@ -61,3 +61,19 @@ audit: venv
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3
+
+# Celery through the machine's Redis and a real worker process (issue 6). The worker and
+# the test share a throw-away SQLite file; the worker is stopped whatever the outcome.
+WORKER_DB ?= /tmp/csmj-worker.sqlite3
+WORKER_BROKER ?= redis://127.0.0.1:6379/0
+test-worker: venv
+	rm -f $(WORKER_DB) /tmp/csmj-worker.log
+	DATABASE_URL=sqlite:///$(WORKER_DB) $(PYTHON) manage.py migrate --noinput -v 0
+	export DATABASE_URL=sqlite:///$(WORKER_DB) CELERY_BROKER_URL=$(WORKER_BROKER); \
+	$(BIN)/celery -A csmj_site purge -f >/dev/null; \
+	$(BIN)/celery -A csmj_site worker --pool=solo --loglevel=info --logfile=/tmp/csmj-worker.log & \
+	worker=$$!; \
+	$(PYTHON) -m pytest -m worker -p no:randomly tests/worker; status=$$?; \
+	kill $$worker; wait $$worker; \
+	if [ $$status -ne 0 ]; then tail -40 /tmp/csmj-worker.log; fi; \
+	exit $$status
