@@ -36,8 +36,9 @@ from scoring.models import (
 class RoundRejected(ValidationError):
     """A round (or a change to one) was refused; nothing was stored.
 
-    ``errors`` is a list of ``{"field", "code", "message"}`` dicts in the format of
-    round-format.md; as a ValidationError its ``message_dict`` is keyed by field.
+    ``errors`` is a list of ``{"field", "code", "message", "message_zh"}`` dicts: the
+    format of round-format.md plus the Chinese text the pages show. As a
+    ValidationError its ``message_dict`` is keyed by field (English messages).
     """
 
     def __init__(self, errors: list[dict[str, str]]):
@@ -53,6 +54,14 @@ class RoundRejected(ValidationError):
         return {"errors": list(self.errors)}
 
 
+def _error(field: str, code: str, message: str, message_zh: str) -> dict[str, str]:
+    return {"field": field, "code": code, "message": message, "message_zh": message_zh}
+
+
+def _reject(field: str, code: str, message: str, message_zh: str) -> RoundRejected:
+    return RoundRejected([_error(field, code, message, message_zh)])
+
+
 class RoundConflict(RoundRejected):
     """Round ``number`` was asked for, but the session's next number is ``expected``
     (another recorder got there first). The API answers 409."""
@@ -62,17 +71,21 @@ class RoundConflict(RoundRejected):
         self.expected = expected
         super().__init__(
             [
-                {
-                    "field": "number",
-                    "code": "round_conflict",
-                    "message": f"round {number} cannot be recorded: the next round is {expected}",
-                }
+                _error(
+                    "number",
+                    "round_conflict",
+                    f"round {number} cannot be recorded: the next round is {expected}",
+                    f"无法记录第 {number} 盘：下一盘应为第 {expected} 盘（可能已有人记录）",
+                )
             ]
         )
 
 
-def _reject(field: str, code: str, message: str) -> RoundRejected:
-    return RoundRejected([{"field": field, "code": code, "message": message}])
+def _engine_errors(errors: list[Any]) -> RoundRejected:
+    """RoundRejected from engine FieldErrors, with their Chinese messages."""
+    from scoring.engine.messages import error_message_zh
+
+    return RoundRejected([{**e.as_dict(), "message_zh": error_message_zh(e)} for e in errors])
 
 
 # ---------------------------------------------------------------- engine glue
@@ -90,24 +103,25 @@ def ruleset_resolve(config: Any, *, field: str = "ruleset") -> dict[str, Any]:
     """The full parameter dict (Rules.to_dict()) for a saved config; RoundRejected if invalid."""
     rules, errors = _engine().parse_ruleset(config, field=field)
     if errors or rules is None:
-        raise RoundRejected([e.as_dict() for e in errors])
+        raise _engine_errors(errors)
     return rules.to_dict()
 
 
 def _score(data: Any, ruleset_config: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise _reject("", "not_an_object", "a round must be a JSON object")
+        raise _reject("", "not_an_object", "a round must be a JSON object", "一盘必须是 JSON 对象")
     if "ruleset" in data:
         raise _reject(
             "ruleset",
             "ruleset_fixed",
             "a recorded round is scored under its season's ruleset; do not send one",
+            "记录的牌局按赛季规则计分，不能另带规则",
         )
     engine = _engine()
     try:
         return engine.score_round({**data, "ruleset": copy.deepcopy(ruleset_config)})
     except engine.RoundInvalid as exc:
-        raise RoundRejected([e.as_dict() for e in exc.errors]) from exc
+        raise _engine_errors(exc.errors) from exc
 
 
 def birds_by_seat(*, data: dict[str, Any], bird_count: int) -> list[int]:
@@ -262,12 +276,40 @@ def session_start(
     return session
 
 
+SESSION_FIELDS = ("table_label", "started_at")
+
+
+def session_update(*, session: Session, actor: Any, **fields: Any) -> Session:
+    """Change a session's table label or start time (recorder role; open seasons only)."""
+    require_record(actor, session.season.club)
+    unknown = set(fields) - set(SESSION_FIELDS)
+    if unknown:
+        raise TypeError(f"session_update() got unknown fields {sorted(unknown)}")
+    if session.season.is_closed:
+        raise ValidationError({"season": "赛季已结束 The season is closed"})
+    if "table_label" in fields:
+        session.table_label = (fields["table_label"] or "").strip()
+    if "started_at" in fields:
+        if fields["started_at"] is None:
+            raise ValidationError({"started_at": "需要开始时间 A start time is required"})
+        session.started_at = fields["started_at"]
+    with transaction.atomic():
+        session.full_clean()
+        session.save(update_fields=[f for f in SESSION_FIELDS if f in fields])
+    return session
+
+
 # ---------------------------------------------------------------- rounds
 
 
 def _ensure_open(season: Season) -> None:
     if season.is_closed:
-        raise _reject("season", "season_closed", f"season {season.name!r} is closed")
+        raise _reject(
+            "season",
+            "season_closed",
+            f"season {season.name!r} is closed",
+            f"赛季「{season.name}」已结束，不能再记录",
+        )
 
 
 def _locked_session(session: Session) -> Session:
@@ -280,8 +322,13 @@ def _seated_players(session: Session) -> list[Player]:
     return [s.player for s in seats]
 
 
-def round_preview(*, session: Session, data: dict[str, Any]) -> dict[str, Any]:
-    """Score a round under the session's season ruleset without storing anything."""
+def round_preview(
+    *, session: Session, data: dict[str, Any], round: Round | None = None
+) -> dict[str, Any]:
+    """Score a round without storing anything: under the session's season ruleset, or,
+    for a correction of ``round``, under the ruleset that round was scored under."""
+    if round is not None:
+        return _score(data, round.ruleset_config)
     return _score(data, session.season.ruleset.config)
 
 
@@ -354,6 +401,7 @@ def _locked_current(rnd: Round) -> tuple[Session, Round]:
             "not_current",
             f"round {current.number} version {current.version} has been corrected; "
             "change the current version",
+            f"第 {current.number} 盘第 {current.version} 版已被更正，请修改当前版本",
         )
     return session, current
 
@@ -369,7 +417,12 @@ def round_correct(*, round: Round, data: dict[str, Any], actor: Any) -> Round:
         session, old = _locked_current(round)
         _ensure_open(session.season)
         if old.is_void:
-            raise _reject("round", "void", f"round {old.number} is void; record a new round")
+            raise _reject(
+                "round",
+                "void",
+                f"round {old.number} is void; record a new round",
+                f"第 {old.number} 盘已作废，请记录新的一盘",
+            )
         Round.objects.filter(pk=old.pk).update(is_current=False)
         return _store(
             session=session,
@@ -389,13 +442,18 @@ def round_void(*, round: Round, reason: str, actor: Any) -> Round:
     require_record(actor, season.club)
     reason = (reason or "").strip()
     if not reason:
-        raise _reject("reason", "required", "a void needs a reason")
+        raise _reject("reason", "required", "a void needs a reason", "作废需要填写原因")
     _ensure_open(season)
     with transaction.atomic():
         session, current = _locked_current(round)
         _ensure_open(session.season)
         if current.is_void:
-            raise _reject("round", "void", f"round {current.number} is already void")
+            raise _reject(
+                "round",
+                "void",
+                f"round {current.number} is already void",
+                f"第 {current.number} 盘已经作废",
+            )
         current.is_void = True
         current.void_reason = reason[:200]
         current.voided_by = actor
@@ -412,5 +470,7 @@ def round_undo_last(*, session: Session, actor: Any, reason: str = UNDO_REASON) 
     require_record(actor, session.season.club)
     last = Round.objects.counting().filter(session=session).order_by("-number").first()
     if last is None:
-        raise _reject("round", "nothing_to_undo", "this session has no round to undo")
+        raise _reject(
+            "round", "nothing_to_undo", "this session has no round to undo", "本场没有可撤销的牌局"
+        )
     return round_void(round=last, reason=reason, actor=actor)

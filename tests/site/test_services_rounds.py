@@ -3,7 +3,7 @@
 import datetime
 
 import pytest
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 
 from leagues.services import ruleset_update
 from scoring.engine import PRESETS, score_round
@@ -19,6 +19,7 @@ from scoring.services import (
     round_undo_last,
     round_void,
     session_start,
+    session_update,
 )
 from tests.factories import (
     make_ruleset,
@@ -374,3 +375,52 @@ def test_a_closed_season_takes_no_new_sessions(season, players, recorder):
     with pytest.raises(ValidationError) as exc:
         session_start(season=season, players=players[:4], first_dealer=0, actor=recorder)
     assert "season" in exc.value.message_dict
+
+
+def test_every_rejection_carries_a_chinese_message(session, recorder):
+    with pytest.raises(RoundRejected) as engine_error:
+        round_record(session=session, data=round_discard(0, 0), actor=recorder)
+    round_record(session=session, data=EX1, actor=recorder)
+    with pytest.raises(RoundConflict) as conflict:
+        round_record(session=session, data=EX1, actor=recorder, number=1)
+
+    for exc in (engine_error.value, conflict.value):
+        for e in exc.errors:
+            assert set(e) == {"field", "code", "message", "message_zh"}
+            assert any("\u4e00" <= ch <= "\u9fff" for ch in e["message_zh"])
+
+
+def test_a_correction_previews_under_the_rounds_own_ruleset(session, recorder, organiser):
+    first = round_record(session=session, data=EX1, actor=recorder)
+    ruleset_update(
+        ruleset=session.season.ruleset,
+        config={"preset": "changsha-67", "base": {"small": {"self_draw": 5}}},
+        actor=organiser,
+    )
+
+    as_correction = round_preview(session=session, data=EX1, round=first)
+    as_new_round = round_preview(session=session, data=EX1)
+
+    assert as_correction["net"] == first.result["net"]
+    assert as_new_round["net"] != first.result["net"]
+
+
+def test_session_update_changes_label_and_start(session, recorder, member):
+    when = datetime.datetime(2025, 6, 1, 20, 0, tzinfo=datetime.UTC)
+
+    session_update(session=session, table_label=" 二号桌 ", started_at=when, actor=recorder)
+    session.refresh_from_db()
+
+    assert (session.table_label, session.started_at) == ("二号桌", when)
+    with pytest.raises(PermissionDenied):
+        session_update(session=session, table_label="x", actor=member)
+    with pytest.raises(TypeError):
+        session_update(session=session, first_dealer=2, actor=recorder)
+
+
+def test_session_update_refuses_a_closed_season(session, recorder):
+    session.season.is_closed = True
+    session.season.save()
+
+    with pytest.raises(ValidationError):
+        session_update(session=session, table_label="x", actor=recorder)
