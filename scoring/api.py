@@ -1,15 +1,211 @@
-"""Stateless calculator endpoints (placeholder until the engine lands)."""
+"""Stateless calculator endpoints: score one round, list the ruleset presets.
 
-from rest_framework.decorators import api_view
+Both are thin: the engine (scoring.engine) does all the work. No login is needed;
+anonymous callers of the calculator are throttled (scope ``anon_calculator``).
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.decorators import api_view, parser_classes, throttle_classes
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
+
+from scoring.engine import RoundInvalid, score_round
+from scoring.engine.messages import make_error
+from scoring.engine.rules import presets_describe
 
 
+class AnonCalculatorThrottle(AnonRateThrottle):
+    """Throttles anonymous callers only (by IP); signed-in users and tokens are not."""
+
+    scope = "anon_calculator"
+
+
+# --- documentation ---------------------------------------------------------------
+
+_EXAMPLE_ROUND = {
+    "ruleset": "changsha-67",
+    "dealer": 0,
+    "openings": [{"seat": 1, "hands": ["sixi"], "birds": [2, 5]}],
+    "result": {
+        "kind": "discard",
+        "winners": [{"seat": 2, "hands": ["qingyise", "pengpenghu"]}],
+        "discarder": 3,
+        "birds": [3, 7],
+    },
+}
+
+
+def _detail(units: int, cls: str, pair_base: int, multiplier: int, zimo: int) -> dict[str, object]:
+    return {
+        "units": units,
+        "class": cls,
+        "pair_base": pair_base,
+        "multiplier": multiplier,
+        "zimo_bonus": zimo,
+        "dealer_vs_dealer": 0,
+        "fish": 0,
+    }
+
+
+_EXAMPLE_RESULT = {
+    "transfers": [
+        {
+            "from": 0,
+            "to": 1,
+            "amount": 7,
+            "event": "opening",
+            "winner": 1,
+            "detail": _detail(1, "small", 2, 3, 1),
+        },
+        {
+            "from": 2,
+            "to": 1,
+            "amount": 3,
+            "event": "opening",
+            "winner": 1,
+            "detail": _detail(1, "small", 1, 2, 1),
+        },
+        {
+            "from": 3,
+            "to": 1,
+            "amount": 3,
+            "event": "opening",
+            "winner": 1,
+            "detail": _detail(1, "small", 1, 2, 1),
+        },
+        {
+            "from": 3,
+            "to": 2,
+            "amount": 36,
+            "event": "result",
+            "winner": 2,
+            "detail": _detail(2, "big", 12, 3, 0),
+        },
+    ],
+    "net": [-7, 13, 33, -39],
+    "burned": 0,
+    "next_dealer": 2,
+    "next_dealers": [2],
+}
+
+_TRANSFER_FIELDS = (
+    "CalculatorTransfer",
+    {
+        "from": serializers.IntegerField(help_text="Paying seat 0-3."),
+        "to": serializers.IntegerField(help_text="Receiving seat 0-3."),
+        "amount": serializers.IntegerField(min_value=1),
+        "event": serializers.ChoiceField(["opening", "result", "penalty"]),
+        "winner": serializers.IntegerField(allow_null=True, help_text="null for a penalty."),
+        "detail": serializers.DictField(
+            help_text="For a win: units, class, pair_base, multiplier, zimo_bonus, "
+            "dealer_vs_dealer, fish (amount = pair_base × multiplier + the rest). "
+            "For a split penalty: kind, penalty, distribution, share, burned."
+        ),
+    },
+)
+_SCORE_RESULT = inline_serializer(
+    "CalculatorResult",
+    {
+        "transfers": inline_serializer(*_TRANSFER_FIELDS, many=True),
+        "net": serializers.ListField(child=serializers.IntegerField(), min_length=4, max_length=4),
+        "burned": serializers.IntegerField(min_value=0),
+        "next_dealer": serializers.IntegerField(),
+        "next_dealers": serializers.ListField(child=serializers.IntegerField()),
+    },
+)
+_PARAMETER_FIELDS = (
+    "RulesetParameter",
+    {
+        "key": serializers.CharField(),
+        "name_zh": serializers.CharField(),
+        "name_en": serializers.CharField(),
+        "value": serializers.JSONField(),
+        "allowed": serializers.CharField(),
+        "description": serializers.CharField(),
+        "source": serializers.CharField(help_text="Seed passage the value comes from."),
+    },
+)
+_PRESETS = inline_serializer(
+    "RulesetPreset",
+    {
+        "code": serializers.CharField(),
+        "name_zh": serializers.CharField(),
+        "name_en": serializers.CharField(),
+        "source": serializers.CharField(),
+        "ruleset": serializers.DictField(
+            help_text='The JSON form: {"preset": code, every parameter}.'
+        ),
+        "parameters": inline_serializer(*_PARAMETER_FIELDS, many=True),
+    },
+    many=True,
+)
+
+
+# --- views -------------------------------------------------------------------------
+
+
+@extend_schema(
+    operation_id="score_round",
+    summary="Score one round",
+    description="Validates one round (round-format.md) and returns its transfers, net by seat, "
+    "burned chips and the next dealer(s). Every problem is reported at once, each naming its "
+    "field. No login needed; anonymous callers are rate limited.",
+    request=OpenApiTypes.OBJECT,
+    responses={200: _SCORE_RESULT},
+    examples=[
+        OpenApiExample(
+            "A 四喜 opening, then a big discard win", value=_EXAMPLE_ROUND, request_only=True
+        ),
+        OpenApiExample(
+            "Its result", value=_EXAMPLE_RESULT, response_only=True, status_codes=["200"]
+        ),
+        OpenApiExample(
+            "A rejected round",
+            value={
+                "errors": [
+                    {
+                        "field": "result.discarder",
+                        "code": "discarder_is_winner",
+                        "message": "seat 2 cannot both win and discard",
+                    }
+                ]
+            },
+            response_only=True,
+            status_codes=["400"],
+        ),
+    ],
+    tags=["calculator"],
+)
 @api_view(["POST"])
+@parser_classes([JSONParser])
+@throttle_classes([AnonCalculatorThrottle])
 def score(request: Request) -> Response:
-    return Response({"errors": [{"field": "", "code": "not_ready", "message": "engine"}]}, 400)
+    try:
+        data = request.data
+    except ParseError as exc:
+        error = make_error("body", "malformed_json", detail=str(exc.detail))
+        return Response({"errors": [error.as_dict()]}, status=400)
+    try:
+        return Response(score_round(data))
+    except RoundInvalid as exc:
+        return Response(exc.as_json(), status=400)
 
 
+@extend_schema(
+    operation_id="list_rulesets",
+    summary="Ruleset presets",
+    description="The four presets of rules.md §7, each with every parameter: its value, "
+    "allowed values, meaning and the seed passage it comes from.",
+    responses={200: _PRESETS},
+    tags=["calculator"],
+)
 @api_view(["GET"])
 def rulesets(request: Request) -> Response:
-    return Response([])
+    return Response(presets_describe())
