@@ -48,7 +48,7 @@ from scoring.engine.errors import FieldError, RoundInvalid
 from scoring.engine.hand_checks import FinalFacts, OpeningFacts
 from scoring.engine.hands import HAND_TYPES, HandType, WinKind
 from scoring.engine.rules import PRESETS, Rules
-from scoring.engine.suit_tables import EMPTY, JIANG, PAIRS, STD, SuitSplit, suit_tables
+from scoring.engine.suit_tables import EMPTY, SuitSplit, suit_tables
 from scoring.engine.tile_messages import tile_error
 from scoring.engine.tiles import (
     DICE_KONG_KINDS,
@@ -91,8 +91,6 @@ _FINAL_SHAPES = _registry(lambda h: h.shape)
 _SITUATIONAL = _registry(lambda h: not h.is_opening and not h.shape)
 _OPENING = _registry(lambda h: h.is_opening)
 SITUATIONAL_CODES: tuple[str, ...] = tuple(code for code, _, _ in _SITUATIONAL)
-# Every final predicate needs one of these flags: without them nothing holds.
-_ANY_WIN = STD | PAIRS | JIANG
 
 _CONTEXT_CODES: dict[tuple[str, bool], str] = {
     ("first_discard", True): "tianhu",
@@ -552,34 +550,25 @@ _MAX_VERDICTS = 50_000
 
 
 def _verdict(
+    key: tuple[Any, ...],
     flags: int,
     suits: int,
     melds: MeldSummary,
-    *,
     self_draw: bool,
     dealer: bool,
     context: tuple[str, ...],
     rules: Rules,
 ) -> _Verdict:
-    key = (flags, suits, melds, self_draw, dealer, context, id(rules))
-    found = _verdicts.get(key)
-    if found is not None and found.rules is rules:
-        return found
+    """The registry pass over one combination of facts, kept under ``key``."""
     facts = _facts(
         flags, suits, melds, self_draw=self_draw, any_pair=rules.situational_pair == "any"
     )
-    shapes: tuple[str, ...] = ()
-    situational: tuple[str, ...] = ()
-    best: tuple[str, ...] = ()
-    if flags & _ANY_WIN:  # every final predicate needs one of these flags
-        kind = _SELF if self_draw else _DISCARD
-        shapes = tuple(
-            [code for code, kinds, check in _FINAL_SHAPES if kind in kinds and check(facts)]
-        )
-        situational = tuple([code for code, _, check in _SITUATIONAL if check(facts)])
-        best = _best_claim(
-            shapes, situational, context, self_draw=self_draw, dealer=dealer, rules=rules
-        )
+    kind = _SELF if self_draw else _DISCARD
+    shapes = tuple([code for code, kinds, check in _FINAL_SHAPES if kind in kinds and check(facts)])
+    situational = tuple([code for code, _, check in _SITUATIONAL if check(facts)])
+    best = _best_claim(
+        shapes, situational, context, self_draw=self_draw, dealer=dealer, rules=rules
+    )
     if len(_verdicts) >= _MAX_VERDICTS:
         _verdicts.clear()
     found = _verdicts[key] = _Verdict(rules, shapes, situational, best)
@@ -607,9 +596,10 @@ def analyse_hand(
         else ()
     )
     flags, suits, melds = _structure(hand)
-    v = _verdict(
-        flags, suits, melds, self_draw=self_draw, dealer=dealer, context=context, rules=rules
-    )
+    key = (flags, suits, melds, self_draw, dealer, context, id(rules))
+    v = _verdicts.get(key)
+    if v is None or v.rules is not rules:
+        v = _verdict(key, flags, suits, melds, self_draw, dealer, context, rules)
     return HandAnalysis(
         hand, self_draw, dealer, rules, context, flags, suits, v.shapes, v.situational, v.best_claim
     )
