@@ -29,7 +29,7 @@ class AnonCalculatorThrottle(AnonRateThrottle):
 
 # --- documentation ---------------------------------------------------------------
 
-_EXAMPLE_ROUND = {
+EXAMPLE_ROUND = {
     "ruleset": "changsha-67",
     "dealer": 0,
     "openings": [{"seat": 1, "hands": ["sixi"], "birds": [2, 5]}],
@@ -54,7 +54,7 @@ def _detail(units: int, cls: str, pair_base: int, multiplier: int, zimo: int) ->
     }
 
 
-_EXAMPLE_RESULT = {
+EXAMPLE_RESULT = {
     "transfers": [
         {
             "from": 0,
@@ -161,10 +161,10 @@ _PRESETS = inline_serializer(
     responses={200: _SCORE_RESULT},
     examples=[
         OpenApiExample(
-            "A 四喜 opening, then a big discard win", value=_EXAMPLE_ROUND, request_only=True
+            "A 四喜 opening, then a big discard win", value=EXAMPLE_ROUND, request_only=True
         ),
         OpenApiExample(
-            "Its result", value=_EXAMPLE_RESULT, response_only=True, status_codes=["200"]
+            "Its result", value=EXAMPLE_RESULT, response_only=True, status_codes=["200"]
         ),
         OpenApiExample(
             "A rejected round",

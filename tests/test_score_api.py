@@ -7,23 +7,13 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
-from scoring.api import AnonCalculatorThrottle
+from scoring.api import EXAMPLE_RESULT, EXAMPLE_ROUND, AnonCalculatorThrottle
 from scoring.engine import PRESETS
 
 SCORE = "/api/v1/score/"
 RULESETS = "/api/v1/rulesets/"
 
-ROUND = {
-    "ruleset": "changsha-67",
-    "dealer": 0,
-    "openings": [{"seat": 1, "hands": ["sixi"], "birds": [2, 5]}],
-    "result": {
-        "kind": "discard",
-        "winners": [{"seat": 2, "hands": ["qingyise", "pengpenghu"]}],
-        "discarder": 3,
-        "birds": [3, 7],
-    },
-}
+ROUND = EXAMPLE_ROUND
 
 
 @pytest.fixture(autouse=True)
@@ -45,6 +35,10 @@ def test_a_valid_round_is_scored(client):
     assert body["net"] == [-7, 13, 33, -39]
     assert body["next_dealer"] == 2
     assert [t["amount"] for t in body["transfers"]] == [7, 3, 3, 36]
+
+
+def test_the_documented_example_gives_the_documented_result(client):
+    assert client.post(SCORE, EXAMPLE_ROUND, format="json").json() == EXAMPLE_RESULT
 
 
 def test_a_bad_round_gives_400_with_every_error(client):
