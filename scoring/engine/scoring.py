@@ -51,38 +51,6 @@ def _hits(bird_seat: tuple[int, ...], birds: tuple[int, ...]) -> tuple[int, ...]
     return hits
 
 
-def _win_transfer(
-    payer: int,
-    winner: int,
-    amount: int,
-    event: str,
-    units: int,
-    cls: str,
-    pair_base: int,
-    mult: int,
-    zimo: int,
-    dvd: int,
-    fish: int,
-) -> dict[str, Any]:
-    """One payment of a win, with the arithmetic that produced it."""
-    return {
-        "from": payer,
-        "to": winner,
-        "amount": amount,
-        "event": event,
-        "winner": winner,
-        "detail": {
-            "units": units,
-            "class": cls,
-            "pair_base": pair_base,
-            "multiplier": mult,
-            "zimo_bonus": zimo,
-            "dealer_vs_dealer": dvd,
-            "fish": fish,
-        },
-    }
-
-
 def _pay(
     transfers: list[dict[str, Any]],
     net: list[int],
@@ -133,7 +101,22 @@ def _pay(
             net[p] -= amount
             net[winner] += amount
             transfers.append(
-                _win_transfer(p, winner, amount, event, units, cls, pair_base, mult, zimo, d, f)
+                {
+                    "from": p,
+                    "to": winner,
+                    "amount": amount,
+                    "event": event,
+                    "winner": winner,
+                    "detail": {
+                        "units": units,
+                        "class": cls,
+                        "pair_base": pair_base,
+                        "multiplier": mult,
+                        "zimo_bonus": zimo,
+                        "dealer_vs_dealer": d,
+                        "fish": f,
+                    },
+                }
             )
 
 

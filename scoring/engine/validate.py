@@ -661,15 +661,13 @@ def _result(
     raw_birds: Any = res.get("birds")
     count = None if rules is None else rules.bird_count
     birds: tuple[int, ...] | None = None
-    if (
-        raw_birds.__class__ is list
-        and len(raw_birds) == count
-        and haidi is None
-        and not forfeited
-        and all(b.__class__ is int and 0 < b < 10 for b in raw_birds)
-    ):
-        birds = tuple(raw_birds)
-    else:
+    if raw_birds.__class__ is list and len(raw_birds) == count and haidi is None and not forfeited:
+        for b in raw_birds:
+            if b.__class__ is not int or not 0 < b < 10:
+                break
+        else:
+            birds = tuple(raw_birds)
+    if birds is None:
         haidi_win = haidi is not None and any(not _HAIDI_CODES.isdisjoint(w.codes) for w in winners)
         birds = _win_birds(errors, raw_birds, forfeited, count, haidi if haidi_win else None)
     if len(errors) > start or kind is None or birds is None:
