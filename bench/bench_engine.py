@@ -177,22 +177,27 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 1
 
-    best = float("inf")
+    best_wall = best_cpu = float("inf")
     for _ in range(args.repeat):
-        start = time.perf_counter()
+        wall, cpu = time.perf_counter(), time.process_time()
         for rnd in rounds:
             score_round(rnd)
-        best = min(best, time.perf_counter() - start)
+        best_wall = min(best_wall, time.perf_counter() - wall)
+        best_cpu = min(best_cpu, time.process_time() - cpu)
 
-    rate = len(rounds) / best
-    print(f"engine: {len(rounds):,} valid rounds, seed {args.seed}, best of {args.repeat} passes")
+    count = len(rounds)
+    wall_rate, cpu_rate = count / best_wall, count / best_cpu
+    wall_us, cpu_us = best_wall / count * 1e6, best_cpu / count * 1e6
+    verdict = "met" if cpu_rate >= TARGET else "NOT met"
+    mix_text = ", ".join(f"{k} {v:,}" for k, v in sorted(mix.items(), key=lambda kv: -kv[1]))
+    print(f"engine: {count:,} valid rounds, seed {args.seed}, score_round (validation included)")
     print(
-        f"  {rate:,.0f} rounds/s   {best / len(rounds) * 1e6:.2f} µs/round   (target ≥ {TARGET:,} rounds/s)"
+        f"  wall clock (best of {args.repeat}): {wall_rate:,.0f} rounds/s  {wall_us:.2f} µs/round"
     )
-    print(
-        "  mix: " + ", ".join(f"{k} {v:,}" for k, v in sorted(mix.items(), key=lambda kv: -kv[1]))
-    )
-    return 0 if rate >= TARGET else 1
+    print(f"  CPU time   (best of {args.repeat}): {cpu_rate:,.0f} rounds/s  {cpu_us:.2f} µs/round")
+    print(f"  target ≥ {TARGET:,} rounds/s: {verdict} (CPU time; equal to wall clock when idle)")
+    print(f"  mix: {mix_text}")
+    return 0 if cpu_rate >= TARGET else 1
 
 
 if __name__ == "__main__":
