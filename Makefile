@@ -54,7 +54,7 @@ bench-analyse: venv
 	$(PYTHON) -m bench.bench_analyse
 
 schema: venv
-	$(PYTHON) manage.py spectacular --file docs/openapi.yaml --validate
+	$(PYTHON) manage.py spectacular --lang en --file docs/openapi.yaml --validate
 
 audit: venv
 	$(BIN)/pip install -q pip-audit && $(BIN)/pip-audit -r requirements.txt

@@ -128,10 +128,12 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = envint("DATA_UPLOAD_MAX_MEMORY_SIZE", 256 * 1024)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "leagues.token_auth.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "csmj_site.api.ApiAutoSchema",
+    "EXCEPTION_HANDLER": "csmj_site.api.exception_handler",
     "DEFAULT_THROTTLE_RATES": {
         "anon_calculator": os.environ.get("ANON_CALCULATOR_RATE", "120/min"),
     },
@@ -144,6 +146,15 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "HandTypeCode": "scoring.serializers.HAND_TYPE_CODES",
+        "OpeningHandCode": "scoring.serializers.OPENING_HAND_CODES",
+        "FinalHandCode": "scoring.serializers.FINAL_HAND_CODES",
+        "Preset": "scoring.serializers.PRESET_CODES",
+        "OutcomeKind": "scoring.serializers.OUTCOME_KINDS",
+        "Stacking": "leagues.serializers.STACKING_CHOICES",
+    },
 }
 
 # Celery: eager (in-process) unless a broker is configured.

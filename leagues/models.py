@@ -159,7 +159,7 @@ class Season(models.Model):
     name = models.CharField(_("名称"), max_length=100)
     start_date = models.DateField(_("开始日期"))
     end_date = models.DateField(_("结束日期"), null=True, blank=True)
-    ruleset = models.ForeignKey(Ruleset, on_delete=models.PROTECT, related_name="seasons")
+    ruleset = models.ForeignKey(Ruleset, on_delete=models.RESTRICT, related_name="seasons")
     is_closed = models.BooleanField(_("已结束"), default=False)
     created_at = models.DateTimeField(_("创建时间"), default=timezone.now)
 
@@ -181,3 +181,6 @@ class Season(models.Model):
 
 
 from leagues.stats_models import *  # noqa: E402,F401,F403  (issue 6: materialised stats, ratings)
+
+
+from leagues.tokens import ApiToken  # noqa: E402,F401  (H5: API tokens)

@@ -57,7 +57,7 @@ class SessionSeat(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seats")
     seat = models.PositiveSmallIntegerField(_("座位"), validators=seat_validators)
     player = models.ForeignKey(
-        "leagues.Player", on_delete=models.PROTECT, related_name="session_seats"
+        "leagues.Player", on_delete=models.RESTRICT, related_name="session_seats"
     )
 
     class Meta:
@@ -104,7 +104,7 @@ class Round(models.Model):
     recorded_at = models.DateTimeField(_("记录时间"), default=timezone.now)
     supersedes = models.OneToOneField(
         "self",
-        on_delete=models.PROTECT,
+        on_delete=models.RESTRICT,
         null=True,
         blank=True,
         related_name="superseded_by",
@@ -160,14 +160,14 @@ class Transfer(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="transfers")
     payer = models.ForeignKey(
         "leagues.Player",
-        on_delete=models.PROTECT,
+        on_delete=models.RESTRICT,
         null=True,
         blank=True,
         related_name="transfers_paid",
     )
     payee = models.ForeignKey(
         "leagues.Player",
-        on_delete=models.PROTECT,
+        on_delete=models.RESTRICT,
         null=True,
         blank=True,
         related_name="transfers_received",
@@ -195,7 +195,7 @@ class RoundPlayer(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="players")
     player = models.ForeignKey(
-        "leagues.Player", on_delete=models.PROTECT, related_name="round_players"
+        "leagues.Player", on_delete=models.RESTRICT, related_name="round_players"
     )
     seat = models.PositiveSmallIntegerField(validators=seat_validators)
     net = models.IntegerField(_("得分"))
@@ -225,7 +225,7 @@ class RoundHand(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="hand_rows")
     player = models.ForeignKey(
-        "leagues.Player", on_delete=models.PROTECT, related_name="round_hands"
+        "leagues.Player", on_delete=models.RESTRICT, related_name="round_hands"
     )
     seat = models.PositiveSmallIntegerField(validators=seat_validators)
     code = models.CharField(_("牌型"), max_length=32)
@@ -238,3 +238,6 @@ class RoundHand(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round_id}:{self.seat} {self.code}"
+
+
+from scoring.idempotency import IdempotencyKey  # noqa: E402,F401  (H5: API idempotency)

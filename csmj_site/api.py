@@ -1,0 +1,192 @@
+"""API conventions shared by every endpoint under /api/.
+
+- ``exception_handler``: one error body everywhere, the one of round-format.md:
+  ``{"errors": [{"field", "code", "message"}, ...]}``. Field paths are dotted
+  ("result.winners.0.seat"); errors that concern no field (401, 403, 404, 405, 429 …)
+  have ``field: ""``. Engine errors of a round pass through unchanged.
+- ``ApiTokenScheme``: documents leagues.token_auth.ApiTokenAuthentication (Bearer tokens).
+- ``ApiAutoSchema``: documents the error responses on every operation.
+- ``EnglishMessagesMixin``: the API speaks English (error messages included).
+- ``ApiPagination``: ``?page=`` and ``?page_size=`` on every list.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404
+from django.utils import translation
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework import exceptions, serializers, status
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+# ---------------------------------------------------------------- errors
+
+
+class ErrorItemSerializer(serializers.Serializer):
+    field = serializers.CharField(
+        help_text='Dotted path of the offending input ("result.winners.0.seat"); "" when '
+        "the error concerns the whole request."
+    )
+    code = serializers.CharField(help_text="Stable machine code, e.g. discarder_is_winner.")
+    message = serializers.CharField(help_text="Human-readable explanation (English).")
+
+
+class ErrorResponseSerializer(serializers.Serializer):
+    errors = ErrorItemSerializer(many=True)
+
+
+def _join(path: str, name: str) -> str:
+    return f"{path}.{name}" if path and name else path or name
+
+
+def _is_leaf(detail: Any) -> bool:
+    return isinstance(detail, dict) and set(detail) == {"message", "code"}
+
+
+def _flatten(detail: Any, path: str = "") -> list[dict[str, str]]:
+    """ValidationError.get_full_details() → [{field, code, message}] with dotted paths."""
+    if _is_leaf(detail):
+        return [{"field": path, "code": str(detail["code"]), "message": str(detail["message"])}]
+    out: list[dict[str, str]] = []
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            out += _flatten(value, path if key == "non_field_errors" else _join(path, str(key)))
+    elif isinstance(detail, list):
+        for i, value in enumerate(detail):
+            # Plain errors of this field, or one entry per item of a list field.
+            out += _flatten(value, path if _is_leaf(value) else _join(path, str(i)))
+    else:
+        out.append({"field": path, "code": "invalid", "message": str(detail)})
+    return out
+
+
+def django_validation_errors(exc: DjangoValidationError) -> list[dict[str, str]]:
+    """A Django ValidationError (from a service or full_clean) in the error format."""
+    if hasattr(exc, "errors") and isinstance(exc.errors, list):
+        # scoring.services.RoundRejected: the engine's own errors, unchanged.
+        return [dict(e) for e in exc.errors]
+    out = []
+    if hasattr(exc, "error_dict"):
+        for field, errors in exc.error_dict.items():
+            name = "" if field == "__all__" else field
+            for e in errors:
+                out += _one_django_error(name, e)
+    else:
+        for e in exc.error_list:
+            out += _one_django_error("", e)
+    return out
+
+
+def _one_django_error(field: str, error: DjangoValidationError) -> list[dict[str, str]]:
+    return [
+        {"field": field, "code": error.code or "invalid", "message": message}
+        for message in error.messages
+    ]
+
+
+def _error_response(errors: list[dict[str, str]], status_code: int, **extra: Any) -> Response:
+    return Response({"errors": errors, **extra}, status=status_code)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    from scoring.services import RoundConflict
+
+    if isinstance(exc, RoundConflict):
+        return _error_response(
+            list(exc.errors),
+            status.HTTP_409_CONFLICT,
+            round_count=exc.expected - 1,
+        )
+    if isinstance(exc, DjangoValidationError):
+        return _error_response(django_validation_errors(exc), status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied(str(exc) or None)
+    response = drf_exception_handler(exc, context)
+    if response is None or not isinstance(exc, exceptions.APIException):
+        return response
+    if isinstance(exc, exceptions.ValidationError):
+        errors = _flatten(exc.get_full_details())
+    else:
+        errors = [{"field": "", "code": str(exc.get_codes()), "message": str(exc.detail)}]
+    response.data = {"errors": errors}
+    return response
+
+
+# ---------------------------------------------------------------- authentication
+
+
+class ApiTokenScheme(OpenApiAuthenticationExtension):
+    target_class = "leagues.token_auth.ApiTokenAuthentication"
+    name = "tokenAuth"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "A personal token created on the account page (/accounts/tokens/).",
+        }
+
+
+# ---------------------------------------------------------------- language
+
+
+class EnglishMessagesMixin:
+    """API messages are English, like the engine's and round-format.md's, whatever
+    language the site's pages use."""
+
+    def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> Any:
+        with translation.override("en"):
+            return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+
+
+# ---------------------------------------------------------------- pagination
+
+
+class ApiPagination(PageNumberPagination):
+    page_size = 50
+    page_size_query_param = "page_size"
+    max_page_size = 200
+
+
+# ---------------------------------------------------------------- schema
+
+_ERROR_DESCRIPTIONS = {
+    400: "Invalid input: every problem, each naming its field.",
+    401: "Not authenticated, or an invalid or revoked token.",
+    403: "The user lacks the role this needs.",
+    404: "Not found, or in a private club the user cannot read.",
+    405: "Method not allowed.",
+    406: "Not acceptable (only JSON is served).",
+    415: "Unsupported media type (send JSON).",
+    429: "Too many requests (Retry-After says when to come back).",
+}
+
+
+class ApiAutoSchema(AutoSchema):
+    """Every operation documents the error responses it can give, in the error format."""
+
+    def _get_response_bodies(self, direction: str = "response") -> dict[str, Any]:
+        responses = super()._get_response_bodies(direction)
+        method = self.method.upper()
+        codes = [401, 403, 404, 405, 406, 429]
+        if method in ("POST", "PUT", "PATCH"):
+            codes += [400, 415]
+        elif self._get_filter_parameters() or self._get_paginator():
+            codes += [400]
+        for code in sorted(codes):
+            if str(code) not in responses:
+                responses[str(code)] = self._get_response_for_code(
+                    OpenApiResponse(ErrorResponseSerializer, description=_ERROR_DESCRIPTIONS[code]),
+                    str(code),
+                    direction=direction,
+                )
+        return responses

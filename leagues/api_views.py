@@ -1,0 +1,397 @@
+"""REST API for clubs, players, rulesets and seasons, standings and player statistics.
+
+Views are thin: reads go through ``leagues.selectors`` / plain querysets scoped to the
+clubs the user may read, writes through ``leagues.services`` (the same functions the
+site's forms call). A club the user cannot read answers 404, never 403, so private
+clubs do not leak; a write without the role answers 403; anonymous writes 401.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import django_filters
+from django.db import transaction
+from django.db.models import OuterRef, QuerySet, Subquery, Value
+from django.db.models.fields import CharField
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+    extend_schema_view,
+)
+from rest_framework import mixins, viewsets
+from rest_framework.decorators import action
+from rest_framework.filters import OrderingFilter
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.serializers import BaseSerializer
+
+from csmj_site.api import ApiPagination, EnglishMessagesMixin
+from leagues import selectors, services
+from leagues.models import Club, Membership, Player, Ruleset, Season
+from leagues.permissions import require_manage
+from leagues.serializers import (
+    ClubSerializer,
+    PlayerSerializer,
+    PlayerStatsQuerySerializer,
+    PlayerStatsSerializer,
+    RulesetSerializer,
+    SeasonSerializer,
+    StandingRowSerializer,
+    StandingsQuerySerializer,
+)
+
+CLUB_SLUG = OpenApiParameter(
+    "club_slug", OpenApiTypes.STR, OpenApiParameter.PATH, description="The club's slug."
+)
+STANDINGS_ORDERING = OpenApiParameter(
+    "ordering",
+    OpenApiTypes.STR,
+    OpenApiParameter.QUERY,
+    enum=sorted([*selectors.STANDINGS_ORDERS, *(f"-{k}" for k in selectors.STANDINGS_ORDERS)]),
+    description='Sort column ("-" reverses it). Ranks always follow the official order: '
+    "net, then average per round, then wins.",
+)
+
+
+@extend_schema_field(OpenApiTypes.DATE)
+class DateFilter(django_filters.DateFilter):
+    pass
+
+
+class DateRangeFilterSet(django_filters.FilterSet):
+    """``date_from`` / ``date_to`` (inclusive) on the field named by ``date_field``."""
+
+    date_field = ""
+    date_from = DateFilter(method="filter_date_from", label="On or after this date")
+    date_to = DateFilter(method="filter_date_to", label="On or before this date")
+
+    def filter_date_from(self, queryset: QuerySet, name: str, value: Any) -> QuerySet:
+        return queryset.filter(**{f"{self.date_field}__gte": value})
+
+    def filter_date_to(self, queryset: QuerySet, name: str, value: Any) -> QuerySet:
+        return queryset.filter(**{f"{self.date_field}__lte": value})
+
+
+# ---------------------------------------------------------------- shared behaviour
+
+
+class ApiViewSet(
+    EnglishMessagesMixin,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    viewsets.GenericViewSet,
+):
+    """list / retrieve / create / update, writes through a service.
+
+    Subclasses implement ``service_create`` and ``service_update`` and may override
+    ``check_write`` (the role check, run before the input is validated).
+    """
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    pagination_class = ApiPagination
+    parser_classes = [JSONParser]
+    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, OrderingFilter]
+    http_method_names = ["get", "post", "put", "patch", "head", "options"]
+
+    def check_write(self, instance: Any = None) -> None:
+        raise NotImplementedError
+
+    def service_create(self, data: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def service_update(self, instance: Any, data: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def reloaded(self, obj: Any) -> Any:
+        """The object as the list shows it (annotations included)."""
+        return self.get_queryset().get(pk=obj.pk)
+
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        self.check_write()
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        obj = self.service_create(dict(serializer.validated_data))
+        return Response(self.get_serializer(self.reloaded(obj)).data, status=201)
+
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        instance = self.get_object()
+        self.check_write(instance)
+        serializer = self.get_serializer(
+            instance, data=request.data, partial=kwargs.get("partial", False)
+        )
+        serializer.is_valid(raise_exception=True)
+        obj = self.service_update(instance, dict(serializer.validated_data))
+        return Response(self.get_serializer(self.reloaded(obj)).data)
+
+
+class ClubScopedMixin:
+    """Views under /clubs/{club_slug}/…: the club must be readable by the user, else 404."""
+
+    kwargs: dict[str, Any]
+    request: Request
+
+    def get_club(self) -> Club:
+        if not hasattr(self, "_club"):
+            self._club = get_object_or_404(
+                selectors.club_list_for_user(user=self.request.user),
+                slug=self.kwargs.get("club_slug"),
+            )
+        return self._club
+
+    def is_schema_view(self) -> bool:
+        return getattr(self, "swagger_fake_view", False)
+
+    def get_serializer_context(self) -> dict[str, Any]:
+        context = super().get_serializer_context()  # type: ignore[misc]
+        if not self.is_schema_view():
+            context["club"] = self.get_club()
+        return context
+
+
+def paginated(view: Any, rows: list[Any], serializer_class: type[BaseSerializer]) -> Response:
+    page = view.paginate_queryset(rows)
+    return view.get_paginated_response(serializer_class(page, many=True).data)
+
+
+def standings_response(view: Any, request: Request, rows_for: Any) -> Response:
+    """Paginated standings from a selector called with the query's dates and order."""
+    query = StandingsQuerySerializer(data=request.query_params)
+    query.is_valid(raise_exception=True)
+    order = request.query_params.get("ordering") or selectors.DEFAULT_ORDER
+    if order.lstrip("-") not in selectors.STANDINGS_ORDERS:
+        order = selectors.DEFAULT_ORDER
+    rows = rows_for(order=order, **query.validated_data)
+    return paginated(view, rows, StandingRowSerializer)
+
+
+# ---------------------------------------------------------------- clubs
+
+
+class ClubFilter(django_filters.FilterSet):
+    class Meta:
+        model = Club
+        fields = ["is_public"]
+
+
+@extend_schema_view(
+    list=extend_schema(summary="Clubs the user can read (public ones, and their own)"),
+    create=extend_schema(summary="Create a club; the user becomes its owner"),
+    update=extend_schema(summary="Change a club (organiser or owner)"),
+    partial_update=extend_schema(summary="Change some fields of a club (organiser or owner)"),
+)
+class ClubViewSet(ApiViewSet):
+    serializer_class = ClubSerializer
+    lookup_field = "slug"
+    lookup_url_kwarg = "club_slug"
+    lookup_value_regex = r"[-a-zA-Z0-9_]+"
+    filterset_class = ClubFilter
+    ordering_fields = ["name", "created_at", "id"]
+    ordering = ["name", "id"]
+
+    def get_queryset(self) -> QuerySet[Club]:
+        user = self.request.user
+        if user.is_authenticated:
+            role: Any = Subquery(
+                Membership.objects.filter(club=OuterRef("pk"), user=user).values("role")[:1]
+            )
+        else:
+            role = Value(None, output_field=CharField())
+        return selectors.club_list_for_user(user=user).annotate(my_role=role)
+
+    def check_write(self, instance: Club | None = None) -> None:
+        if instance is not None:
+            require_manage(self.request.user, instance)
+
+    def service_create(self, data: dict[str, Any]) -> Club:
+        return services.club_create(owner=self.request.user, **data)
+
+    def service_update(self, instance: Club, data: dict[str, Any]) -> Club:
+        return services.club_update(club=instance, actor=self.request.user, **data)
+
+    @extend_schema(
+        summary="All-time board of the club (every season)",
+        parameters=[StandingsQuerySerializer, STANDINGS_ORDERING],
+        responses=StandingRowSerializer(many=True),
+    )
+    @action(
+        detail=True, methods=["get"], filter_backends=[], serializer_class=StandingRowSerializer
+    )
+    def leaderboard(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        club = self.get_object()
+        return standings_response(
+            self, request, lambda **kw: selectors.club_leaderboard(club=club, **kw)
+        )
+
+
+# ---------------------------------------------------------------- players
+
+
+class PlayerFilter(django_filters.FilterSet):
+    season = django_filters.NumberFilter(
+        method="filter_season", label="Players who sat in a session of this season (id)"
+    )
+    q = django_filters.CharFilter(
+        field_name="display_name", lookup_expr="icontains", label="Name contains"
+    )
+
+    class Meta:
+        model = Player
+        fields = ["season", "q"]
+
+    def filter_season(self, queryset: QuerySet, name: str, value: int) -> QuerySet:
+        return queryset.filter(session_seats__session__season_id=value).distinct()
+
+
+@extend_schema(parameters=[CLUB_SLUG])
+class PlayerViewSet(ClubScopedMixin, ApiViewSet):
+    """The club's roster. Writes need the organiser role."""
+
+    serializer_class = PlayerSerializer
+    filterset_class = PlayerFilter
+    ordering_fields = ["display_name", "created_at", "id"]
+    ordering = ["display_name", "id"]
+
+    def get_queryset(self) -> QuerySet[Player]:
+        if self.is_schema_view():
+            return Player.objects.none()
+        return Player.objects.filter(club=self.get_club()).select_related("club", "user")
+
+    def check_write(self, instance: Player | None = None) -> None:
+        require_manage(self.request.user, self.get_club())
+
+    def service_create(self, data: dict[str, Any]) -> Player:
+        return services.player_create(club=self.get_club(), actor=self.request.user, **data)
+
+    def service_update(self, instance: Player, data: dict[str, Any]) -> Player:
+        return services.player_update(player=instance, actor=self.request.user, **data)
+
+    @extend_schema(
+        summary="A player's statistics: totals, hand-type counts, birds hit, chip history",
+        parameters=[PlayerStatsQuerySerializer],
+        responses=PlayerStatsSerializer,
+    )
+    @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
+    def stats(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        player = self.get_object()
+        query = PlayerStatsQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        season = None
+        if "season" in query.validated_data:
+            season = get_object_or_404(
+                Season, club=self.get_club(), pk=query.validated_data["season"]
+            )
+        stats = selectors.player_stats(player=player, season=season)
+        data = {
+            **{f.name: getattr(stats, f.name) for f in dataclasses.fields(stats)},
+            "chip_history": selectors.player_chip_history(player=player, season=season),
+        }
+        return Response(PlayerStatsSerializer(data).data)
+
+
+# ---------------------------------------------------------------- rulesets
+
+
+class RulesetViewSetFilter(django_filters.FilterSet):
+    class Meta:
+        model = Ruleset
+        fields: list[str] = []
+
+
+@extend_schema(parameters=[CLUB_SLUG])
+class RulesetViewSet(ClubScopedMixin, ApiViewSet):
+    """The club's saved rulesets ({"preset": …, overrides}). Writes need the organiser role.
+    (The presets themselves are at GET /api/v1/rulesets/.)"""
+
+    serializer_class = RulesetSerializer
+    filterset_class = RulesetViewSetFilter
+    ordering_fields = ["name", "created_at", "id"]
+    ordering = ["name", "id"]
+
+    def get_queryset(self) -> QuerySet[Ruleset]:
+        if self.is_schema_view():
+            return Ruleset.objects.none()
+        return Ruleset.objects.filter(club=self.get_club()).select_related("club")
+
+    def check_write(self, instance: Ruleset | None = None) -> None:
+        require_manage(self.request.user, self.get_club())
+
+    def service_create(self, data: dict[str, Any]) -> Ruleset:
+        return services.ruleset_create(club=self.get_club(), actor=self.request.user, **data)
+
+    def service_update(self, instance: Ruleset, data: dict[str, Any]) -> Ruleset:
+        return services.ruleset_update(ruleset=instance, actor=self.request.user, **data)
+
+
+# ---------------------------------------------------------------- seasons
+
+
+class SeasonFilter(DateRangeFilterSet):
+    date_field = "start_date"
+
+    class Meta:
+        model = Season
+        fields = ["is_closed", "date_from", "date_to"]
+
+
+@extend_schema(parameters=[CLUB_SLUG])
+class SeasonViewSet(ClubScopedMixin, ApiViewSet):
+    """The club's seasons. Writes need the organiser role; ``is_closed`` closes or
+    reopens a season."""
+
+    serializer_class = SeasonSerializer
+    filterset_class = SeasonFilter
+    ordering_fields = ["start_date", "name", "created_at", "id"]
+    ordering = ["-start_date", "-id"]
+
+    def get_queryset(self) -> QuerySet[Season]:
+        if self.is_schema_view():
+            return Season.objects.none()
+        return selectors.season_list(club=self.get_club()).select_related("club")
+
+    def check_write(self, instance: Season | None = None) -> None:
+        require_manage(self.request.user, self.get_club())
+
+    def _set_closed(self, season: Season, closed: bool | None) -> Season:
+        actor = self.request.user
+        if closed is True and not season.is_closed:
+            return services.season_close(season=season, actor=actor)
+        if closed is False and season.is_closed:
+            return services.season_reopen(season=season, actor=actor)
+        return season
+
+    def service_create(self, data: dict[str, Any]) -> Season:
+        closed = data.pop("is_closed", None)
+        with transaction.atomic():
+            season = services.season_create(club=self.get_club(), actor=self.request.user, **data)
+            return self._set_closed(season, closed)
+
+    def service_update(self, instance: Season, data: dict[str, Any]) -> Season:
+        closed = data.pop("is_closed", None)
+        with transaction.atomic():
+            season = instance
+            if data:
+                season = services.season_update(season=instance, actor=self.request.user, **data)
+            return self._set_closed(season, closed)
+
+    @extend_schema(
+        summary="Season standings (the same numbers as the season page)",
+        parameters=[StandingsQuerySerializer, STANDINGS_ORDERING],
+        responses=StandingRowSerializer(many=True),
+    )
+    @action(
+        detail=True, methods=["get"], filter_backends=[], serializer_class=StandingRowSerializer
+    )
+    def standings(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        season = self.get_object()
+        return standings_response(
+            self, request, lambda **kw: selectors.season_standings(season=season, **kw)
+        )

@@ -1,0 +1,216 @@
+"""Serializers for clubs, players, rulesets, seasons, standings and player statistics.
+
+They check types and lengths only; every rule about who may write what, and what
+makes a valid ruleset or season, is in ``leagues.services`` (the site's forms call the
+same functions).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from leagues.models import Club, Player, Role, Ruleset, Season
+from scoring.serializers import (
+    HAND_TYPE_CODES,
+    PRESET_CODES,
+    RulesetParametersField,
+)
+
+# ---------------------------------------------------------------- clubs
+
+
+class ClubSerializer(serializers.ModelSerializer):
+    slug = serializers.SlugField(max_length=60)
+    name = serializers.CharField(max_length=100)
+    description = serializers.CharField(required=False, allow_blank=True, max_length=5000)
+    is_public = serializers.BooleanField(required=False, default=False)
+    my_role = serializers.ChoiceField(
+        choices=Role.choices,
+        read_only=True,
+        allow_null=True,
+        help_text="The requesting user's role in the club; null for outsiders.",
+    )
+
+    class Meta:
+        model = Club
+        fields = ["id", "slug", "name", "description", "is_public", "created_at", "my_role"]
+        read_only_fields = ["id", "created_at"]
+
+
+# ---------------------------------------------------------------- players
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    club = serializers.CharField(source="club.slug", read_only=True)
+    display_name = serializers.CharField(max_length=60)
+    aliases = serializers.ListField(
+        child=serializers.CharField(max_length=60), required=False, max_length=50
+    )
+    user = serializers.CharField(
+        source="user.get_username",
+        read_only=True,
+        allow_null=True,
+        help_text="Username of the linked account, if any.",
+    )
+
+    class Meta:
+        model = Player
+        fields = ["id", "club", "display_name", "aliases", "user", "created_at"]
+        read_only_fields = ["id", "created_at"]
+
+
+# ---------------------------------------------------------------- rulesets
+
+STACKING_CHOICES = [("add", "add 叠加"), ("single", "single 只算一次")]
+
+
+class RulesetConfigSerializer(serializers.Serializer):
+    """A preset with overrides (rules.md §7); keys not given keep the preset's value."""
+
+    preset = serializers.ChoiceField(choices=PRESET_CODES)
+    bird_count = serializers.IntegerField(min_value=0, max_value=2, required=False)
+    bird_mode = serializers.ChoiceField(choices=["additive", "multiplicative"], required=False)
+    dealer_bonus = serializers.IntegerField(min_value=0, max_value=1000, required=False)
+    dealer_bonus_per_unit = serializers.BooleanField(required=False)
+    big_stacking = serializers.ChoiceField(choices=STACKING_CHOICES, required=False)
+    opening_stacking = serializers.ChoiceField(choices=STACKING_CHOICES, required=False)
+    tongzhuang = serializers.BooleanField(required=False)
+    dealer_vs_dealer = serializers.IntegerField(min_value=0, max_value=1000, required=False)
+    big_in_big_out = serializers.BooleanField(required=False)
+    escape_penalty = serializers.IntegerField(min_value=0, max_value=10000, required=False)
+    escape_distribution = serializers.ChoiceField(choices=["burn", "split"], required=False)
+    situational_pair = serializers.ChoiceField(choices=["258", "any"], required=False)
+    base = serializers.DictField(required=False, help_text='e.g. {"big": {"self_draw": 4}}')
+    zimo_bonus = serializers.DictField(required=False, help_text='e.g. {"small": 1}')
+
+
+@extend_schema_field(RulesetConfigSerializer)
+class RulesetConfigField(serializers.JSONField):
+    """The config as given: an object (``{"preset": …, overrides}``); a bare preset code
+    such as "changsha-67" is accepted too and stored as ``{"preset": code}``."""
+
+
+class RulesetSerializer(serializers.ModelSerializer):
+    club = serializers.CharField(source="club.slug", read_only=True)
+    name = serializers.CharField(max_length=100)
+    config = RulesetConfigField(
+        help_text='{"preset": CODE, PARAM: VALUE, …}; validated by the engine.'
+    )
+    parameters = serializers.SerializerMethodField(
+        help_text="Every parameter after the overrides are applied."
+    )
+
+    class Meta:
+        model = Ruleset
+        fields = ["id", "club", "name", "config", "parameters", "created_at"]
+        read_only_fields = ["id", "created_at"]
+
+    @extend_schema_field(RulesetParametersField)
+    def get_parameters(self, obj: Ruleset) -> dict[str, Any] | None:
+        from scoring.services import RoundRejected, ruleset_resolve
+
+        try:
+            return ruleset_resolve(obj.config)
+        except RoundRejected:
+            return None
+
+
+# ---------------------------------------------------------------- seasons
+
+
+class SeasonSerializer(serializers.ModelSerializer):
+    club = serializers.CharField(source="club.slug", read_only=True)
+    name = serializers.CharField(max_length=100)
+    ruleset = serializers.PrimaryKeyRelatedField(queryset=Ruleset.objects.none())
+    is_closed = serializers.BooleanField(
+        required=False, help_text="Closing a season stops recording in it."
+    )
+    sessions_count = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Season
+        fields = [
+            "id",
+            "club",
+            "name",
+            "start_date",
+            "end_date",
+            "ruleset",
+            "is_closed",
+            "sessions_count",
+            "created_at",
+        ]
+        read_only_fields = ["id", "created_at"]
+        extra_kwargs = {"end_date": {"required": False}}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        club = self.context.get("club")
+        if club is not None:
+            self.fields["ruleset"].queryset = Ruleset.objects.filter(club=club)
+
+
+# ---------------------------------------------------------------- standings, statistics
+
+
+class PlayerRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    display_name = serializers.CharField()
+
+
+class StandingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = PlayerRefSerializer()
+    net = serializers.IntegerField()
+    sessions = serializers.IntegerField()
+    rounds = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    self_draws = serializers.IntegerField()
+    deal_ins = serializers.IntegerField()
+    big_hands = serializers.IntegerField()
+    win_rate = serializers.FloatField(help_text="wins / rounds, 0..1")
+    avg_per_round = serializers.FloatField(help_text="net / rounds")
+
+
+class StandingsQuerySerializer(serializers.Serializer):
+    date_from = serializers.DateField(required=False, help_text="Sessions started on or after.")
+    date_to = serializers.DateField(required=False, help_text="Sessions started on or before.")
+
+
+class HandCountSerializer(serializers.Serializer):
+    code = serializers.ChoiceField(choices=HAND_TYPE_CODES)
+    name_zh = serializers.CharField()
+    name_en = serializers.CharField()
+    is_big = serializers.BooleanField()
+    is_opening = serializers.BooleanField()
+    count = serializers.IntegerField()
+
+
+class ChipPointSerializer(serializers.Serializer):
+    at = serializers.DateTimeField(help_text="The session's start.")
+    cumulative = serializers.IntegerField(help_text="Net chips after that session.")
+
+
+class PlayerStatsSerializer(serializers.Serializer):
+    player = PlayerRefSerializer()
+    season = serializers.IntegerField(source="season.pk", allow_null=True)
+    net = serializers.IntegerField()
+    sessions = serializers.IntegerField()
+    rounds = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    self_draws = serializers.IntegerField()
+    deal_ins = serializers.IntegerField()
+    big_hands = serializers.IntegerField()
+    opening_wins = serializers.IntegerField()
+    birds_hit = serializers.IntegerField()
+    win_rate = serializers.FloatField()
+    avg_per_round = serializers.FloatField()
+    hand_counts = HandCountSerializer(many=True)
+    chip_history = ChipPointSerializer(many=True)
+
+
+class PlayerStatsQuerySerializer(serializers.Serializer):
+    season = serializers.IntegerField(required=False, help_text="Limit to one season (id).")

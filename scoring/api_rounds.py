@@ -1,0 +1,314 @@
+"""REST API for sessions (一场) and their rounds (一盘).
+
+A round is recorded, previewed, corrected and voided through ``scoring.services``,
+the same functions as the site's round form, and validated by the engine: a rejected
+round answers 400 with the engine's errors unchanged. The body of a round is the
+round-format.md object without ``ruleset`` (the season's ruleset applies), plus an
+optional ``number`` on create (409 when another client recorded that round first).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_filters
+from django.db.models import Count, Prefetch, Q, QuerySet
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
+from rest_framework import mixins, serializers, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.filters import OrderingFilter
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from csmj_site.api import (
+    ApiPagination,
+    EnglishMessagesMixin,
+    ErrorItemSerializer,
+    ErrorResponseSerializer,
+)
+from leagues.api_views import CLUB_SLUG, ApiViewSet, ClubScopedMixin, DateRangeFilterSet
+from leagues.permissions import require_read, require_record
+from scoring import services
+from scoring.idempotency import HEADER as IDEMPOTENCY_HEADER
+from scoring.idempotency import idempotent
+from scoring.models import Round, RoundPlayer, Session, SessionSeat
+from scoring.serializers import (
+    OUTCOME_KINDS,
+    RoundCreateSerializer,
+    RoundDataSerializer,
+    RoundResultSerializer,
+    RoundSerializer,
+    RoundVoidSerializer,
+    SessionDetailSerializer,
+    SessionSerializer,
+    SessionUpdateSerializer,
+)
+
+SESSION_ID = OpenApiParameter(
+    "session_id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The session's id."
+)
+NUMBER = OpenApiParameter(
+    "number", OpenApiTypes.INT, OpenApiParameter.PATH, description="The round number (1, 2, …)."
+)
+IDEMPOTENCY_KEY = OpenApiParameter(
+    IDEMPOTENCY_HEADER,
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="Any unique string (≤255 printable ASCII characters). A retry with the "
+    "same key and body returns the first response and stores nothing new; the same key "
+    "with a different body answers 422. Keys are kept for 24 hours.",
+)
+
+
+class RoundConflictSerializer(serializers.Serializer):
+    errors = ErrorItemSerializer(many=True)
+    round_count = serializers.IntegerField(
+        help_text="How many rounds the session has now (the highest round number)."
+    )
+
+
+ROUND_CONFLICT = OpenApiResponse(
+    RoundConflictSerializer,
+    description="Another client recorded this round number first; nothing was stored.",
+)
+IDEMPOTENCY_MISMATCH = OpenApiResponse(
+    ErrorResponseSerializer,
+    description="The Idempotency-Key was used before with a different request.",
+)
+
+
+def _round_body(request: Request, *, allow_number: bool) -> tuple[Any, int | None]:
+    """The round object as sent (for the engine) and the client's round ``number``."""
+    body = request.data
+    if not isinstance(body, dict) or "number" not in body:
+        return body, None
+    data = {k: v for k, v in body.items() if k != "number"}
+    number = body["number"]
+    if not allow_number:
+        return data, None
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise ValidationError({"number": ["A round number is an integer ≥ 1."]}, code="invalid")
+    return data, number
+
+
+# ---------------------------------------------------------------- sessions
+
+
+class SessionFilter(DateRangeFilterSet):
+    date_field = "started_at__date"
+    season = django_filters.NumberFilter(field_name="season_id", label="Season (id)")
+    player = django_filters.NumberFilter(method="filter_player", label="Sat at the table (id)")
+
+    class Meta:
+        model = Session
+        fields = ["season", "player", "date_from", "date_to"]
+
+    def filter_player(self, queryset: QuerySet, name: str, value: int) -> QuerySet:
+        return queryset.filter(seats__player_id=value)
+
+
+@extend_schema(parameters=[CLUB_SLUG])
+@extend_schema_view(
+    create=extend_schema(summary="Start a session (recorder role)"),
+    update=extend_schema(
+        summary="Change a session's start time or table (recorder role)",
+        request=SessionUpdateSerializer,
+    ),
+    partial_update=extend_schema(
+        summary="Change a session's start time or table (recorder role)",
+        request=SessionUpdateSerializer,
+    ),
+)
+class SessionViewSet(ClubScopedMixin, ApiViewSet):
+    """The club's sessions: four players, in turn order, at one table."""
+
+    filterset_class = SessionFilter
+    ordering_fields = ["started_at", "created_at", "id"]
+    ordering = ["-started_at", "-id"]
+
+    def get_serializer_class(self) -> type[serializers.BaseSerializer]:
+        if self.action in ("retrieve", "update", "partial_update"):
+            return SessionDetailSerializer
+        return SessionSerializer
+
+    def get_queryset(self) -> QuerySet[Session]:
+        if self.is_schema_view():
+            return Session.objects.none()
+        seats = SessionSeat.objects.select_related("player").order_by("seat")
+        return (
+            Session.objects.filter(season__club=self.get_club())
+            .select_related("season__club", "created_by")
+            .prefetch_related(Prefetch("seats", queryset=seats))
+            .annotate(
+                rounds_count=Count(
+                    "rounds", filter=Q(rounds__is_current=True, rounds__is_void=False)
+                )
+            )
+        )
+
+    def check_write(self, instance: Session | None = None) -> None:
+        require_record(self.request.user, self.get_club())
+
+    def service_create(self, data: dict[str, Any]) -> Session:
+        return services.session_start(actor=self.request.user, **data)
+
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        instance = self.get_object()
+        self.check_write(instance)
+        serializer = SessionUpdateSerializer(data=request.data, partial=kwargs.get("partial"))
+        serializer.is_valid(raise_exception=True)
+        session = services.session_update(
+            session=instance, actor=request.user, **serializer.validated_data
+        )
+        return Response(self.get_serializer(self.reloaded(session)).data)
+
+
+# ---------------------------------------------------------------- rounds
+
+
+class RoundFilter(DateRangeFilterSet):
+    date_field = "recorded_at__date"
+    is_void = django_filters.BooleanFilter()
+    kind = django_filters.ChoiceFilter(
+        field_name="data__result__kind", choices=OUTCOME_KINDS, label="Outcome kind"
+    )
+    player = django_filters.NumberFilter(method="filter_player", label="Won by this player (id)")
+
+    class Meta:
+        model = Round
+        fields = ["is_void", "kind", "player", "date_from", "date_to"]
+
+    def filter_player(self, queryset: QuerySet, name: str, value: int) -> QuerySet:
+        winners = RoundPlayer.objects.filter(player_id=value, won=True).values("round_id")
+        return queryset.filter(pk__in=winners)
+
+
+@extend_schema(parameters=[CLUB_SLUG, SESSION_ID])
+@extend_schema_view(
+    list=extend_schema(summary="The session's rounds (current versions, void ones marked)"),
+    retrieve=extend_schema(summary="The current version of a round", parameters=[NUMBER]),
+)
+class RoundViewSet(
+    EnglishMessagesMixin,
+    ClubScopedMixin,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Rounds of a session. Recording, correcting and voiding need the recorder role."""
+
+    serializer_class = RoundSerializer
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    pagination_class = ApiPagination
+    parser_classes = [JSONParser]
+    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, OrderingFilter]
+    filterset_class = RoundFilter
+    ordering_fields = ["number", "recorded_at"]
+    ordering = ["number"]
+    lookup_field = "number"
+    lookup_value_regex = r"[0-9]+"
+
+    def get_session(self) -> Session:
+        if not hasattr(self, "_session"):
+            self._session = get_object_or_404(
+                Session.objects.select_related("season__club", "season__ruleset"),
+                pk=self.kwargs.get("session_id"),
+                season__club=self.get_club(),
+            )
+        return self._session
+
+    def get_queryset(self) -> QuerySet[Round]:
+        if self.is_schema_view():
+            return Round.objects.none()
+        return (
+            Round.objects.current()
+            .filter(session=self.get_session())
+            .select_related("recorded_by", "voided_by")
+        )
+
+    def _require_record(self) -> Session:
+        session = self.get_session()
+        require_record(self.request.user, session.season.club)
+        return session
+
+    @extend_schema(
+        summary="Record the session's next round",
+        request=RoundCreateSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: RoundSerializer, 409: ROUND_CONFLICT, 422: IDEMPOTENCY_MISMATCH},
+    )
+    @idempotent
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        session = self._require_record()
+        data, number = _round_body(request, allow_number=True)
+        rnd = services.round_record(session=session, data=data, actor=request.user, number=number)
+        return Response(RoundSerializer(rnd).data, status=201)
+
+    @extend_schema(
+        summary="Score a round under the season's ruleset without storing it",
+        request=RoundDataSerializer,
+        responses={200: RoundResultSerializer},
+    )
+    @action(detail=False, methods=["post"], filter_backends=[], pagination_class=None)
+    def preview(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        session = self.get_session()
+        require_read(request.user, session.season.club)
+        data, _number = _round_body(request, allow_number=False)
+        return Response(services.round_preview(session=session, data=data))
+
+    @extend_schema(
+        summary="Correct a round: stores a new version, the old one is kept",
+        request=RoundDataSerializer,
+        parameters=[NUMBER, IDEMPOTENCY_KEY],
+        responses={201: RoundSerializer, 422: IDEMPOTENCY_MISMATCH},
+    )
+    @action(detail=True, methods=["post"], filter_backends=[], pagination_class=None)
+    @idempotent
+    def correct(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        self._require_record()
+        current = self.get_object()
+        data, _number = _round_body(request, allow_number=False)
+        rnd = services.round_correct(round=current, data=data, actor=request.user)
+        return Response(RoundSerializer(rnd).data, status=201)
+
+    @extend_schema(
+        summary="Void a round (it stays, marked, and stops counting)",
+        request=RoundVoidSerializer,
+        parameters=[NUMBER],
+        responses={200: RoundSerializer},
+    )
+    @action(detail=True, methods=["post"], filter_backends=[], pagination_class=None)
+    def void(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        self._require_record()
+        current = self.get_object()
+        body = RoundVoidSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        rnd = services.round_void(
+            round=current, reason=body.validated_data["reason"], actor=request.user
+        )
+        return Response(RoundSerializer(rnd).data)
+
+    @extend_schema(
+        summary="Every version of a round, oldest first",
+        parameters=[NUMBER],
+        responses={200: RoundSerializer(many=True)},
+    )
+    @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
+    def versions(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        from scoring.selectors import round_history
+
+        rounds = round_history(session=self.get_session(), number=int(kwargs["number"]))
+        if not rounds:
+            raise NotFound()
+        return Response(RoundSerializer(rounds, many=True).data)

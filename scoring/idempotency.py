@@ -1,0 +1,145 @@
+"""Idempotency-Key for the API's POST requests that create a round.
+
+A client that is unsure whether its request arrived sends it again with the same
+``Idempotency-Key`` header. The first response that stored a round is kept with the
+key and replayed for a retry with the same body; the same key with a different body
+is refused with 422. A key is spent only when a round was stored: the key row is
+written in the same transaction as the round, so a failure (or a crash) leaves no key
+behind and the client may simply retry.
+
+Keys belong to a user (all of the user's tokens and their browser session share them)
+and are kept for ``KEY_TTL``.
+
+The model is registered through ``scoring.models`` (one import line there).
+"""
+
+from __future__ import annotations
+
+import datetime
+import functools
+import hashlib
+import json
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, models, transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from rest_framework.exceptions import APIException, ValidationError
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
+
+HEADER = "Idempotency-Key"
+KEY_MAX_LENGTH = 255
+KEY_TTL = datetime.timedelta(hours=24)
+REPLAYED_HEADER = "Idempotent-Replayed"
+
+
+class IdempotencyKey(models.Model):
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="idempotency_keys"
+    )
+    key = models.CharField(max_length=KEY_MAX_LENGTH)
+    request_hash = models.CharField(max_length=64)
+    status_code = models.PositiveSmallIntegerField()
+    response_body = models.JSONField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        app_label = "scoring"
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("幂等键")
+        verbose_name_plural = _("幂等键")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="idempotencykey_unique_user_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}:{self.key}"
+
+
+def request_fingerprint(*, method: str, path: str, body: Any) -> str:
+    """SHA-256 of the method, the path and the body as canonical JSON (key order and
+    whitespace do not matter)."""
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(f"{method} {path}\n{canonical}".encode()).hexdigest()
+
+
+def _key_error(message: str, code: str) -> ValidationError:
+    return ValidationError({HEADER: [message]}, code=code)
+
+
+class IdempotencyMismatch(APIException):
+    """The key was used before with a different request."""
+
+    status_code = 422
+    default_code = "idempotency_key_reused"
+    default_detail = _(
+        "This Idempotency-Key was already used with a different request; use a new key."
+    )
+
+
+def _clean_key(key: str) -> str:
+    key = key.strip()
+    if not key:
+        raise _key_error("Idempotency-Key is empty", "blank")
+    if len(key) > KEY_MAX_LENGTH:
+        raise _key_error(
+            f"Idempotency-Key is longer than {KEY_MAX_LENGTH} characters", "max_length"
+        )
+    if not key.isprintable() or not key.isascii():
+        raise _key_error("Idempotency-Key must be printable ASCII", "invalid")
+    return key
+
+
+def idempotent(action: Callable[..., Any]) -> Callable[..., Any]:
+    """Decorate a DRF view method that creates a round.
+
+    Without the header the action runs as usual. With it, the key is claimed, the
+    action runs and its 2xx response is stored, all in one transaction; a replay returns
+    the stored response with ``Idempotent-Replayed: true``. Concurrent requests with one
+    key wait on the key's unique index, so only one of them runs the action.
+    """
+
+    @functools.wraps(action)
+    def wrapper(view: Any, request: Any, *args: Any, **kwargs: Any) -> Any:
+        raw_key = request.headers.get(HEADER)
+        if raw_key is None or not request.user.is_authenticated:
+            return action(view, request, *args, **kwargs)
+        key = _clean_key(raw_key)
+        fingerprint = request_fingerprint(
+            method=request.method, path=request.path, body=request.data
+        )
+        with transaction.atomic():
+            IdempotencyKey.objects.filter(
+                user=request.user, key=key, created_at__lt=timezone.now() - KEY_TTL
+            ).delete()
+            try:
+                with transaction.atomic():
+                    record = IdempotencyKey.objects.create(
+                        user=request.user,
+                        key=key,
+                        request_hash=fingerprint,
+                        status_code=0,
+                        response_body={},
+                    )
+            except IntegrityError:
+                previous = IdempotencyKey.objects.get(user=request.user, key=key)
+                if previous.request_hash != fingerprint:
+                    raise IdempotencyMismatch() from None
+                return Response(
+                    previous.response_body,
+                    status=previous.status_code,
+                    headers={REPLAYED_HEADER: "true"},
+                )
+            response = action(view, request, *args, **kwargs)
+            if not 200 <= response.status_code < 300:
+                transaction.set_rollback(True)
+                return response
+            record.status_code = response.status_code
+            record.response_body = json.loads(JSONRenderer().render(response.data))
+            record.save(update_fields=["status_code", "response_body"])
+            return response
+
+    return wrapper

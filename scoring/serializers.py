@@ -1,0 +1,361 @@
+"""Serializers for sessions and rounds, and the documented shapes of the round format.
+
+The serializers of the round format (Meld … RoundCreate, RoundResult) describe
+round-format.md for the OpenAPI schema only.
+A round is never validated by them: its body goes to the services unchanged and the
+engine validates it, so a client sees the engine's own errors.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from leagues.models import Player, Season
+from scoring.engine.hands import HAND_TYPES
+from scoring.engine.rules import PRESET_INFO, PRESETS
+from scoring.models import Round, Session
+
+# ---------------------------------------------------------------- enums (named in settings)
+
+HAND_TYPE_CODES = [(ht.code, f"{ht.name_zh} {ht.name_en}") for ht in HAND_TYPES.values()]
+OPENING_HAND_CODES = [
+    (ht.code, f"{ht.name_zh} {ht.name_en}") for ht in HAND_TYPES.values() if ht.is_opening
+]
+FINAL_HAND_CODES = [
+    (ht.code, f"{ht.name_zh} {ht.name_en}") for ht in HAND_TYPES.values() if not ht.is_opening
+]
+PRESET_CODES = [(code, f"{info.name_zh} {info.name_en}") for code, info in PRESET_INFO.items()]
+OUTCOME_KINDS = [
+    ("self_draw", "自摸 Self-draw"),
+    ("discard", "点炮 Discard"),
+    ("draw", "流局 Draw"),
+]
+MELD_KINDS = [
+    ("chi", "吃"),
+    ("peng", "碰"),
+    ("gang", "明杠"),
+    ("angang", "暗杠"),
+    ("buzhang", "补张"),
+]
+PENALTY_KINDS = [("escape", "逃跑 Escape")]
+TRANSFER_EVENTS = [("opening", "起手胡"), ("result", "胡牌"), ("penalty", "罚分")]
+
+assert set(PRESETS) == {code for code, _ in PRESET_CODES}
+
+
+def _seat(**kwargs: Any) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=0, max_value=3, **kwargs)
+
+
+def _bird() -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=1, max_value=9)
+
+
+# ---------------------------------------------------------------- round format (docs only)
+
+
+class MeldSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=MELD_KINDS)
+    tiles = serializers.CharField(help_text='Tile notation, e.g. "555m".')
+
+
+class OpeningSerializer(serializers.Serializer):
+    seat = _seat()
+    hands = serializers.ListField(
+        child=serializers.ChoiceField(choices=OPENING_HAND_CODES),
+        min_length=1,
+        help_text="Opening codes; sixi may repeat, once per quad.",
+    )
+    birds = serializers.ListField(child=_bird(), help_text="Dice values or tile ranks, 1–9.")
+    tiles = serializers.CharField(required=False, help_text="The dealt 13/14 tiles (optional).")
+
+
+class WinnerSerializer(serializers.Serializer):
+    seat = _seat()
+    hands = serializers.ListField(child=serializers.ChoiceField(choices=FINAL_HAND_CODES))
+    tiles = serializers.CharField(
+        required=False, help_text="Concealed tiles including the winning tile (optional)."
+    )
+    melds = MeldSerializer(many=True, required=False)
+    win_tile = serializers.CharField(required=False, help_text='e.g. "9p"')
+
+
+class HaidiSerializer(serializers.Serializer):
+    tile = serializers.CharField(required=False, help_text='The 海底 tile, e.g. "5m".')
+    taker = _seat(required=False, allow_null=True)
+    first_offered = _seat(required=False, allow_null=True)
+    replaced_by = _seat(required=False, allow_null=True)
+
+
+class RoundOutcomeSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=OUTCOME_KINDS)
+    winners = WinnerSerializer(many=True, required=False)
+    discarder = _seat(required=False, allow_null=True)
+    birds = serializers.ListField(child=_bird(), required=False)
+    birds_forfeited = serializers.BooleanField(required=False)
+    haidi = HaidiSerializer(required=False, allow_null=True)
+
+
+class PenaltySerializer(serializers.Serializer):
+    seat = _seat()
+    kind = serializers.ChoiceField(choices=PENALTY_KINDS)
+
+
+class RoundDataSerializer(serializers.Serializer):
+    """A round in round-format.md, without ``ruleset`` (it comes from the season)."""
+
+    dealer = _seat(help_text="The dice-rolling dealer.")
+    dealers = serializers.ListField(
+        child=_seat(), required=False, help_text="Every dealer seat under 通庄."
+    )
+    fish = serializers.ListField(
+        child=serializers.IntegerField(min_value=0),
+        min_length=4,
+        max_length=4,
+        required=False,
+        help_text="钓鱼 stakes by seat.",
+    )
+    openings = OpeningSerializer(many=True, required=False)
+    result = RoundOutcomeSerializer()
+    penalties = PenaltySerializer(many=True, required=False)
+
+
+class RoundCreateSerializer(RoundDataSerializer):
+    number = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        help_text="The round number the client believes it is recording. If another "
+        "client recorded it first the answer is 409 with round_count. Without it the "
+        "round is appended.",
+    )
+
+
+class TransferSerializer(serializers.Serializer):
+    amount = serializers.IntegerField()
+    event = serializers.ChoiceField(choices=TRANSFER_EVENTS)
+    winner = serializers.IntegerField(allow_null=True, required=False)
+    detail = serializers.DictField(required=False, help_text="The arithmetic of the amount.")
+
+
+# "from" is a Python keyword: add the seat fields after the class body.
+TransferSerializer._declared_fields["from"] = serializers.IntegerField(help_text="Paying seat.")
+TransferSerializer._declared_fields["to"] = serializers.IntegerField(
+    allow_null=True, help_text="Receiving seat; null when the amount is burned."
+)
+
+
+class RoundResultSerializer(serializers.Serializer):
+    """The engine's result (round-format.md, Output)."""
+
+    transfers = TransferSerializer(many=True)
+    net = serializers.ListField(child=serializers.IntegerField(), min_length=4, max_length=4)
+    burned = serializers.IntegerField()
+    next_dealer = _seat()
+    next_dealers = serializers.ListField(child=_seat())
+
+
+class KindAmountsSerializer(serializers.Serializer):
+    self_draw = serializers.IntegerField()
+    discard = serializers.IntegerField()
+
+
+class BaseTableSerializer(serializers.Serializer):
+    small = KindAmountsSerializer()
+    big = KindAmountsSerializer()
+
+
+class ClassAmountsSerializer(serializers.Serializer):
+    small = serializers.IntegerField()
+    big = serializers.IntegerField()
+
+
+class RulesetParametersSerializer(serializers.Serializer):
+    """Every parameter of a resolved ruleset (rules.md §7)."""
+
+    preset = serializers.ChoiceField(choices=PRESET_CODES)
+    bird_count = serializers.IntegerField()
+    bird_mode = serializers.CharField()
+    base = BaseTableSerializer()
+    dealer_bonus = serializers.IntegerField()
+    dealer_bonus_per_unit = serializers.BooleanField()
+    zimo_bonus = ClassAmountsSerializer()
+    big_stacking = serializers.CharField()
+    opening_stacking = serializers.CharField()
+    tongzhuang = serializers.BooleanField()
+    dealer_vs_dealer = serializers.IntegerField()
+    big_in_big_out = serializers.BooleanField()
+    escape_penalty = serializers.IntegerField()
+    escape_distribution = serializers.CharField()
+    situational_pair = serializers.CharField()
+
+
+# ---------------------------------------------------------------- rounds
+
+
+@extend_schema_field(RoundDataSerializer)
+class RoundDataField(serializers.JSONField):
+    pass
+
+
+@extend_schema_field(RoundResultSerializer)
+class RoundResultField(serializers.JSONField):
+    pass
+
+
+@extend_schema_field(RulesetParametersSerializer)
+class RulesetParametersField(serializers.JSONField):
+    pass
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    """A stored round (one version) with the engine's result."""
+
+    session = serializers.IntegerField(source="session_id", read_only=True)
+    recorded_by = serializers.CharField(source="recorded_by.get_username", read_only=True)
+    voided_by = serializers.SerializerMethodField()
+    supersedes = serializers.IntegerField(source="supersedes_id", read_only=True, allow_null=True)
+    counts = serializers.BooleanField(read_only=True)
+    data = RoundDataField(read_only=True)
+    ruleset = RulesetParametersField(source="ruleset_config", read_only=True)
+    result = RoundResultField(read_only=True)
+
+    class Meta:
+        model = Round
+        fields = [
+            "id",
+            "session",
+            "number",
+            "version",
+            "is_current",
+            "is_void",
+            "counts",
+            "void_reason",
+            "voided_by",
+            "voided_at",
+            "recorded_by",
+            "recorded_at",
+            "supersedes",
+            "data",
+            "ruleset",
+            "result",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(OpenApiTypes.STR)
+    def get_voided_by(self, obj: Round) -> str | None:
+        return obj.voided_by.get_username() if obj.voided_by_id else None
+
+
+class RoundVoidSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=200, help_text="Why the round is void.")
+
+
+# ---------------------------------------------------------------- sessions
+
+
+class SeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    player = serializers.IntegerField(source="player.pk")
+    display_name = serializers.CharField(source="player.display_name")
+
+
+class SessionSerializer(serializers.ModelSerializer):
+    """一场. ``players`` (write) are four player ids in turn order, seats 0..3."""
+
+    club = serializers.CharField(source="season.club.slug", read_only=True)
+    season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.none())
+    players = serializers.ListField(
+        child=serializers.PrimaryKeyRelatedField(queryset=Player.objects.none()),
+        min_length=4,
+        max_length=4,
+        write_only=True,
+        help_text="Four roster player ids in turn order (seats 0..3).",
+    )
+    seats = serializers.SerializerMethodField()
+    rounds_count = serializers.IntegerField(read_only=True, help_text="Rounds that count.")
+    created_by = serializers.CharField(source="created_by.get_username", read_only=True)
+    started_at = serializers.DateTimeField(required=False)
+    first_dealer = serializers.IntegerField(min_value=0, max_value=3, default=0)
+    table_label = serializers.CharField(max_length=40, required=False, allow_blank=True)
+
+    class Meta:
+        model = Session
+        fields = [
+            "id",
+            "club",
+            "season",
+            "started_at",
+            "table_label",
+            "first_dealer",
+            "players",
+            "seats",
+            "rounds_count",
+            "created_by",
+            "created_at",
+        ]
+        read_only_fields = ["id", "created_at"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        club = self.context.get("club")
+        if club is not None:
+            self.fields["season"].queryset = Season.objects.filter(club=club)
+            self.fields["players"].child.queryset = Player.objects.filter(club=club)
+
+    @extend_schema_field(SeatSerializer(many=True))
+    def get_seats(self, obj: Session) -> list[dict[str, Any]]:
+        seats = sorted(obj.seats.all(), key=lambda s: s.seat)
+        return SeatSerializer(seats, many=True).data
+
+
+class SessionDetailSerializer(SessionSerializer):
+    totals = serializers.SerializerMethodField(help_text="Net chips by seat (counted rounds).")
+    next_number = serializers.SerializerMethodField()
+    next_dealer = serializers.SerializerMethodField()
+    next_dealers = serializers.SerializerMethodField()
+
+    class Meta(SessionSerializer.Meta):
+        fields = [
+            *SessionSerializer.Meta.fields,
+            "totals",
+            "next_number",
+            "next_dealer",
+            "next_dealers",
+        ]
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_totals(self, obj: Session) -> list[int]:
+        from scoring.selectors import session_totals
+
+        totals = session_totals(session=obj)
+        return [totals[seat] for seat in range(4)]
+
+    @extend_schema_field(OpenApiTypes.INT)
+    def get_next_number(self, obj: Session) -> int:
+        from scoring.selectors import session_next_number
+
+        return session_next_number(session=obj)
+
+    def _next(self, obj: Session) -> tuple[int, list[int]]:
+        from scoring.selectors import session_next_dealers
+
+        if not hasattr(obj, "_api_next_dealers"):
+            obj._api_next_dealers = session_next_dealers(session=obj)
+        return obj._api_next_dealers
+
+    @extend_schema_field(OpenApiTypes.INT)
+    def get_next_dealer(self, obj: Session) -> int:
+        return self._next(obj)[0]
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_next_dealers(self, obj: Session) -> list[int]:
+        return self._next(obj)[1]
+
+
+class SessionUpdateSerializer(serializers.Serializer):
+    started_at = serializers.DateTimeField(required=False)
+    table_label = serializers.CharField(max_length=40, required=False, allow_blank=True)
