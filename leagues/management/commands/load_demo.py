@@ -1,0 +1,184 @@
+"""Load a demo club so a fresh `make run` has something to show. Safe to run every time.
+
+Creates (once) the users owner / organiser / recorder / member, all with the password
+DEMO_PASSWORD, and the public club 长沙麻将俱乐部 with eight players, a 六七片 ruleset,
+an open season and three sessions of eight rounds each, recorded through
+scoring.services.round_record (so the engine scores them). A second run finds the
+club and changes nothing. Refused in production (a real SECRET_KEY with DEBUG off).
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+from django.utils import timezone
+
+from leagues.models import Club
+from leagues.services import (
+    club_create,
+    membership_set,
+    player_create,
+    ruleset_create,
+    season_create,
+)
+from scoring.selectors import session_next_dealers
+from scoring.services import round_record, session_start
+
+DEMO_PASSWORD = "csmj-demo-2025"
+DEMO_SLUG = "changsha-demo"
+DEMO_USERS = ("owner", "organiser", "recorder", "member")
+PLAYER_NAMES = ["张伟", "王芳", "李娜", "刘洋", "陈静", "杨磊", "赵敏", "黄勇"]
+
+# Seats in each session, as indexes into PLAYER_NAMES.
+TABLES = [(0, 1, 2, 3), (4, 5, 6, 7), (0, 5, 2, 7)]
+
+
+def _win(kind: str, winners: dict[int, list[str]], **result: Any) -> dict[str, Any]:
+    return {
+        "result": {
+            "kind": kind,
+            "winners": [{"seat": s, "hands": h} for s, h in winners.items()],
+            **result,
+        }
+    }
+
+
+# Eight rounds, seats rotated by one for each session. The dealer is filled in from
+# the previous round's next_dealer, as the recording form does.
+ROUNDS: list[dict[str, Any]] = [
+    _win("self_draw", {0: ["pinghu"]}, birds=[5, 9]),
+    _win("discard", {1: ["pinghu"]}, discarder=2, birds=[2, 7]),
+    _win("self_draw", {1: ["qingyise"]}, birds=[3, 4]),
+    # 通炮: one discard, two winners.
+    _win("discard", {2: ["pinghu"], 3: ["pengpenghu"]}, discarder=1, birds=[1, 3]),
+    # A draw: the 海底 was taken and not won on.
+    _win("draw", {}, haidi={"tile": "3s", "taker": 2, "first_offered": 2}),
+    # An opening win (起手胡 四喜, dice birds), then a big self-draw.
+    {
+        "openings": [{"seat": 3, "hands": ["sixi"], "birds": [2, 6]}],
+        **_win("self_draw", {2: ["pengpenghu"]}, birds=[1, 2]),
+    },
+    # 海底捞月: the 海底 tile is both birds.
+    _win(
+        "self_draw",
+        {0: ["haidilaoyue"]},
+        haidi={"tile": "5m", "taker": 0, "first_offered": 0},
+    ),
+    _win("discard", {3: ["qixiaodui"]}, discarder=0, birds=[4, 8]),
+]
+
+
+def _rotated(template: dict[str, Any], by: int) -> dict[str, Any]:
+    """The round with every seat moved ``by`` places and the birds shifted by ``2 * by``
+    (keeps the story, varies who wins and who is hit)."""
+
+    def seat(s: int | None) -> int | None:
+        return None if s is None else (s + by) % 4
+
+    result = dict(template["result"])
+    result["winners"] = [{**w, "seat": seat(w["seat"])} for w in result["winners"]]
+    if "discarder" in result:
+        result["discarder"] = seat(result["discarder"])
+    if "birds" in result:
+        result["birds"] = [(b - 1 + 2 * by) % 9 + 1 for b in result["birds"]]
+    if "haidi" in result:
+        haidi = dict(result["haidi"])
+        for key in ("taker", "first_offered"):
+            haidi[key] = seat(haidi[key])
+        result["haidi"] = haidi
+    out: dict[str, Any] = {"result": result}
+    if "openings" in template:
+        out["openings"] = [{**o, "seat": seat(o["seat"])} for o in template["openings"]]
+    return out
+
+
+class Command(BaseCommand):
+    help = (
+        f"Load the demo club 长沙麻将俱乐部 and users {', '.join(DEMO_USERS)} "
+        f"(password {DEMO_PASSWORD!r}). Idempotent."
+    )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if getattr(settings, "PRODUCTION", False):
+            raise CommandError("load_demo creates users with a known password: not in production")
+        users = self._users()
+        if Club.objects.filter(slug=DEMO_SLUG).exists():
+            self.stdout.write("Demo club already loaded; nothing to do.")
+            return
+        with transaction.atomic():
+            rounds = self._club(users)
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Loaded the demo club /{DEMO_SLUG}/ with {rounds} rounds. Log in as "
+                f"{', '.join(DEMO_USERS)} with password {DEMO_PASSWORD!r}."
+            )
+        )
+
+    def _users(self) -> dict[str, Any]:
+        users = {}
+        for name in DEMO_USERS:
+            user, created = get_user_model().objects.get_or_create(username=name)
+            if created:
+                user.set_password(DEMO_PASSWORD)
+                user.save(update_fields=["password"])
+            users[name] = user
+        return users
+
+    def _club(self, users: dict[str, Any]) -> int:
+        owner = users["owner"]
+        club = club_create(
+            name="长沙麻将俱乐部",
+            slug=DEMO_SLUG,
+            description="演示俱乐部：每周五晚在五一广场打长沙麻将（六七片，双鸟）。",
+            is_public=True,
+            owner=owner,
+        )
+        for role in ("organiser", "recorder", "member"):
+            membership_set(club=club, user=users[role], role=role, actor=owner)
+        organiser, recorder = users["organiser"], users["recorder"]
+        players = [
+            player_create(
+                club=club,
+                display_name=name,
+                aliases=["老张"] if name == "张伟" else [],
+                user=users["member"] if name == "赵敏" else None,
+                actor=organiser,
+            )
+            for name in PLAYER_NAMES
+        ]
+        ruleset = ruleset_create(
+            club=club, name="六七片双鸟", config={"preset": "changsha-67"}, actor=organiser
+        )
+        today = timezone.localdate()
+        season = season_create(
+            club=club,
+            name=f"{today.year} 俱乐部联赛",
+            start_date=today - datetime.timedelta(days=30),
+            ruleset=ruleset,
+            actor=organiser,
+        )
+        count = 0
+        for i, table in enumerate(TABLES):
+            day = today - datetime.timedelta(days=21 - 7 * i)
+            started = datetime.datetime.combine(
+                day, datetime.time(19, 30), tzinfo=timezone.get_current_timezone()
+            )
+            session = session_start(
+                season=season,
+                players=[players[p] for p in table],
+                first_dealer=i % 4,
+                table_label=f"{i + 1}号桌",
+                started_at=started,
+                actor=recorder,
+            )
+            for template in ROUNDS[3 * i :] + ROUNDS[: 3 * i]:
+                dealer, _ = session_next_dealers(session=session)
+                data = {"dealer": dealer, **_rotated(template, i)}
+                round_record(session=session, data=data, actor=recorder)
+                count += 1
+        return count
