@@ -4,7 +4,7 @@ import datetime
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import ProtectedError
+from django.db.models import RestrictedError
 
 from leagues.models import Club, Invitation, Membership, Player
 from leagues.services import (
@@ -258,7 +258,7 @@ def test_seasons_close_reopen_and_change(season, organiser):
 
 
 def test_a_ruleset_in_use_cannot_be_deleted(season):
-    with pytest.raises(ProtectedError):
+    with pytest.raises(RestrictedError):
         season.ruleset.delete()
 
 
