@@ -25,10 +25,11 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
-from django.db.models import Count, F, Q, Sum
+from django.db import connection, transaction
+from django.db.models import Count, Q, Sum
 from django.utils import timezone
 
+from leagues.bulk_rows import insert_rows, with_ids
 from leagues.models import Club, Player, Season
 from leagues.ratings import Rating, rating_initial, rating_update, ratings_replay
 from leagues.stats_models import (
@@ -122,17 +123,31 @@ def _delta(new: PlayerSessionStat | None, old: PlayerSessionStat | None) -> dict
     }
 
 
-def _apply_deltas(model: Any, scope: dict[str, int], deltas: dict[int, dict[str, int]]) -> None:
-    """Add per-player deltas to a totals table (rows created / removed as needed).
-    Players are updated in id order so that concurrent writers lock rows alike."""
-    grow = [pid for pid, d in deltas.items() if d["sessions"] > 0]
-    if grow:
-        model.objects.bulk_create(
-            [model(player_id=pid, **scope) for pid in sorted(grow)], ignore_conflicts=True
-        )
-    for pid in sorted(deltas):
-        changes = {f: F(f) + v for f, v in deltas[pid].items() if v}
-        model.objects.filter(player_id=pid, **scope).update(**changes)
+def apply_stat_deltas(model: Any, scope: dict[str, int], deltas: dict[int, dict[str, int]]) -> None:
+    """Add per-player deltas to a totals table: one INSERT ... ON CONFLICT DO UPDATE per
+    80 players (an atomic increment, safe under concurrent writers; rows in player
+    order so that writers lock alike), then drop the rows left with no session."""
+    if not deltas:
+        return
+    q = connection.ops.quote_name
+    table = q(model._meta.db_table)
+    ((scope_col, scope_value),) = scope.items()
+    columns = [scope_col, "player_id", *STAT_FIELDS]
+    updates = ", ".join(f"{q(f)} = {table}.{q(f)} + EXCLUDED.{q(f)}" for f in STAT_FIELDS)
+    rows = sorted(deltas.items())
+    with connection.cursor() as cur:
+        for start in range(0, len(rows), 80):
+            chunk = rows[start : start + 80]
+            one = "(" + ", ".join(["%s"] * len(columns)) + ")"
+            sql = (
+                f"INSERT INTO {table} ({', '.join(q(c) for c in columns)}) "
+                f"VALUES {', '.join([one] * len(chunk))} "
+                f"ON CONFLICT ({q(scope_col)}, {q('player_id')}) DO UPDATE SET {updates}"
+            )
+            params = [
+                v for pid, d in chunk for v in (scope_value, pid, *(d[f] for f in STAT_FIELDS))
+            ]
+            cur.execute(sql, params)
     if any(d["sessions"] < 0 for d in deltas.values()):
         model.objects.filter(player_id__in=list(deltas), sessions__lte=0, **scope).delete()
 
@@ -166,8 +181,8 @@ def stats_session_refresh(*, session: Session) -> None:
     create = [r for r in changed if not r.pk]
     if create:
         PlayerSessionStat.objects.bulk_create(create)
-    _apply_deltas(PlayerSeasonStat, {"season_id": season.pk}, deltas)
-    _apply_deltas(PlayerClubStat, {"club_id": season.club_id}, deltas)
+    apply_stat_deltas(PlayerSeasonStat, {"season_id": season.pk}, deltas)
+    apply_stat_deltas(PlayerClubStat, {"club_id": season.club_id}, deltas)
     if result is not None and _ranking(old) != _ranking(new):
         _ratings_rebuild_later(club_id=season.club_id, season_id=season.pk)
 
@@ -283,8 +298,19 @@ def ratings_rebuild(*, club_id: int, season_id: int | None) -> int:
             at, session_id = rated.key  # type: ignore[misc]
             for pid, r in rated.after.items():
                 played[pid] += 1
-                events.append(_event(club_id, season_id, pid, session_id, at, r))
-        RatingEvent.objects.bulk_create(events, batch_size=5000)
+                events.append(
+                    {
+                        "club_id": club_id,
+                        "season_id": season_id,
+                        "player_id": pid,
+                        "session_id": session_id,
+                        "at": at,
+                        "mu": r.mu,
+                        "sigma": r.sigma,
+                        "ordinal": r.ordinal,
+                    }
+                )
+        insert_rows(RatingEvent, with_ids(RatingEvent, events))
         PlayerRating.objects.bulk_create(
             [
                 PlayerRating(

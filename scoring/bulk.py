@@ -1,0 +1,418 @@
+"""Bulk writes of whole sessions: import_rounds, generate_demo_league and export round trips.
+
+Every round goes through the engine exactly as ``round_record`` does (scored under the
+season's ruleset, stored with the resolved ruleset, the same derived rows). Sessions
+are checked first; a session with any bad round is reported with every engine error
+and stored not at all. Good sessions are written in batches with few statements
+(PostgreSQL COPY; ``bulk_create`` elsewhere), then the materialised standings are
+brought up to date in the same transaction and the ratings of the touched scopes are
+replayed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import datetime
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from leagues.bulk_rows import allocate_ids, insert_rows, with_ids
+from leagues.models import Player, Season
+from leagues.stats import apply_stat_deltas, paper_nets_validate, ratings_rebuild
+from leagues.stats_models import STAT_FIELDS, PlayerSessionStat, SessionResult
+from scoring.engine.hands import HAND_TYPES
+from scoring.models import Round, RoundHand, RoundPlayer, Session, SessionSeat, Transfer
+from scoring.services import birds_by_seat, ruleset_resolve
+
+# ---------------------------------------------------------------- input / report
+
+
+@dataclass
+class SessionIn:
+    """One session to store: four players by seat and its rounds in play order.
+
+    A round entry is a round-format object (without "ruleset"), or
+    ``{"round": {...}, "void": "reason"}`` for a round recorded and then voided.
+    ``paper_nets`` makes a paper session (no rounds). ``finished`` marks it finished.
+    """
+
+    line: int
+    season: Season
+    players: list[Player]
+    rounds: list[dict[str, Any]] = field(default_factory=list)
+    first_dealer: int = 0
+    started_at: datetime.datetime | None = None
+    table_label: str = ""
+    paper_nets: list[int] | None = None
+    finished: bool = False
+
+
+@dataclass
+class ImportReport:
+    sessions: int = 0
+    rounds: int = 0
+    failed: list[tuple[int, list[dict[str, str]]]] = field(default_factory=list)
+    added_players: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not self.failed
+
+
+def _err(field_name: str, code: str, message: str) -> dict[str, str]:
+    return {"field": field_name, "code": code, "message": message}
+
+
+# ---------------------------------------------------------------- checking and scoring
+
+
+@dataclass
+class _Scored:
+    src: SessionIn
+    rounds: list[tuple[dict[str, Any], dict[str, Any], str | None]]  # data, result, void
+    ruleset_config: dict[str, Any]
+
+
+def _check(src: SessionIn, resolved: dict[int, dict[str, Any]]) -> tuple[_Scored | None, list]:
+    from scoring import engine
+
+    errors: list[dict[str, str]] = []
+    season = src.season
+    if season.is_closed:
+        errors.append(_err("season", "season_closed", f"season {season.name!r} is closed"))
+    players = src.players
+    if len(players) != 4 or len({p.pk for p in players}) != 4:
+        errors.append(_err("players", "players", "a session needs four different players"))
+    elif any(p.club_id != season.club_id for p in players):
+        errors.append(_err("players", "players", "every player must be on the club's roster"))
+    if not isinstance(src.first_dealer, int) or not 0 <= src.first_dealer <= 3:
+        errors.append(_err("first_dealer", "first_dealer", "the first dealer must be a seat 0-3"))
+    if src.paper_nets is not None:
+        if src.rounds:
+            errors.append(_err("rounds", "paper_rounds", "a paper session has no rounds"))
+        try:
+            paper_nets_validate(src.paper_nets)
+        except ValidationError as exc:
+            errors.append(_err("paper_nets", "paper_nets", "; ".join(exc.messages)))
+    if season.pk not in resolved:
+        resolved[season.pk] = ruleset_resolve(season.ruleset.config)
+    config = season.ruleset.config
+    scored = []
+    for i, entry in enumerate(src.rounds):
+        void = None
+        data = entry
+        if isinstance(entry, dict) and "round" in entry and "void" in entry:
+            data, void = entry["round"], str(entry["void"] or "void")[:200]
+        where = f"rounds[{i}]"
+        if not isinstance(data, dict):
+            errors.append(_err(where, "not_an_object", "a round must be a JSON object"))
+            continue
+        if "ruleset" in data:
+            errors.append(_err(f"{where}.ruleset", "ruleset_fixed", "do not send a ruleset"))
+            continue
+        try:
+            result = engine.score_round({**data, "ruleset": copy.deepcopy(config)})
+        except engine.RoundInvalid as exc:
+            for e in exc.errors:
+                d = e.as_dict()
+                d["field"] = f"{where}.{d['field']}" if d.get("field") else where
+                errors.append(d)
+            continue
+        scored.append((data, result, void))
+    if errors:
+        return None, errors
+    return _Scored(src=src, rounds=scored, ruleset_config=resolved[season.pk]), []
+
+
+# ---------------------------------------------------------------- rows
+
+
+def _is_big(code: str) -> bool:
+    ht = HAND_TYPES.get(code)
+    return bool(ht and ht.is_big)
+
+
+def round_rows(
+    *,
+    round_id: int,
+    data: dict[str, Any],
+    result: dict[str, Any],
+    bird_count: int,
+    player_ids: Sequence[int],
+) -> tuple[list[dict], list[dict], list[dict]]:
+    """Transfer, RoundPlayer and RoundHand rows (column dicts) of a scored round, as
+    ``scoring.services`` derives them when it stores a round."""
+    transfers = [
+        {
+            "round_id": round_id,
+            "payer_id": None if t.get("from") is None else player_ids[t["from"]],
+            "payee_id": None if t.get("to") is None else player_ids[t["to"]],
+            "payer_seat": t.get("from"),
+            "payee_seat": t.get("to"),
+            "amount": t["amount"],
+            "event": t["event"],
+            "winner_seat": t.get("winner"),
+        }
+        for t in result["transfers"]
+        if t["amount"] > 0
+    ]
+    listed = [0, 0, 0, 0]
+    for t in result["transfers"]:
+        if t.get("from") is not None:
+            listed[t["from"]] -= t["amount"]
+        if t.get("to") is not None:
+            listed[t["to"]] += t["amount"]
+    for seat in range(4):
+        shortfall = listed[seat] - result["net"][seat]
+        if shortfall > 0:  # burned chips: a payment with no payee
+            transfers.append(
+                {
+                    "round_id": round_id,
+                    "payer_id": player_ids[seat],
+                    "payee_id": None,
+                    "payer_seat": seat,
+                    "payee_seat": None,
+                    "amount": shortfall,
+                    "event": "penalty",
+                    "winner_seat": None,
+                }
+            )
+    final = data.get("result") or {}
+    kind = final.get("kind")
+    winners = {w["seat"]: w.get("hands", []) for w in final.get("winners") or []}
+    openings: dict[int, list[str]] = {}
+    for o in data.get("openings") or []:
+        openings.setdefault(o["seat"], []).extend(o.get("hands", []))
+    dealers = set(data.get("dealers") or [data["dealer"]])
+    birds = birds_by_seat(data=data, bird_count=bird_count)
+    players, hands = [], []
+    for seat, pid in enumerate(player_ids):
+        final_codes = winners.get(seat, [])
+        opening_codes = openings.get(seat, [])
+        won = seat in winners
+        players.append(
+            {
+                "round_id": round_id,
+                "player_id": pid,
+                "seat": seat,
+                "net": result["net"][seat],
+                "is_dealer": seat in dealers,
+                "won": won,
+                "self_draw": won and kind == "self_draw",
+                "dealt_in": kind == "discard" and final.get("discarder") == seat,
+                "big_win": won and any(_is_big(c) for c in final_codes),
+                "opening_wins": 1 if opening_codes else 0,
+                "hands": [*opening_codes, *final_codes],
+                "birds_hit": birds[seat],
+            }
+        )
+        for codes, is_opening in ((opening_codes, True), (final_codes, False)):
+            hands += [
+                {
+                    "round_id": round_id,
+                    "player_id": pid,
+                    "seat": seat,
+                    "code": c,
+                    "is_opening": is_opening,
+                }
+                for c in codes
+            ]
+    return transfers, players, hands
+
+
+# ---------------------------------------------------------------- inserting
+
+
+# ---------------------------------------------------------------- storing a batch
+
+
+def _store_batch(batch: list[_Scored], actor: Any) -> int:
+    """Write checked sessions with all their rows and stats. Returns rounds stored."""
+    now = timezone.now()
+    session_ids = allocate_ids(Session, len(batch))
+    round_ids = iter(allocate_ids(Round, sum(len(s.rounds) for s in batch)))
+    sessions, seats, rounds, transfers, players, hands, results = [], [], [], [], [], [], []
+    stats: list[dict[str, Any]] = []
+    for sid, item in zip(session_ids, batch, strict=True):
+        src = item.src
+        started = src.started_at or now
+        pids = [p.pk for p in src.players]
+        sessions.append(
+            {
+                "id": sid,
+                "season_id": src.season.pk,
+                "started_at": started,
+                "table_label": src.table_label.strip(),
+                "first_dealer": src.first_dealer,
+                "created_by_id": actor.pk,
+                "created_at": now,
+            }
+        )
+        seats += [
+            {"session_id": sid, "seat": seat, "player_id": pid} for seat, pid in enumerate(pids)
+        ]
+        totals = [dict.fromkeys(STAT_FIELDS, 0) for _ in range(4)]
+        bird_count = item.ruleset_config.get("bird_count", 0)
+        for number, (data, result, void) in enumerate(item.rounds, start=1):
+            rid = next(round_ids)
+            rounds.append(
+                {
+                    "id": rid,
+                    "session_id": sid,
+                    "number": number,
+                    "version": 1,
+                    "is_current": True,
+                    "is_void": void is not None,
+                    "void_reason": void or "",
+                    "data": data,
+                    "ruleset_config": item.ruleset_config,
+                    "result": result,
+                    "burned": result.get("burned", 0),
+                    "recorded_by_id": actor.pk,
+                    "recorded_at": started,
+                    "supersedes_id": None,
+                    "voided_by_id": actor.pk if void is not None else None,
+                    "voided_at": now if void is not None else None,
+                }
+            )
+            t, p, h = round_rows(
+                round_id=rid, data=data, result=result, bird_count=bird_count, player_ids=pids
+            )
+            transfers += t
+            players += p
+            hands += h
+            if void is None:
+                for row in p:
+                    _add_round(totals[row["seat"]], row)
+        if src.paper_nets is not None:
+            for seat in range(4):
+                totals[seat]["net"] += src.paper_nets[seat]
+        if src.finished or src.paper_nets is not None:
+            results.append(
+                {
+                    "session_id": sid,
+                    "finished_at": now,
+                    "finished_by_id": actor.pk,
+                    "is_paper": src.paper_nets is not None,
+                    "paper_nets": src.paper_nets,
+                }
+            )
+        counted = src.paper_nets is not None or any(t["rounds"] for t in totals)
+        if counted:
+            for seat, pid in enumerate(pids):
+                stats.append(
+                    {
+                        "session_id": sid,
+                        "player_id": pid,
+                        "season_id": src.season.pk,
+                        "club_id": src.season.club_id,
+                        "seat": seat,
+                        "started_at": started,
+                        **totals[seat],
+                        "sessions": 1,
+                    }
+                )
+    with transaction.atomic():
+        insert_rows(Session, sessions)
+        insert_rows(SessionSeat, with_ids(SessionSeat, seats))
+        insert_rows(Round, rounds)
+        insert_rows(Transfer, with_ids(Transfer, transfers))
+        insert_rows(RoundPlayer, with_ids(RoundPlayer, players))
+        insert_rows(RoundHand, with_ids(RoundHand, hands))
+        insert_rows(SessionResult, results)
+        insert_rows(PlayerSessionStat, with_ids(PlayerSessionStat, stats))
+        _add_totals(stats)
+    return len(rounds)
+
+
+def _add_round(total: dict[str, int], row: dict[str, Any]) -> None:
+    total["net"] += row["net"]
+    total["round_net"] += row["net"]
+    total["rounds"] += 1
+    total["wins"] += row["won"]
+    total["self_draws"] += row["self_draw"]
+    total["deal_ins"] += row["dealt_in"]
+    total["big_hands"] += row["big_win"]
+    total["opening_wins"] += row["opening_wins"]
+    total["birds_hit"] += row["birds_hit"]
+
+
+def _add_totals(stats: Iterable[dict[str, Any]]) -> None:
+    by_season: dict[int, dict[int, dict[str, int]]] = defaultdict(dict)
+    by_club: dict[int, dict[int, dict[str, int]]] = defaultdict(dict)
+    for s in stats:
+        for scope, key in ((by_season, s["season_id"]), (by_club, s["club_id"])):
+            d = scope[key].setdefault(s["player_id"], dict.fromkeys(STAT_FIELDS, 0))
+            for f in STAT_FIELDS:
+                d[f] += s[f]
+    from leagues.stats_models import PlayerClubStat, PlayerSeasonStat
+
+    for season_id, deltas in by_season.items():
+        apply_stat_deltas(PlayerSeasonStat, {"season_id": season_id}, deltas)
+    for club_id, deltas in by_club.items():
+        apply_stat_deltas(PlayerClubStat, {"club_id": club_id}, deltas)
+
+
+# ---------------------------------------------------------------- entry point
+
+
+def sessions_import(
+    *,
+    sessions: Iterable[SessionIn],
+    actor: Any,
+    all_or_nothing: bool = False,
+    batch_size: int = 500,
+    progress: Callable[[int], Any] | None = None,
+    rebuild_ratings: bool = True,
+    report: ImportReport | None = None,
+) -> ImportReport:
+    """Check and store sessions. Each session is atomic: one with any error is reported
+    (``report.failed``: line and every error) and the others are stored. With
+    ``all_or_nothing`` a single failure (also one a caller adds to ``report.failed``
+    while ``sessions`` is consumed) stores nothing at all."""
+    report = report or ImportReport()
+    resolved: dict[int, dict[str, Any]] = {}
+    scopes: set[tuple[int, int]] = set()
+    pending: list[_Scored] = []
+
+    def flush() -> None:
+        if pending:
+            report.rounds += _store_batch(pending, actor)
+            report.sessions += len(pending)
+            if progress:
+                progress(len(pending))
+            pending.clear()
+
+    with transaction.atomic() if all_or_nothing else contextlib.nullcontext():
+        for src in sessions:
+            scored, errors = _check(src, resolved)
+            if scored is None:
+                report.failed.append((src.line, errors))
+                if progress:
+                    progress(1)
+                continue
+            scopes.add((src.season.club_id, src.season.pk))
+            pending.append(scored)
+            if len(pending) >= batch_size:
+                flush()
+        if all_or_nothing and report.failed:
+            pending.clear()
+            transaction.set_rollback(True)
+            report.sessions = report.rounds = 0
+            return report
+        flush()
+    if report.sessions == 0:
+        return report
+    if rebuild_ratings:
+        for club_id, season_id in sorted(scopes):
+            ratings_rebuild(club_id=club_id, season_id=season_id)
+        for club_id in sorted({c for c, _ in scopes}):
+            ratings_rebuild(club_id=club_id, season_id=None)
+    return report

@@ -1,0 +1,310 @@
+"""JSON-lines interchange: ``import_rounds`` reads it, ``export_club`` writes it.
+
+A file is one JSON object per line. An optional first line describes a whole club
+(``{"format": "csmj-club", ...}``: club, rulesets, seasons, players); every other line
+is one session::
+
+    {"season": "2025 春季赛", "started_at": "2025-03-01T19:00:00+08:00",
+     "table_label": "1号桌", "first_dealer": 0,
+     "players": ["张三", "李四", "王五", "赵六"],
+     "rounds": [{round-format object without "ruleset"}, ...,
+                {"round": {...}, "void": "录错"}],
+     "finished": true}
+
+``players`` are display names in seat order (0..3); names not on the roster are
+added to it. A paper session has ``"paper_nets": [30, -10, -5, -15]`` and no rounds.
+Only the current version of each round is exported (corrections are not history
+here); voided rounds are kept, marked with their reason.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.utils.dateparse import parse_datetime
+
+from leagues.models import Club, Player, Ruleset, Season
+from leagues.stats_models import SessionResult
+from scoring.bulk import ImportReport, SessionIn, sessions_import
+from scoring.models import Round, Session, SessionSeat
+
+FORMAT = "csmj-club"
+
+
+class ImportFailed(Exception):
+    """The file cannot be imported at all (bad header, unknown club, no permission)."""
+
+
+# ---------------------------------------------------------------- export
+
+
+def club_export_lines(*, club: Club) -> Iterator[str]:
+    """The club as JSON lines: a header, then its sessions in the order they were stored."""
+    header = {
+        "format": FORMAT,
+        "version": 1,
+        "club": {
+            "name": club.name,
+            "slug": club.slug,
+            "description": club.description,
+            "is_public": club.is_public,
+        },
+        "rulesets": [
+            {"name": r.name, "config": r.config}
+            for r in Ruleset.objects.filter(club=club).order_by("pk")
+        ],
+        "seasons": [
+            {
+                "name": s.name,
+                "start_date": s.start_date.isoformat(),
+                "end_date": s.end_date.isoformat() if s.end_date else None,
+                "ruleset": s.ruleset.name,
+                "is_closed": s.is_closed,
+            }
+            for s in Season.objects.filter(club=club).select_related("ruleset").order_by("pk")
+        ],
+        "players": [
+            {"display_name": p.display_name, "aliases": p.aliases}
+            for p in Player.objects.filter(club=club).order_by("pk")
+        ],
+    }
+    yield _dumps(header)
+    sessions = Session.objects.filter(season__club=club).order_by("pk")
+    names = dict(Player.objects.filter(club=club).values_list("pk", "display_name"))
+    seats: dict[int, list[str]] = {}
+    for sid, pid in (
+        SessionSeat.objects.filter(session__season__club=club)
+        .order_by("session_id", "seat")
+        .values_list("session_id", "player_id")
+    ):
+        seats.setdefault(sid, []).append(names[pid])
+    results = {r.session_id: r for r in SessionResult.objects.filter(session__season__club=club)}
+    rounds = (
+        Round.objects.current()
+        .filter(session__season__club=club)
+        .order_by("session_id", "number")
+        .values_list("session_id", "data", "is_void", "void_reason")
+        .iterator(chunk_size=5000)
+    )
+    pending = next(rounds, None)
+    for s in sessions.select_related("season").iterator(chunk_size=2000):
+        entries = []
+        while pending is not None and pending[0] == s.pk:
+            _, data, is_void, reason = pending
+            entries.append({"round": data, "void": reason or "void"} if is_void else data)
+            pending = next(rounds, None)
+        result = results.get(s.pk)
+        line: dict[str, Any] = {
+            "season": s.season.name,
+            "started_at": s.started_at.isoformat(),
+            "table_label": s.table_label,
+            "first_dealer": s.first_dealer,
+            "players": seats.get(s.pk, []),
+            "rounds": entries,
+            "finished": result is not None,
+        }
+        if result is not None and result.is_paper:
+            line["paper_nets"] = result.paper_nets
+        yield _dumps(line)
+
+
+def _dumps(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+# ---------------------------------------------------------------- import
+
+
+def _club_from_header(header: dict[str, Any], actor: Any) -> Club:
+    """Create the club described by an export header (the actor becomes its owner), or
+    use the existing club of that slug when the actor may record there."""
+    from leagues import services
+    from leagues.permissions import can_record
+
+    info = header.get("club") or {}
+    existing = Club.objects.filter(slug=info.get("slug")).first()
+    if existing is not None:
+        if not can_record(actor, existing):
+            raise PermissionDenied(f"no recorder role in club {existing.slug!r}")
+        club = existing
+    else:
+        club = services.club_create(
+            name=info["name"],
+            slug=info["slug"],
+            description=info.get("description", ""),
+            is_public=bool(info.get("is_public")),
+            owner=actor,
+        )
+    rulesets = {r.name: r for r in Ruleset.objects.filter(club=club)}
+    for r in header.get("rulesets") or []:
+        if r["name"] not in rulesets:
+            rulesets[r["name"]] = services.ruleset_create(
+                club=club, name=r["name"], config=r["config"], actor=actor
+            )
+    seasons = set(Season.objects.filter(club=club).values_list("name", flat=True))
+    for s in header.get("seasons") or []:
+        if s["name"] not in seasons:
+            services.season_create(
+                club=club,
+                name=s["name"],
+                start_date=datetime.date.fromisoformat(s["start_date"]),
+                end_date=datetime.date.fromisoformat(s["end_date"]) if s.get("end_date") else None,
+                ruleset=rulesets[s["ruleset"]],
+                actor=actor,
+            )
+    roster = set(Player.objects.filter(club=club).values_list("display_name", flat=True))
+    for p in header.get("players") or []:
+        if p["display_name"] not in roster:
+            services.player_create(
+                club=club,
+                display_name=p["display_name"],
+                aliases=p.get("aliases") or (),
+                actor=actor,
+            )
+    return club
+
+
+class _Reader:
+    """Turns session lines into SessionIn, resolving seasons and players by name."""
+
+    def __init__(self, club: Club, actor: Any, default_season: Season | None):
+        self.club = club
+        self.actor = actor
+        self.default_season = default_season
+        self.seasons = {
+            s.name: s for s in Season.objects.filter(club=club).select_related("ruleset")
+        }
+        self.players = {p.display_name: p for p in Player.objects.filter(club=club)}
+        self.added_players = 0
+        self.errors: list[tuple[int, list[dict[str, str]]]] = []
+
+    def player(self, name: str) -> Player:
+        if name not in self.players:
+            from leagues.services import player_create
+
+            self.players[name] = player_create(club=self.club, display_name=name, actor=self.actor)
+            self.added_players += 1
+        return self.players[name]
+
+    def session(self, number: int, obj: Any) -> SessionIn | None:
+        def fail(field_name: str, message: str) -> None:
+            self.errors.append(
+                (number, [{"field": field_name, "code": "invalid", "message": message}])
+            )
+
+        if not isinstance(obj, dict):
+            fail("", "a line must be a JSON object")
+            return None
+        season = self.seasons.get(obj.get("season")) if obj.get("season") else self.default_season
+        if season is None:
+            fail("season", f"unknown season {obj.get('season')!r}")
+            return None
+        names = obj.get("players")
+        if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
+            fail("players", "players must be a list of four display names")
+            return None
+        started_at = None
+        if obj.get("started_at"):
+            started_at = parse_datetime(str(obj["started_at"]))
+            if started_at is None:
+                fail("started_at", "started_at must be an ISO 8601 date-time")
+                return None
+        rounds = obj.get("rounds") or []
+        if not isinstance(rounds, list):
+            fail("rounds", "rounds must be a list")
+            return None
+        try:
+            players = [self.player(n.strip()) for n in names]
+        except ValidationError as exc:
+            fail("players", "; ".join(exc.messages))
+            return None
+        return SessionIn(
+            line=number,
+            season=season,
+            players=players,
+            rounds=rounds,
+            first_dealer=obj.get("first_dealer", 0),
+            started_at=started_at,
+            table_label=str(obj.get("table_label") or ""),
+            paper_nets=obj.get("paper_nets"),
+            finished=bool(obj.get("finished")),
+        )
+
+
+def lines_import(
+    *,
+    lines: Iterable[str],
+    actor: Any,
+    club: Club | None = None,
+    season: Season | None = None,
+    all_or_nothing: bool = False,
+    progress: Callable[[int], Any] | None = None,
+    batch_size: int = 500,
+) -> tuple[ImportReport, Club]:
+    """Import JSON lines (see the module docstring). ``club`` is needed unless the file
+    starts with a club header. Returns the report and the club."""
+    from leagues.permissions import can_record
+
+    numbered = ((n, line) for n, line in enumerate(lines, start=1) if line.strip())
+    first = next(numbered, None)
+    if first is None:
+        raise ImportFailed("the file is empty")
+    header = _header(first[1])
+    if header is not None:
+        club = _club_from_header(header, actor)
+        stream: Iterator[tuple[int, str]] = numbered
+    else:
+        if club is None:
+            raise ImportFailed("give --club (the file has no club header)")
+        if not can_record(actor, club):
+            raise PermissionDenied(f"no recorder role in club {club.slug!r}")
+        stream = _chain(first, numbered)
+    reader = _Reader(club, actor, season)
+    report = ImportReport(failed=reader.errors)
+
+    def sources() -> Iterator[SessionIn]:
+        for n, line in stream:
+            try:
+                src = reader.session(n, json.loads(line))
+            except json.JSONDecodeError as exc:
+                reader.errors.append((n, [{"field": "", "code": "json", "message": str(exc)}]))
+                src = None
+            if src is not None:
+                yield src
+            elif progress:
+                progress(1)
+
+    sessions_import(
+        sessions=sources(),
+        actor=actor,
+        all_or_nothing=all_or_nothing,
+        batch_size=batch_size,
+        progress=progress,
+        report=report,
+    )
+    report.failed.sort(key=lambda f: f[0])
+    if header is not None and not (all_or_nothing and report.failed):
+        from leagues.services import season_close
+
+        closed = [s["name"] for s in header.get("seasons") or [] if s.get("is_closed")]
+        for s in Season.objects.filter(club=club, name__in=closed, is_closed=False):
+            season_close(season=s, actor=actor)
+    report.added_players = reader.added_players
+    return report, club
+
+
+def _header(line: str) -> dict[str, Any] | None:
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError:
+        return None
+    return obj if isinstance(obj, dict) and obj.get("format") == FORMAT else None
+
+
+def _chain(first: tuple[int, str], rest: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+    yield first
+    yield from rest
