@@ -424,3 +424,20 @@ def test_session_update_refuses_a_closed_season(session, recorder):
 
     with pytest.raises(ValidationError):
         session_update(session=session, table_label="x", actor=recorder)
+
+
+def test_rounds_of_a_closed_season_are_final(session, recorder):
+    rnd = round_record(session=session, data=EX1, actor=recorder)
+    session.season.is_closed = True
+    session.season.save()
+
+    for change in (
+        lambda: round_correct(round=rnd, data=round_discard(1, 2), actor=recorder),
+        lambda: round_void(round=rnd, reason="晚了", actor=recorder),
+        lambda: round_undo_last(session=session, actor=recorder),
+    ):
+        with pytest.raises(RoundRejected) as exc:
+            change()
+        assert exc.value.errors[0]["code"] == "season_closed"
+    rnd.refresh_from_db()
+    assert rnd.counts and Round.objects.count() == 1

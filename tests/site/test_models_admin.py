@@ -1,0 +1,63 @@
+"""Every site model has a Django admin page that renders."""
+
+import pytest
+from django.apps import apps
+from django.contrib import admin
+from django.urls import reverse
+
+from tests.factories import round_self_draw, self_draw_transfers, store_round
+
+pytestmark = pytest.mark.django_db
+
+MY_MODELS = [
+    "leagues.Club",
+    "leagues.Membership",
+    "leagues.Invitation",
+    "leagues.Player",
+    "leagues.Ruleset",
+    "leagues.Season",
+    "scoring.Session",
+    "scoring.SessionSeat",
+    "scoring.Round",
+    "scoring.Transfer",
+    "scoring.RoundPlayer",
+    "scoring.RoundHand",
+]
+
+
+@pytest.fixture
+def staff_client(client, django_user_model, session, recorder, organiser, club):
+    from leagues.models import Invitation
+
+    Invitation.objects.create(club=club, role="recorder", created_by=organiser)
+    store_round(session, round_self_draw(0), self_draw_transfers(0, 1), actor=recorder)
+    boss = django_user_model.objects.create_superuser("boss", "boss@example.com", "pw")
+    client.force_login(boss)
+    return client
+
+
+@pytest.mark.parametrize("label", MY_MODELS)
+def test_each_model_has_a_changelist_and_a_change_page(staff_client, label):
+    model = apps.get_model(label)
+    assert admin.site.is_registered(model)
+    opts = model._meta
+    changelist = reverse(f"admin:{opts.app_label}_{opts.model_name}_changelist")
+    change = reverse(
+        f"admin:{opts.app_label}_{opts.model_name}_change", args=[model.objects.first().pk]
+    )
+
+    assert staff_client.get(changelist).status_code == 200
+    assert staff_client.get(change).status_code == 200
+
+
+def test_recorded_history_is_read_only_in_the_admin(staff_client):
+    from scoring.models import Round
+
+    rnd = Round.objects.get()
+    url = reverse("admin:scoring_round_change", args=[rnd.pk])
+
+    staff_client.post(url, {"number": 99})
+
+    rnd.refresh_from_db()
+    assert rnd.number == 1
+    assert staff_client.get(reverse("admin:scoring_round_add")).status_code == 403
