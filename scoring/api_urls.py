@@ -1,8 +1,9 @@
 from django.urls import path
 
-from scoring import api
+from scoring import api, api_analyse
 
 urlpatterns = [
     path("score/", api.score, name="api-score"),
     path("rulesets/", api.rulesets, name="api-rulesets"),
+    path("analyse/", api_analyse.analyse, name="api-analyse"),
 ]

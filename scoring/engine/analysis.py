@@ -47,7 +47,8 @@ from scoring.engine import hand_checks as hc
 from scoring.engine.errors import FieldError, RoundInvalid
 from scoring.engine.hand_checks import FinalFacts, OpeningFacts
 from scoring.engine.hands import HAND_TYPES, HandType, WinKind
-from scoring.engine.rules import PRESETS, Rules
+from scoring.engine.messages import make_error, show_value
+from scoring.engine.rules import PRESETS, Rules, parse_ruleset
 from scoring.engine.suit_tables import EMPTY, SuitSplit, suit_tables
 from scoring.engine.tile_messages import tile_error
 from scoring.engine.tiles import (
@@ -482,6 +483,7 @@ class HandAnalysis(NamedTuple):
         used = self.decomposition
         reason, reason_zh = self.reasons
         return {
+            "kind": "final",
             "tiles": tiles_text(self.hand.concealed),
             "melds": [m.as_dict() for m in self.hand.melds],
             "win_tile": None if self.hand.win_tile is None else tile_text(self.hand.win_tile),
@@ -755,6 +757,7 @@ class OpeningAnalysis:
     def as_dict(self) -> dict[str, Any]:
         details = self.details()
         return {
+            "kind": "opening",
             "tiles": tiles_text(counts_tiles(self.counts)),
             "dealer": self.dealer,
             "winning": self.winning,
@@ -916,6 +919,81 @@ def check_opening_claim(
     return claimed, errors
 
 
+# --- one request (API body / command line) ----------------------------------------
+
+REQUEST_BOOLS = ("self_draw", "dealer", "opening", "haidi", "first_discard")
+REQUEST_KEYS = frozenset({"tiles", "melds", "win_tile", "gang", "ruleset", *REQUEST_BOOLS})
+_FINAL_ONLY = ("melds", "win_tile", "self_draw", "haidi", "gang", "first_discard")
+
+
+def analyse_request(data: object) -> HandAnalysis | OpeningAnalysis:
+    """Analyse the hand a request body describes; :class:`RoundInvalid` lists every problem.
+
+    ``{"tiles": "...", "melds": [...], "win_tile": "5m", "self_draw": false,
+    "dealer": false, "haidi": false, "gang": null, "first_discard": false,
+    "opening": false, "ruleset": "changsha-67"}``; only ``tiles`` is required.
+    With ``"opening": true`` the tiles are a dealt hand (13, or 14 for the dealer)
+    and the final-hand keys must be left out.
+    """
+    if not isinstance(data, dict):
+        body = {"where": "the request", "where_zh": "请求内容", "value": show_value(data)}
+        raise RoundInvalid([make_error("", "not_an_object", **body)])
+    errors = [make_error(str(k), "unknown_field") for k in data if k not in REQUEST_KEYS]
+    if "tiles" not in data:
+        errors.append(make_error("tiles", "required"))
+    flags: dict[str, bool] = {}
+    for key in REQUEST_BOOLS:
+        value = data.get(key, False)
+        if isinstance(value, bool):
+            flags[key] = value
+        else:
+            errors.append(
+                make_error(key, "wrong_type", expected="a boolean", value=show_value(value))
+            )
+    gang = data.get("gang")
+    if gang is not None and gang not in GANG_CONTEXTS:
+        choices = ", ".join(GANG_CONTEXTS)
+        errors.append(make_error("gang", "invalid_choice", choices=choices, value=show_value(gang)))
+    rules, rule_errors = parse_ruleset(data.get("ruleset", DEFAULT_PRESET), field="ruleset")
+    errors += rule_errors
+    if flags.get("opening"):
+        given = [k for k in _FINAL_ONLY if data.get(k) not in (None, False, [])]
+        errors += [tile_error(k, "not_for_opening") for k in given]
+        counts, tile_errors = read_opening_hand(
+            data.get("tiles"), dealer=flags.get("dealer", False)
+        )
+        errors += tile_errors
+        if errors or counts is None:
+            raise RoundInvalid(errors)
+        return analyse_opening_counts(counts, dealer=flags["dealer"])
+    hand, tile_errors = read_final_hand(
+        data.get("tiles"), melds=data.get("melds"), win_tile=data.get("win_tile")
+    )
+    errors += tile_errors
+    if not errors:
+        try:
+            situational_context(
+                self_draw=flags["self_draw"],
+                dealer=flags["dealer"],
+                haidi=flags["haidi"],
+                gang=gang,
+                first_discard=flags["first_discard"],
+            )
+        except RoundInvalid as exc:
+            errors += exc.errors
+    if errors or hand is None or rules is None:
+        raise RoundInvalid(errors)
+    return analyse_hand(
+        hand,
+        self_draw=flags["self_draw"],
+        dealer=flags["dealer"],
+        haidi=flags["haidi"],
+        gang=gang,
+        first_discard=flags["first_discard"],
+        rules=rules,
+    )
+
+
 __all__ = [
     "Decomposition",
     "HandAnalysis",
@@ -924,6 +1002,7 @@ __all__ = [
     "analyse_hand",
     "analyse_opening",
     "analyse_opening_counts",
+    "analyse_request",
     "check_final_claim",
     "check_opening_claim",
     "claim_chips",

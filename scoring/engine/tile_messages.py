@@ -121,6 +121,10 @@ TILE_MESSAGES: dict[str, tuple[str, str]] = {
     ),
     # --- analysis context -----------------------------------------------------------
     "context_conflict": ("{field}: {reason}", "{field}：{reason_zh}"),
+    "not_for_opening": (
+        "{field} describes a final hand; it does not apply to an opening hand (起手胡)",
+        "{field} 只用于胡牌，不适用于起手胡",
+    ),
 }
 
 
