@@ -145,41 +145,39 @@ def birds_by_seat(*, data: dict[str, Any], bird_count: int) -> list[int]:
     return hits
 
 
-def _derived_rows(rnd: Round, players: list[Player]) -> None:
-    """Store the Transfer, RoundPlayer and RoundHand rows of a scored round."""
-    data, result = rnd.data, rnd.result
+def round_rows(
+    *, data: dict[str, Any], result: dict[str, Any], bird_count: int
+) -> dict[str, list[dict[str, Any]]]:
+    """The derived rows of a scored round, by seat, as plain dicts (no database):
+    ``{"transfers": [...], "players": [...], "hands": [...]}`` with the fields of
+    Transfer, RoundPlayer and RoundHand minus round and player. The one place that turns
+    an engine result into aggregation rows; bulk imports use it too.
 
-    def player_at(seat: int | None) -> Player | None:
-        return None if seat is None else players[seat]
-
+    The engine lists no transfer for a burned amount (it shows in net and burned only);
+    one with no payee is added, so each seat's transfers add up to its net.
+    """
     transfers = [
-        Transfer(
-            round=rnd,
-            payer=player_at(t.get("from")),
-            payee=player_at(t.get("to")),
-            payer_seat=t.get("from"),
-            payee_seat=t.get("to"),
-            amount=t["amount"],
-            event=t["event"],
-            winner_seat=t.get("winner"),
-        )
+        {
+            "payer_seat": t.get("from"),
+            "payee_seat": t.get("to"),
+            "amount": t["amount"],
+            "event": t["event"],
+            "winner_seat": t.get("winner"),
+        }
         for t in result["transfers"]
         if t["amount"] > 0
     ]
-    # The engine lists no transfer for a burned amount (it shows in net and burned
-    # only); store one with no payee, so each seat's transfers add up to its net.
     for seat, shortfall in enumerate(_unlisted_payments(result)):
         if shortfall > 0:
             transfers.append(
-                Transfer(
-                    round=rnd,
-                    payer=players[seat],
-                    payer_seat=seat,
-                    amount=shortfall,
-                    event=TransferEvent.PENALTY,
-                )
+                {
+                    "payer_seat": seat,
+                    "payee_seat": None,
+                    "amount": shortfall,
+                    "event": TransferEvent.PENALTY.value,
+                    "winner_seat": None,
+                }
             )
-    Transfer.objects.bulk_create(transfers)
     final = data.get("result") or {}
     kind = final.get("kind")
     winners = {w["seat"]: w.get("hands", []) for w in final.get("winners") or []}
@@ -187,35 +185,50 @@ def _derived_rows(rnd: Round, players: list[Player]) -> None:
     for o in data.get("openings") or []:
         openings.setdefault(o["seat"], []).extend(o.get("hands", []))
     dealers = set(data.get("dealers") or [data["dealer"]])
-    birds = birds_by_seat(data=data, bird_count=rnd.ruleset_config.get("bird_count", 0))
-    rows, hands = [], []
-    for seat, player in enumerate(players):
+    birds = birds_by_seat(data=data, bird_count=bird_count)
+    players, hands = [], []
+    for seat in range(4):
         final_codes = winners.get(seat, [])
         opening_codes = openings.get(seat, [])
         won = seat in winners
-        rows.append(
-            RoundPlayer(
-                round=rnd,
-                player=player,
-                seat=seat,
-                net=result["net"][seat],
-                is_dealer=seat in dealers,
-                won=won,
-                self_draw=won and kind == "self_draw",
-                dealt_in=kind == "discard" and final.get("discarder") == seat,
-                big_win=won and any(_is_big(c) for c in final_codes),
-                opening_wins=1 if opening_codes else 0,
-                hands=[*opening_codes, *final_codes],
-                birds_hit=birds[seat],
-            )
+        players.append(
+            {
+                "seat": seat,
+                "net": result["net"][seat],
+                "is_dealer": seat in dealers,
+                "won": won,
+                "self_draw": won and kind == "self_draw",
+                "dealt_in": kind == "discard" and final.get("discarder") == seat,
+                "big_win": won and any(_is_big(c) for c in final_codes),
+                "opening_wins": 1 if opening_codes else 0,
+                "hands": [*opening_codes, *final_codes],
+                "birds_hit": birds[seat],
+            }
         )
-        hands += [
-            RoundHand(round=rnd, player=player, seat=seat, code=c, is_opening=True)
-            for c in opening_codes
-        ]
-        hands += [RoundHand(round=rnd, player=player, seat=seat, code=c) for c in final_codes]
-    RoundPlayer.objects.bulk_create(rows)
-    RoundHand.objects.bulk_create(hands)
+        hands += [{"seat": seat, "code": c, "is_opening": True} for c in opening_codes]
+        hands += [{"seat": seat, "code": c, "is_opening": False} for c in final_codes]
+    return {"transfers": transfers, "players": players, "hands": hands}
+
+
+def _derived_rows(rnd: Round, players: list[Player]) -> None:
+    """Store the Transfer, RoundPlayer and RoundHand rows of a scored round."""
+    rows = round_rows(
+        data=rnd.data, result=rnd.result, bird_count=rnd.ruleset_config.get("bird_count", 0)
+    )
+
+    def player_at(seat: int | None) -> Player | None:
+        return None if seat is None else players[seat]
+
+    Transfer.objects.bulk_create(
+        Transfer(round=rnd, payer=player_at(t["payer_seat"]), payee=player_at(t["payee_seat"]), **t)
+        for t in rows["transfers"]
+    )
+    RoundPlayer.objects.bulk_create(
+        RoundPlayer(round=rnd, player=players[r["seat"]], **r) for r in rows["players"]
+    )
+    RoundHand.objects.bulk_create(
+        RoundHand(round=rnd, player=players[h["seat"]], **h) for h in rows["hands"]
+    )
 
 
 def _unlisted_payments(result: dict[str, Any]) -> list[int]:
