@@ -222,6 +222,9 @@ class _Reader:
         except ValidationError as exc:
             fail("players", "; ".join(exc.messages))
             return None
+        except PermissionDenied:
+            fail("players", "a player is not on the roster; only organisers add players")
+            return None
         return SessionIn(
             line=number,
             season=season,
