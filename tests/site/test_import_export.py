@@ -10,6 +10,7 @@ from django.core.management.base import CommandError
 from leagues.models import Club, Player, Season
 from leagues.stats import paper_session_record, session_finish, stats_session_refresh
 from leagues.stats_models import (
+    STAT_FIELDS,
     PlayerClubStat,
     PlayerRating,
     PlayerSeasonStat,
@@ -136,16 +137,7 @@ def snapshot(club):
     return {
         "season": by_name(
             PlayerSeasonStat.objects.filter(season__club=club).select_related("player"),
-            "net",
-            "round_net",
-            "sessions",
-            "rounds",
-            "wins",
-            "self_draws",
-            "deal_ins",
-            "big_hands",
-            "opening_wins",
-            "birds_hit",
+            *STAT_FIELDS,
         ),
         "club": by_name(
             PlayerClubStat.objects.filter(club=club).select_related("player"), "net", "sessions"
