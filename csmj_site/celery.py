@@ -3,9 +3,19 @@
 import os
 
 from celery import Celery
+from celery.schedules import crontab
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "csmj_site.settings")
 
 app = Celery("csmj")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+# celery beat: a nightly rebuild of the materialised standings and ratings from the rounds,
+# a safety net (the write path keeps them right; the rebuild is idempotent).
+app.conf.beat_schedule = {
+    "standings-rebuild-nightly": {
+        "task": "leagues.standings_rebuild",
+        "schedule": crontab(hour=4, minute=30),
+    },
+}

@@ -152,10 +152,22 @@ def apply_stat_deltas(model: Any, scope: dict[str, int], deltas: dict[int, dict[
         model.objects.filter(player_id__in=list(deltas), sessions__lte=0, **scope).delete()
 
 
+def scope_lock(club_id: int, *, exclusive: bool) -> None:
+    """On PostgreSQL, a transaction-level advisory lock per club: writers share it, a
+    rebuild takes it alone, so no write slips between a rebuild's reads and its writes.
+    (SQLite serialises writers anyway.)"""
+    if connection.vendor != "postgresql":
+        return
+    fn = "pg_advisory_xact_lock" if exclusive else "pg_advisory_xact_lock_shared"
+    with connection.cursor() as cur:
+        cur.execute(f"SELECT {fn}(%s, %s)", [0x6373, club_id])
+
+
 def stats_session_refresh(*, session: Session) -> None:
     """Bring one session's stat rows, and its players' season and club totals, up to date
     with its rounds. Call it inside the transaction that changed the rounds."""
     season = session.season
+    scope_lock(season.club_id, exclusive=False)
     result = SessionResult.objects.filter(session_id=session.pk).first()
     new = {
         r.player_id: r
@@ -229,8 +241,10 @@ def stats_rebuild(
         sessions = Session.objects.all()
         session_scope = Q()
         clubs = Club.objects.all()
-    ids = list(sessions.order_by("pk").values_list("pk", flat=True))
     with transaction.atomic():
+        for club_id in clubs.order_by("pk").values_list("pk", flat=True):
+            scope_lock(club_id, exclusive=True)
+        ids = list(sessions.order_by("pk").values_list("pk", flat=True))
         PlayerSessionStat.objects.filter(session_scope).delete()
         for start in range(0, len(ids), REBUILD_CHUNK):
             chunk = ids[start : start + REBUILD_CHUNK]

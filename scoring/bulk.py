@@ -25,7 +25,7 @@ from django.utils import timezone
 
 from leagues.bulk_rows import allocate_ids, insert_rows, with_ids
 from leagues.models import Player, Season
-from leagues.stats import apply_stat_deltas, paper_nets_validate, ratings_rebuild
+from leagues.stats import apply_stat_deltas, paper_nets_validate, ratings_rebuild, scope_lock
 from leagues.stats_models import STAT_FIELDS, PlayerSessionStat, SessionResult
 from scoring.engine.hands import HAND_TYPES
 from scoring.models import Round, RoundHand, RoundPlayer, Session, SessionSeat, Transfer
@@ -320,6 +320,8 @@ def _store_batch(batch: list[_Scored], actor: Any) -> int:
                     }
                 )
     with transaction.atomic():
+        for club_id in sorted({item.src.season.club_id for item in batch}):
+            scope_lock(club_id, exclusive=False)
         insert_rows(Session, sessions)
         insert_rows(SessionSeat, with_ids(SessionSeat, seats))
         insert_rows(Round, rounds)
