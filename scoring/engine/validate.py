@@ -365,7 +365,10 @@ def parse_round(data: object) -> tuple[Round | None, list[FieldError]]:
     fish: tuple[int, ...] = _NO_FISH
     openings: tuple[Opening, ...] = ()
     penalties: tuple[Penalty, ...] = ()
-    optional = len(data) > 3  # more than ruleset, dealer and result
+    # Anything beyond ruleset, dealer and result? (Skips four look-ups on plain rounds.)
+    optional = (
+        len(data) > 3 or "result" not in data or "dealer" not in data or "ruleset" not in data
+    )
     if optional:
         raw = data.get("dealers")
         if raw is not None:
@@ -744,7 +747,7 @@ def _winner(
     elif entry.get("tiles") is None:
         errors.append(make_error(f"result.winners.{i}", "hands_required"))
 
-    if len(entry) > 2:  # tiles, melds or win_tile given
+    if len(entry) > 2 or hands is None:  # tiles, melds or win_tile may be given
         claimed = _winner_tiles(
             errors, i, entry, hands, kind, rules, dealer, seat, len(errors) == start
         )

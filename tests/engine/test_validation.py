@@ -867,3 +867,19 @@ def test_tiles_are_reported_as_unavailable_when_the_analysis_is_missing(monkeypa
         ("openings.0.tiles", "tiles_unavailable"),
         ("result.winners.0.tiles", "tiles_unavailable"),
     }
+
+
+def test_a_winner_given_only_by_seat_and_tiles_is_scored_from_the_tiles():
+    round_ = copy.deepcopy(WORKED)
+    round_["result"]["winners"] = [{"seat": 2, "tiles": "11133366677799p"}]
+    round_["openings"] = [{"seat": 1, "tiles": "2222m345s678p119s", "birds": [2, 5]}]
+    assert score_round(round_)["net"] == [-7, 13, 33, -39]
+
+
+def test_optional_fields_are_checked_even_when_a_required_one_is_missing():
+    round_ = {
+        "ruleset": "changsha-67",
+        "dealer": 0,
+        "openings": [{"seat": 7, "hands": ["sixi"], "birds": [1, 2]}],
+    }
+    assert problems(round_) == {("result", "required"), ("openings.0.seat", "invalid_seat")}
