@@ -271,3 +271,83 @@ def test_incremental_rows_equal_a_rebuild_after_random_writes(
     incremental = snapshot(club)
     standings_rebuild(club=club)
     assert snapshot(club) == incremental
+
+
+# ---------------------------------------------------------------- reads
+
+
+@pytest.mark.django_db
+def test_standings_from_the_tables_equal_the_live_aggregation(session, season, players, recorder):
+    from leagues.selectors import club_leaderboard, season_standings
+    from leagues.stats_selectors import stats_standings
+
+    other = make_session(season, players[2:6], actor=recorder)
+    for s, data in [
+        (session, round_self_draw(0, birds=[5, 9])),
+        (session, round_discard({1: ["qingyise"]}, 2)),
+        (other, round_discard(3, 0)),
+        (other, round_draw(taker=1)),
+    ]:
+        round_record(session=s, data=data, actor=recorder)
+        stats_session_refresh(session=s)
+    for order in ("net", "-wins", "player"):
+        assert stats_standings(season=season, order=order) == season_standings(
+            season=season, order=order
+        )
+    assert stats_standings(club=season.club) == club_leaderboard(club=season.club)
+    day = session.started_at.date()
+    assert stats_standings(season=season, date_from=day, date_to=day) == season_standings(
+        season=season, date_from=day, date_to=day
+    )
+    assert stats_standings(season=season, date_to=day - datetime.timedelta(days=1)) == []
+
+
+@pytest.mark.django_db
+def test_standings_read_a_fixed_number_of_queries(
+    session, season, recorder, django_assert_num_queries
+):
+    from leagues.stats_selectors import stats_standings
+
+    for _ in range(3):
+        round_record(session=session, data=round_self_draw(1, birds=[5, 9]), actor=recorder)
+    stats_session_refresh(session=session)
+    with django_assert_num_queries(1):
+        rows = stats_standings(season=season)
+    assert [r.rounds for r in rows] == [3, 3, 3, 3]
+
+
+@pytest.mark.django_db
+def test_rating_history_has_a_point_per_finished_session(season, players, recorder):
+    from leagues.stats_selectors import rating_history, ratings_ordinals
+
+    base = datetime.datetime(2025, 3, 1, 19, 0, tzinfo=datetime.UTC)
+    for day, nets in enumerate([[30, -10, -10, -10], [40, -20, -10, -10]]):
+        paper_session_record(
+            season=season,
+            players=players[:4],
+            nets=nets,
+            actor=recorder,
+            started_at=base + datetime.timedelta(days=day),
+        )
+    history = rating_history(player=players[0], season=season)
+    assert [p.at for p in history] == [base, base + datetime.timedelta(days=1)]
+    assert history[1].ordinal > history[0].ordinal > 0
+    assert ratings_ordinals(club=season.club, season=season)[players[0].pk] == history[1].ordinal
+    assert len(rating_history(player=players[0])) == 2  # club-wide too
+
+
+@pytest.mark.django_db
+def test_the_season_rounds_csv_lists_every_current_round_with_players_and_nets(
+    session, season, players, recorder
+):
+    from leagues.stats_selectors import season_rounds_csv_rows
+
+    r1 = round_record(session=session, data=round_self_draw(0, birds=[5, 9]), actor=recorder)
+    round_record(session=session, data=round_discard({1: ["qingyise"]}, 2), actor=recorder)
+    round_void(round=r1, reason="录错", actor=recorder)
+    header, *rows = list(season_rounds_csv_rows(season=season))
+    assert header[:4] == ["session", "started_at", "table", "round"]
+    assert [(r[3], r[5], r[7]) for r in rows] == [(1, "void", "self_draw"), (2, "", "discard")]
+    assert rows[0][11:15] == [p.display_name for p in players[:4]]
+    assert rows[0][15:19] == [21, -7, -7, -7]
+    assert rows[1][10] == "qingyise"
