@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: run test test-db lint bench bench-analyse schema browser-deps venv migrate demo clean audit test-worker bench-site
+.PHONY: run test test-db lint bench bench-analyse schema browser-deps venv migrate demo clean audit test-worker bench-site serve
 
 venv: $(STAMP)
 
@@ -77,3 +77,14 @@ test-worker: venv
 	kill $$worker; wait $$worker; \
 	if [ $$status -ne 0 ]; then tail -40 /tmp/csmj-worker.log; fi; \
 	exit $$status
+
+# The site at scale on PostgreSQL (issue 6): ~400,000 generated rounds in BENCH_DB (created and
+# filled on the first run, kept afterwards), then latency through gunicorn (Procfile, honcho).
+BENCH_DB ?= postgres://postgres@127.0.0.1:5432/csmj_bench
+bench-site: venv
+	DATABASE_URL=$(BENCH_DB) $(PYTHON) -m bench.bench_site
+
+# The production processes of the Procfile (gunicorn, celery worker and beat), locally.
+serve: migrate
+	$(PYTHON) manage.py collectstatic --noinput -v 0
+	$(BIN)/honcho start -f Procfile
