@@ -292,7 +292,7 @@ def _final_codes(
             shape = _SINGLE[kind].get(code)
             if shape is not None:
                 return shape
-    ok = True
+    ok = kind_ok = True
     big = pinghu = special = bibo = False
     total = top = 0
     for j, code in enumerate(hands):
@@ -321,8 +321,8 @@ def _final_codes(
             errors.append(
                 make_error(f"{field}.{j}", "wrong_win_kind", value=show_value(code), kind=kind)
             )
-            ok = False
-    if not ok:
+            kind_ok = False
+    if not ok:  # unknown codes: the list cannot be judged further
         return None
     if len(set(hands)) != len(hands):
         seen: set[str] = set()
@@ -330,11 +330,11 @@ def _final_codes(
             if code in seen:
                 errors.append(make_error(f"{field}.{j}", "repeated_hand", value=show_value(code)))
             seen.add(code)
-        return None
+        ok = False
     if big and pinghu:
         errors.append(make_error(field, "pinghu_with_big"))
-        return None
-    return big, total, top, special, bibo
+        ok = False
+    return (big, total, top, special, bibo) if ok and kind_ok else None
 
 
 # --- the round -----------------------------------------------------------------

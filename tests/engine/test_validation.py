@@ -883,3 +883,12 @@ def test_optional_fields_are_checked_even_when_a_required_one_is_missing():
         "openings": [{"seat": 7, "hands": ["sixi"], "birds": [1, 2]}],
     }
     assert problems(round_) == {("result", "required"), ("openings.0.seat", "invalid_seat")}
+
+
+def test_a_wrong_kind_does_not_hide_other_problems_of_the_code_list():
+    hands = ["pinghu", "haidilaoyue", "pinghu"]
+    assert problems(discard_round(winners=[(1, hands)])) == {
+        ("result.winners.0.hands.1", "wrong_win_kind"),
+        ("result.winners.0.hands.2", "repeated_hand"),
+        ("result.winners.0.hands", "pinghu_with_big"),
+    }
