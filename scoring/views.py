@@ -512,27 +512,81 @@ def round_preview(request: HttpRequest, club: Club, session_id: int) -> JsonResp
 @require_POST
 @club_view("record")
 def tiles_analyse(request: HttpRequest, club: Club, session_id: int) -> JsonResponse:
-    """The tile picker's analysis: which hand types the tiles make (H2's analysis)."""
-    get_session(club, session_id)
+    """The tile picker's analysis: which hand types the tiles make (the engine's analysis)."""
+    session = get_session(club, session_id)
     body = _json_body(request)
-    if not isinstance(body, dict):
+    if not isinstance(body, dict) or not isinstance(body.get("tiles"), str):
         return JsonResponse({"errors": [{"field": "", "message": _("请求格式错误")}]}, status=400)
-    answer, status = analyse_for_form(body)
+    answer, status = analyse_for_form(body, ruleset_config=session.season.ruleset.config)
     return JsonResponse(answer, status=status)
 
 
-def analyse_for_form(body: dict[str, Any]) -> tuple[dict[str, Any], int]:
-    """Ask the engine's tile analysis which hand types the picked tiles make.
+# A claimed situational code tells the analysis how the hand was won.
+SITUATION_OF: dict[str, dict[str, Any]] = {
+    "tianhu": {"first_discard": True},
+    "dihu": {"first_discard": True},
+    "haidilaoyue": {"haidi": True},
+    "haidipao": {"haidi": True},
+    "gangshangkaihua": {"gang": "kong"},
+    "gangshangpao": {"gang": "kong"},
+    "shuanggangshanghua": {"gang": "double_kong"},
+    "shuanggangshangpao": {"gang": "double_kong"},
+    "qiangganghu": {"gang": "rob"},
+}
 
-    Answers ``{"hands": [codes the tiles make], "fill": [codes to select], "ok": bool,
-    "note": text}``; ``fill`` keeps the situational codes the recorder chose and replaces
-    the shape codes by what the tiles show.
+
+def analyse_for_form(body: dict[str, Any], *, ruleset_config: Any) -> tuple[dict[str, Any], int]:
+    """Ask the engine which hand types the picked tiles make, to fill in and check the chips.
+
+    Answers ``{"hands": [codes the tiles hold], "fill": [codes to select], "ok": bool,
+    "note": text}``; 400 with localised ``errors`` for malformed tiles.
     """
+    from scoring.engine import analysis
+    from scoring.engine.errors import RoundInvalid
+    from scoring.engine.messages import error_message_zh
+    from scoring.engine.rules import parse_ruleset
+
+    rules, _errors = parse_ruleset(ruleset_config)
+    seat = body.get("seat")
+    dealer = body.get("dealer")
+    dealers = body.get("dealers") or [dealer]
     try:
-        from scoring.engine import analysis
-    except ImportError:
-        return {"errors": [{"field": "", "message": _("手牌分析暂不可用")}]}, 503
-    return {"hands": [], "fill": None, "ok": False, "note": str(analysis)}, 200
+        if body.get("mode") == "opening":
+            opening = analysis.analyse_opening(body["tiles"], dealer=seat == dealer)
+            fill = list(opening.codes)
+            names = "、".join(hand_label(c) for c in fill)
+            note = _("手牌有：%(hands)s") % {"hands": names} if fill else _("这手牌没有起手胡")
+            return {"hands": fill, "fill": fill, "ok": bool(fill), "note": note}, 200
+        situation: dict[str, Any] = {}
+        for code in body.get("hands") or []:
+            if code in SITUATION_OF and not situation:
+                situation = SITUATION_OF[code]
+        result = analysis.analyse(
+            body["tiles"],
+            melds=[m for m in body.get("melds") or [] if isinstance(m, dict)],
+            win_tile=body.get("win_tile") or None,
+            self_draw=body.get("kind") == "self_draw",
+            dealer=seat in dealers,
+            rules=rules,
+            **situation,
+        )
+    except RoundInvalid as exc:
+        errors = [
+            {"field": e.field, "message": error_message_zh(e) if chinese() else e.message}
+            for e in exc.errors
+        ]
+        return {"errors": errors}, 400
+    if not result.winning:
+        reason, reason_zh = result.reasons
+        return {
+            "hands": list(result.shapes),
+            "fill": None,
+            "ok": False,
+            "note": reason_zh if chinese() else reason,
+        }, 200
+    fill = list(result.best_claim)
+    note = _("按手牌：%(hands)s") % {"hands": "、".join(hand_label(c) for c in fill)}
+    return {"hands": list(result.shapes), "fill": fill, "ok": True, "note": note}, 200
 
 
 @require_POST
