@@ -126,11 +126,29 @@ def _join(field: str, name: str) -> str:
     return f"{field}.{name}" if field else name
 
 
-def _rank_of(ch: str) -> int | None:
-    if ch in _CHINESE_RANKS:
-        return _CHINESE_RANKS[ch]
+_SEP, _RANK, _SUIT = 0, 1, 2
+
+
+def _char_table() -> dict[str, tuple[int, int]]:
+    """Every character the notation knows: (separator | rank | suit, value)."""
+    table = dict.fromkeys(" \t\r\n\u3000" + "".join(_SEPARATORS), (_SEP, 0))
+    table |= {str(d): (_RANK, d) for d in range(10)}
+    table |= dict.fromkeys(_ZEROS, (_RANK, 0))
+    table |= {ch: (_RANK, r) for ch, r in _CHINESE_RANKS.items()}
+    for ch, suit in _SUITS.items():
+        table[ch] = table[ch.upper()] = (_SUIT, suit)
+    return table
+
+
+_CHARS = _char_table()
+
+
+def _classify(ch: str) -> tuple[int, int] | None:
+    """Characters outside the table: other whitespace and other decimal digits (５)."""
+    if ch.isspace():
+        return _SEP, 0
     if ch.isdecimal():
-        return unicodedata.decimal(ch)
+        return _RANK, unicodedata.decimal(ch)
     return None
 
 
@@ -143,35 +161,36 @@ def read_tiles(text: object, *, field: str) -> tuple[list[Tile], list[FieldError
         return [], [tile_error(field, "tiles_not_text", value=_show(text))]
     tiles: list[Tile] = []
     errors: list[FieldError] = []
-    pending: list[tuple[int, int]] = []  # (rank, position) waiting for their suit
+    pending: list[int] = []  # ranks waiting for their suit
+    start = 0  # position of the first of them
 
     def error(code: str, **params: Any) -> None:
         if len(errors) < MAX_ERRORS_PER_FIELD:
             errors.append(tile_error(field, code, text=_show(text), **params))
 
-    for pos, raw in enumerate(text):
-        ch = raw.lower() if raw.isascii() else raw
-        if ch.isspace() or ch in _SEPARATORS:
-            continue
-        rank = 0 if ch in _ZEROS else _rank_of(ch)
-        if rank is not None:
-            if rank == 0:
-                error("tile_zero", position=pos + 1)
-            pending.append((rank, pos))
-            continue
-        suit = _SUITS.get(ch)
-        if suit is None:
+    for pos, ch in enumerate(text):
+        found = _CHARS.get(ch) or _classify(ch)
+        if found is None:
             code = "tile_unknown_suit" if pending else "tile_unknown_character"
-            error(code, position=pos + 1, char=repr(raw))
+            error(code, position=pos + 1, char=repr(ch))
             pending = []
             continue
-        if not pending:
-            error("tile_suit_without_rank", position=pos + 1, char=repr(raw))
-            continue
-        tiles.extend(suit * 9 + r - 1 for r, _ in pending if r > 0)
-        pending = []
+        kind, value = found
+        if kind == _RANK:
+            if not value:
+                error("tile_zero", position=pos + 1)
+            if not pending:
+                start = pos
+            pending.append(value)
+        elif kind == _SUIT:
+            if not pending:
+                error("tile_suit_without_rank", position=pos + 1, char=repr(ch))
+                continue
+            base = value * 9 - 1
+            tiles += [base + r for r in pending if r]
+            pending = []
     if pending:
-        error("tile_missing_suit", position=pending[0][1] + 1)
+        error("tile_missing_suit", position=start + 1)
     if not tiles and not errors:
         error("tiles_empty")
     return tiles, errors
