@@ -199,6 +199,16 @@ def stats_session_refresh(*, session: Session) -> None:
         _ratings_rebuild_later(club_id=season.club_id, season_id=season.pk)
 
 
+def stats_session_moved(*, session: Session) -> None:
+    """The session's start time changed: move its stat rows, and replay the ratings when
+    it is finished (its place in the rating order may have changed). Same transaction."""
+    moved = PlayerSessionStat.objects.filter(session_id=session.pk).update(
+        started_at=session.started_at
+    )
+    if moved and SessionResult.objects.filter(session_id=session.pk).exists():
+        _ratings_rebuild_later(club_id=session.season.club_id, season_id=session.season_id)
+
+
 def _ranking(rows: dict[int, PlayerSessionStat]) -> list[tuple[int, int]]:
     return sorted((r.seat, r.net) for r in rows.values())
 
