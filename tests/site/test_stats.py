@@ -224,7 +224,7 @@ def round_shape(i: int) -> dict:
 
 @pytest.mark.django_db
 @settings(
-    max_examples=50,
+    max_examples=25,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
