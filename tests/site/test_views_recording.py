@@ -1,0 +1,341 @@
+"""Recording through the pages: the round form, its preview, errors, corrections, voids."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from scoring import services
+from scoring.engine import score_round
+from scoring.engine.hands import HAND_TYPES
+from scoring.models import Round, Session
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def rec(client, recorder):
+    client.force_login(recorder)
+    return client
+
+
+def url(name, session, *args):
+    return reverse(name, args=[session.season.club.slug, session.pk, *args])
+
+
+def self_draw(seat=0, hands=("pinghu",), dealer=0, birds=(5, 9)):
+    return {
+        "dealer": dealer,
+        "result": {
+            "kind": "self_draw",
+            "winners": [{"seat": seat, "hands": list(hands)}],
+            "birds": list(birds),
+        },
+    }
+
+
+def bad_discard():
+    """Seat 1 both wins and discards: the engine's discarder_is_winner."""
+    return {
+        "dealer": 0,
+        "result": {
+            "kind": "discard",
+            "winners": [{"seat": 1, "hands": ["pinghu"]}],
+            "discarder": 1,
+            "birds": [2, 3],
+        },
+    }
+
+
+def post_round(client, session, data, **extra):
+    return client.post(url("round-new", session), {"data": json.dumps(data), **extra})
+
+
+def form_context(response):
+    return response.context["rf_context"]
+
+
+def test_the_round_form_offers_the_registry_and_the_seasons_rules(rec, session):
+    response = rec.get(url("round-new", session))
+
+    ctx = form_context(response)
+    assert response.status_code == 200
+    assert [h["code"] for h in ctx["hand_types"]] == list(HAND_TYPES)
+    assert {h["code"]: h["name_zh"] for h in ctx["hand_types"]}["qingyise"] == "清一色"
+    assert ctx["rules"]["bird_count"] == 2
+    assert [s["name"] for s in ctx["seats"]] == ["张三", "李四", "王五", "赵六"]
+    assert b'id="rf-context"' in response.content
+
+
+def test_the_dealer_is_prefilled_from_the_previous_rounds_next_dealers(rec, session, recorder):
+    services.round_record(session=session, data=self_draw(seat=2), actor=recorder)
+
+    ctx = form_context(rec.get(url("round-new", session)))
+
+    assert ctx["prefill"]["dealer"] == 2
+    assert ctx["prefill"]["dealers"] == [2]
+
+
+def test_under_tongzhuang_the_whole_dealer_set_is_prefilled(rec, session, recorder, ruleset):
+    ruleset.config = {"preset": "changsha-tongzhuang"}
+    ruleset.save()
+    two_winners = {
+        "dealer": 0,
+        "result": {
+            "kind": "discard",
+            "winners": [{"seat": 1, "hands": ["pinghu"]}, {"seat": 2, "hands": ["pinghu"]}],
+            "discarder": 3,
+            "birds": [1],
+        },
+    }
+    services.round_record(session=session, data=two_winners, actor=recorder)
+
+    ctx = form_context(rec.get(url("round-new", session)))
+
+    assert ctx["prefill"]["dealer"] == 3
+    assert sorted(ctx["prefill"]["dealers"]) == [1, 2, 3]
+
+
+def test_a_valid_round_is_saved_and_the_session_page_shows_the_engines_totals(rec, session):
+    data = self_draw(seat=0, hands=["qingyise"], birds=[2, 3])
+
+    response = post_round(rec, session, data, number="1")
+
+    assert response.status_code == 302
+    assert response["Location"] == url("session", session)
+    stored = Round.objects.get(session=session)
+    assert stored.data == data
+    expected = score_round({**data, "ruleset": "changsha-67"})["net"]
+    page = rec.get(url("session", session))
+    totals = [s["total"] for s in page.context["seats"]]
+    assert totals == expected
+    assert "清一色" in page.content.decode()
+
+
+def test_bad_input_saves_nothing_and_names_the_field_in_chinese(rec, session):
+    response = post_round(rec, session, bad_discard())
+
+    assert response.status_code == 400
+    assert not Round.objects.exists()
+    errors = form_context(response)["errors"]
+    mine = next(e for e in errors if e["code"] == "discarder_is_winner")
+    assert mine["field"] == "result.discarder"
+    assert "不能既胡牌又放炮" in mine["message"]
+    # the page keeps what was entered, to fix it
+    assert form_context(response)["initial"] == bad_discard()
+
+
+def test_bad_input_is_explained_in_english_when_english_is_chosen(rec, session):
+    rec.post(reverse("set_language"), {"language": "en"})
+
+    response = post_round(rec, session, bad_discard())
+
+    mine = next(e for e in form_context(response)["errors"] if e["code"] == "discarder_is_winner")
+    assert mine["message"] == "seat 1 cannot both win and discard"
+
+
+def test_a_wrong_number_of_birds_is_reported_on_the_birds_field(rec, session):
+    response = post_round(rec, session, self_draw(birds=[5]))
+
+    fields = {e["field"] for e in form_context(response)["errors"]}
+    assert "result.birds" in fields
+    assert not Round.objects.exists()
+
+
+def test_malformed_json_is_refused_without_storing(rec, session):
+    response = rec.post(url("round-new", session), {"data": "{not json"})
+
+    assert response.status_code == 400
+    assert not Round.objects.exists()
+
+
+def test_the_preview_shows_every_transfer_with_its_arithmetic(rec, session):
+    data = self_draw(seat=0, birds=[5, 9])
+
+    response = rec.post(
+        url("round-preview", session), json.dumps(data), content_type="application/json"
+    )
+
+    body = response.json()
+    assert response.status_code == 200
+    assert body["result"]["net"] == [21, -7, -7, -7]
+    html = body["html"]
+    assert html.count("张三") >= 3  # receives from each of the other three
+    assert "2 × 3 + 1 自摸加" in html
+    assert not Round.objects.exists()
+
+
+def test_the_preview_returns_localised_errors_with_their_fields(rec, session):
+    response = rec.post(
+        url("round-preview", session), json.dumps(bad_discard()), content_type="application/json"
+    )
+
+    assert response.status_code == 400
+    errors = response.json()["errors"]
+    assert any(e["field"] == "result.discarder" and "放炮" in e["message"] for e in errors)
+
+
+def test_a_round_can_be_corrected_and_both_versions_are_kept(rec, session, recorder):
+    services.round_record(session=session, data=self_draw(seat=0), actor=recorder)
+    fixed = self_draw(seat=1, dealer=0, birds=[2, 2])
+
+    response = rec.post(url("round-correct", session, 1), {"data": json.dumps(fixed)})
+
+    assert response.status_code == 302
+    versions = list(Round.objects.filter(session=session, number=1).order_by("version"))
+    assert [(v.version, v.is_current) for v in versions] == [(1, False), (2, True)]
+    assert versions[1].data == fixed
+    history = rec.get(url("round", session, 1))
+    assert [v["summary"]["round"].version for v in history.context["versions"]] == [2, 1]
+
+
+def test_the_correction_form_starts_from_the_recorded_round(rec, session, recorder):
+    data = self_draw(seat=3, birds=[4, 8])
+    services.round_record(session=session, data=data, actor=recorder)
+
+    ctx = form_context(rec.get(url("round-correct", session, 1)))
+
+    assert ctx["initial"] == data
+
+
+def test_a_bad_correction_keeps_the_old_version_current(rec, session, recorder):
+    services.round_record(session=session, data=self_draw(seat=0), actor=recorder)
+
+    response = rec.post(url("round-correct", session, 1), {"data": json.dumps(bad_discard())})
+
+    assert response.status_code == 400
+    assert Round.objects.get(session=session, is_current=True).version == 1
+
+
+def test_undo_voids_the_last_round_and_keeps_it_in_the_history(rec, session, recorder):
+    services.round_record(session=session, data=self_draw(seat=0), actor=recorder)
+    services.round_record(session=session, data=self_draw(seat=0), actor=recorder)
+
+    rec.post(url("round-undo", session))
+
+    rounds = {r.number: r for r in Round.objects.filter(session=session)}
+    assert rounds[2].is_void and not rounds[1].is_void
+    page = rec.get(url("session", session))
+    assert [s["total"] for s in page.context["seats"]] == [21, -7, -7, -7]
+    assert len(page.context["rounds"]) == 2  # the void round is still listed
+
+
+def test_any_round_can_be_voided_with_a_reason(rec, session, recorder):
+    for _ in range(3):
+        services.round_record(session=session, data=self_draw(seat=0), actor=recorder)
+
+    rec.post(url("round-void", session, 2), {"reason": "打错了"})
+
+    voided = Round.objects.get(session=session, number=2)
+    assert voided.is_void and voided.void_reason == "打错了"
+    assert "打错了" in rec.get(url("session", session)).content.decode()
+
+
+def test_a_void_without_a_reason_is_refused(rec, session, recorder):
+    services.round_record(session=session, data=self_draw(seat=0), actor=recorder)
+
+    rec.post(url("round-void", session, 1), {"reason": ""})
+
+    assert not Round.objects.get(session=session).is_void
+
+
+def test_a_closed_season_takes_no_rounds(rec, session, season):
+    season.is_closed = True
+    season.save()
+
+    response = post_round(rec, session, self_draw())
+
+    assert response.status_code == 400
+    assert not Round.objects.exists()
+    assert any(e["field"] == "season" for e in form_context(response)["errors"])
+
+
+def test_the_tile_picker_analysis_fills_in_the_shape_hand_types(rec, session):
+    body = {
+        "mode": "final",
+        "seat": 1,
+        "dealer": 0,
+        "dealers": [0],
+        "kind": "self_draw",
+        "tiles": "11122233344455s",
+        "melds": [],
+        "win_tile": "5s",
+        "hands": [],
+    }
+
+    response = rec.post(
+        url("tiles-analyse", session), json.dumps(body), content_type="application/json"
+    )
+
+    answer = response.json()
+    assert response.status_code == 200
+    assert answer["ok"] is True
+    assert "qingyise" in answer["fill"] and "pinghu" not in answer["fill"]
+
+
+def test_the_tile_picker_analysis_finds_opening_hands(rec, session):
+    body = {"mode": "opening", "seat": 1, "dealer": 0, "tiles": "2222m345s678p119s"}
+
+    response = rec.post(
+        url("tiles-analyse", session), json.dumps(body), content_type="application/json"
+    )
+
+    assert "sixi" in response.json()["fill"]
+
+
+def test_the_tile_picker_analysis_reports_malformed_tiles(rec, session):
+    body = {"mode": "final", "seat": 1, "dealer": 0, "kind": "discard", "tiles": "1234x"}
+
+    response = rec.post(
+        url("tiles-analyse", session), json.dumps(body), content_type="application/json"
+    )
+
+    assert response.status_code == 400
+    assert response.json()["errors"]
+
+
+def test_starting_a_session_resolves_names_and_aliases_from_the_roster(
+    rec, season, players, organiser
+):
+    from leagues.services import player_update
+
+    player_update(player=players[5], aliases=["小孙"], actor=organiser)
+    form = {
+        "seat_0": "钱七",
+        "seat_1": "小孙",
+        "seat_2": "周九",
+        "seat_3": "吴十",
+        "first_dealer": "2",
+        "table_label": "一号桌",
+    }
+
+    response = rec.post(reverse("session-new", args=[season.club.slug, season.pk]), form)
+
+    session = Session.objects.exclude(seats__player=players[0]).get()
+    assert response.status_code == 302
+    assert [p.display_name for p in session.players_in_order()] == ["钱七", "孙八", "周九", "吴十"]
+    assert session.first_dealer == 2 and session.table_label == "一号桌"
+
+
+def test_starting_a_session_with_an_unknown_or_repeated_name_names_the_seat(rec, season, players):
+    form = {
+        "seat_0": "钱七",
+        "seat_1": "路人",
+        "seat_2": "钱七",
+        "seat_3": "吴十",
+        "first_dealer": "0",
+    }
+    before = Session.objects.count()
+
+    response = rec.post(reverse("session-new", args=[season.club.slug, season.pk]), form)
+
+    errors = response.context["form"].errors
+    assert set(errors) == {"seat_1", "seat_2"}
+    assert Session.objects.count() == before
