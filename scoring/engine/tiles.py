@@ -336,6 +336,12 @@ def _fifth_copy_errors(all_tiles: Iterable[Tile], *, field: str) -> list[FieldEr
     ]
 
 
+def _count_errors(field: str, count: int, expected: int, why: str, why_zh: str) -> list[FieldError]:
+    if count == expected:
+        return []
+    return [tile_error(field, "tile_count", count=count, expected=expected, why=why, why_zh=why_zh)]
+
+
 @dataclass(frozen=True, slots=True)
 class FinalHand:
     """A parsed final hand: concealed counts (winning tile included), melds, win tile.
@@ -392,19 +398,14 @@ def read_final_hand(
     for m in parsed_melds:
         physical += m.tiles
     errors += _fifth_copy_errors(physical, field=tiles_field)
-    expected = FINAL_TILE_COUNT - 3 * len(parsed_melds)
-    if len(concealed) != expected:
-        n = len(parsed_melds)
-        errors.append(
-            tile_error(
-                tiles_field,
-                "tile_count",
-                count=len(concealed),
-                expected=expected,
-                why=f"14 = concealed + 3 per meld, a kong counted as 3; {n} meld(s)",
-                why_zh=f"14 = 手牌 + 每组副露 3 张（杠也算 3 张）；{n} 组副露",
-            )
-        )
+    n = len(parsed_melds)
+    errors += _count_errors(
+        tiles_field,
+        len(concealed),
+        FINAL_TILE_COUNT - 3 * n,
+        f"14 = concealed + 3 per meld, a kong counted as 3; {n} meld(s)",
+        f"14 = 手牌 + 每组副露 3 张（杠也算 3 张）；{n} 组副露",
+    )
     if win is not None and win not in concealed:
         errors.append(
             tile_error(
@@ -443,18 +444,13 @@ def read_opening_hand(
     if errors:
         return None, errors
     errors += _fifth_copy_errors(parsed, field=tiles_field)
-    expected = opening_tile_count(dealer=dealer)
-    if len(parsed) != expected:
-        errors.append(
-            tile_error(
-                tiles_field,
-                "tile_count",
-                count=len(parsed),
-                expected=expected,
-                why=f"the dealt hand of {'the dealer' if dealer else 'an idle seat'}",
-                why_zh=f"{'庄家' if dealer else '闲家'}起手牌",
-            )
-        )
+    errors += _count_errors(
+        tiles_field,
+        len(parsed),
+        opening_tile_count(dealer=dealer),
+        f"the dealt hand of {'the dealer' if dealer else 'an idle seat'}",
+        f"{'庄家' if dealer else '闲家'}起手牌",
+    )
     if errors:
         return None, errors
     return tiles_counts(parsed), []
