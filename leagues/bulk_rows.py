@@ -38,12 +38,7 @@ def insert_rows(model: type[models.Model], rows: list[dict[str, Any]]) -> None:
         return
     columns = list(rows[0])
     json_cols = {f.attname for f in model._meta.concrete_fields if isinstance(f, models.JSONField)}
-    encoders = [
-        (lambda v: None if v is None else json.dumps(v, ensure_ascii=False))
-        if c in json_cols
-        else None
-        for c in columns
-    ]
+    encoders = [_json_encoder() if c in json_cols else None for c in columns]
     quoted = ", ".join(connection.ops.quote_name(c) for c in columns)
     sql = f"COPY {connection.ops.quote_name(model._meta.db_table)} ({quoted}) FROM STDIN"
     with connection.cursor() as cur, cur.cursor.copy(sql) as copy_:
@@ -51,6 +46,31 @@ def insert_rows(model: type[models.Model], rows: list[dict[str, Any]]) -> None:
             copy_.write_row(
                 [enc(r[c]) if enc else r[c] for c, enc in zip(columns, encoders, strict=True)]
             )
+
+
+def _json_encoder() -> Any:
+    """json.dumps with a memo for values that repeat by identity (one season's ruleset dict)
+    or by content (short lists of hand codes)."""
+    by_id: dict[int, tuple[Any, str]] = {}
+    by_value: dict[tuple, str] = {}
+
+    def encode(value: Any) -> str | None:
+        if value is None:
+            return None
+        if isinstance(value, list) and len(value) < 4:
+            key = tuple(value)
+            if key not in by_value:
+                by_value[key] = json.dumps(value, ensure_ascii=False)
+            return by_value[key]
+        hit = by_id.get(id(value))
+        if hit is not None and hit[0] is value:
+            return hit[1]
+        text = json.dumps(value, ensure_ascii=False)
+        if isinstance(value, dict) and "preset" in value:
+            by_id[id(value)] = (value, text)
+        return text
+
+    return encode
 
 
 def with_ids(model: type[models.Model], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
