@@ -17,15 +17,24 @@ def _with_seats(qs: QuerySet[Session]) -> QuerySet[Session]:
     )
 
 
-def session_list(*, season: Any) -> list[Session]:
+def session_list(*, season: Any, limit: int | None = None, offset: int = 0) -> list[Session]:
     """The season's sessions, newest first, with seats/players prefetched and
-    ``rounds_count`` (counted rounds). Two queries."""
+    ``rounds_count`` (counted rounds). ``limit``/``offset`` page a long season. Two queries."""
     qs = (
         Session.objects.filter(season=season)
         .annotate(rounds_count=Count("rounds", filter=_COUNTING))
         .order_by("-started_at", "-id")
     )
+    if limit is not None:
+        qs = qs[offset : offset + limit]
+    elif offset:
+        qs = qs[offset:]
     return list(_with_seats(qs))
+
+
+def session_count(*, season: Any) -> int:
+    """How many sessions the season has (for paging). One query."""
+    return Session.objects.filter(season=season).count()
 
 
 def session_get(*, pk: int) -> Session | None:

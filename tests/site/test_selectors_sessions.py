@@ -1,9 +1,13 @@
 """Session pages' reads: rounds, totals, next dealer, history — flat in queries."""
 
+import datetime
+
 import pytest
+from django.utils import timezone
 
 from scoring.selectors import (
     round_history,
+    session_count,
     session_get,
     session_list,
     session_next_dealers,
@@ -124,3 +128,21 @@ def test_session_reads_issue_a_fixed_number_of_queries(
 
     assert len(listed) == rounds
     assert [n for _, n in tables] == [0, rounds]
+
+
+def test_session_list_pages_newest_first(season, players, recorder):
+    tz = timezone.get_current_timezone()
+    made = [
+        make_session(
+            season, players[:4], actor=recorder, started_at=datetime.datetime(2025, 1, d, tzinfo=tz)
+        )
+        for d in range(1, 6)
+    ]
+
+    page_1 = session_list(season=season, limit=2)
+    page_2 = session_list(season=season, limit=2, offset=2)
+
+    assert page_1 == [made[4], made[3]]
+    assert page_2 == [made[2], made[1]]
+    assert session_list(season=season, offset=4) == [made[0]]
+    assert session_count(season=season) == 5
