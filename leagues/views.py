@@ -309,9 +309,10 @@ def player_detail(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
     player = get_object_or_404(Player, pk=player_id, club=club)
     stats = selectors.player_stats(player=player)
     history = selectors.player_chip_history(player=player)
+    # The line starts at 0 before the first session, so that one session is a line too.
     chart = {
-        "labels": [localtime(p.at).strftime("%Y-%m-%d %H:%M") for p in history],
-        "values": [p.cumulative for p in history],
+        "labels": [_("开始")] + [localtime(p.at).strftime("%m-%d %H:%M") for p in history],
+        "values": [0] + [p.cumulative for p in history],
         "label": _("累计得分"),
     }
     return render(

@@ -95,6 +95,16 @@ def get_round(session: Session, number: int) -> Round:
     )
 
 
+SUIT_ZH = {"m": "万", "s": "条", "p": "筒"}
+
+
+def tile_label(tile: str) -> str:
+    """ "7m" -> "7万" (the notation under English)."""
+    if len(tile) == 2 and tile[1] in SUIT_ZH and chinese():
+        return tile[0] + SUIT_ZH[tile[1]]
+    return tile
+
+
 def hand_label(code: str) -> str:
     """A hand type's Chinese name, with the English one after it under English."""
     ht = HAND_TYPES.get(code)
@@ -166,7 +176,7 @@ def round_summary(rnd: Round, names: list[str]) -> dict[str, Any]:
         "discarder": names[discarder] if isinstance(discarder, int) else "",
         "birds": birds,
         "birds_forfeited": bool(final.get("birds_forfeited")),
-        "haidi_tile": haidi.get("tile") or "",
+        "haidi_tile": tile_label(haidi.get("tile") or ""),
         "escapes": [names[p["seat"]] for p in data.get("penalties") or []],
         "net": result.get("net") or [0, 0, 0, 0],
         "net_named": list(zip(names, result.get("net") or [0, 0, 0, 0], strict=False)),
@@ -320,7 +330,7 @@ def round_form_page(
         "prefill": {
             "dealer": dealer,
             "dealers": dealers,
-            "note": "" if correcting else _("庄家已按上一盘的结果预先选好。"),
+            "note": _("庄家已按上一盘的结果预先选好。") if number > 1 and not correcting else "",
         },
         "initial": initial,
         "errors": errors,

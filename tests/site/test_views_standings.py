@@ -164,7 +164,7 @@ def test_player_page_has_the_chart_data_hand_counts_birds_and_sessions(
     response = reader.get(reverse("player", args=[season.club.slug, zhang.pk]))
 
     chart = response.context["chart"]
-    assert chart["values"] == [expected_net(rounds)[0]]  # one session: one point
+    assert chart["values"] == [0, expected_net(rounds)[0]]  # from 0, then after the session
     page = response.content.decode()
     assert 'id="chips-data"' in page and "chart.umd.min.js" in page
     counts = {h.code: h.count for h in response.context["stats"].hand_counts}
