@@ -223,14 +223,29 @@ def standings_columns(request: HttpRequest, order: str) -> list[dict[str, Any]]:
     return cols
 
 
+SESSIONS_PER_PAGE = 50
+
+
+def _page_query(request: HttpRequest) -> str:
+    """The page's query string without the session page number, to append "&p=N" to."""
+    query = request.GET.copy()
+    query.pop("p", None)
+    return query.urlencode()
+
+
 @club_view("read")
 def season_detail(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
-    from scoring.selectors import session_list
+    from scoring.selectors import session_count, session_list
 
     season = get_season(club, season_id)
     form, params = standings_filters(request)
     rows = selectors.season_standings(season=season, **params)
-    sessions = session_list(season=season)
+    page = int(request.GET["p"]) if request.GET.get("p", "").isdigit() else 1
+    page = max(page, 1)
+    sessions = session_list(
+        season=season, limit=SESSIONS_PER_PAGE, offset=(page - 1) * SESSIONS_PER_PAGE
+    )
+    pages = max(1, -(-session_count(season=season) // SESSIONS_PER_PAGE))
     csv_query = request.GET.urlencode()
     return render(
         request,
@@ -243,6 +258,9 @@ def season_detail(request: HttpRequest, club: Club, season_id: int) -> HttpRespo
             form=form,
             columns=standings_columns(request, params["order"]),
             sessions=sessions,
+            sessions_page=page,
+            sessions_pages=pages,
+            page_query=_page_query(request),
             csv_url=reverse("season-csv", args=[club.slug, season.pk])
             + (f"?{csv_query}" if csv_query else ""),
         ),

@@ -250,9 +250,18 @@
     list.forEach(function (e) { claimed[e.field + "|" + e.code + "|" + e.message] = true; });
     return list;
   }
-  function errorList(list) {
+  // Next to its field, an error need not repeat the field's path ("result.birds: ...").
+  function shortMessage(e) {
+    var m = e.message || "";
+    if (e.field && m.indexOf(e.field) === 0) {
+      var rest = m.slice(e.field.length).replace(/^\s*[:：]?\s*/, "");
+      if (rest) return rest;
+    }
+    return m;
+  }
+  function errorList(list, full) {
     return h("ul", { class: "field-errors", role: "alert" }, list.map(function (e) {
-      return h("li", { "data-field": e.field, text: e.message });
+      return h("li", { "data-field": e.field, "data-code": e.code || null, text: full ? e.message : shortMessage(e) });
     }));
   }
 
@@ -345,8 +354,14 @@
 
   function section(title, fieldPrefixes, body, opts) {
     opts = opts || {};
+    // Errors a sub-block (a winner, an opening, the discarder) already shows stay there.
     var errs = [];
-    fieldPrefixes.forEach(function (p) { errs = errs.concat(claim(p, opts.exact)); });
+    fieldPrefixes.forEach(function (p) {
+      errorsFor(p, opts.exact).forEach(function (e) {
+        if (!claimed[e.field + "|" + e.code + "|" + e.message]) errs.push(e);
+      });
+    });
+    errs.forEach(function (e) { claimed[e.field + "|" + e.code + "|" + e.message] = true; });
     var titleEl = h("h2", {}, [title].concat(opts.titleExtra ? [opts.titleExtra] : []));
     return h("section", {
       class: "rf-section" + (errs.length ? " has-error" : ""), id: opts.id || null,
@@ -854,7 +869,7 @@
     var rest = state.errors.filter(function (e) { return !claimed[e.field + "|" + e.code + "|" + e.message]; });
     generalErrors.innerHTML = "";
     if (rest.length) {
-      generalErrors.appendChild(h("div", { class: "form-errors", role: "alert" }, [errorList(rest)]));
+      generalErrors.appendChild(h("div", { class: "form-errors", role: "alert" }, [errorList(rest, true)]));
     }
     // Any change invalidates the last preview.
     saveBtn.disabled = true;

@@ -223,3 +223,18 @@ def test_pages_make_the_same_number_of_queries_for_few_and_many_rounds(
         large = count_queries(client, urls[page])
 
     assert large == small
+
+
+def test_the_season_page_pages_its_sessions(reader, season, players, recorder, monkeypatch):
+    from leagues import views
+
+    monkeypatch.setattr(views, "SESSIONS_PER_PAGE", 2)
+    made = [make_session(season, players[:4], actor=recorder) for _ in range(3)]
+    url = reverse("season", args=[season.club.slug, season.pk])
+
+    first = reader.get(url).context
+    second = reader.get(url, {"p": 2}).context
+
+    assert first["sessions_pages"] == 2
+    shown = [s.pk for s in first["sessions"]] + [s.pk for s in second["sessions"]]
+    assert sorted(shown) == sorted(s.pk for s in made)
