@@ -642,7 +642,6 @@ def _result(
 
     winners: list[Winner] = []
     if raw_winners:
-        bibo = rules is not None and rules.big_in_big_out
         seats: list[int] = []
         for i, entry in enumerate(raw_winners):
             winner = _winner(
@@ -656,8 +655,6 @@ def _result(
             seats.append(seat)
             if seat == discarder:
                 errors.append(make_error("result.discarder", "discarder_is_winner", seat=seat))
-            if winner.big_in_big_out and not bibo:
-                winner = winner._replace(big_in_big_out=False)
             winners.append(winner)
 
     # birds: the common case (explicit, well-formed, no 海底, not forfeited) inline
@@ -770,7 +767,9 @@ def _winner(
         units = top
     else:
         units = total
-    return Winner(seat, codes, big, units, bibo and big and kind == _DISCARD)
+    if bibo:  # a code 大进大出 applies to: does it here?
+        bibo = big and kind == _DISCARD and rules is not None and rules.big_in_big_out
+    return Winner(seat, codes, big, units, bibo)
 
 
 def _special_claims(
