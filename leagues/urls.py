@@ -30,6 +30,11 @@ urlpatterns = [
         name="season-csv",
     ),
     path(
+        "c/<slug:slug>/seasons/<int:season_id>/rounds.csv",
+        views.season_rounds_csv,
+        name="season-rounds-csv",
+    ),
+    path(
         "c/<slug:slug>/seasons/<int:season_id>/close/",
         views.season_close,
         name="season-close",

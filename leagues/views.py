@@ -144,6 +144,8 @@ def club_new(request: HttpRequest) -> HttpResponse:
 def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
     seasons = list(selectors.season_list(club=club))
     _form, params = standings_filters(request)
+    from leagues.stats_selectors import ratings_ordinals
+
     board = selectors.club_leaderboard(club=club, order=params["order"])
     return render(
         request,
@@ -153,6 +155,7 @@ def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
             club,
             seasons=seasons,
             rows=board,
+            rated=with_ratings(board, ratings_ordinals(club=club)),
             columns=standings_columns(request, params["order"]),
         ),
     )
@@ -239,7 +242,10 @@ def season_detail(request: HttpRequest, club: Club, season_id: int) -> HttpRespo
 
     season = get_season(club, season_id)
     form, params = standings_filters(request)
+    from leagues.stats_selectors import ratings_ordinals
+
     rows = selectors.season_standings(season=season, **params)
+    rated = with_ratings(rows, ratings_ordinals(club=club, season=season))
     page = int(request.GET["p"]) if request.GET.get("p", "").isdigit() else 1
     page = max(page, 1)
     sessions = session_list(
@@ -255,6 +261,7 @@ def season_detail(request: HttpRequest, club: Club, season_id: int) -> HttpRespo
             club,
             season=season,
             rows=rows,
+            rated=rated,
             form=form,
             columns=standings_columns(request, params["order"]),
             sessions=sessions,
@@ -280,6 +287,23 @@ def season_csv(request: HttpRequest, club: Club, season_id: int) -> HttpResponse
     writer = csv.writer(response)
     writer.writerows(selectors.standings_csv_rows(rows=rows))
     return response
+
+
+@club_view("read")
+def season_rounds_csv(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
+    """Every round of the season, one CSV row each (H6's season_rounds_csv_rows)."""
+    from leagues.stats_selectors import season_rounds_csv_rows
+
+    season = get_season(club, season_id)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="rounds-{club.slug}-{season.pk}.csv"'
+    response.write("\ufeff")
+    csv.writer(response).writerows(season_rounds_csv_rows(season=season))
+    return response
+
+
+def with_ratings(rows: list[Any], ratings: dict[int, float]) -> list[tuple[Any, float | None]]:
+    return [(r, ratings.get(r.player.pk)) for r in rows]
 
 
 @club_view("manage")

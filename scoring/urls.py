@@ -26,6 +26,11 @@ urlpatterns = [
     ),
     path("c/<slug:slug>/sessions/<int:session_id>/undo/", views.round_undo, name="round-undo"),
     path(
+        "c/<slug:slug>/sessions/<int:session_id>/finish/",
+        views.session_finish,
+        name="session-finish",
+    ),
+    path(
         "c/<slug:slug>/sessions/<int:session_id>/rounds/<int:number>/",
         views.round_detail,
         name="round",

@@ -201,6 +201,7 @@ def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpRes
         rounds=rounds,
         counted=len(counted),
         can_undo=bool(counted) and not session.season.is_closed,
+        finished=hasattr(session, "result"),
         void_form=VoidForm(),
     )
     return render(request, "scoring/session_detail.html", ctx)
@@ -625,6 +626,25 @@ def round_undo(request: HttpRequest, club: Club, session_id: int) -> HttpRespons
         messages.error(request, " ".join(e["message"] for e in localised_errors(exc)))
     else:
         messages.success(request, _("已撤销第 %(n)s 盘。") % {"n": rnd.number})
+    return redirect("session", slug=club.slug, session_id=session.pk)
+
+
+@require_POST
+@club_view("record")
+def session_finish(request: HttpRequest, club: Club, session_id: int) -> HttpResponse:
+    """结束本场 (rates the session), or reopen it."""
+    from leagues import stats
+
+    session = get_session(club, session_id)
+    try:
+        if request.POST.get("reopen"):
+            stats.session_reopen(session=session, actor=request.user)
+            messages.success(request, _("本场已重新开始。"))
+        else:
+            stats.session_finish(session=session, actor=request.user)
+            messages.success(request, _("本场已结束。"))
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
     return redirect("session", slug=club.slug, session_id=session.pk)
 
 

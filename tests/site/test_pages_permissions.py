@@ -19,6 +19,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from leagues.models import Club, Invitation, Membership, Player, Ruleset, Season
+from leagues.stats_models import SessionResult
 from scoring.models import Round, Session, Transfer
 from tests.factories import make_session, round_discard, round_self_draw, store_round
 
@@ -87,6 +88,7 @@ def snapshot() -> dict[str, Any]:
         "seasons": list(Season.objects.values_list("pk", "name", "is_closed")),
         "sessions": list(Session.objects.values_list("pk")),
         "rounds": list(Round.objects.values_list("pk", "is_current", "is_void")),
+        "finished": list(SessionResult.objects.values_list("pk")),
         "transfers": Transfer.objects.count(),
         "users": get_user_model().objects.count(),
     }
@@ -132,6 +134,7 @@ ACTIONS = [
     Action("club", "read", c("club")),
     Action("season standings", "read", c("season", season_id)),
     Action("season csv", "read", c("season-csv", season_id)),
+    Action("season rounds csv", "read", c("season-rounds-csv", season_id)),
     Action("player page", "read", c("player", lambda w: w.player.pk)),
     Action("session page", "read", c("session", session_id)),
     Action("round history", "read", c("round", session_id, lambda w: 1)),
@@ -188,6 +191,14 @@ ACTIONS = [
     ),
     Action(
         "undo last round", "record", c("round-undo", session_id), "POST", lambda w: {}, ok=REDIRECT
+    ),
+    Action(
+        "finish session",
+        "record",
+        c("session-finish", session_id),
+        "POST",
+        lambda w: {},
+        ok=REDIRECT,
     ),
     # organisers
     Action("club settings form", "manage", c("club-edit")),
