@@ -5,6 +5,7 @@ code, Celery eager. Set DEBUG=false with a real SECRET_KEY and ALLOWED_HOSTS for
 production; `manage.py check --deploy` is then clean.
 """
 
+import datetime
 import os
 from pathlib import Path
 
@@ -49,12 +50,14 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "scoring",
     "leagues",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csmj_site.middleware.ApiBodyGuardMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "leagues.middleware.ChineseFirstLocaleMiddleware",
@@ -63,6 +66,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csmj_site.middleware.DatabaseUnavailableMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "csmj_site.urls"
@@ -98,6 +103,18 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Login rate limiting (django-axes): AXES_FAILURE_LIMIT failures for one username from one
+# address lock that pair out for AXES_COOLOFF_MINUTES (docs/reliability.md).
+AUTHENTICATION_BACKENDS = [
+    "csmj_site.auth_backends.LoginRateLimitBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=envint("AXES_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "csmj_site.middleware.lockout_response"
+AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -171,7 +188,10 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"mask_secrets": {"()": "csmj_site.middleware.SecretMaskingFilter"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["mask_secrets"]},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
 
