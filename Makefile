@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: run test test-db lint bench bench-analyse schema browser-deps venv migrate demo clean audit test-worker bench-site serve
+.PHONY: run test test-db test-api-contract lint bench bench-analyse schema browser-deps venv migrate demo clean audit test-worker bench-site serve
 
 venv: $(STAMP)
 
@@ -53,6 +53,10 @@ bench: venv
 bench-analyse: venv
 	$(PYTHON) -m bench.bench_analyse
 
+# Schemathesis against /api/schema/: every operation, bounded (under 3 minutes).
+test-api-contract: venv
+	$(PYTHON) -m pytest -p no:warnings tests/api/test_schemathesis.py
+
 schema: venv
 	$(PYTHON) manage.py spectacular --lang en --file docs/openapi.yaml --validate
 
@@ -87,4 +91,4 @@ bench-site: venv
 # The production processes of the Procfile (gunicorn, celery worker and beat), locally.
 serve: migrate
 	$(PYTHON) manage.py collectstatic --noinput -v 0
-	$(BIN)/honcho start -f Procfile
+	PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/honcho start -f Procfile

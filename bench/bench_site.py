@@ -22,9 +22,19 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-PORT = int(os.environ.get("BENCH_PORT", "8765"))
+PORT = int(os.environ.get("BENCH_PORT", "0"))  # 0: a free port
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
 REQUESTS = int(os.environ.get("BENCH_REQUESTS", "200"))
-WARMUP = 20
+WARMUP = int(os.environ.get("BENCH_WARMUP", "20"))
 
 
 def ensure_database(url: str) -> None:
@@ -45,7 +55,12 @@ def prepare() -> None:
     from leagues.models import Club
 
     call_command("migrate", verbosity=0)
-    for slug, sessions in (("bench-small", 125), ("demo-league", 50000)):
+    call_command("collectstatic", interactive=False, verbosity=0)
+    for slug, sessions in (
+        ("bench-small", 125),
+        ("bench-import-src", 2500),
+        ("demo-league", 50000),
+    ):
         if not Club.objects.filter(slug=slug).exists():
             print(f"generating {slug} ({sessions} sessions) ...", flush=True)
             call_command(
@@ -120,7 +135,9 @@ def queries_per_request(s: dict[str, Any]) -> dict[str, int]:
             status = client.get(s[name]).status_code
         out[name] = len(ctx) if status == 200 else -status
     with CaptureQueriesContext(connection) as ctx:
-        status = client.post(s["record"], ROUND, content_type="application/json", **auth)
+        status = client.post(
+            s["record"], ROUND, content_type="application/json", **auth
+        ).status_code
     out["record"] = len(ctx) if status == 201 else -status
     return out
 
@@ -136,6 +153,8 @@ def start_web(env: dict[str, str]) -> subprocess.Popen:
         start_new_session=True,
     )
     for _ in range(150):
+        if proc.poll() is not None:
+            raise SystemExit("honcho/gunicorn exited at start")
         try:
             conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=2)
             conn.request("GET", "/")
@@ -156,8 +175,7 @@ def stop(proc: subprocess.Popen) -> None:
 
 
 def latency(path: str, *, method: str = "GET", token: str = "", body: Any = None) -> dict:
-    """p50/p95 in ms over REQUESTS sequential requests on one keep-alive connection."""
-    conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+    """p50/p95 in ms over REQUESTS sequential requests, a new connection each."""
     headers = {"Host": "127.0.0.1"}
     payload = None
     if body is not None:
@@ -168,9 +186,11 @@ def latency(path: str, *, method: str = "GET", token: str = "", body: Any = None
     times, statuses = [], set()
     for i in range(WARMUP + REQUESTS):
         began = time.perf_counter()
+        conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
         conn.request(method, path, body=payload, headers=headers)
         resp = conn.getresponse()
         resp.read()
+        conn.close()
         elapsed = (time.perf_counter() - began) * 1000
         statuses.add(resp.status)
         if i >= WARMUP:
@@ -184,10 +204,10 @@ def latency(path: str, *, method: str = "GET", token: str = "", body: Any = None
 
 
 def import_throughput(env: dict[str, str]) -> str:
-    """import_rounds on an exported club (bench-small under a new slug)."""
-    out = ROOT / "bench" / ".bench-small.jsonl"
+    """import_rounds of an exported club (bench-import-src, ~20,000 rounds, under a new slug)."""
+    out = ROOT / "bench" / ".bench-import.jsonl"
     subprocess.run(
-        [sys.executable, "manage.py", "export_club", "bench-small", "-o", str(out)],
+        [sys.executable, "manage.py", "export_club", "bench-import-src", "-o", str(out)],
         cwd=ROOT,
         env=env,
         check=True,
@@ -236,8 +256,11 @@ def main() -> None:
     print("queries per request (in-process):")
     for s in scenarios:
         print(f"  {s['slug']:12} {s['rounds']:>7} rounds  {queries_per_request(s)}")
+    global PORT
+    PORT = PORT or free_port()
     env = {
         **os.environ,
+        "PATH": f"{ROOT / '.venv' / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",
         "BIND": f"127.0.0.1:{PORT}",
         "WEB_CONCURRENCY": os.environ.get("WEB_CONCURRENCY", "2"),
         "ACCESS_LOG": "/dev/null",
