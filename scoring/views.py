@@ -31,49 +31,25 @@ from scoring.services import RoundRejected
 
 # ---------------------------------------------------------------- errors in the user's language
 
-# Chinese for the service's own (non-engine) error codes.
-SERVICE_MESSAGES_ZH = {
-    "season_closed": "赛季已结束，不能再记录",
-    "round_conflict": "这一盘已经被别人记录了，请刷新页面",
-    "not_current": "这一盘已被更正过，请修改最新版本",
-    "void": "这一盘已作废",
-    "nothing_to_undo": "这一场还没有可以撤销的盘",
-    "ruleset_fixed": "记录的盘按赛季规则计分，不能另给规则",
-    "not_an_object": "提交的数据必须是一个 JSON 对象",
-}
-
 
 def chinese() -> bool:
     return (get_language() or "zh-hans").startswith("zh")
 
 
 def localised_errors(exc: RoundRejected) -> list[dict[str, str]]:
-    """The rejection's errors with ``message`` in the page's language.
+    """The rejection's errors with ``message`` in the page's language: the service's
+    ``message_zh`` under Chinese (every RoundRejected error carries one), else ``message``."""
+    key = "message_zh" if chinese() else "message"
+    return [
+        {"field": e["field"], "code": e["code"], "message": e.get(key) or e["message"]}
+        for e in exc.errors
+    ]
 
-    Chinese comes from the error's ``message_zh`` when the service gives one, else from
-    the engine's templates (``error_message_zh``) applied to the engine's own FieldErrors
-    (kept as the exception's cause), else from SERVICE_MESSAGES_ZH; English otherwise.
-    """
-    errors = [dict(e) for e in exc.errors]
-    if not chinese():
-        return [{"field": e["field"], "code": e["code"], "message": e["message"]} for e in errors]
-    engine_zh: dict[tuple[str, str], str] = {}
-    cause = exc.__cause__
-    if cause is not None and hasattr(cause, "errors"):
-        from scoring.engine.messages import error_message_zh
 
-        for fe in cause.errors:
-            engine_zh.setdefault((fe.field, fe.code), error_message_zh(fe))
-    out = []
-    for e in errors:
-        zh = (
-            e.get("message_zh")
-            or engine_zh.get((e["field"], e["code"]))
-            or SERVICE_MESSAGES_ZH.get(e["code"])
-            or e["message"]
-        )
-        out.append({"field": e["field"], "code": e["code"], "message": zh})
-    return out
+def form_rejection(form: RoundDataForm) -> RoundRejected:
+    """The round form's own refusal (no JSON object posted), shaped like the service's."""
+    text = " ".join(form.errors["data"])
+    return RoundRejected([{"field": "", "code": "invalid", "message": text, "message_zh": text}])
 
 
 # ---------------------------------------------------------------- lookups
@@ -376,7 +352,7 @@ def round_new(request: HttpRequest, club: Club, session_id: int) -> HttpResponse
         )
     form = RoundDataForm(request.POST)
     if not form.is_valid():
-        errors = [{"field": "", "code": "invalid", "message": " ".join(form.errors["data"])}]
+        errors = localised_errors(form_rejection(form))
         return round_form_page(
             request, club, session, rules_config=config, initial=None, errors=errors, status=400
         )
@@ -417,9 +393,7 @@ def round_correct(request: HttpRequest, club: Club, session_id: int, number: int
     data = form.cleaned_data["data"] if form.is_valid() else None
     try:
         if data is None:
-            raise RoundRejected(
-                [{"field": "", "code": "invalid", "message": " ".join(form.errors["data"])}]
-            )
+            raise form_rejection(form)
         new = services.round_correct(round=rnd, data=data, actor=request.user)
     except RoundRejected as exc:
         return round_form_page(
@@ -495,15 +469,10 @@ def round_preview(request: HttpRequest, club: Club, session_id: int) -> JsonResp
     data = _json_body(request)
     number = request.GET.get("number")
     try:
-        if not isinstance(data, dict):
-            raise RoundRejected(
-                [{"field": "", "code": "not_an_object", "message": "a round must be a JSON object"}]
-            )
-        if number and number.isdigit():
-            rnd = get_round(session, int(number))
-            result = services._score(data, rnd.ruleset_config)
-        else:
-            result = services.round_preview(session=session, data=data)
+        # round_preview refuses a body that is not an object; a correction is previewed
+        # under the ruleset its round was scored under.
+        rnd = get_round(session, int(number)) if number and number.isdigit() else None
+        result = services.round_preview(session=session, data=data, round=rnd)
     except RoundRejected as exc:
         return JsonResponse({"errors": localised_errors(exc)}, status=400)
     names = [p.display_name for p in session.players_in_order()]

@@ -214,6 +214,36 @@ def test_a_bad_correction_keeps_the_old_version_current(rec, session, recorder):
     assert Round.objects.get(session=session, is_current=True).version == 1
 
 
+def test_a_correction_is_previewed_under_the_rules_its_round_was_scored_under(
+    rec, session, recorder, ruleset, owner
+):
+    services.round_record(session=session, data=self_draw(seat=0, birds=[5, 9]), actor=recorder)
+    # The season's ruleset changes afterwards: later rounds take one bird, round 1 kept two.
+    from leagues.services import ruleset_update
+
+    ruleset_update(ruleset=ruleset, config={"preset": "changsha-67", "bird_count": 1}, actor=owner)
+    two_birds = json.dumps(self_draw(seat=1, birds=[2, 2]))
+    preview = url("round-preview", session)
+
+    correction = rec.post(preview + "?number=1", two_birds, content_type="application/json")
+    new_round = rec.post(preview, two_birds, content_type="application/json")
+
+    assert correction.status_code == 200
+    assert correction.json()["result"]["net"][1] > 0
+    assert new_round.status_code == 400
+    assert any(e["field"].startswith("result.birds") for e in new_round.json()["errors"])
+
+
+def test_a_service_refusal_is_shown_in_chinese_from_its_message_zh(rec, session, recorder):
+    services.round_record(session=session, data=self_draw(seat=0), actor=recorder)
+    services.round_undo_last(session=session, actor=recorder)
+
+    page = rec.post(url("round-undo", session), follow=True).content.decode()
+
+    assert "本场没有可撤销的牌局" in page
+    assert "no round to undo" not in page
+
+
 def test_undo_voids_the_last_round_and_keeps_it_in_the_history(rec, session, recorder):
     services.round_record(session=session, data=self_draw(seat=0), actor=recorder)
     services.round_record(session=session, data=self_draw(seat=0), actor=recorder)
