@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import django_filters
+from django import forms
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
@@ -27,6 +29,9 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 # ---------------------------------------------------------------- errors
+
+
+ERROR_KEYS = ("field", "code", "message")
 
 
 class ErrorItemSerializer(serializers.Serializer):
@@ -70,8 +75,9 @@ def _flatten(detail: Any, path: str = "") -> list[dict[str, str]]:
 def django_validation_errors(exc: DjangoValidationError) -> list[dict[str, str]]:
     """A Django ValidationError (from a service or full_clean) in the error format."""
     if hasattr(exc, "errors") and isinstance(exc.errors, list):
-        # scoring.services.RoundRejected: the engine's own errors, unchanged.
-        return [dict(e) for e in exc.errors]
+        # scoring.services.RoundRejected: the engine's own errors, unchanged, in the
+        # three keys of the format (the site's extra message_zh is left out).
+        return [{k: e[k] for k in ERROR_KEYS} for e in exc.errors]
     out = []
     if hasattr(exc, "error_dict"):
         for field, errors in exc.error_dict.items():
@@ -85,6 +91,10 @@ def django_validation_errors(exc: DjangoValidationError) -> list[dict[str, str]]
 
 
 def _one_django_error(field: str, error: DjangoValidationError) -> list[dict[str, str]]:
+    # A unique (club, name) constraint names the field the client chose: the last one.
+    unique_check = (getattr(error, "params", None) or {}).get("unique_check")
+    if not field and unique_check:
+        field = unique_check[-1]
     return [
         {"field": field, "code": error.code or "invalid", "message": message}
         for message in error.messages
@@ -100,7 +110,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 
     if isinstance(exc, RoundConflict):
         return _error_response(
-            list(exc.errors),
+            django_validation_errors(exc),
             status.HTTP_409_CONFLICT,
             round_count=exc.expected - 1,
         )
@@ -151,6 +161,45 @@ class EnglishMessagesMixin:
 # ---------------------------------------------------------------- pagination
 
 
+MAX_ID = 2**63 - 1  # the largest integer SQLite and PostgreSQL bigint store
+
+
+def id_or_404(value: Any) -> int:
+    """A path or query id as an int; NotFound when it cannot be a stored id (not a
+    number, or too large for the database)."""
+    try:
+        number = int(str(value))
+    except (TypeError, ValueError):
+        raise exceptions.NotFound() from None
+    if not 0 < number <= MAX_ID:
+        raise exceptions.NotFound()
+    return number
+
+
+class IdFilter(django_filters.NumberFilter):
+    """An id in a query string: a whole number the database can hold (else 400)."""
+
+    field_class = forms.IntegerField
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("min_value", 1)
+        kwargs.setdefault("max_value", MAX_ID)
+        super().__init__(*args, **kwargs)
+
+
+class BoundedDateTimeField(serializers.DateTimeField):
+    """A date-time between 1900 and 2200: outside that, the time zone database's
+    local mean time (e.g. +08:05:43) would not even be valid RFC 3339."""
+
+    default_error_messages = {"out_of_range": "Give a date between 1900 and 2200."}
+
+    def to_internal_value(self, value: Any) -> Any:
+        result = super().to_internal_value(value)
+        if not 1900 <= result.year <= 2200:
+            self.fail("out_of_range")
+        return result
+
+
 class ApiPagination(PageNumberPagination):
     page_size = 50
     page_size_query_param = "page_size"
@@ -177,11 +226,9 @@ class ApiAutoSchema(AutoSchema):
     def _get_response_bodies(self, direction: str = "response") -> dict[str, Any]:
         responses = super()._get_response_bodies(direction)
         method = self.method.upper()
-        codes = [401, 403, 404, 405, 406, 429]
+        codes = [400, 401, 403, 404, 405, 406, 429]
         if method in ("POST", "PUT", "PATCH"):
-            codes += [400, 415]
-        elif self._get_filter_parameters() or self._get_paginator():
-            codes += [400]
+            codes.append(415)
         for code in sorted(codes):
             if str(code) not in responses:
                 responses[str(code)] = self._get_response_for_code(

@@ -32,7 +32,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 
-from csmj_site.api import ApiPagination, EnglishMessagesMixin
+from csmj_site.api import ApiPagination, EnglishMessagesMixin, IdFilter, id_or_404
 from leagues import selectors, services
 from leagues.models import Club, Membership, Player, Ruleset, Season
 from leagues.permissions import require_manage
@@ -110,6 +110,12 @@ class ApiViewSet(
 
     def service_update(self, instance: Any, data: dict[str, Any]) -> Any:
         raise NotImplementedError
+
+    def get_object(self) -> Any:
+        lookup = self.lookup_url_kwarg or self.lookup_field
+        if lookup == "pk":
+            self.kwargs[lookup] = id_or_404(self.kwargs.get(lookup))
+        return super().get_object()
 
     def reloaded(self, obj: Any) -> Any:
         """The object as the list shows it (annotations included)."""
@@ -236,7 +242,7 @@ class ClubViewSet(ApiViewSet):
 
 
 class PlayerFilter(django_filters.FilterSet):
-    season = django_filters.NumberFilter(
+    season = IdFilter(
         method="filter_season", label="Players who sat in a session of this season (id)"
     )
     q = django_filters.CharFilter(

@@ -12,6 +12,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from csmj_site.api import MAX_ID
 from leagues.models import Club, Player, Role, Ruleset, Season
 from scoring.serializers import (
     HAND_TYPE_CODES,
@@ -213,4 +214,6 @@ class PlayerStatsSerializer(serializers.Serializer):
 
 
 class PlayerStatsQuerySerializer(serializers.Serializer):
-    season = serializers.IntegerField(required=False, help_text="Limit to one season (id).")
+    season = serializers.IntegerField(
+        required=False, min_value=1, max_value=MAX_ID, help_text="Limit to one season (id)."
+    )

@@ -35,6 +35,8 @@ from csmj_site.api import (
     EnglishMessagesMixin,
     ErrorItemSerializer,
     ErrorResponseSerializer,
+    IdFilter,
+    id_or_404,
 )
 from leagues.api_views import CLUB_SLUG, ApiViewSet, ClubScopedMixin, DateRangeFilterSet
 from leagues.permissions import require_read, require_record
@@ -107,8 +109,8 @@ def _round_body(request: Request, *, allow_number: bool) -> tuple[Any, int | Non
 
 class SessionFilter(DateRangeFilterSet):
     date_field = "started_at__date"
-    season = django_filters.NumberFilter(field_name="season_id", label="Season (id)")
-    player = django_filters.NumberFilter(method="filter_player", label="Sat at the table (id)")
+    season = IdFilter(field_name="season_id", label="Season (id)")
+    player = IdFilter(method="filter_player", label="Sat at the table (id)")
 
     class Meta:
         model = Session
@@ -183,7 +185,7 @@ class RoundFilter(DateRangeFilterSet):
     kind = django_filters.ChoiceFilter(
         field_name="data__result__kind", choices=OUTCOME_KINDS, label="Outcome kind"
     )
-    player = django_filters.NumberFilter(method="filter_player", label="Won by this player (id)")
+    player = IdFilter(method="filter_player", label="Won by this player (id)")
 
     class Meta:
         model = Round
@@ -223,7 +225,7 @@ class RoundViewSet(
         if not hasattr(self, "_session"):
             self._session = get_object_or_404(
                 Session.objects.select_related("season__club", "season__ruleset"),
-                pk=self.kwargs.get("session_id"),
+                pk=id_or_404(self.kwargs.get("session_id")),
                 season__club=self.get_club(),
             )
         return self._session
@@ -236,6 +238,10 @@ class RoundViewSet(
             .filter(session=self.get_session())
             .select_related("recorded_by", "voided_by")
         )
+
+    def get_object(self) -> Round:
+        self.kwargs["number"] = id_or_404(self.kwargs.get("number"))
+        return super().get_object()
 
     def _require_record(self) -> Session:
         session = self.get_session()
@@ -308,7 +314,8 @@ class RoundViewSet(
     def versions(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         from scoring.selectors import round_history
 
-        rounds = round_history(session=self.get_session(), number=int(kwargs["number"]))
+        number = id_or_404(kwargs["number"])
+        rounds = round_history(session=self.get_session(), number=number)
         if not rounds:
             raise NotFound()
         return Response(RoundSerializer(rounds, many=True).data)

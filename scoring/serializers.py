@@ -14,6 +14,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from csmj_site.api import BoundedDateTimeField
 from leagues.models import Player, Season
 from scoring.engine.hands import HAND_TYPES
 from scoring.engine.rules import PRESET_INFO, PRESETS
@@ -245,7 +246,7 @@ class RoundSerializer(serializers.ModelSerializer):
         ]
         read_only_fields = fields
 
-    @extend_schema_field(OpenApiTypes.STR)
+    @extend_schema_field(serializers.CharField(allow_null=True))
     def get_voided_by(self, obj: Round) -> str | None:
         return obj.voided_by.get_username() if obj.voided_by_id else None
 
@@ -278,7 +279,7 @@ class SessionSerializer(serializers.ModelSerializer):
     seats = serializers.SerializerMethodField()
     rounds_count = serializers.IntegerField(read_only=True, help_text="Rounds that count.")
     created_by = serializers.CharField(source="created_by.get_username", read_only=True)
-    started_at = serializers.DateTimeField(required=False)
+    started_at = BoundedDateTimeField(required=False)
     first_dealer = serializers.IntegerField(min_value=0, max_value=3, default=0)
     table_label = serializers.CharField(max_length=40, required=False, allow_blank=True)
 
@@ -357,5 +358,5 @@ class SessionDetailSerializer(SessionSerializer):
 
 
 class SessionUpdateSerializer(serializers.Serializer):
-    started_at = serializers.DateTimeField(required=False)
+    started_at = BoundedDateTimeField(required=False)
     table_label = serializers.CharField(max_length=40, required=False, allow_blank=True)
