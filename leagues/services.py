@@ -15,6 +15,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from leagues.audit import audit_record, audit_snapshot, audit_stored
 from leagues.models import ROLE_RANK, Club, Invitation, Membership, Player, Role, Ruleset, Season
 from leagues.permissions import is_owner, require_manage
 
@@ -46,6 +47,9 @@ def club_create(
             Club(name=name.strip(), slug=slug, description=description, is_public=is_public)
         )
         Membership.objects.create(club=club, user=owner, role=Role.OWNER)
+        audit_record(
+            actor=owner, club=club, action="club.create", obj=club, after=audit_snapshot(club)
+        )
     return club
 
 
@@ -53,10 +57,20 @@ def club_update(*, club: Club, actor: Any, **fields: Any) -> Club:
     """Change name, slug, description or is_public (organisers and owners)."""
     require_manage(actor, club)
     _only(fields, CLUB_FIELDS, "club_update")
+    before = audit_stored(club)
     for name, value in fields.items():
         setattr(club, name, value)
     with transaction.atomic():
-        return _save(club)
+        _save(club)
+        audit_record(
+            actor=actor,
+            club=club,
+            action="club.update",
+            obj=club,
+            before=before,
+            after=audit_snapshot(club),
+        )
+        return club
 
 
 # ---------------------------------------------------------------- memberships
@@ -86,12 +100,22 @@ def membership_set(*, club: Club, user: Any, role: str, actor: Any) -> Membershi
     with transaction.atomic():
         current = Membership.objects.select_for_update().filter(club=club, user=user).first()
         _may_assign(actor, club, role, current.role if current else None)
+        before = audit_snapshot(current)
         if current is None:
-            return Membership.objects.create(club=club, user=user, role=role)
-        if current.role == Role.OWNER and role != Role.OWNER:
-            _keeps_an_owner(club, user)
-        current.role = role
-        current.save(update_fields=["role"])
+            current = Membership.objects.create(club=club, user=user, role=role)
+        else:
+            if current.role == Role.OWNER and role != Role.OWNER:
+                _keeps_an_owner(club, user)
+            current.role = role
+            current.save(update_fields=["role"])
+        audit_record(
+            actor=actor,
+            club=club,
+            action="membership.set",
+            obj=current,
+            before=before,
+            after=audit_snapshot(current),
+        )
         return current
 
 
@@ -105,6 +129,13 @@ def membership_remove(*, club: Club, user: Any, actor: Any) -> None:
             _may_assign(actor, club, current.role, current.role)
         if current.role == Role.OWNER:
             _keeps_an_owner(club, user)
+        audit_record(
+            actor=actor,
+            club=club,
+            action="membership.remove",
+            obj=current,
+            before=audit_snapshot(current),
+        )
         current.delete()
 
 
@@ -115,7 +146,16 @@ def invitation_create(*, club: Club, role: str, actor: Any) -> Invitation:
     """An organiser invites someone to a role (owners alone may invite owners)."""
     _check_role(role)
     _may_assign(actor, club, role, None)
-    return Invitation.objects.create(club=club, role=role, created_by=actor)
+    with transaction.atomic():
+        invitation = Invitation.objects.create(club=club, role=role, created_by=actor)
+        audit_record(
+            actor=actor,
+            club=club,
+            action="invitation.create",
+            obj=invitation,
+            after=audit_snapshot(invitation),
+        )
+        return invitation
 
 
 def invitation_accept(*, token: str, user: Any) -> Membership:
@@ -137,6 +177,13 @@ def invitation_accept(*, token: str, user: Any) -> Membership:
         invitation.accepted_by = user
         invitation.accepted_at = timezone.now()
         invitation.save(update_fields=["accepted_by", "accepted_at"])
+        audit_record(
+            actor=user,
+            club=invitation.club,
+            action="invitation.accept",
+            obj=membership,
+            after=audit_snapshot(membership),
+        )
         return membership
 
 
@@ -145,7 +192,15 @@ def invitation_revoke(*, invitation: Invitation, actor: Any) -> None:
     _may_assign(actor, invitation.club, invitation.role, None)
     if invitation.is_accepted:
         raise ValidationError({"token": "邀请已被使用 This invitation was already used"})
-    invitation.delete()
+    with transaction.atomic():
+        audit_record(
+            actor=actor,
+            club=invitation.club,
+            action="invitation.revoke",
+            obj=invitation,
+            before=audit_snapshot(invitation),
+        )
+        invitation.delete()
 
 
 # ---------------------------------------------------------------- players
@@ -181,13 +236,18 @@ def player_create(
         user=user,
     )
     with transaction.atomic():
-        return _save(player)
+        _save(player)
+        audit_record(
+            actor=actor, club=club, action="player.create", obj=player, after=audit_snapshot(player)
+        )
+        return player
 
 
 def player_update(*, player: Player, actor: Any, **fields: Any) -> Player:
     """Change display_name, aliases or the linked user (None unlinks)."""
     require_manage(actor, player.club)
     _only(fields, PLAYER_FIELDS, "player_update")
+    before = audit_stored(player)
     if "display_name" in fields:
         player.display_name = fields["display_name"].strip()
     if "user" in fields:
@@ -195,7 +255,16 @@ def player_update(*, player: Player, actor: Any, **fields: Any) -> Player:
     aliases = fields.get("aliases", player.aliases)
     player.aliases = _clean_aliases(aliases, player.display_name)
     with transaction.atomic():
-        return _save(player)
+        _save(player)
+        audit_record(
+            actor=actor,
+            club=player.club,
+            action="player.update",
+            obj=player,
+            before=before,
+            after=audit_snapshot(player),
+        )
+        return player
 
 
 # ---------------------------------------------------------------- rulesets
@@ -235,7 +304,15 @@ def ruleset_create(*, club: Club, name: str, config: dict[str, Any] | str, actor
     require_manage(actor, club)
     ruleset = Ruleset(club=club, name=name.strip(), config=ruleset_config_clean(config))
     with transaction.atomic():
-        return _save(ruleset)
+        _save(ruleset)
+        audit_record(
+            actor=actor,
+            club=club,
+            action="ruleset.create",
+            obj=ruleset,
+            after=audit_snapshot(ruleset),
+        )
+        return ruleset
 
 
 def ruleset_update(
@@ -248,12 +325,22 @@ def ruleset_update(
     """Rename or change a ruleset. Rounds already recorded keep the rules they were
     scored under (Round.ruleset_config); only later rounds see the change."""
     require_manage(actor, ruleset.club)
+    before = audit_stored(ruleset)
     if name is not None:
         ruleset.name = name.strip()
     if config is not None:
         ruleset.config = ruleset_config_clean(config)
     with transaction.atomic():
-        return _save(ruleset)
+        _save(ruleset)
+        audit_record(
+            actor=actor,
+            club=ruleset.club,
+            action="ruleset.update",
+            obj=ruleset,
+            before=before,
+            after=audit_snapshot(ruleset),
+        )
+        return ruleset
 
 
 # ---------------------------------------------------------------- seasons
@@ -279,7 +366,11 @@ def season_create(
         club=club, name=name.strip(), start_date=start_date, end_date=end_date, ruleset=ruleset
     )
     with transaction.atomic():
-        return _save(season)
+        _save(season)
+        audit_record(
+            actor=actor, club=club, action="season.create", obj=season, after=audit_snapshot(season)
+        )
+        return season
 
 
 SEASON_FIELDS = ("name", "start_date", "end_date", "ruleset")
@@ -291,22 +382,52 @@ def season_update(*, season: Season, actor: Any, **fields: Any) -> Season:
     _only(fields, SEASON_FIELDS, "season_update")
     if "ruleset" in fields:
         _check_ruleset(season.club, fields["ruleset"])
+    before = audit_stored(season)
     for name, value in fields.items():
         setattr(season, name, value)
     with transaction.atomic():
-        return _save(season)
+        _save(season)
+        audit_record(
+            actor=actor,
+            club=season.club,
+            action="season.update",
+            obj=season,
+            before=before,
+            after=audit_snapshot(season),
+        )
+        return season
 
 
 def season_close(*, season: Season, actor: Any) -> Season:
     """Close a season: it takes no more sessions or rounds, and its rounds are final."""
     require_manage(actor, season.club)
+    before = audit_stored(season)
     season.is_closed = True
-    season.save(update_fields=["is_closed"])
+    with transaction.atomic():
+        season.save(update_fields=["is_closed"])
+        audit_record(
+            actor=actor,
+            club=season.club,
+            action="season.close",
+            obj=season,
+            before=before,
+            after=audit_snapshot(season),
+        )
     return season
 
 
 def season_reopen(*, season: Season, actor: Any) -> Season:
     require_manage(actor, season.club)
+    before = audit_stored(season)
     season.is_closed = False
-    season.save(update_fields=["is_closed"])
+    with transaction.atomic():
+        season.save(update_fields=["is_closed"])
+        audit_record(
+            actor=actor,
+            club=season.club,
+            action="season.reopen",
+            obj=season,
+            before=before,
+            after=audit_snapshot(season),
+        )
     return season

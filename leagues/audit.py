@@ -1,0 +1,110 @@
+"""The audit log (issue 7): every write, who did it, when, what, before and after.
+
+Write services call ``audit_record`` explicitly, inside their transaction, once per write
+(no signals: a bulk import or a rebuild is not a user's write, and a signal would not know
+the actor). Club organisers read the log on /c/<slug>/audit/ (leagues.audit_views).
+
+Snapshots are the model's concrete fields as JSON. Secrets (invitation tokens, token
+hashes, passwords) are never stored: they show as "********".
+
+The model is registered through ``leagues.models`` (one import line there).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import models
+from django.db.models import QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+SECRET_FIELDS = frozenset({"token", "token_hash", "password", "secret"})
+MASK = "********"
+
+
+class AuditEntry(models.Model):
+    club = models.ForeignKey(
+        "leagues.Club", on_delete=models.CASCADE, related_name="audit_entries", null=True
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    actor_name = models.CharField(_("操作人"), max_length=150, blank=True)
+    at = models.DateTimeField(_("时间"), default=timezone.now)
+    action = models.CharField(_("操作"), max_length=40)
+    object_type = models.CharField(_("对象类型"), max_length=40)
+    object_id = models.CharField(_("对象编号"), max_length=40, blank=True)
+    object_repr = models.CharField(_("对象"), max_length=200, blank=True)
+    before = models.JSONField(_("修改前"), null=True, blank=True, encoder=DjangoJSONEncoder)
+    after = models.JSONField(_("修改后"), null=True, blank=True, encoder=DjangoJSONEncoder)
+
+    class Meta:
+        app_label = "leagues"
+        ordering = ["-at", "-id"]
+        verbose_name = _("操作记录")
+        verbose_name_plural = _("操作记录")
+        indexes = [models.Index(fields=["club", "-at"], name="audit_club_at")]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.actor_name} {self.action} {self.object_repr}"
+
+    def changes(self) -> list[tuple[str, Any, Any]]:
+        """(field, before, after) for every field that differs (all fields of a create
+        or a delete)."""
+        before, after = self.before or {}, self.after or {}
+        keys = list(dict.fromkeys([*before, *after]))
+        return [(k, before.get(k), after.get(k)) for k in keys if before.get(k) != after.get(k)]
+
+
+def audit_snapshot(obj: Any) -> dict[str, Any] | None:
+    """The object's concrete fields as JSON values (secrets masked); None for None."""
+    if obj is None:
+        return None
+    values = {
+        f.attname: (MASK if f.name in SECRET_FIELDS else getattr(obj, f.attname))
+        for f in obj._meta.concrete_fields
+    }
+    return json.loads(json.dumps(values, cls=DjangoJSONEncoder))
+
+
+def audit_stored(obj: Any) -> dict[str, Any] | None:
+    """The snapshot of the row as the database holds it now: the "before" of an update,
+    right even when a form has already changed the instance in memory."""
+    if obj is None or obj.pk is None:
+        return None
+    return audit_snapshot(type(obj)._default_manager.filter(pk=obj.pk).first())
+
+
+def audit_record(
+    *,
+    actor: Any,
+    club: Any,
+    action: str,
+    obj: Any,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
+) -> AuditEntry:
+    """Record one write. ``action`` is "<thing>.<verb>" (e.g. "round.record");
+    ``before``/``after`` are audit_snapshot()s (None for a create's before or a delete's
+    after). Call it inside the write's transaction, so both commit or neither."""
+    user = actor if actor is not None and getattr(actor, "is_authenticated", False) else None
+    return AuditEntry.objects.create(
+        club=club,
+        actor=user,
+        actor_name=user.get_username() if user is not None else "",
+        action=action,
+        object_type=obj._meta.label_lower if obj is not None else "",
+        object_id=str(obj.pk) if obj is not None and obj.pk is not None else "",
+        object_repr=str(obj)[:200] if obj is not None else "",
+        before=before,
+        after=after,
+    )
+
+
+def audit_list(*, club: Any) -> QuerySet[AuditEntry]:
+    """A club's log, newest first."""
+    return AuditEntry.objects.filter(club=club).select_related("actor")
