@@ -12,7 +12,9 @@ Views are thin: they check access (``club_view``), parse forms, call
 from __future__ import annotations
 
 import csv
+import dataclasses
 import functools
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -109,6 +111,29 @@ def apply_errors(form: Any, exc: ValidationError) -> None:
             form.add_error(field if field in form.fields else None, errors)
     else:
         form.add_error(None, exc)
+
+
+_BILINGUAL = re.compile(r"^(.*[^\x00-\x7f]\S*)\s+([\x00-\x7f]+)$", re.S)
+
+
+def in_page_language(message: str) -> str:
+    """A service's "中文 English" message: the half in the page's language."""
+    match = _BILINGUAL.match(str(message))
+    if match is None:
+        return str(message)
+    return match.group(1) if (get_language() or "zh-hans").startswith("zh") else match.group(2)
+
+
+def paper_nets_of(session_ids: Any) -> dict[int, list[int]]:
+    """session id -> its paper nets by seat, for the paper sessions (纸面记录) among them.
+    One query."""
+    from leagues.stats_models import SessionResult
+
+    return dict(
+        SessionResult.objects.filter(session_id__in=list(session_ids), is_paper=True).values_list(
+            "session_id", "paper_nets"
+        )
+    )
 
 
 def get_season(club: Club, season_id: int) -> Season:
@@ -252,6 +277,15 @@ def season_detail(request: HttpRequest, club: Club, season_id: int) -> HttpRespo
         season=season, limit=SESSIONS_PER_PAGE, offset=(page - 1) * SESSIONS_PER_PAGE
     )
     pages = max(1, -(-session_count(season=season) // SESSIONS_PER_PAGE))
+    paper = paper_nets_of(s.pk for s in sessions)
+    for s in sessions:
+        # 纸面记录: listed with its final nets instead of a round count.
+        nets = paper.get(s.pk)
+        s.paper = (
+            [(seat.player.display_name, nets[seat.seat]) for seat in s.seats.all()]
+            if nets
+            else None
+        )
     csv_query = request.GET.urlencode()
     return render(
         request,
@@ -348,15 +382,11 @@ def season_close(request: HttpRequest, club: Club, season_id: int) -> HttpRespon
 
 @club_view("read")
 def player_detail(request: HttpRequest, club: Club, player_id: int) -> HttpResponse:
+    from leagues.stats_selectors import player_rating, rating_history
+
     player = get_object_or_404(Player, pk=player_id, club=club)
     stats = selectors.player_stats(player=player)
-    history = selectors.player_chip_history(player=player)
-    # The line starts at 0 before the first session, so that one session is a line too.
-    chart = {
-        "labels": [_("开始")] + [localtime(p.at).strftime("%m-%d %H:%M") for p in history],
-        "values": [0] + [p.cumulative for p in history],
-        "label": _("累计得分"),
-    }
+    rating = player_rating(player=player)
     return render(
         request,
         "leagues/player_detail.html",
@@ -365,10 +395,49 @@ def player_detail(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
             club,
             player=player,
             stats=stats,
-            chart=chart,
-            sessions=selectors.player_sessions(player=player),
+            rating=rating.ordinal if rating is not None else None,
+            chart=player_chart(
+                selectors.player_chip_history(player=player), rating_history(player=player)
+            ),
+            sessions=with_paper_nets(selectors.player_sessions(player=player)),
         ),
     )
+
+
+def player_chart(chips: list[Any], ratings: list[Any]) -> dict[str, Any]:
+    """The player chart's two lines on one time line: cumulative chips (left axis) and the
+    club-wide rating (right axis), one point per session start of either series.
+
+    Chips start at 0 before the first session (so one session is a line too) and carry
+    forward over a rated session without counted rounds (a paper session, say); the
+    rating has no value (a gap) before the first rated session.
+    """
+    times = sorted({p.at for p in chips} | {p.at for p in ratings})
+    chip_at = {p.at: p.cumulative for p in chips}
+    rating_at = {p.at: round(p.ordinal, 1) for p in ratings}
+    values: list[int] = [0]
+    rating_values: list[float | None] = [None]
+    for t in times:
+        values.append(chip_at.get(t, values[-1]))
+        rating_values.append(rating_at.get(t, rating_values[-1]))
+    return {
+        "labels": [_("开始")] + [localtime(t).strftime("%m-%d %H:%M") for t in times],
+        "values": values,
+        "label": _("累计得分"),
+        "ratings": rating_values if ratings else [],
+        "rating_label": _("等级分"),
+    }
+
+
+def with_paper_nets(rows: list[Any]) -> list[Any]:
+    """The player's sessions, a paper session (纸面记录) with its paper net and ``paper``."""
+    paper = paper_nets_of(r.session.pk for r in rows)
+    out = []
+    for r in rows:
+        nets = paper.get(r.session.pk)
+        row = dataclasses.replace(r, net=nets[r.seat]) if nets else r
+        out.append((row, bool(nets)))
+    return out
 
 
 @club_view("manage")

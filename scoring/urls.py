@@ -8,6 +8,16 @@ urlpatterns = [
         views.session_new,
         name="session-new",
     ),
+    path(
+        "c/<slug:slug>/seasons/<int:season_id>/paper/",
+        views.paper_session_new,
+        name="paper-session-new",
+    ),
+    path(
+        "c/<slug:slug>/seasons/<int:season_id>/paper/upload/",
+        views.paper_session_upload,
+        name="paper-session-upload",
+    ),
     path("c/<slug:slug>/sessions/<int:session_id>/", views.session_detail, name="session"),
     path(
         "c/<slug:slug>/sessions/<int:session_id>/rounds/new/",

@@ -22,11 +22,25 @@ from django.views.decorators.http import require_POST
 
 from leagues import selectors as league_selectors
 from leagues.models import Club
-from leagues.views import apply_errors, club_context, club_view, get_season
+from leagues.views import (
+    apply_errors,
+    club_context,
+    club_view,
+    get_season,
+    in_page_language,
+    paper_nets_of,
+)
 from scoring import selectors, services
 from scoring.engine.hands import HAND_TYPES
-from scoring.forms import RoundDataForm, SessionStartForm, VoidForm
-from scoring.models import Round, Session
+from scoring.forms import (
+    PaperCsvForm,
+    PaperSessionForm,
+    RoundDataForm,
+    SessionStartForm,
+    VoidForm,
+    paper_key,
+)
+from scoring.models import Round, Session, SessionSeat
 from scoring.services import RoundRejected
 
 # ---------------------------------------------------------------- errors in the user's language
@@ -117,6 +131,129 @@ def session_new(request: HttpRequest, club: Club, season_id: int) -> HttpRespons
     )
 
 
+# ---------------------------------------------------------------- 纸面记录 (paper sessions)
+
+
+def paper_page(
+    request: HttpRequest,
+    club: Club,
+    season: Any,
+    *,
+    roster: list[Any],
+    form: PaperSessionForm | None = None,
+    upload: PaperCsvForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    return render(
+        request,
+        "scoring/paper_session.html",
+        club_context(
+            request,
+            club,
+            season=season,
+            roster=roster,
+            form=form or PaperSessionForm(roster=roster, season=season),
+            upload=upload or PaperCsvForm(roster=roster, season=season, existing=set()),
+        ),
+        status=status,
+    )
+
+
+def apply_paper_errors(form: PaperSessionForm, exc: ValidationError) -> None:
+    """A refusal of paper_session_record, in the page's language, next to its group."""
+    groups = exc.error_dict if hasattr(exc, "error_dict") else {None: exc.error_list}
+    for key, errors in groups.items():
+        for error in errors:
+            for message in error.messages:
+                form.add_group_error(key or "", in_page_language(message))
+
+
+@club_view("record")
+def paper_session_new(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
+    """纸面记录: one session entered as its four final nets (paper_session_record)."""
+    from leagues.stats import paper_session_record
+
+    season = get_season(club, season_id)
+    roster = list(league_selectors.player_list(club=club))
+    if request.method != "POST":
+        return paper_page(request, club, season, roster=roster)
+    form = PaperSessionForm(request.POST, roster=roster, season=season)
+    if form.is_valid():
+        try:
+            session = paper_session_record(
+                season=season,
+                players=form.cleaned_data["players"],
+                nets=form.cleaned_data["nets"],
+                started_at=form.cleaned_data["started_at"],
+                table_label=form.cleaned_data["table_label"],
+                actor=request.user,
+            )
+        except ValidationError as exc:
+            apply_paper_errors(form, exc)
+        else:
+            messages.success(request, _("纸面记录已保存。"))
+            return redirect("session", slug=club.slug, session_id=session.pk)
+    return paper_page(request, club, season, roster=roster, form=form, status=400)
+
+
+def paper_keys(season: Any) -> set[Any]:
+    """The season's paper sessions as paper_key()s, to refuse a file uploaded twice."""
+    from leagues.stats_models import SessionResult
+
+    results = list(
+        SessionResult.objects.filter(session__season=season, is_paper=True).values_list(
+            "session_id", "session__started_at", "paper_nets"
+        )
+    )
+    seats: dict[int, list[Any]] = {}
+    for seat in (
+        SessionSeat.objects.filter(session_id__in=[r[0] for r in results])
+        .select_related("player")
+        .order_by("session_id", "seat")
+    ):
+        seats.setdefault(seat.session_id, []).append(seat.player)
+    return {paper_key(at, seats.get(sid, []), nets or []) for sid, at, nets in results}
+
+
+@require_POST
+@club_view("record")
+def paper_session_upload(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
+    """Several paper sessions from a CSV file, all or nothing: one bad row (reported with
+    its line number and every error) stores no row at all."""
+    from django.db import transaction
+
+    from leagues.stats import paper_session_record
+
+    season = get_season(club, season_id)
+    roster = list(league_selectors.player_list(club=club))
+    upload = PaperCsvForm(
+        request.POST, request.FILES, roster=roster, season=season, existing=paper_keys(season)
+    )
+    if upload.is_valid():
+        line = 0
+        try:
+            with transaction.atomic():
+                for row in upload.rows:
+                    line = row["line"]
+                    paper_session_record(
+                        season=season,
+                        players=row["players"],
+                        nets=row["nets"],
+                        started_at=row["started_at"],
+                        table_label=row["table_label"],
+                        actor=request.user,
+                    )
+        except ValidationError as exc:
+            upload.row_errors.append(
+                {"line": line, "messages": [in_page_language(m) for m in exc.messages]}
+            )
+            upload.add_error("file", _("整个文件都没有保存。"))
+        else:
+            messages.success(request, _("已保存 %(n)s 场纸面记录。") % {"n": len(upload.rows)})
+            return redirect("season", slug=club.slug, season_id=season.pk)
+    return paper_page(request, club, season, roster=roster, upload=upload, status=400)
+
+
 def outcome_label(kind: str | None) -> str:
     return {"self_draw": _("自摸"), "discard": _("点炮"), "draw": _("流局")}.get(kind or "", "")
 
@@ -165,8 +302,13 @@ def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpRes
     session = get_session(club, session_id)
     players = session.players_in_order()
     names = [p.display_name for p in players]
-    totals = selectors.session_totals(session=session)
-    rounds = [round_summary(r, names) for r in selectors.session_rounds(session=session)]
+    result = getattr(session, "result", None)
+    paper = result.paper_nets if result is not None and result.is_paper else None
+    if paper:  # 纸面记录: only the final nets, no rounds
+        totals, rounds = dict(enumerate(paper)), []
+    else:
+        totals = selectors.session_totals(session=session)
+        rounds = [round_summary(r, names) for r in selectors.session_rounds(session=session)]
     counted = [r for r in rounds if r["round"].counts]
     ctx = club_context(
         request,
@@ -177,7 +319,8 @@ def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpRes
         rounds=rounds,
         counted=len(counted),
         can_undo=bool(counted) and not session.season.is_closed,
-        finished=hasattr(session, "result"),
+        finished=result is not None,
+        paper=bool(paper),
         void_form=VoidForm(),
     )
     return render(request, "scoring/session_detail.html", ctx)
@@ -339,6 +482,14 @@ def _season_open(request: HttpRequest, club: Club, session: Session) -> HttpResp
     if session.season.is_closed:
         messages.error(request, _("赛季已结束，不能再记录。"))
         return redirect("session", slug=club.slug, session_id=session.pk)
+    return _paper_refusal(request, club, session)
+
+
+def _paper_refusal(request: HttpRequest, club: Club, session: Session) -> HttpResponse | None:
+    """A paper session (纸面记录) takes no rounds: back to its page with a message."""
+    if paper_nets_of([session.pk]):
+        messages.error(request, _("纸面记录的场没有每盘记录，不能再录入牌局。"))
+        return redirect("session", slug=club.slug, session_id=session.pk)
     return None
 
 
@@ -350,6 +501,9 @@ def round_new(request: HttpRequest, club: Club, session_id: int) -> HttpResponse
         return _season_open(request, club, session) or round_form_page(
             request, club, session, rules_config=config, initial=None, errors=[]
         )
+    refused = _paper_refusal(request, club, session)
+    if refused is not None:
+        return refused
     form = RoundDataForm(request.POST)
     if not form.is_valid():
         errors = localised_errors(form_rejection(form))

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from leagues.models import Club, Invitation, Membership, Player, Ruleset, Season
@@ -103,6 +104,22 @@ def valid_round() -> dict[str, Any]:
             "birds": [2, 3],
         },
     }
+
+
+PAPER_NAMES = ("钱七", "孙八", "周九", "吴十")
+PAPER_NETS = (30, -10, -5, -15)
+
+
+def paper_session_post() -> dict[str, str]:
+    data = {f"player_{i}": name for i, name in enumerate(PAPER_NAMES)}
+    data.update({f"net_{i}": str(net) for i, net in enumerate(PAPER_NETS)})
+    return data
+
+
+def paper_csv() -> SimpleUploadedFile:
+    row = ",".join(["2025-03-14 19:30", "", *PAPER_NAMES, *map(str, PAPER_NETS)])
+    text = f"date,table,player1,player2,player3,player4,net1,net2,net3,net4\n{row}\n"
+    return SimpleUploadedFile("paper.csv", text.encode(), content_type="text/csv")
 
 
 @dataclass
@@ -198,6 +215,23 @@ ACTIONS = [
         c("session-finish", session_id),
         "POST",
         lambda w: {},
+        ok=REDIRECT,
+    ),
+    Action("paper session form", "record", c("paper-session-new", season_id)),
+    Action(
+        "paper session",
+        "record",
+        c("paper-session-new", season_id),
+        "POST",
+        lambda w: paper_session_post(),
+        ok=REDIRECT,
+    ),
+    Action(
+        "paper sessions csv",
+        "record",
+        c("paper-session-upload", season_id),
+        "POST",
+        lambda w: {"file": paper_csv()},
         ok=REDIRECT,
     ),
     # organisers
@@ -359,6 +393,8 @@ def test_an_owner_of_another_club_cannot_reach_this_clubs_session_through_their_
         (reverse("player-edit", args=[slug, world.player.pk]), {"display_name": "偷改"}),
         (reverse("invitation-revoke", args=[slug, world.invitation.pk]), {}),
         (reverse("member-role", args=[slug, world.member_user.pk]), {"role": "owner"}),
+        (reverse("paper-session-new", args=[slug, world.season.pk]), paper_session_post()),
+        (reverse("paper-session-upload", args=[slug, world.season.pk]), {"file": paper_csv()}),
     ]
     for url, data in posts:
         assert client.post(url, data).status_code == MISSING, url

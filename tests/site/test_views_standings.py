@@ -170,7 +170,7 @@ def test_player_page_has_the_chart_data_hand_counts_birds_and_sessions(
     counts = {h.code: h.count for h in response.context["stats"].hand_counts}
     assert counts == {"pinghu": 1, "qingyise": 1}  # rounds 0 (self-draw) and 4 (qingyise)
     assert response.context["stats"].birds_hit >= 0
-    assert [ps.session.pk for ps in response.context["sessions"]] == [session.pk]
+    assert [ps.session.pk for ps, _paper in response.context["sessions"]] == [session.pk]
 
 
 def test_session_page_lists_who_won_what_and_how(reader, session, recorder):
