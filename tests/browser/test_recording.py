@@ -3,7 +3,10 @@
 Logs in, starts a session through the type-ahead form, records nine rounds by tapping
 through the round form (a 通炮, a 海底 win, an opening win, a draw, an escape, tiles
 through the tile picker), corrects one, and checks that the session totals and the
-season standings on the pages equal the engine's results for the same rounds.
+season standings on the pages equal the engine's results for the same rounds; then
+finishes the session, enters a 纸面记录 (paper session) through its form and checks that
+the standings' net and sessions include it (its rounds do not), and that the player's
+chart draws the rating line next to the chips.
 Screenshots at phone size go to tests/artifacts/ (git-ignored).
 """
 
@@ -167,6 +170,7 @@ ROUNDS: list[dict[str, Any]] = [
     {"result": win("discard", [{"seat": 2, "hands": ["pengpenghu"]}], birds=[6, 1], discarder=0)},
 ]
 CORRECTION = (2, [1, 5])  # round 2's birds were 1 and 5, not 2 and 3
+PAPER = [("钱七", 40), ("李四", -25), ("老赵", 5), ("张三", -20)]  # a 纸面记录, by seat
 
 
 def with_dealers(rounds: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -329,11 +333,49 @@ def test_a_recorder_records_a_session_and_the_pages_agree_with_the_engine(page, 
     assert shown == dict(zip(NAMES, expected, strict=True))
     page.screenshot(path=str(ARTIFACTS / "standings-390x844.png"), full_page=True)
 
+    # 5. 结束本场 (the session is rated), then a 纸面记录 from last week's paper sheet
+    page.goto(f"{base}/c/yuelu/sessions/{session.pk}/")
+    with page.expect_navigation():
+        tap(page, "[data-role=finish]")
+    page.goto(f"{base}/c/yuelu/seasons/{season.pk}/")
+    with page.expect_navigation():
+        tap(page, "[data-role=paper]")
+    for i, (name, net) in enumerate(PAPER):
+        page.fill(f"input[name=player_{i}]", name)
+        page.fill(f"input[name=net_{i}]", str(abs(net)))
+        if net < 0:
+            tap(page, f'button[data-sign-for="id_net_{i}"]')  # phone pads have no minus key
+    page.fill("input[name=started_at]", "2025-09-20T20:00")
+    page.locator("#paper-sum.pos").wait_for()  # the running sum says 0
+    page.screenshot(path=str(ARTIFACTS / "paper-session-390x844.png"), full_page=True)
+    with page.expect_navigation():
+        tap(page, "#paper-form button[type=submit]")
+    assert page.locator("[data-role=paper]").count() == 1  # the session page says 纸面记录
+    paper = dict(PAPER)
+    paper["赵六"] = paper.pop("老赵")
+
+    page.goto(f"{base}/c/yuelu/seasons/{season.pk}/")
+    rows = {
+        row.get_attribute("data-player"): (
+            int(row.locator("[data-col=net]").inner_text()),
+            int(row.locator("[data-col=sessions]").inner_text()),
+            int(row.locator("[data-col=rounds]").inner_text()),
+        )
+        for row in page.locator("table.standings tbody tr").all()
+    }
+    for name, net in zip(NAMES, expected, strict=True):
+        played = name in paper
+        assert rows[name] == (net + paper.get(name, 0), 1 + played, len(rounds)), name
+    assert rows["钱七"] == (paper["钱七"], 1, 0)
+
     player = session.players_in_order()[1]
     page.goto(f"{base}/c/yuelu/players/{player.pk}/")
     page.locator("#chips-chart").wait_for()
     page.wait_for_function("window.Chart && Object.keys(Chart.instances).length > 0")
-    assert int(page.locator("[data-stat=net]").inner_text()) == expected[1]
+    assert int(page.locator("[data-stat=net]").inner_text()) == expected[1] + paper["李四"]
+    lines = page.evaluate("Object.values(Chart.instances)[0].data.datasets.length")
+    assert lines == 2  # chips and rating
+    assert page.locator("[data-stat=rating]").inner_text() != "–"
     page.screenshot(path=str(ARTIFACTS / "player-390x844.png"), full_page=True)
 
 
