@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: run test test-db test-api-contract lint bench bench-analyse schema browser-deps venv migrate demo clean audit test-worker bench-site serve
+.PHONY: run test test-db test-api-contract lint bench bench-analyse schema browser-deps venv migrate demo clean audit test-worker bench-site serve loadtest faults
 
 venv: $(STAMP)
 
@@ -60,8 +60,21 @@ test-api-contract: venv
 schema: venv
 	$(PYTHON) manage.py spectacular --lang en --file docs/openapi.yaml --validate
 
+# pip-audit on the pinned requirements (docs/reliability.md). Not a CI gate: its advisory
+# source may be out of reach.
 audit: venv
-	$(BIN)/pip install -q pip-audit && $(BIN)/pip-audit -r requirements.txt
+	$(BIN)/pip install -q pip-audit==2.10.1 && $(BIN)/pip-audit -r requirements.txt
+
+# Issue 7 (docs/reliability.md): 50 clients for 60 s against gunicorn + PostgreSQL + a Celery
+# worker on Redis (database LOAD_DB, dropped and created), then an audit of what was stored.
+LOAD_DB ?= postgres://postgres@127.0.0.1:5432/csmj_load
+loadtest: venv
+	LOAD_DB=$(LOAD_DB) $(PYTHON) -m loadtest.run
+
+# Fault injection: PostgreSQL restarted mid-writes, a Celery worker killed mid-task, the
+# broker down. Restarts the machine's PostgreSQL and Redis: not part of `make test`.
+faults: venv
+	LOAD_DB=$(LOAD_DB) $(PYTHON) -m loadtest.faults
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3
