@@ -16,6 +16,12 @@ from typing import Any, NamedTuple
 from django.db.models import Count, Q, QuerySet, Sum
 
 from leagues.models import Club, Invitation, Membership, Player, Ruleset, Season
+from leagues.stats_models import (
+    STAT_FIELDS,
+    PlayerClubStat,
+    PlayerSeasonStat,
+    PlayerSessionStat,
+)
 from scoring.engine.hands import HAND_TYPES
 from scoring.models import RoundHand, RoundPlayer, SessionSeat
 
@@ -198,9 +204,11 @@ def season_standings(
     order: str = DEFAULT_ORDER,
 ) -> list[StandingRow]:
     """Season standings. ``order`` is a key of STANDINGS_ORDERS, optionally "-"-prefixed to
-    reverse it; an unknown order falls back to "net". Two queries."""
-    scope = Q(round__session__season=season) & _date_scope(date_from, date_to)
-    return _standings(scope, order)
+    reverse it; an unknown order falls back to "net". Read from the materialised tables
+    (leagues.stats_selectors): one query, two with a date range."""
+    from leagues.stats_selectors import stats_standings
+
+    return stats_standings(season=season, date_from=date_from, date_to=date_to, order=order)
 
 
 def club_leaderboard(
@@ -210,9 +218,28 @@ def club_leaderboard(
     date_to: datetime.date | None = None,
     order: str = DEFAULT_ORDER,
 ) -> list[StandingRow]:
-    """All-time standings over every season of the club. Two queries."""
-    scope = Q(round__session__season__club=club) & _date_scope(date_from, date_to)
-    return _standings(scope, order)
+    """All-time standings over every season of the club, from the materialised tables."""
+    from leagues.stats_selectors import stats_standings
+
+    return stats_standings(club=club, date_from=date_from, date_to=date_to, order=order)
+
+
+def live_standings(
+    *,
+    season: Season | None = None,
+    club: Club | None = None,
+    date_from: datetime.date | None = None,
+    date_to: datetime.date | None = None,
+    order: str = DEFAULT_ORDER,
+) -> list[StandingRow]:
+    """Standings aggregated live from the rounds (no paper sessions): a cross-check of the
+    materialised tables, for tests and diagnostics."""
+    scope = (
+        Q(round__session__season=season)
+        if season is not None
+        else Q(round__session__season__club=club)
+    )
+    return _standings(scope & _date_scope(date_from, date_to), order)
 
 
 STANDINGS_CSV_HEADER = [
@@ -280,27 +307,37 @@ class ChipPoint(NamedTuple):
 
 
 def player_stats(*, player: Player, season: Season | None = None) -> PlayerStats:
-    """Totals, hand-type counts (occurrences) and birds hit for a player. Two queries."""
+    """Totals (materialised: paper sessions count in net and sessions), hand-type counts
+    (occurrences) and birds hit for a player, in a season or all seasons. Two queries."""
+    if season is not None:
+        row: Any = PlayerSeasonStat.objects.filter(player=player, season=season).first()
+    else:
+        row = PlayerClubStat.objects.filter(player=player, club_id=player.club_id).first()
+    counts = row.counts() if row is not None else dict.fromkeys(STAT_FIELDS, 0)
     scope = Q(player=player)
     if season is not None:
         scope &= Q(round__session__season=season)
-    t = (
-        _counting_rows()
-        .filter(scope)
-        .aggregate(**_totals(), opening_wins=Sum("opening_wins"), birds_hit=Sum("birds_hit"))
-    )
     hands = (
         RoundHand.objects.filter(scope, round__is_current=True, round__is_void=False)
         .values("code")
         .annotate(n=Count("id"))
         .order_by()
     )
+    rounds = counts["rounds"]
     return PlayerStats(
         player=player,
         season=season,
-        **_row_values(t),
-        opening_wins=t["opening_wins"] or 0,
-        birds_hit=t["birds_hit"] or 0,
+        net=counts["net"],
+        sessions=counts["sessions"],
+        rounds=rounds,
+        wins=counts["wins"],
+        self_draws=counts["self_draws"],
+        deal_ins=counts["deal_ins"],
+        big_hands=counts["big_hands"],
+        win_rate=counts["wins"] / rounds if rounds else 0.0,
+        avg_per_round=counts["round_net"] / rounds if rounds else 0.0,
+        opening_wins=counts["opening_wins"],
+        birds_hit=counts["birds_hit"],
         hand_counts=_hand_counts({h["code"]: h["n"] for h in hands}),
     )
 
@@ -326,22 +363,16 @@ def _hand_counts(counts: dict[str, int]) -> list[HandCount]:
 
 
 def player_chip_history(*, player: Player, season: Season | None = None) -> list[ChipPoint]:
-    """Cumulative net chips, one point per session played (in start order). One query."""
-    scope = Q(player=player)
+    """Cumulative net chips, one point per session played (in start order; paper sessions
+    included). One query on the materialised per-session rows."""
+    rows = PlayerSessionStat.objects.filter(player=player)
     if season is not None:
-        scope &= Q(round__session__season=season)
-    per_session = (
-        _counting_rows()
-        .filter(scope)
-        .values("round__session_id", "round__session__started_at")
-        .annotate(net=Sum("net"))
-        .order_by("round__session__started_at", "round__session_id")
-    )
+        rows = rows.filter(season=season)
     points = []
     total = 0
-    for s in per_session:
-        total += s["net"] or 0
-        points.append(ChipPoint(s["round__session__started_at"], total))
+    for at, net in rows.order_by("started_at", "session_id").values_list("started_at", "net"):
+        total += net
+        points.append(ChipPoint(at, total))
     return points
 
 

@@ -19,6 +19,8 @@ from django.utils import timezone
 
 from leagues.models import Player, Season
 from leagues.permissions import require_record
+from leagues.stats import stats_session_moved, stats_session_refresh
+from leagues.stats_models import SessionResult
 from scoring.engine.hands import HAND_TYPES
 from scoring.models import (
     Round,
@@ -309,6 +311,8 @@ def session_update(*, session: Session, actor: Any, **fields: Any) -> Session:
     with transaction.atomic():
         session.full_clean()
         session.save(update_fields=[f for f in SESSION_FIELDS if f in fields])
+        if "started_at" in fields:
+            stats_session_moved(session=session)
     return session
 
 
@@ -359,6 +363,13 @@ def round_record(
     with transaction.atomic():
         locked = _locked_session(session)
         _ensure_open(locked.season)
+        if SessionResult.objects.filter(session=locked, is_paper=True).exists():
+            raise _reject(
+                "session",
+                "paper_session",
+                "a paper session has final totals only; it takes no rounds",
+                "纸面记录的场只有总分，不能录入牌局",
+            )
         last = Round.objects.filter(session=locked).aggregate(n=Max("number"))["n"] or 0
         expected = last + 1
         if number is not None and number != expected:
@@ -402,6 +413,7 @@ def _store(
         # Another current version of this number appeared meanwhile.
         raise RoundConflict(number=number, expected=number + 1) from exc
     _derived_rows(rnd, _seated_players(session))
+    stats_session_refresh(session=session)
     return rnd
 
 
@@ -472,6 +484,7 @@ def round_void(*, round: Round, reason: str, actor: Any) -> Round:
         current.voided_by = actor
         current.voided_at = timezone.now()
         current.save(update_fields=["is_void", "void_reason", "voided_by", "voided_at"])
+        stats_session_refresh(session=session)
         return current
 
 

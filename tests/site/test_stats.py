@@ -267,7 +267,6 @@ def test_incremental_rows_equal_a_rebuild_after_random_writes(
                     actor=user,
                     started_at=base + datetime.timedelta(days=10 + len(ops), hours=n),
                 )
-            stats_session_refresh(session=session)  # until the services call it themselves
     incremental = snapshot(club)
     standings_rebuild(club=club)
     assert snapshot(club) == incremental
@@ -278,7 +277,7 @@ def test_incremental_rows_equal_a_rebuild_after_random_writes(
 
 @pytest.mark.django_db
 def test_standings_from_the_tables_equal_the_live_aggregation(session, season, players, recorder):
-    from leagues.selectors import club_leaderboard, season_standings
+    from leagues.selectors import live_standings
     from leagues.stats_selectors import stats_standings
 
     other = make_session(season, players[2:6], actor=recorder)
@@ -291,12 +290,12 @@ def test_standings_from_the_tables_equal_the_live_aggregation(session, season, p
         round_record(session=s, data=data, actor=recorder)
         stats_session_refresh(session=s)
     for order in ("net", "-wins", "player"):
-        assert stats_standings(season=season, order=order) == season_standings(
+        assert stats_standings(season=season, order=order) == live_standings(
             season=season, order=order
         )
-    assert stats_standings(club=season.club) == club_leaderboard(club=season.club)
+    assert stats_standings(club=season.club) == live_standings(club=season.club)
     day = session.started_at.date()
-    assert stats_standings(season=season, date_from=day, date_to=day) == season_standings(
+    assert stats_standings(season=season, date_from=day, date_to=day) == live_standings(
         season=season, date_from=day, date_to=day
     )
     assert stats_standings(season=season, date_to=day - datetime.timedelta(days=1)) == []
@@ -351,3 +350,27 @@ def test_the_season_rounds_csv_lists_every_current_round_with_players_and_nets(
     assert rows[0][11:15] == [p.display_name for p in players[:4]]
     assert rows[0][15:19] == [21, -7, -7, -7]
     assert rows[1][10] == "qingyise"
+
+
+@pytest.mark.django_db
+def test_a_paper_session_takes_no_rounds(season, players, recorder):
+    from scoring.services import RoundRejected
+
+    session = paper_session_record(
+        season=season, players=players[:4], nets=[1, -1, 0, 0], actor=recorder
+    )
+    with pytest.raises(RoundRejected) as err:
+        round_record(session=session, data=round_self_draw(0, birds=[5, 9]), actor=recorder)
+    assert err.value.errors[0]["code"] == "paper_session"
+
+
+@pytest.mark.django_db
+def test_recording_correcting_and_voiding_keep_the_tables_current_without_help(
+    session, season, players, recorder
+):
+    r1 = round_record(session=session, data=round_self_draw(0, birds=[5, 9]), actor=recorder)
+    assert PlayerSeasonStat.objects.get(season=season, player=players[0]).net == 21
+    r2 = round_correct(round=r1, data=round_self_draw(1, birds=[5, 9]), actor=recorder)
+    assert PlayerSeasonStat.objects.get(season=season, player=players[1]).wins == 1
+    round_void(round=r2, reason="录错", actor=recorder)
+    assert not PlayerSeasonStat.objects.filter(season=season).exists()
