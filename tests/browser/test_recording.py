@@ -408,3 +408,44 @@ def test_the_recording_form_at_phone_size_is_saved_as_a_screenshot(page, league)
     page.screenshot(path=str(path))
 
     assert path.stat().st_size > 10_000
+
+
+def test_a_paper_sheet_with_mistakes_is_explained_next_to_its_fields(page, league, tmp_path):
+    """6. 纸面记录 refusals at phone size: the form's errors by field, a CSV's by line."""
+    from scoring.models import Session
+
+    season = league["season"]
+    page.goto(f"{page.base}/accounts/login/")
+    page.fill("input[name=username]", "jilu")
+    page.fill("input[name=password]", PASSWORD)
+    with page.expect_navigation():
+        tap(page, "form.form button[type=submit]")
+    page.goto(f"{page.base}/c/yuelu/seasons/{season.pk}/paper/")
+    for i, (name, net) in enumerate(
+        [("张三", "30"), ("老王", "-10"), ("王五", "-5"), ("赵六", "-10")]
+    ):
+        page.fill(f"input[name=player_{i}]", name)
+        page.fill(f"input[name=net_{i}]", net)
+    assert "+5" in page.locator("#paper-sum.neg").inner_text()  # seen before saving
+    with page.expect_navigation():
+        tap(page, "#paper-form button[type=submit]")
+    assert "老王" in page.locator('[data-errors="player_1"]').inner_text()
+    assert "+5" in page.locator('[data-errors="nets"]').inner_text()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "paper-session-errors-390x844.png"), full_page=True)
+
+    sheet = tmp_path / "paper.csv"
+    sheet.write_text(
+        "date,table,player1,player2,player3,player4,net1,net2,net3,net4\n"
+        "2025-09-20,,张三,李四,王五,赵六,30,-10,-5,-15\n"
+        "2025-09-21,,张三,老王,王五,赵六,30,-10,-5,-10\n"
+        "20250922,,钱七,孙八,张三,张三,x,0,0,0\n",
+        encoding="utf-8",
+    )
+    page.set_input_files("input[name=file]", str(sheet))
+    with page.expect_navigation():
+        tap(page, "#upload button[type=submit]")
+    assert page.locator(".row-errors li").count() == 2
+    page.locator("#upload").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "paper-csv-errors-390x844.png"), full_page=True)
+    assert not Session.objects.exists()
