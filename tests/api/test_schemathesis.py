@@ -20,7 +20,7 @@ from tests.factories import round_discard, round_self_draw
 
 pytestmark = pytest.mark.django_db
 
-MAX_EXAMPLES = 10  # per operation: the module takes about 1.5 minutes on 2 cores
+MAX_EXAMPLES = 8  # per operation: about 1 minute of CPU for the module
 
 CHECKS = [
     checks.not_a_server_error,

@@ -140,3 +140,27 @@ def test_standings_of_a_private_club_are_hidden_from_outsiders(api_as, anon, clu
     url = club_url(club, f"seasons/{season.pk}/standings/")
     assert api_as("outsider").get(url).status_code == 404
     assert anon.get(url).status_code == 404
+
+
+def test_standings_equal_the_season_pages_csv_export(
+    client, api_as, club, season, session, member, recorder
+):
+    import csv
+    import io
+
+    from django.urls import reverse
+
+    round_record(session=session, data=round_self_draw(2, birds=[2, 3]), actor=recorder)
+    round_record(
+        session=session, data=round_discard({0: ["pinghu"]}, 1, birds=[5, 9]), actor=recorder
+    )
+    client.force_login(member)
+    page = client.get(reverse("season-csv", args=[club.slug, season.pk]))
+    assert page.status_code == 200
+    rows = list(csv.DictReader(io.StringIO(page.content.decode("utf-8-sig"))))
+
+    api = api_as("member").get(club_url(club, f"seasons/{season.pk}/standings/")).json()["results"]
+
+    assert [
+        (int(r["rank"]), r["player"], int(r["net"]), int(r["rounds"]), int(r["wins"])) for r in rows
+    ] == [(r["rank"], r["player"]["display_name"], r["net"], r["rounds"], r["wins"]) for r in api]
