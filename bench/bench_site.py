@@ -245,10 +245,6 @@ def main() -> None:
     ensure_database(url)
     setup_django()
     prepare()
-    if os.environ.get("BENCH_PREVIEW_HOOKS"):
-        from bench.gunicorn_preview import post_fork
-
-        post_fork(None, None)
     scenarios = [
         scenario("bench-small", "bench-recorder"),
         scenario("demo-league", "bench-recorder"),
@@ -268,11 +264,6 @@ def main() -> None:
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "CELERY_BROKER_URL": os.environ.get("CELERY_BROKER_URL", "redis://127.0.0.1:6379/1"),
     }
-    if os.environ.get("BENCH_PREVIEW_HOOKS"):
-        env["GUNICORN_CMD_ARGS"] = f"--config {ROOT / 'bench' / 'gunicorn_preview.py'}"
-        print(
-            "PREVIEW: standings hooks applied in the gunicorn workers (bench/gunicorn_preview.py)"
-        )
     print("import:", import_throughput(env))
     proc = start_web(env)
     try:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from leagues.bulk_rows import allocate_ids, insert_rows, with_ids
@@ -364,6 +364,8 @@ def _add_totals(stats: Iterable[dict[str, Any]]) -> None:
 
 # ---------------------------------------------------------------- entry point
 
+ANALYZE_AFTER = 5000  # rounds imported in one call
+
 
 def sessions_import(
     *,
@@ -412,6 +414,13 @@ def sessions_import(
         flush()
     if report.sessions == 0:
         return report
+    if report.rounds >= ANALYZE_AFTER and connection.vendor == "postgresql":
+        # Fresh statistics, or the planner keeps the plans of the empty tables (a seq scan
+        # of every round's seats where an index lookup of one session's is right).
+        with connection.cursor() as cur:
+            for model in (Session, SessionSeat, Round, Transfer, RoundPlayer, RoundHand):
+                cur.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
+            cur.execute(f"ANALYZE {PlayerSessionStat._meta.db_table}")
     if rebuild_ratings:
         for club_id, season_id in sorted(scopes):
             ratings_rebuild(club_id=club_id, season_id=season_id)

@@ -19,16 +19,19 @@ def _with_seats(qs: QuerySet[Session]) -> QuerySet[Session]:
 
 def session_list(*, season: Any, limit: int | None = None, offset: int = 0) -> list[Session]:
     """The season's sessions, newest first, with seats/players prefetched and
-    ``rounds_count`` (counted rounds). ``limit``/``offset`` page a long season. Two queries."""
+    ``rounds_count`` (counted rounds). ``limit``/``offset`` page a long season: the page's
+    ids are picked first so that rounds are counted for that page only. Three queries."""
+    ordered = Session.objects.filter(season=season).order_by("-started_at", "-id")
+    if limit is not None:
+        ordered = ordered[offset : offset + limit]
+    elif offset:
+        ordered = ordered[offset:]
+    ids = list(ordered.values_list("pk", flat=True))
     qs = (
-        Session.objects.filter(season=season)
+        Session.objects.filter(pk__in=ids)
         .annotate(rounds_count=Count("rounds", filter=_COUNTING))
         .order_by("-started_at", "-id")
     )
-    if limit is not None:
-        qs = qs[offset : offset + limit]
-    elif offset:
-        qs = qs[offset:]
     return list(_with_seats(qs))
 
 
