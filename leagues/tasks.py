@@ -8,10 +8,13 @@ With no CELERY_BROKER_URL the tasks run eagerly, in-process.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from celery import shared_task
 from django.db import DatabaseError
+
+logger = logging.getLogger(__name__)
 
 RETRYING: dict[str, Any] = {
     "acks_late": True,
@@ -63,7 +66,24 @@ def session_stats_refresh_task(*, session_id: int) -> bool:
 
 
 def queue_after_commit(task: Any, **kwargs: Any) -> None:
-    """``task.delay(**kwargs)`` once the current transaction commits (at once outside one)."""
+    """``task.delay(**kwargs)`` once the current transaction commits (at once outside one).
+
+    With the broker down the write has already committed: the task is not queued, a
+    warning is logged, and the request still succeeds. The work is not caught up by itself;
+    ``manage.py rebuild_standings`` (or the nightly rebuild) restores it (issue 7)."""
     from django.db import transaction
 
-    transaction.on_commit(lambda: task.delay(**kwargs))
+    transaction.on_commit(lambda: _send(task, kwargs))
+
+
+def _send(task: Any, kwargs: dict[str, Any]) -> None:
+    from kombu.exceptions import OperationalError as BrokerError
+
+    try:
+        task.apply_async(kwargs=kwargs, retry=False, ignore_result=True)
+    except (BrokerError, ConnectionError, OSError):
+        logger.warning(
+            "broker unavailable: %s%s not queued; run manage.py rebuild_standings",
+            task.name,
+            kwargs,
+        )
