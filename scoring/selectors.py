@@ -26,9 +26,8 @@ def session_list(*, season: Any, limit: int | None = None, offset: int = 0) -> l
         ordered = ordered[offset : offset + limit]
     elif offset:
         ordered = ordered[offset:]
-    ids = list(ordered.values_list("pk", flat=True))
     qs = (
-        Session.objects.filter(pk__in=ids)
+        Session.objects.filter(pk__in=ordered.values("pk"))
         .annotate(rounds_count=Count("rounds", filter=_COUNTING))
         .order_by("-started_at", "-id")
     )
