@@ -3,7 +3,7 @@ and rulesets/, which scoring.api_urls serves)."""
 
 from rest_framework.routers import SimpleRouter
 
-from leagues import api_views
+from leagues import api_stats, api_views
 from scoring import api_rounds
 
 CLUB = r"clubs/(?P<club_slug>[-a-zA-Z0-9_]+)"
@@ -18,4 +18,5 @@ router.register(
     rf"{CLUB}/sessions/(?P<session_id>[0-9]+)/rounds", api_rounds.RoundViewSet, basename="api-round"
 )
 
-urlpatterns = router.urls
+# Issue 6 (H6): finish/reopen sessions, paper sessions, ratings, CSV exports.
+urlpatterns = [*api_stats.urlpatterns, *router.urls]
