@@ -6,6 +6,9 @@ anonymous callers of the calculator are throttled (scope ``anon_calculator``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema, inline_serializer
 from rest_framework import serializers
@@ -187,13 +190,18 @@ _PRESETS = inline_serializer(
 @parser_classes([JSONParser])
 @throttle_classes([AnonCalculatorThrottle])
 def score(request: Request) -> Response:
+    return calculator_response(request, score_round)
+
+
+def calculator_response(request: Request, compute: Callable[[Any], Any]) -> Response:
+    """Run a stateless calculator on the JSON body: its answer, or 400 with every error."""
     try:
         data = request.data
     except ParseError as exc:
         error = make_error("body", "malformed_json", detail=str(exc.detail))
         return Response({"errors": [error.as_dict()]}, status=400)
     try:
-        return Response(score_round(data))
+        return Response(compute(data))
     except RoundInvalid as exc:
         return Response(exc.as_json(), status=400)
 

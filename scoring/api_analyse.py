@@ -11,15 +11,12 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.decorators import api_view, parser_classes, throttle_classes
-from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scoring.api import AnonCalculatorThrottle
-from scoring.engine import RoundInvalid
+from scoring.api import AnonCalculatorThrottle, calculator_response
 from scoring.engine.analysis import GANG_CONTEXTS, analyse_request
-from scoring.engine.messages import make_error
 from scoring.engine.tiles import MeldKind
 
 _MELD_FIELDS = {
@@ -98,12 +95,4 @@ EXAMPLE_OPENING = {"tiles": "2222m5555s134p67p", "opening": True}
 @parser_classes([JSONParser])
 @throttle_classes([AnonCalculatorThrottle])
 def analyse(request: Request) -> Response:
-    try:
-        data = request.data
-    except ParseError as exc:
-        error = make_error("body", "malformed_json", detail=str(exc.detail))
-        return Response({"errors": [error.as_dict()]}, status=400)
-    try:
-        return Response(analyse_request(data).as_dict())
-    except RoundInvalid as exc:
-        return Response(exc.as_json(), status=400)
+    return calculator_response(request, lambda data: analyse_request(data).as_dict())
