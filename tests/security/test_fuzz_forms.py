@@ -59,9 +59,10 @@ class FormParser(HTMLParser):
         if tag == "form" and (a.get("method") or "").lower() == "post":
             self.forms.append((a.get("action") or "", set()))
             self._fields = self.forms[-1][1]
-        elif tag in ("input", "select", "textarea") and self._fields is not None and a.get("name"):
-            if a["name"] != "csrfmiddlewaretoken":
-                self._fields.add(a["name"])
+        elif tag in ("input", "select", "textarea") and self._fields is not None:
+            name = a.get("name")
+            if name and name != "csrfmiddlewaretoken":
+                self._fields.add(name)
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "form":
