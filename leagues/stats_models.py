@@ -60,13 +60,16 @@ class StatCounts(models.Model):
 
 
 class PlayerSessionStat(StatCounts):  # noqa: DJ008 (StatCounts.__str__)
+    # No separate FK indexes where a composite index below starts with the column.
     session = models.ForeignKey(
-        "scoring.Session", on_delete=models.CASCADE, related_name="player_stats"
+        "scoring.Session", on_delete=models.CASCADE, related_name="player_stats", db_index=False
     )
     player = models.ForeignKey(
-        "leagues.Player", on_delete=models.CASCADE, related_name="session_stats"
+        "leagues.Player", on_delete=models.CASCADE, related_name="session_stats", db_index=False
     )
-    season = models.ForeignKey("leagues.Season", on_delete=models.CASCADE, related_name="+")
+    season = models.ForeignKey(
+        "leagues.Season", on_delete=models.CASCADE, related_name="+", db_index=False
+    )
     club = models.ForeignKey("leagues.Club", on_delete=models.CASCADE, related_name="+")
     seat = models.PositiveSmallIntegerField(_("座位"))
     started_at = models.DateTimeField(_("开始时间"))
