@@ -15,3 +15,5 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("", include("leagues.urls")),
 ]
+
+handler404 = "csmj_site.api.page_not_found"

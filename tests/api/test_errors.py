@@ -98,3 +98,16 @@ def test_an_id_filter_that_is_not_a_storable_id_is_refused(api_as, club, session
     response = api_as("owner").get(club_url(club, f"sessions/?player={value}"))
     assert response.status_code == 400
     assert [field for field, _code in codes(response)] == ["player"]
+
+
+def test_an_api_url_that_matches_no_route_answers_in_the_format(api_as, club):
+    response = api_as("owner").get(club_url(club, "sessions/-5/rounds/"))
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
+    assert codes(response) == [("", "not_found")]
+
+
+def test_a_site_url_that_matches_no_route_is_still_a_page(client):
+    response = client.get("/no-such-page/")
+    assert response.status_code == 404
+    assert "application/json" not in response["Content-Type"]

@@ -71,6 +71,8 @@ def point_at_seeded_objects(case, seeded) -> None:
     params = case.path_parameters or {}
     if "club_slug" in params:
         params["club_slug"] = seeded["club"].slug
+    if "season_id" in params:
+        params["season_id"] = seeded["ids"]["seasons"]
     if "session_id" in params:
         params["session_id"] = seeded["session"].pk
     if "number" in params:
