@@ -193,3 +193,11 @@ def test_a_duplicate_player_name_is_shown_on_the_form(client, club, organiser, p
     assert response.status_code == 200
     assert response.context["form"].errors
     assert Player.objects.filter(club=club, display_name="张三").count() == 1
+
+
+def test_the_user_menu_links_to_the_api_token_page(client, member):
+    from django.urls import reverse
+
+    client.force_login(member)
+    page = client.get(reverse("home")).content.decode()
+    assert reverse("account-tokens") in page
