@@ -233,8 +233,28 @@ def round_rows(
 # ---------------------------------------------------------------- storing a batch
 
 
+@dataclass
+class _Built:
+    """A batch's rows, ready to insert."""
+
+    clubs: list[int]
+    sessions: list[dict[str, Any]]
+    seats: list[dict[str, Any]]
+    rounds: list[dict[str, Any]]
+    transfers: list[dict[str, Any]]
+    players: list[dict[str, Any]]
+    hands: list[dict[str, Any]]
+    results: list[dict[str, Any]]
+    stats: list[dict[str, Any]]
+
+
 def _store_batch(batch: list[_Scored], actor: Any) -> int:
     """Write checked sessions with all their rows and stats. Returns rounds stored."""
+    return _write(_build(batch, actor))
+
+
+def _build(batch: list[_Scored], actor: Any) -> _Built:
+    """The rows of checked sessions (ids of sessions and rounds allocated here)."""
     now = timezone.now()
     session_ids = allocate_ids(Session, len(batch))
     round_ids = iter(allocate_ids(Round, sum(len(s.rounds) for s in batch)))
@@ -319,19 +339,25 @@ def _store_batch(batch: list[_Scored], actor: Any) -> int:
                         "sessions": 1,
                     }
                 )
+    clubs = sorted({item.src.season.club_id for item in batch})
+    return _Built(clubs, sessions, seats, rounds, transfers, players, hands, results, stats)
+
+
+def _write(b: _Built) -> int:
+    """Insert a built batch and add its totals, in one transaction. Returns its rounds."""
     with transaction.atomic():
-        for club_id in sorted({item.src.season.club_id for item in batch}):
+        for club_id in b.clubs:
             scope_lock(club_id, exclusive=False)
-        insert_rows(Session, sessions)
-        insert_rows(SessionSeat, with_ids(SessionSeat, seats))
-        insert_rows(Round, rounds)
-        insert_rows(Transfer, with_ids(Transfer, transfers))
-        insert_rows(RoundPlayer, with_ids(RoundPlayer, players))
-        insert_rows(RoundHand, with_ids(RoundHand, hands))
-        insert_rows(SessionResult, results)
-        insert_rows(PlayerSessionStat, with_ids(PlayerSessionStat, stats))
-        _add_totals(stats)
-    return len(rounds)
+        insert_rows(Session, b.sessions)
+        insert_rows(SessionSeat, with_ids(SessionSeat, b.seats))
+        insert_rows(Round, b.rounds)
+        insert_rows(Transfer, with_ids(Transfer, b.transfers))
+        insert_rows(RoundPlayer, with_ids(RoundPlayer, b.players))
+        insert_rows(RoundHand, with_ids(RoundHand, b.hands))
+        insert_rows(SessionResult, b.results)
+        insert_rows(PlayerSessionStat, with_ids(PlayerSessionStat, b.stats))
+        _add_totals(b.stats)
+    return len(b.rounds)
 
 
 def _add_round(total: dict[str, int], row: dict[str, Any]) -> None:
@@ -387,12 +413,13 @@ def sessions_import(
     pending: list[_Scored] = []
 
     def flush() -> None:
-        if pending:
-            report.rounds += _store_batch(pending, actor)
-            report.sessions += len(pending)
-            if progress:
-                progress(len(pending))
-            pending.clear()
+        if not pending:
+            return
+        report.rounds += _store_batch(pending, actor)
+        report.sessions += len(pending)
+        if progress:
+            progress(len(pending))
+        pending.clear()
 
     with transaction.atomic() if all_or_nothing else contextlib.nullcontext():
         for src in sessions:
