@@ -27,9 +27,8 @@ from leagues.bulk_rows import allocate_ids, insert_rows, with_ids
 from leagues.models import Player, Season
 from leagues.stats import apply_stat_deltas, paper_nets_validate, ratings_rebuild, scope_lock
 from leagues.stats_models import STAT_FIELDS, PlayerSessionStat, SessionResult
-from scoring.engine.hands import HAND_TYPES
 from scoring.models import Round, RoundHand, RoundPlayer, Session, SessionSeat, Transfer
-from scoring.services import birds_by_seat, ruleset_resolve
+from scoring.services import round_rows, ruleset_resolve
 
 # ---------------------------------------------------------------- input / report
 
@@ -131,106 +130,34 @@ def _check(src: SessionIn, resolved: dict[int, dict[str, Any]]) -> tuple[_Scored
     return _Scored(src=src, rounds=scored, ruleset_config=resolved[season.pk]), []
 
 
-# ---------------------------------------------------------------- rows
+# ---------------------------------------------------------------- storing a batch
 
 
-def _is_big(code: str) -> bool:
-    ht = HAND_TYPES.get(code)
-    return bool(ht and ht.is_big)
-
-
-def round_rows(
-    *,
+def _rows(
     round_id: int,
     data: dict[str, Any],
     result: dict[str, Any],
     bird_count: int,
-    player_ids: Sequence[int],
+    pids: Sequence[int],
 ) -> tuple[list[dict], list[dict], list[dict]]:
-    """Transfer, RoundPlayer and RoundHand rows (column dicts) of a scored round, as
-    ``scoring.services`` derives them when it stores a round."""
+    """scoring.services.round_rows (the same rows recording stores), with ids."""
+    rows = round_rows(data=data, result=result, bird_count=bird_count)
+
+    def pid(seat: int | None) -> int | None:
+        return None if seat is None else pids[seat]
+
     transfers = [
         {
             "round_id": round_id,
-            "payer_id": None if t.get("from") is None else player_ids[t["from"]],
-            "payee_id": None if t.get("to") is None else player_ids[t["to"]],
-            "payer_seat": t.get("from"),
-            "payee_seat": t.get("to"),
-            "amount": t["amount"],
-            "event": t["event"],
-            "winner_seat": t.get("winner"),
+            "payer_id": pid(t["payer_seat"]),
+            "payee_id": pid(t["payee_seat"]),
+            **t,
         }
-        for t in result["transfers"]
-        if t["amount"] > 0
+        for t in rows["transfers"]
     ]
-    listed = [0, 0, 0, 0]
-    for t in result["transfers"]:
-        if t.get("from") is not None:
-            listed[t["from"]] -= t["amount"]
-        if t.get("to") is not None:
-            listed[t["to"]] += t["amount"]
-    for seat in range(4):
-        shortfall = listed[seat] - result["net"][seat]
-        if shortfall > 0:  # burned chips: a payment with no payee
-            transfers.append(
-                {
-                    "round_id": round_id,
-                    "payer_id": player_ids[seat],
-                    "payee_id": None,
-                    "payer_seat": seat,
-                    "payee_seat": None,
-                    "amount": shortfall,
-                    "event": "penalty",
-                    "winner_seat": None,
-                }
-            )
-    final = data.get("result") or {}
-    kind = final.get("kind")
-    winners = {w["seat"]: w.get("hands", []) for w in final.get("winners") or []}
-    openings: dict[int, list[str]] = {}
-    for o in data.get("openings") or []:
-        openings.setdefault(o["seat"], []).extend(o.get("hands", []))
-    dealers = set(data.get("dealers") or [data["dealer"]])
-    birds = birds_by_seat(data=data, bird_count=bird_count)
-    players, hands = [], []
-    for seat, pid in enumerate(player_ids):
-        final_codes = winners.get(seat, [])
-        opening_codes = openings.get(seat, [])
-        won = seat in winners
-        players.append(
-            {
-                "round_id": round_id,
-                "player_id": pid,
-                "seat": seat,
-                "net": result["net"][seat],
-                "is_dealer": seat in dealers,
-                "won": won,
-                "self_draw": won and kind == "self_draw",
-                "dealt_in": kind == "discard" and final.get("discarder") == seat,
-                "big_win": won and any(_is_big(c) for c in final_codes),
-                "opening_wins": 1 if opening_codes else 0,
-                "hands": [*opening_codes, *final_codes],
-                "birds_hit": birds[seat],
-            }
-        )
-        for codes, is_opening in ((opening_codes, True), (final_codes, False)):
-            hands += [
-                {
-                    "round_id": round_id,
-                    "player_id": pid,
-                    "seat": seat,
-                    "code": c,
-                    "is_opening": is_opening,
-                }
-                for c in codes
-            ]
+    players = [{"round_id": round_id, "player_id": pids[r["seat"]], **r} for r in rows["players"]]
+    hands = [{"round_id": round_id, "player_id": pids[h["seat"]], **h} for h in rows["hands"]]
     return transfers, players, hands
-
-
-# ---------------------------------------------------------------- inserting
-
-
-# ---------------------------------------------------------------- storing a batch
 
 
 @dataclass
@@ -302,9 +229,7 @@ def _build(batch: list[_Scored], actor: Any) -> _Built:
                     "voided_at": now if void is not None else None,
                 }
             )
-            t, p, h = round_rows(
-                round_id=rid, data=data, result=result, bird_count=bird_count, player_ids=pids
-            )
+            t, p, h = _rows(rid, data, result, bird_count, pids)
             transfers += t
             players += p
             hands += h
