@@ -43,6 +43,7 @@ class Shared:
     latencies: list[float] = field(default_factory=list)
     statuses: Counter = field(default_factory=Counter)
     by_kind: Counter = field(default_factory=Counter)
+    kind_latencies: dict[str, list[float]] = field(default_factory=dict)
     acked: list[tuple[int, int, int]] = field(default_factory=list)  # (session, number, id)
     replays: list[tuple[int, int]] = field(default_factory=list)  # (first id, replayed id)
     failures: list[str] = field(default_factory=list)
@@ -101,6 +102,7 @@ class Client(threading.Thread):
                 self.shared.latencies.append(elapsed)
                 self.shared.statuses[response.status] += 1
                 self.shared.by_kind[kind] += 1
+                self.shared.kind_latencies.setdefault(kind, []).append(elapsed)
                 if response.status >= 500:
                     self.shared.failures.append(f"{method} {path}: {response.status}")
             if response.getheader("Connection", "").lower() == "close":
@@ -178,7 +180,12 @@ def report(shared: Shared, wall: float) -> bool:
         f"latency ms      p50 {percentile(lat, 50) * 1000:.1f}  p95 {percentile(lat, 95) * 1000:.1f}"
         f"  p99 {percentile(lat, 99) * 1000:.1f}  max {lat[-1] * 1000:.1f}"
     )
-    print(f"by kind         {dict(shared.by_kind)}")
+    for kind, values in sorted(shared.kind_latencies.items()):
+        values.sort()
+        print(
+            f"  {kind:16} {len(values):5}  p50 {percentile(values, 50) * 1000:7.1f}"
+            f"  p95 {percentile(values, 95) * 1000:7.1f} ms"
+        )
     print(f"statuses        {dict(sorted(shared.statuses.items(), key=str))}")
     print(f"5xx             {five}")
     for line in shared.failures[:10]:

@@ -72,6 +72,7 @@ def process_env(db_url: str, broker: str) -> dict[str, str]:
         DEBUG="false",
         ALLOWED_HOSTS="127.0.0.1,localhost",
         LOG_LEVEL="WARNING",
+        DB_CONN_MAX_AGE=os.environ.get("DB_CONN_MAX_AGE", "60"),
         PYTHONPATH=str(ROOT),
     )
     env.pop("SECRET_KEY", None)  # no production mode: it would redirect to https
