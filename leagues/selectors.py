@@ -384,15 +384,28 @@ class PlayerSession:
     rounds: int
 
 
-def player_sessions(*, player: Player, season: Season | None = None) -> list[PlayerSession]:
-    """Sessions the player sat in (newest first) with their net and counted rounds.
-    Two queries."""
-    seats = SessionSeat.objects.filter(player=player).select_related(
-        "session__season", "session__season__club"
-    )
+def _player_seats(player: Player, season: Season | None) -> QuerySet[SessionSeat]:
+    seats = SessionSeat.objects.filter(player=player)
     if season is not None:
         seats = seats.filter(session__season=season)
-    seats = list(seats.order_by("-session__started_at", "-session_id"))
+    return seats
+
+
+def player_sessions(
+    *,
+    player: Player,
+    season: Season | None = None,
+    limit: int | None = None,
+    offset: int = 0,
+) -> list[PlayerSession]:
+    """Sessions the player sat in (newest first) with their net and counted rounds; with
+    ``limit``, one page of them (``offset`` rows skipped). Two queries."""
+    seats_qs = (
+        _player_seats(player, season)
+        .select_related("session__season", "session__season__club")
+        .order_by("-session__started_at", "-session_id")
+    )
+    seats = list(seats_qs[offset : offset + limit] if limit is not None else seats_qs[offset:])
     totals = {
         row["round__session_id"]: row
         for row in _counting_rows()
@@ -410,3 +423,8 @@ def player_sessions(*, player: Player, season: Season | None = None) -> list[Pla
         )
         for s in seats
     ]
+
+
+def player_session_count(*, player: Player, season: Season | None = None) -> int:
+    """How many sessions the player sat in (what ``player_sessions`` pages through)."""
+    return _player_seats(player, season).count()

@@ -172,6 +172,9 @@ def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
     from leagues.stats_selectors import ratings_ordinals
 
     board = selectors.club_leaderboard(club=club, order=params["order"])
+    rated, standings_pager = standings_page(
+        request, with_ratings(board, ratings_ordinals(club=club))
+    )
     return render(
         request,
         "leagues/club_detail.html",
@@ -180,7 +183,8 @@ def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
             club,
             seasons=seasons,
             rows=board,
-            rated=with_ratings(board, ratings_ordinals(club=club)),
+            rated=rated,
+            standings_pager=standings_pager,
             columns=standings_columns(request, params["order"]),
         ),
     )
@@ -237,6 +241,7 @@ def standings_filters(request: HttpRequest) -> tuple[StandingsFilterForm, dict[s
 def standings_columns(request: HttpRequest, order: str) -> list[dict[str, Any]]:
     """Header links: a click sorts by the column; a second click reverses it."""
     query = request.GET.copy()
+    query.pop("page", None)  # a new order starts at its first page
     cols = []
     for key, label in STANDING_COLUMNS:
         query["order"] = f"-{key}" if order == key else key
@@ -252,13 +257,47 @@ def standings_columns(request: HttpRequest, order: str) -> list[dict[str, Any]]:
 
 
 SESSIONS_PER_PAGE = 50
+STANDINGS_PER_PAGE = 100
+PLAYER_SESSIONS_PER_PAGE = 30
 
 
-def _page_query(request: HttpRequest) -> str:
-    """The page's query string without the session page number, to append "&p=N" to."""
-    query = request.GET.copy()
-    query.pop("p", None)
-    return query.urlencode()
+def page_count(total: int, per_page: int) -> int:
+    return max(1, -(-total // per_page))
+
+
+def page_number(request: HttpRequest, param: str, pages: int) -> int:
+    """The page asked for in ``?<param>=``; anything but a number in 1..pages is page 1."""
+    try:
+        number = int(request.GET.get(param, ""))
+    except ValueError:  # missing, not a number, or thousands of digits
+        return 1
+    return number if 1 <= number <= pages else 1
+
+
+def pager(request: HttpRequest, param: str, number: int, pages: int) -> dict[str, Any]:
+    """Previous/next links for ``includes/pager.html``; they keep the rest of the query
+    (sort order, date filter, the other list's page)."""
+
+    def url(n: int) -> str:
+        query = request.GET.copy()
+        query[param] = str(n)
+        return "?" + query.urlencode()
+
+    return {
+        "number": number,
+        "pages": pages,
+        "prev_url": url(number - 1) if number > 1 else "",
+        "next_url": url(number + 1) if number < pages else "",
+    }
+
+
+def standings_page(request: HttpRequest, rated: list[Any]) -> tuple[list[Any], dict[str, Any]]:
+    """One page (``?page=``) of the standings rows; a row keeps its rank in the whole
+    table. The CSV export is not paged."""
+    pages = page_count(len(rated), STANDINGS_PER_PAGE)
+    number = page_number(request, "page", pages)
+    start = (number - 1) * STANDINGS_PER_PAGE
+    return rated[start : start + STANDINGS_PER_PAGE], pager(request, "page", number, pages)
 
 
 @club_view("read")
@@ -270,13 +309,14 @@ def season_detail(request: HttpRequest, club: Club, season_id: int) -> HttpRespo
     from leagues.stats_selectors import ratings_ordinals
 
     rows = selectors.season_standings(season=season, **params)
-    rated = with_ratings(rows, ratings_ordinals(club=club, season=season))
-    page = int(request.GET["p"]) if request.GET.get("p", "").isdigit() else 1
-    page = max(page, 1)
+    rated, standings_pager = standings_page(
+        request, with_ratings(rows, ratings_ordinals(club=club, season=season))
+    )
+    pages = page_count(session_count(season=season), SESSIONS_PER_PAGE)
+    page = page_number(request, "p", pages)
     sessions = session_list(
         season=season, limit=SESSIONS_PER_PAGE, offset=(page - 1) * SESSIONS_PER_PAGE
     )
-    pages = max(1, -(-session_count(season=season) // SESSIONS_PER_PAGE))
     paper = paper_nets_of(s.pk for s in sessions)
     for s in sessions:
         # 纸面记录: listed with its final nets instead of a round count.
@@ -286,7 +326,10 @@ def season_detail(request: HttpRequest, club: Club, season_id: int) -> HttpRespo
             if nets
             else None
         )
-    csv_query = request.GET.urlencode()
+    csv_params = request.GET.copy()
+    for param in ("page", "p"):  # the export has every row
+        csv_params.pop(param, None)
+    csv_query = csv_params.urlencode()
     return render(
         request,
         "leagues/season_detail.html",
@@ -296,12 +339,13 @@ def season_detail(request: HttpRequest, club: Club, season_id: int) -> HttpRespo
             season=season,
             rows=rows,
             rated=rated,
+            standings_pager=standings_pager,
             form=form,
             columns=standings_columns(request, params["order"]),
             sessions=sessions,
             sessions_page=page,
             sessions_pages=pages,
-            page_query=_page_query(request),
+            sessions_pager=pager(request, "p", page, pages),
             csv_url=reverse("season-csv", args=[club.slug, season.pk])
             + (f"?{csv_query}" if csv_query else ""),
         ),
@@ -387,6 +431,13 @@ def player_detail(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
     player = get_object_or_404(Player, pk=player_id, club=club)
     stats = selectors.player_stats(player=player)
     rating = player_rating(player=player)
+    pages = page_count(selectors.player_session_count(player=player), PLAYER_SESSIONS_PER_PAGE)
+    page = page_number(request, "page", pages)
+    sessions = selectors.player_sessions(
+        player=player,
+        limit=PLAYER_SESSIONS_PER_PAGE,
+        offset=(page - 1) * PLAYER_SESSIONS_PER_PAGE,
+    )
     return render(
         request,
         "leagues/player_detail.html",
@@ -399,7 +450,8 @@ def player_detail(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
             chart=player_chart(
                 selectors.player_chip_history(player=player), rating_history(player=player)
             ),
-            sessions=with_paper_nets(selectors.player_sessions(player=player)),
+            sessions=with_paper_nets(sessions),
+            sessions_pager=pager(request, "page", page, pages),
         ),
     )
 
