@@ -172,9 +172,6 @@ def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
     from leagues.stats_selectors import ratings_ordinals
 
     board = selectors.club_leaderboard(club=club, order=params["order"])
-    rated, standings_pager = standings_page(
-        request, with_ratings(board, ratings_ordinals(club=club))
-    )
     return render(
         request,
         "leagues/club_detail.html",
@@ -183,8 +180,7 @@ def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
             club,
             seasons=seasons,
             rows=board,
-            rated=rated,
-            standings_pager=standings_pager,
+            **standings_page(request, club, with_ratings(board, ratings_ordinals(club=club))),
             columns=standings_columns(request, params["order"]),
         ),
     )
@@ -256,7 +252,7 @@ def standings_columns(request: HttpRequest, order: str) -> list[dict[str, Any]]:
     return cols
 
 
-SESSIONS_PER_PAGE = 50
+SESSIONS_PER_PAGE = 20
 STANDINGS_PER_PAGE = 100
 PLAYER_SESSIONS_PER_PAGE = 30
 
@@ -291,13 +287,22 @@ def pager(request: HttpRequest, param: str, number: int, pages: int) -> dict[str
     }
 
 
-def standings_page(request: HttpRequest, rated: list[Any]) -> tuple[list[Any], dict[str, Any]]:
-    """One page (``?page=``) of the standings rows; a row keeps its rank in the whole
-    table. The CSV export is not paged."""
+def player_url_prefix(club: Club) -> str:
+    """A player's page is this plus "<id>/": reversed once, not once per table row."""
+    return reverse("player", args=[club.slug, 0]).removesuffix("0/")
+
+
+def standings_page(request: HttpRequest, club: Club, rated: list[Any]) -> dict[str, Any]:
+    """What ``_standings_table.html`` needs for one page (``?page=``) of the rows; a row
+    keeps its rank in the whole table. The CSV export is not paged."""
     pages = page_count(len(rated), STANDINGS_PER_PAGE)
     number = page_number(request, "page", pages)
     start = (number - 1) * STANDINGS_PER_PAGE
-    return rated[start : start + STANDINGS_PER_PAGE], pager(request, "page", number, pages)
+    return {
+        "rated": rated[start : start + STANDINGS_PER_PAGE],
+        "standings_pager": pager(request, "page", number, pages),
+        "player_url": player_url_prefix(club),
+    }
 
 
 @club_view("read")
@@ -309,8 +314,8 @@ def season_detail(request: HttpRequest, club: Club, season_id: int) -> HttpRespo
     from leagues.stats_selectors import ratings_ordinals
 
     rows = selectors.season_standings(season=season, **params)
-    rated, standings_pager = standings_page(
-        request, with_ratings(rows, ratings_ordinals(club=club, season=season))
+    standings = standings_page(
+        request, club, with_ratings(rows, ratings_ordinals(club=club, season=season))
     )
     pages = page_count(session_count(season=season), SESSIONS_PER_PAGE)
     page = page_number(request, "p", pages)
@@ -338,8 +343,7 @@ def season_detail(request: HttpRequest, club: Club, season_id: int) -> HttpRespo
             club,
             season=season,
             rows=rows,
-            rated=rated,
-            standings_pager=standings_pager,
+            **standings,
             form=form,
             columns=standings_columns(request, params["order"]),
             sessions=sessions,

@@ -211,3 +211,10 @@ def test_a_bad_player_page_number_shows_the_latest_sessions(
     assert response.status_code == 200
     newest = sorted((s.pk for s in five_sessions), reverse=True)[:2]
     assert [ps.session.pk for ps, _paper in response.context["sessions"]] == newest
+
+
+def test_each_standings_row_links_to_its_players_page(reader, season, players, eight_ranked):
+    page = reader.get(season_url(season)).content.decode()
+
+    links = set(re.findall(r'<td class="l"><a href="([^"]+)">', page))
+    assert links == {reverse("player", args=[season.club.slug, p.pk]) for p in players}
