@@ -26,7 +26,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.timezone import localtime
+from django.utils.timezone import get_current_timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -460,13 +460,18 @@ def player_detail(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
     )
 
 
+CHART_POINTS = 300
+
+
 def player_chart(chips: list[Any], ratings: list[Any]) -> dict[str, Any]:
     """The player chart's two lines on one time line: cumulative chips (left axis) and the
     club-wide rating (right axis), one point per session start of either series.
 
     Chips start at 0 before the first session (so one session is a line too) and carry
     forward over a rated session without counted rounds (a paper session, say); the
-    rating has no value (a gap) before the first rated session.
+    rating has no value (a gap) before the first rated session. A long history keeps its
+    latest ``CHART_POINTS`` points (``latest`` is then their number): the totals are
+    still over every session, and the page's size and time stay bounded.
     """
     times = sorted({p.at for p in chips} | {p.at for p in ratings})
     chip_at = {p.at: p.cumulative for p in chips}
@@ -476,12 +481,20 @@ def player_chart(chips: list[Any], ratings: list[Any]) -> dict[str, Any]:
     for t in times:
         values.append(chip_at.get(t, values[-1]))
         rating_values.append(rating_at.get(t, rating_values[-1]))
+    labels = [_("开始")]
+    latest = None
+    if len(times) > CHART_POINTS:
+        latest = CHART_POINTS
+        times, labels = times[-latest:], []
+        values, rating_values = values[-latest:], rating_values[-latest:]
+    tz = get_current_timezone()
     return {
-        "labels": [_("开始")] + [localtime(t).strftime("%m-%d %H:%M") for t in times],
+        "labels": labels + [t.astimezone(tz).strftime("%m-%d %H:%M") for t in times],
         "values": values,
         "label": _("累计得分"),
         "ratings": rating_values if ratings else [],
         "rating_label": _("等级分"),
+        "latest": latest,
     }
 
 

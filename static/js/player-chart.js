@@ -6,6 +6,7 @@
   var data = document.getElementById("chips-data");
   if (!el || !data || !window.Chart) return;
   var d = JSON.parse(data.textContent);
+  var radius = d.values.length > 60 ? 0 : 3; // a long history: a line, no dots
   var datasets = [{
     label: d.label,
     data: d.values,
@@ -14,7 +15,7 @@
     backgroundColor: "rgba(22, 101, 52, 0.12)",
     fill: true,
     tension: 0.25,
-    pointRadius: 3,
+    pointRadius: radius,
   }];
   var scales = {
     y: { position: "left", grid: { color: "#e7e5e4" }, ticks: { color: "#166534" } },
@@ -31,7 +32,7 @@
       borderDash: [6, 4],
       fill: false,
       tension: 0.25,
-      pointRadius: 3,
+      pointRadius: radius,
       pointStyle: "rectRot",
       spanGaps: true,
     });

@@ -11,7 +11,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from leagues import views
+from leagues import selectors, views
 from tests.factories import make_session
 from tests.site.test_views_standings import play, rounds_cycle
 
@@ -218,3 +218,26 @@ def test_each_standings_row_links_to_its_players_page(reader, season, players, e
 
     links = set(re.findall(r'<td class="l"><a href="([^"]+)">', page))
     assert links == {reverse("player", args=[season.club.slug, p.pk]) for p in players}
+
+
+def test_a_long_history_charts_its_latest_points_with_totals_from_the_first_session(
+    reader, season, players, five_sessions, monkeypatch
+):
+    monkeypatch.setattr(views, "CHART_POINTS", 3)
+    url = reverse("player", args=[season.club.slug, players[0].pk])
+    everything = selectors.player_chip_history(player=players[0])
+
+    response = reader.get(url)
+
+    chart = response.context["chart"]
+    assert chart["latest"] == 3
+    assert chart["values"] == [p.cumulative for p in everything[-3:]]
+    assert len(chart["labels"]) == len(chart["values"]) == 3
+    assert "只画最近 3 场" in response.content.decode()
+
+
+def test_a_short_history_charts_every_session_from_zero(reader, season, players, five_sessions):
+    chart = reader.get(reverse("player", args=[season.club.slug, players[0].pk])).context["chart"]
+
+    assert chart["latest"] is None
+    assert chart["values"][0] == 0 and len(chart["values"]) == 1 + len(five_sessions)
