@@ -23,7 +23,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.utils import timezone
 
-from leagues.bulk_rows import allocate_ids, insert_rows, with_ids
+from leagues.bulk_rows import allocate_ids, insert_rows
 from leagues.models import Player, Season
 from leagues.stats import apply_stat_deltas, paper_nets_validate, ratings_rebuild, scope_lock
 from leagues.stats_models import STAT_FIELDS, PlayerSessionStat, SessionResult
@@ -269,18 +269,22 @@ def _build(batch: list[_Scored], actor: Any) -> _Built:
 
 
 def _write(b: _Built) -> int:
-    """Insert a built batch and add its totals, in one transaction. Returns its rounds."""
+    """Insert a built batch and add its totals, in one transaction. Returns its rounds.
+
+    Only sessions and rounds get their ids here (the child rows point at them); the other
+    rows take theirs from the identity column as COPY inserts them, in row order (a
+    round's transfers keep their order by id), without a round trip per id."""
     with transaction.atomic():
         for club_id in b.clubs:
             scope_lock(club_id, exclusive=False)
         insert_rows(Session, b.sessions)
-        insert_rows(SessionSeat, with_ids(SessionSeat, b.seats))
+        insert_rows(SessionSeat, b.seats)
         insert_rows(Round, b.rounds)
-        insert_rows(Transfer, with_ids(Transfer, b.transfers))
-        insert_rows(RoundPlayer, with_ids(RoundPlayer, b.players))
-        insert_rows(RoundHand, with_ids(RoundHand, b.hands))
+        insert_rows(Transfer, b.transfers)
+        insert_rows(RoundPlayer, b.players)
+        insert_rows(RoundHand, b.hands)
         insert_rows(SessionResult, b.results)
-        insert_rows(PlayerSessionStat, with_ids(PlayerSessionStat, b.stats))
+        insert_rows(PlayerSessionStat, b.stats)
         _add_totals(b.stats)
     return len(b.rounds)
 

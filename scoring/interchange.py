@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
 from django.utils.dateparse import parse_datetime
 
 from leagues.models import Club, Player, Ruleset, Season
@@ -121,7 +122,14 @@ def _dumps(obj: Any) -> str:
 
 def _club_from_header(header: dict[str, Any], actor: Any) -> Club:
     """Create the club described by an export header (the actor becomes its owner), or
-    use the existing club of that slug when the actor may record there."""
+    use the existing club of that slug when the actor may record there. One transaction:
+    the club and its whole roster are created together (and with one commit, not one per
+    player: a 500-player roster took 5 s of commits)."""
+    with transaction.atomic():
+        return _club_from_header_unlocked(header, actor)
+
+
+def _club_from_header_unlocked(header: dict[str, Any], actor: Any) -> Club:
     from leagues import services
     from leagues.permissions import can_record
 
