@@ -164,16 +164,39 @@ def _club_from_header_unlocked(header: dict[str, Any], actor: Any) -> Club:
                 ruleset=rulesets[s["ruleset"]],
                 actor=actor,
             )
-    roster = set(Player.objects.filter(club=club).values_list("display_name", flat=True))
-    for p in header.get("players") or []:
-        if p["display_name"] not in roster:
-            services.player_create(
-                club=club,
-                display_name=p["display_name"],
-                aliases=p.get("aliases") or (),
-                actor=actor,
-            )
+    _roster_add(club=club, players=header.get("players") or [], actor=actor)
     return club
+
+
+def _roster_add(*, club: Club, players: list[dict[str, Any]], actor: Any) -> None:
+    """``leagues.services.player_create`` for a whole roster at once: the permission
+    checked once, each player validated, one INSERT, one audit entry per player. (One
+    call per player cost 7 ms: 3.5 s of a 500-player import.) Names already on the
+    roster are skipped; the database's unique constraint still guards (club, name)."""
+    from leagues.audit import audit_record, audit_snapshot
+    from leagues.permissions import require_manage
+    from leagues.services import _clean_aliases
+
+    roster = set(Player.objects.filter(club=club).values_list("display_name", flat=True))
+    new: list[Player] = []
+    for p in players:
+        name = str(p["display_name"]).strip()
+        if name in roster:
+            continue
+        roster.add(name)
+        player = Player(
+            club=club, display_name=name, aliases=_clean_aliases(p.get("aliases") or (), name)
+        )
+        player.full_clean(validate_unique=False, validate_constraints=False)
+        new.append(player)
+    if not new:
+        return
+    require_manage(actor, club)
+    Player.objects.bulk_create(new)
+    for player in new:
+        audit_record(
+            actor=actor, club=club, action="player.create", obj=player, after=audit_snapshot(player)
+        )
 
 
 class _Reader:
