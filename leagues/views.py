@@ -253,7 +253,7 @@ def standings_columns(request: HttpRequest, order: str) -> list[dict[str, Any]]:
 
 
 SESSIONS_PER_PAGE = 20
-STANDINGS_PER_PAGE = 100
+STANDINGS_PER_PAGE = 50
 PLAYER_SESSIONS_PER_PAGE = 30
 
 
