@@ -4,6 +4,7 @@ import io
 import json
 
 import pytest
+from django.core.exceptions import PermissionDenied
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
@@ -181,6 +182,38 @@ def test_an_exported_club_imports_to_identical_standings_and_ratings(
     assert snapshot(copy) == snapshot(club)
     assert snapshot(club)["season"]  # the comparison is not between two empty sets
     assert Round.objects.filter(session__season__club=copy, is_void=True).count() == 1
+
+
+def test_an_export_header_adds_its_roster_with_aliases_and_one_audit_entry_per_player(
+    club, season, players, recorder
+):
+    from leagues.audit import AuditEntry
+
+    Player.objects.filter(pk=players[0].pk).update(aliases=["老王", " 老王 ", ""])
+    lines = list(club_export_lines(club=club))
+    header = json.loads(lines[0])
+    header["club"]["slug"] = "copy"
+    lines[0] = json.dumps(header, ensure_ascii=False)
+    report, copy = lines_import(lines=lines, actor=recorder)
+
+    names = sorted(Player.objects.filter(club=club).values_list("display_name", flat=True))
+    assert report.ok
+    assert sorted(Player.objects.filter(club=copy).values_list("display_name", flat=True)) == names
+    copied = Player.objects.get(club=copy, display_name=players[0].display_name)
+    assert copied.aliases == ["老王"]
+    logged = AuditEntry.objects.filter(club=copy, action="player.create")
+    assert sorted(logged.values_list("object_repr", flat=True)) == names
+
+
+def test_a_recorder_cannot_add_players_through_an_export_header(club, season, players, recorder):
+    lines = list(club_export_lines(club=club))
+    header = json.loads(lines[0])
+    header["players"].append({"display_name": "新人", "aliases": []})
+    lines[0] = json.dumps(header, ensure_ascii=False)
+
+    with pytest.raises(PermissionDenied):
+        lines_import(lines=lines, actor=recorder)
+    assert not Player.objects.filter(club=club, display_name="新人").exists()
 
 
 def test_generate_demo_league_scores_every_round_and_fills_the_stats(settings):
