@@ -19,10 +19,16 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from csmj_site.api import MAX_ID
 from leagues import selectors
 from leagues.models import Club, Player, Season
 from leagues.permissions import require_read
-from leagues.stats import paper_session_record, session_finish, session_reopen
+from leagues.stats import (
+    PAPER_NET_LIMIT,
+    paper_session_record,
+    session_finish,
+    session_reopen,
+)
 from leagues.stats_models import PlayerRating
 from leagues.stats_selectors import season_rounds_csv_rows
 from scoring.models import Session
@@ -92,9 +98,13 @@ def session_reopen_view(request: Request, club_slug: str, session_id: int) -> Re
 
 class PaperSessionSerializer(serializers.Serializer):
     players = serializers.ListField(
-        child=serializers.IntegerField(min_value=1), min_length=4, max_length=4
+        child=serializers.IntegerField(min_value=1, max_value=MAX_ID), min_length=4, max_length=4
     )
-    nets = serializers.ListField(child=serializers.IntegerField(), min_length=4, max_length=4)
+    nets = serializers.ListField(
+        child=serializers.IntegerField(min_value=-PAPER_NET_LIMIT, max_value=PAPER_NET_LIMIT),
+        min_length=4,
+        max_length=4,
+    )
     started_at = serializers.DateTimeField(required=False)
     table_label = serializers.CharField(required=False, allow_blank=True, max_length=40)
 

@@ -497,6 +497,10 @@ def _whole(value: Any) -> int:
     raise ValueError(value)
 
 
+# No table wins or loses ten million chips in one session: a bigger net is a typo.
+PAPER_NET_LIMIT = 10_000_000
+
+
 def paper_nets_validate(nets: Sequence[Any]) -> list[int]:
     """Four whole-number nets summing to zero, or ValidationError keyed "nets"."""
     try:
@@ -505,6 +509,12 @@ def paper_nets_validate(nets: Sequence[Any]) -> list[int]:
         raise ValidationError({"nets": "得分必须是整数 Nets must be whole numbers"}) from None
     if len(values) != 4:
         raise ValidationError({"nets": "需要四个得分 A paper session needs four nets"})
+    if any(abs(v) > PAPER_NET_LIMIT for v in values):
+        raise ValidationError(
+            {
+                "nets": f"得分超出范围（±{PAPER_NET_LIMIT}） A net is out of range (±{PAPER_NET_LIMIT})"
+            }
+        )
     if sum(values) != 0:
         raise ValidationError(
             {"nets": f"四个得分之和必须为零（现为 {sum(values)}） The nets must sum to zero"}

@@ -91,3 +91,27 @@ def test_standings_and_rounds_download_as_csv(api_as, club, season, session, pla
 def test_outsiders_cannot_read_a_private_clubs_csv(api_as, club, season):
     response = api_as("outsider").get(club_url(club, f"seasons/{season.pk}/rounds.csv"))
     assert response.status_code in (403, 404)
+
+
+def test_a_paper_session_with_huge_numbers_is_refused_by_field_and_stores_nothing(
+    api_as, club, season, players
+):
+    from scoring.models import Session
+
+    before = Session.objects.count()
+    body = {"players": [2**70] + [p.pk for p in players[1:4]], "nets": [10**30, -(10**30), 0, 0]}
+    response = api_as("recorder").post(
+        club_url(club, f"seasons/{season.pk}/paper-sessions/"), body, format="json"
+    )
+    assert response.status_code == 400
+    assert {f.split(".")[0] for f, _ in codes(response)} == {"players", "nets"}
+    assert Session.objects.count() == before
+
+
+def test_a_paper_net_beyond_ten_million_is_refused(api_as, club, season, players):
+    body = {"players": [p.pk for p in players[:4]], "nets": [10**8, -(10**8), 0, 0]}
+    response = api_as("recorder").post(
+        club_url(club, f"seasons/{season.pk}/paper-sessions/"), body, format="json"
+    )
+    assert response.status_code == 400
+    assert {f.split(".")[0] for f, _ in codes(response)} == {"nets"}

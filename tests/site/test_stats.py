@@ -374,3 +374,14 @@ def test_recording_correcting_and_voiding_keep_the_tables_current_without_help(
     assert PlayerSeasonStat.objects.get(season=season, player=players[1]).wins == 1
     round_void(round=r2, reason="录错", actor=recorder)
     assert not PlayerSeasonStat.objects.filter(season=season).exists()
+
+
+def test_paper_nets_beyond_the_limit_are_refused_by_the_service():
+    from django.core.exceptions import ValidationError
+
+    from leagues.stats import PAPER_NET_LIMIT, paper_nets_validate
+
+    assert paper_nets_validate([PAPER_NET_LIMIT, -PAPER_NET_LIMIT, 0, 0])[0] == PAPER_NET_LIMIT
+    with pytest.raises(ValidationError) as caught:
+        paper_nets_validate([PAPER_NET_LIMIT + 1, -PAPER_NET_LIMIT - 1, 0, 0])
+    assert "nets" in caught.value.message_dict
