@@ -29,6 +29,7 @@ from django.db import connection, transaction
 from django.db.models import Count, Q, Sum
 from django.utils import timezone
 
+from leagues.audit import audit_record, audit_snapshot
 from leagues.bulk_rows import insert_rows, with_ids
 from leagues.models import Club, Player, Season
 from leagues.ratings import Rating, rating_initial, rating_update, ratings_replay
@@ -468,6 +469,13 @@ def session_finish(*, session: Session, actor: Any) -> SessionResult:
         )
         if created:
             ratings_session_finished(session=locked)
+            audit_record(
+                actor=actor,
+                club=locked.season.club,
+                action="session.finish",
+                obj=locked,
+                after=audit_snapshot(result),
+            )
     return result
 
 
@@ -483,6 +491,13 @@ def session_reopen(*, session: Session, actor: Any) -> None:
             raise ValidationError(
                 {"session": "纸面记录不能重开 A paper session cannot be reopened"}
             )
+        audit_record(
+            actor=actor,
+            club=locked.season.club,
+            action="session.reopen",
+            obj=locked,
+            before=audit_snapshot(result),
+        )
         result.delete()
         _ratings_rebuild_later(club_id=locked.season.club_id, season_id=locked.season_id)
 
@@ -545,11 +560,18 @@ def paper_session_record(
             started_at=started_at or timezone.now(),
             actor=actor,
         )
-        SessionResult.objects.create(
+        result = SessionResult.objects.create(
             session=session,
             finished_by=actor if actor.is_authenticated else None,
             is_paper=True,
             paper_nets=values,
+        )
+        audit_record(
+            actor=actor,
+            club=season.club,
+            action="session.paper",
+            obj=session,
+            after=audit_snapshot(result),
         )
         stats_session_refresh(session=session)
         ratings_session_finished(session=session)

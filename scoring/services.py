@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from leagues.audit import audit_record, audit_snapshot, audit_stored
 from leagues.models import Player, Season
 from leagues.permissions import require_record
 from leagues.stats import stats_session_moved, stats_session_refresh
@@ -288,6 +289,13 @@ def session_start(
         SessionSeat.objects.bulk_create(
             SessionSeat(session=session, seat=i, player=p) for i, p in enumerate(players)
         )
+        audit_record(
+            actor=actor,
+            club=season.club,
+            action="session.start",
+            obj=session,
+            after={**audit_snapshot(session), "players": [p.display_name for p in players]},
+        )
     return session
 
 
@@ -309,8 +317,17 @@ def session_update(*, session: Session, actor: Any, **fields: Any) -> Session:
             raise ValidationError({"started_at": "需要开始时间 A start time is required"})
         session.started_at = fields["started_at"]
     with transaction.atomic():
+        before = audit_stored(session)
         session.full_clean()
         session.save(update_fields=[f for f in SESSION_FIELDS if f in fields])
+        audit_record(
+            actor=actor,
+            club=session.season.club,
+            action="session.update",
+            obj=session,
+            before=before,
+            after=audit_snapshot(session),
+        )
         if "started_at" in fields:
             stats_session_moved(session=session)
     return session
@@ -414,6 +431,14 @@ def _store(
         raise RoundConflict(number=number, expected=number + 1) from exc
     _derived_rows(rnd, _seated_players(session))
     stats_session_refresh(session=session)
+    audit_record(
+        actor=actor,
+        club=session.season.club,
+        action="round.correct" if supersedes is not None else "round.record",
+        obj=rnd,
+        before=audit_snapshot(supersedes),
+        after=audit_snapshot(rnd),
+    )
     return rnd
 
 
@@ -479,12 +504,21 @@ def round_void(*, round: Round, reason: str, actor: Any) -> Round:
                 f"round {current.number} is already void",
                 f"第 {current.number} 盘已经作废",
             )
+        before = audit_snapshot(current)
         current.is_void = True
         current.void_reason = reason[:200]
         current.voided_by = actor
         current.voided_at = timezone.now()
         current.save(update_fields=["is_void", "void_reason", "voided_by", "voided_at"])
         stats_session_refresh(session=session)
+        audit_record(
+            actor=actor,
+            club=session.season.club,
+            action="round.void",
+            obj=current,
+            before=before,
+            after=audit_snapshot(current),
+        )
         return current
 
 
