@@ -152,3 +152,16 @@ def test_the_log_of_another_club_is_not_shown(client, owner, outsider, club, oth
     services.club_update(club=other_club, actor=outsider, description="别人的秘密")
     client.force_login(owner)
     assert "别人的秘密" not in client.get(f"/c/{club.slug}/audit/").content.decode()
+
+
+def test_the_club_page_links_organisers_but_not_members_to_the_audit_log(
+    client, organiser, member, club
+):
+    from django.urls import reverse
+
+    audit_url = reverse("club-audit", args=[club.slug])
+    page_url = reverse("club", args=[club.slug])
+    client.force_login(organiser)
+    assert audit_url in client.get(page_url).content.decode()
+    client.force_login(member)
+    assert audit_url not in client.get(page_url).content.decode()
