@@ -400,32 +400,23 @@ def season_update(*, season: Season, actor: Any, **fields: Any) -> Season:
 
 def season_close(*, season: Season, actor: Any) -> Season:
     """Close a season: it takes no more sessions or rounds, and its rounds are final."""
-    require_manage(actor, season.club)
-    before = audit_stored(season)
-    season.is_closed = True
-    with transaction.atomic():
-        season.save(update_fields=["is_closed"])
-        audit_record(
-            actor=actor,
-            club=season.club,
-            action="season.close",
-            obj=season,
-            before=before,
-            after=audit_snapshot(season),
-        )
-    return season
+    return _season_set_closed(season=season, actor=actor, closed=True)
 
 
 def season_reopen(*, season: Season, actor: Any) -> Season:
+    return _season_set_closed(season=season, actor=actor, closed=False)
+
+
+def _season_set_closed(*, season: Season, actor: Any, closed: bool) -> Season:
     require_manage(actor, season.club)
     before = audit_stored(season)
-    season.is_closed = False
+    season.is_closed = closed
     with transaction.atomic():
         season.save(update_fields=["is_closed"])
         audit_record(
             actor=actor,
             club=season.club,
-            action="season.reopen",
+            action="season.close" if closed else "season.reopen",
             obj=season,
             before=before,
             after=audit_snapshot(season),
