@@ -36,6 +36,14 @@ def _save(instance: Any, *, update_fields: Iterable[str] | None = None) -> Any:
     return instance
 
 
+def _save_audited(obj: Any, *, actor: Any, club: Club, action: str, before: Any) -> None:
+    """Save an edited object and log the edit (before/after) in the club's audit log."""
+    _save(obj)
+    audit_record(
+        actor=actor, club=club, action=action, obj=obj, before=before, after=audit_snapshot(obj)
+    )
+
+
 def club_create(
     *, name: str, slug: str, description: str = "", is_public: bool = False, owner: Any
 ) -> Club:
@@ -61,15 +69,7 @@ def club_update(*, club: Club, actor: Any, **fields: Any) -> Club:
     for name, value in fields.items():
         setattr(club, name, value)
     with transaction.atomic():
-        _save(club)
-        audit_record(
-            actor=actor,
-            club=club,
-            action="club.update",
-            obj=club,
-            before=before,
-            after=audit_snapshot(club),
-        )
+        _save_audited(club, actor=actor, club=club, action="club.update", before=before)
         return club
 
 
@@ -255,15 +255,7 @@ def player_update(*, player: Player, actor: Any, **fields: Any) -> Player:
     aliases = fields.get("aliases", player.aliases)
     player.aliases = _clean_aliases(aliases, player.display_name)
     with transaction.atomic():
-        _save(player)
-        audit_record(
-            actor=actor,
-            club=player.club,
-            action="player.update",
-            obj=player,
-            before=before,
-            after=audit_snapshot(player),
-        )
+        _save_audited(player, actor=actor, club=player.club, action="player.update", before=before)
         return player
 
 
@@ -331,14 +323,8 @@ def ruleset_update(
     if config is not None:
         ruleset.config = ruleset_config_clean(config)
     with transaction.atomic():
-        _save(ruleset)
-        audit_record(
-            actor=actor,
-            club=ruleset.club,
-            action="ruleset.update",
-            obj=ruleset,
-            before=before,
-            after=audit_snapshot(ruleset),
+        _save_audited(
+            ruleset, actor=actor, club=ruleset.club, action="ruleset.update", before=before
         )
         return ruleset
 
@@ -386,15 +372,7 @@ def season_update(*, season: Season, actor: Any, **fields: Any) -> Season:
     for name, value in fields.items():
         setattr(season, name, value)
     with transaction.atomic():
-        _save(season)
-        audit_record(
-            actor=actor,
-            club=season.club,
-            action="season.update",
-            obj=season,
-            before=before,
-            after=audit_snapshot(season),
-        )
+        _save_audited(season, actor=actor, club=season.club, action="season.update", before=before)
         return season
 
 
