@@ -61,16 +61,28 @@ class StatCounts(models.Model):
 
 class PlayerSessionStat(StatCounts):  # noqa: DJ008 (StatCounts.__str__)
     # No separate FK indexes where a composite index below starts with the column.
+    # player, season and club copy the session's seat and season: derived, rebuildable
+    # rows, so only ``session`` keeps a database constraint (fewer checks per write).
     session = models.ForeignKey(
         "scoring.Session", on_delete=models.CASCADE, related_name="player_stats", db_index=False
     )
     player = models.ForeignKey(
-        "leagues.Player", on_delete=models.CASCADE, related_name="session_stats", db_index=False
+        "leagues.Player",
+        on_delete=models.CASCADE,
+        related_name="session_stats",
+        db_index=False,
+        db_constraint=False,
     )
     season = models.ForeignKey(
-        "leagues.Season", on_delete=models.CASCADE, related_name="+", db_index=False
+        "leagues.Season",
+        on_delete=models.CASCADE,
+        related_name="+",
+        db_index=False,
+        db_constraint=False,
     )
-    club = models.ForeignKey("leagues.Club", on_delete=models.CASCADE, related_name="+")
+    club = models.ForeignKey(
+        "leagues.Club", on_delete=models.CASCADE, related_name="+", db_constraint=False
+    )
     seat = models.PositiveSmallIntegerField(_("座位"))
     started_at = models.DateTimeField(_("开始时间"))
 
@@ -178,12 +190,23 @@ class PlayerRating(models.Model):
 class RatingEvent(models.Model):
     """A player's rating right after one rated session, for the history chart."""
 
-    club = models.ForeignKey("leagues.Club", on_delete=models.CASCADE, related_name="+")
+    # Derived rows (ratings_rebuild replays them): only ``session`` keeps a constraint.
+    club = models.ForeignKey(
+        "leagues.Club", on_delete=models.CASCADE, related_name="+", db_constraint=False
+    )
     season = models.ForeignKey(
-        "leagues.Season", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+        "leagues.Season",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        db_constraint=False,
     )
     player = models.ForeignKey(
-        "leagues.Player", on_delete=models.CASCADE, related_name="rating_events"
+        "leagues.Player",
+        on_delete=models.CASCADE,
+        related_name="rating_events",
+        db_constraint=False,
     )
     session = models.ForeignKey("scoring.Session", on_delete=models.CASCADE, related_name="+")
     at = models.DateTimeField()

@@ -158,12 +158,17 @@ class Transfer(models.Model):
     """One payment in a round. A burned penalty has no payee."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="transfers")
+    # The player columns here and on RoundPlayer / RoundHand copy the session's seats
+    # (SessionSeat.player, which keeps its database constraint and RESTRICT, so a player
+    # with rounds can't go); they carry no constraint of their own: ~9 foreign-key checks
+    # a round less on every write (docs/data-model.md, "Denormalised player columns").
     payer = models.ForeignKey(
         "leagues.Player",
         on_delete=models.RESTRICT,
         null=True,
         blank=True,
         related_name="transfers_paid",
+        db_constraint=False,
     )
     payee = models.ForeignKey(
         "leagues.Player",
@@ -171,6 +176,7 @@ class Transfer(models.Model):
         null=True,
         blank=True,
         related_name="transfers_received",
+        db_constraint=False,
     )
     payer_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     payee_seat = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -195,7 +201,10 @@ class RoundPlayer(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="players")
     player = models.ForeignKey(
-        "leagues.Player", on_delete=models.RESTRICT, related_name="round_players"
+        "leagues.Player",
+        on_delete=models.RESTRICT,
+        related_name="round_players",
+        db_constraint=False,
     )
     seat = models.PositiveSmallIntegerField(validators=seat_validators)
     net = models.IntegerField(_("得分"))
@@ -225,7 +234,7 @@ class RoundHand(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="hand_rows")
     player = models.ForeignKey(
-        "leagues.Player", on_delete=models.RESTRICT, related_name="round_hands"
+        "leagues.Player", on_delete=models.RESTRICT, related_name="round_hands", db_constraint=False
     )
     seat = models.PositiveSmallIntegerField(validators=seat_validators)
     code = models.CharField(_("牌型"), max_length=32)

@@ -117,6 +117,21 @@ def test_a_player_with_history_cannot_be_deleted(session, players, recorder):
 
 
 @pytest.mark.django_db
+def test_the_database_itself_keeps_a_player_with_rounds(session, players, recorder):
+    # Transfer / RoundPlayer / RoundHand copy the seats' players without a constraint of
+    # their own; the seat's constraint is what guards them, even past the ORM.
+    store_round(session, round_self_draw(0), self_draw_transfers(0, 1), actor=recorder)
+    table = connection.ops.quote_name(Player._meta.db_table)
+
+    with pytest.raises(IntegrityError), transaction.atomic(), connection.cursor() as cur:
+        cur.execute(f"DELETE FROM {table} WHERE id = %s", [players[0].pk])  # noqa: S608
+        connection.check_constraints()  # the deferred checks, now (either database)
+
+    assert Player.objects.filter(pk=players[0].pk).exists()
+    assert RoundPlayer.objects.filter(player=players[0]).exists()
+
+
+@pytest.mark.django_db
 def test_deleting_a_club_removes_its_whole_history(club, session, recorder):
     first = store_round(session, round_self_draw(0), self_draw_transfers(0, 1), actor=recorder)
     store_correction(first, round_self_draw(1), self_draw_transfers(1, 1), actor=recorder)
