@@ -91,8 +91,36 @@ def audit_record(
     """Record one write. ``action`` is "<thing>.<verb>" (e.g. "round.record");
     ``before``/``after`` are audit_snapshot()s (None for a create's before or a delete's
     after). Call it inside the write's transaction, so both commit or neither."""
+    entry = _entry(actor=actor, club=club, action=action, obj=obj, before=before, after=after)
+    entry.save()
+    return entry
+
+
+def audit_record_created(*, actor: Any, club: Any, action: str, objs: list[Any]) -> None:
+    """``audit_record(..., after=audit_snapshot(obj))`` for many new objects, in one
+    INSERT (a bulk import's roster)."""
+    AuditEntry.objects.bulk_create(
+        [
+            _entry(
+                actor=actor, club=club, action=action, obj=o, before=None, after=audit_snapshot(o)
+            )
+            for o in objs
+        ],
+        batch_size=1000,
+    )
+
+
+def _entry(
+    *,
+    actor: Any,
+    club: Any,
+    action: str,
+    obj: Any,
+    before: dict[str, Any] | None,
+    after: dict[str, Any] | None,
+) -> AuditEntry:
     user = actor if actor is not None and getattr(actor, "is_authenticated", False) else None
-    return AuditEntry.objects.create(
+    return AuditEntry(
         club=club,
         actor=user,
         actor_name=user.get_username() if user is not None else "",
