@@ -2,7 +2,7 @@
 
 Public API::
 
-    score_round(data) -> dict            # validate + score; raises RoundInvalid(errors)
+    score_round(data, *, rules=None) -> dict   # validate + score; raises RoundInvalid(errors)
     validate_round(data) -> list[FieldError]
     parse_ruleset(value, *, field="ruleset") -> (Rules | None, list[FieldError])
     Rules, PRESETS, HAND_TYPES, RoundInvalid, FieldError
@@ -30,9 +30,12 @@ __all__ = [
 ]
 
 
-def score_round(data: object) -> dict[str, Any]:
-    """Score one round (round-format.md JSON, decoded); RoundInvalid lists every error."""
-    rnd, errors = parse_round(data)
+def score_round(data: object, *, rules: Rules | None = None) -> dict[str, Any]:
+    """Score one round (round-format.md JSON, decoded); RoundInvalid lists every error.
+
+    ``rules`` (from ``parse_ruleset``) scores many rounds under one ruleset without
+    parsing it for each; ``data["ruleset"]`` is then not read."""
+    rnd, errors = parse_round(data, rules=rules)
     if rnd is None:
         raise RoundInvalid(errors)
     return score_validated(rnd)

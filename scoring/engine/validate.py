@@ -340,8 +340,13 @@ def _final_codes(
 # --- the round -----------------------------------------------------------------
 
 
-def parse_round(data: object) -> tuple[Round | None, list[FieldError]]:
-    """Validate ``data`` (decoded JSON); (Round, []) when valid, else (None, every error)."""
+def parse_round(
+    data: object, *, rules: Rules | None = None
+) -> tuple[Round | None, list[FieldError]]:
+    """Validate ``data`` (decoded JSON); (Round, []) when valid, else (None, every error).
+
+    ``rules``: already parsed rules to score under; ``data["ruleset"]`` is then not read
+    (a caller that fixes the rules, such as a bulk import, refuses it itself)."""
     errors: list[FieldError] = []
     if not isinstance(data, dict):
         errors.append(make_error("", "not_an_object", value=show_value(data)))
@@ -351,13 +356,14 @@ def parse_round(data: object) -> tuple[Round | None, list[FieldError]]:
 
     # ruleset
     raw: Any = data.get("ruleset")
-    rules = PRESETS.get(raw) if raw.__class__ is str else None
     if rules is None:
-        if "ruleset" not in data:
-            errors.append(make_error("ruleset", "required"))
-        else:
-            rules, more = parse_ruleset(raw)
-            errors += more
+        rules = PRESETS.get(raw) if raw.__class__ is str else None
+        if rules is None:
+            if "ruleset" not in data:
+                errors.append(make_error("ruleset", "required"))
+            else:
+                rules, more = parse_ruleset(raw)
+                errors += more
 
     # dealer, dealers
     dealer = _seat_of(errors, data, "dealer", "dealer")

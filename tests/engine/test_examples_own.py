@@ -6,7 +6,7 @@ Seats: 0=A, 1=B (A's 下家), 2=C, 3=D; the dealer is A unless said otherwise.
 
 import pytest
 
-from scoring.engine import score_round
+from scoring.engine import parse_ruleset, score_round
 
 
 def win(kind, winners, birds=None, discarder=None, **extra):
@@ -650,3 +650,23 @@ def test_score_round_does_not_change_its_input():
     before = copy.deepcopy(round_)
     score_round(round_)
     assert round_ == before
+
+
+@pytest.mark.parametrize(
+    "name, round_",
+    [(c[0], c[1]) for c in FROM_SEEDS + NEW],
+    ids=[c[0] for c in FROM_SEEDS + NEW],
+)
+def test_rules_parsed_once_score_like_the_rounds_own_ruleset(name, round_):
+    rules, errors = parse_ruleset(round_["ruleset"])
+    assert not errors
+    without = {k: v for k, v in round_.items() if k != "ruleset"}
+
+    assert score_round(without, rules=rules) == score_round(round_)
+
+
+def test_given_rules_win_over_a_ruleset_in_the_round():
+    round_ = rnd("changsha-67", win("self_draw", [(0, P)], [5, 9]))
+    rules, _ = parse_ruleset("changsha-online")
+    assert score_round(round_, rules=rules) == score_round({**round_, "ruleset": "changsha-online"})
+    assert score_round(round_, rules=rules) != score_round(round_)
