@@ -54,7 +54,10 @@ class Session(models.Model):
 
 
 class SessionSeat(models.Model):
-    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seats")
+    # No index of its own: the unique (session, seat) constraint starts with it.
+    session = models.ForeignKey(
+        Session, on_delete=models.CASCADE, related_name="seats", db_index=False
+    )
     seat = models.PositiveSmallIntegerField(_("座位"), validators=seat_validators)
     player = models.ForeignKey(
         "leagues.Player", on_delete=models.RESTRICT, related_name="session_seats"
@@ -88,7 +91,10 @@ class RoundQuerySet(models.QuerySet):
 class Round(models.Model):
     """一盘, one version of it. ``data`` is the round-format object without "ruleset"."""
 
-    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="rounds")
+    # No index of its own: the unique (session, number, version) constraint starts with it.
+    session = models.ForeignKey(
+        Session, on_delete=models.CASCADE, related_name="rounds", db_index=False
+    )
     number = models.PositiveIntegerField(_("盘号"), validators=[MinValueValidator(1)])
     version = models.PositiveIntegerField(_("版本"), default=1, validators=[MinValueValidator(1)])
     is_current = models.BooleanField(_("当前版本"), default=True)
@@ -199,7 +205,10 @@ class Transfer(models.Model):
 class RoundPlayer(models.Model):
     """One row per round × seat: what that seat did and won, for aggregation."""
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="players")
+    # No index of its own: the unique (round, seat) constraint starts with it.
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="players", db_index=False
+    )
     player = models.ForeignKey(
         "leagues.Player",
         on_delete=models.RESTRICT,
