@@ -6,6 +6,7 @@ Used by the bulk import path (scoring.bulk) and the stats/ratings rebuilds.
 from __future__ import annotations
 
 import json
+from operator import itemgetter
 from typing import Any
 
 from django.db import connection, models
@@ -38,14 +39,21 @@ def insert_rows(model: type[models.Model], rows: list[dict[str, Any]]) -> None:
         return
     columns = list(rows[0])
     json_cols = {f.attname for f in model._meta.concrete_fields if isinstance(f, models.JSONField)}
-    encoders = [_json_encoder() if c in json_cols else None for c in columns]
+    to_encode = [(i, _json_encoder()) for i, c in enumerate(columns) if c in json_cols]
+    values = itemgetter(*columns) if len(columns) > 1 else lambda r: (r[columns[0]],)
     quoted = ", ".join(connection.ops.quote_name(c) for c in columns)
     sql = f"COPY {connection.ops.quote_name(model._meta.db_table)} ({quoted}) FROM STDIN"
     with connection.cursor() as cur, cur.cursor.copy(sql) as copy_:
+        write = copy_.write_row
+        if not to_encode:
+            for r in rows:
+                write(values(r))
+            return
         for r in rows:
-            copy_.write_row(
-                [enc(r[c]) if enc else r[c] for c, enc in zip(columns, encoders, strict=True)]
-            )
+            row = list(values(r))
+            for i, enc in to_encode:
+                row[i] = enc(row[i])
+            write(row)
 
 
 def _json_encoder() -> Any:
@@ -71,11 +79,3 @@ def _json_encoder() -> Any:
         return text
 
     return encode
-
-
-def with_ids(model: type[models.Model], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The rows with fresh primary keys on PostgreSQL (COPY does not fill identity ids
-    for us in a way we can read back); unchanged elsewhere."""
-    if connection.vendor != "postgresql":
-        return rows
-    return [{"id": i, **r} for i, r in zip(allocate_ids(model, len(rows)), rows, strict=True)]

@@ -30,7 +30,7 @@ from django.db.models import Count, Q, Sum
 from django.utils import timezone
 
 from leagues.audit import audit_record, audit_snapshot
-from leagues.bulk_rows import insert_rows, with_ids
+from leagues.bulk_rows import insert_rows
 from leagues.models import Club, Player, Season
 from leagues.ratings import Rating, rating_initial, rating_update, ratings_replay
 from leagues.stats_models import (
@@ -125,30 +125,44 @@ def _delta(new: PlayerSessionStat | None, old: PlayerSessionStat | None) -> dict
 
 
 def apply_stat_deltas(model: Any, scope: dict[str, int], deltas: dict[int, dict[str, int]]) -> None:
-    """Add per-player deltas to a totals table: one INSERT ... ON CONFLICT DO UPDATE per
-    80 players (an atomic increment, safe under concurrent writers; rows in player
-    order so that writers lock alike), then drop the rows left with no session."""
+    """Add per-player deltas to a totals table with INSERT ... ON CONFLICT DO UPDATE (an
+    atomic increment, safe under concurrent writers; rows in player order so that writers
+    lock alike), then drop the rows left with no session. On PostgreSQL one statement
+    whatever the number of players (the columns as arrays, ``unnest``); elsewhere one per
+    80 players."""
     if not deltas:
         return
     q = connection.ops.quote_name
     table = q(model._meta.db_table)
     ((scope_col, scope_value),) = scope.items()
-    columns = [scope_col, "player_id", *STAT_FIELDS]
+    columns = ", ".join(q(c) for c in (scope_col, "player_id", *STAT_FIELDS))
     updates = ", ".join(f"{q(f)} = {table}.{q(f)} + EXCLUDED.{q(f)}" for f in STAT_FIELDS)
+    upsert = f"ON CONFLICT ({q(scope_col)}, {q('player_id')}) DO UPDATE SET {updates}"
     rows = sorted(deltas.items())
     with connection.cursor() as cur:
-        for start in range(0, len(rows), 80):
-            chunk = rows[start : start + 80]
-            one = "(" + ", ".join(["%s"] * len(columns)) + ")"
-            sql = (
-                f"INSERT INTO {table} ({', '.join(q(c) for c in columns)}) "
-                f"VALUES {', '.join([one] * len(chunk))} "
-                f"ON CONFLICT ({q(scope_col)}, {q('player_id')}) DO UPDATE SET {updates}"
+        if connection.vendor == "postgresql":
+            arrays = ", ".join(["%s::bigint[]"] * (1 + len(STAT_FIELDS)))
+            cur.execute(
+                f"INSERT INTO {table} ({columns}) SELECT %s, * FROM unnest({arrays}) {upsert}",
+                [
+                    scope_value,
+                    [pid for pid, _ in rows],
+                    *([d[f] for _, d in rows] for f in STAT_FIELDS),
+                ],
             )
-            params = [
-                v for pid, d in chunk for v in (scope_value, pid, *(d[f] for f in STAT_FIELDS))
-            ]
-            cur.execute(sql, params)
+        else:
+            one = "(" + ", ".join(["%s"] * (2 + len(STAT_FIELDS))) + ")"
+            for start in range(0, len(rows), 80):
+                chunk = rows[start : start + 80]
+                cur.execute(
+                    f"INSERT INTO {table} ({columns}) VALUES {', '.join([one] * len(chunk))} "
+                    f"{upsert}",
+                    [
+                        v
+                        for pid, d in chunk
+                        for v in (scope_value, pid, *(d[f] for f in STAT_FIELDS))
+                    ],
+                )
     if any(d["sessions"] < 0 for d in deltas.values()):
         model.objects.filter(player_id__in=list(deltas), sessions__lte=0, **scope).delete()
 
@@ -335,7 +349,7 @@ def ratings_rebuild(*, club_id: int, season_id: int | None) -> int:
                         "ordinal": r.ordinal,
                     }
                 )
-        insert_rows(RatingEvent, with_ids(RatingEvent, events))
+        insert_rows(RatingEvent, events)  # ids from the identity column, in row order
         PlayerRating.objects.bulk_create(
             [
                 PlayerRating(
