@@ -12,15 +12,18 @@ replayed.
 from __future__ import annotations
 
 import contextlib
-import copy
 import datetime
+import itertools
+import multiprocessing
+import multiprocessing.util
+import os
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import connection, transaction
+from django.db import connection, connections, transaction
 from django.utils import timezone
 
 from leagues.bulk_rows import allocate_ids, insert_rows
@@ -77,9 +80,13 @@ class _Scored:
     src: SessionIn
     rounds: list[tuple[dict[str, Any], dict[str, Any], str | None]]  # data, result, void
     ruleset_config: dict[str, Any]
+    session_id: int | None = None  # allocated before the batch is built (forked import)
 
 
-def _check(src: SessionIn, resolved: dict[int, dict[str, Any]]) -> tuple[_Scored | None, list]:
+Resolved = dict[int, tuple[dict[str, Any], Any]]  # season id -> (Rules.to_dict(), Rules)
+
+
+def _check(src: SessionIn, resolved: Resolved) -> tuple[_Scored | None, list]:
     from scoring import engine
 
     errors: list[dict[str, str]] = []
@@ -101,8 +108,9 @@ def _check(src: SessionIn, resolved: dict[int, dict[str, Any]]) -> tuple[_Scored
         except ValidationError as exc:
             errors.append(_err("paper_nets", "paper_nets", "; ".join(exc.messages)))
     if season.pk not in resolved:
-        resolved[season.pk] = ruleset_resolve(season.ruleset.config)
-    config = season.ruleset.config
+        full = ruleset_resolve(season.ruleset.config)
+        resolved[season.pk] = (full, engine.parse_ruleset(full)[0])
+    full, rules = resolved[season.pk]
     scored = []
     for i, entry in enumerate(src.rounds):
         void = None
@@ -117,7 +125,7 @@ def _check(src: SessionIn, resolved: dict[int, dict[str, Any]]) -> tuple[_Scored
             errors.append(_err(f"{where}.ruleset", "ruleset_fixed", "do not send a ruleset"))
             continue
         try:
-            result = engine.score_round({**data, "ruleset": copy.deepcopy(config)})
+            result = engine.score_round(data, rules=rules)  # the season's, parsed once
         except engine.RoundInvalid as exc:
             for e in exc.errors:
                 d = e.as_dict()
@@ -127,7 +135,7 @@ def _check(src: SessionIn, resolved: dict[int, dict[str, Any]]) -> tuple[_Scored
         scored.append((data, result, void))
     if errors:
         return None, errors
-    return _Scored(src=src, rounds=scored, ruleset_config=resolved[season.pk]), []
+    return _Scored(src=src, rounds=scored, ruleset_config=full), []
 
 
 # ---------------------------------------------------------------- storing a batch
@@ -183,7 +191,9 @@ def _store_batch(batch: list[_Scored], actor: Any) -> int:
 def _build(batch: list[_Scored], actor: Any) -> _Built:
     """The rows of checked sessions (ids of sessions and rounds allocated here)."""
     now = timezone.now()
-    session_ids = allocate_ids(Session, len(batch))
+    session_ids = [s.session_id for s in batch]
+    if None in session_ids:
+        session_ids = allocate_ids(Session, len(batch))
     round_ids = iter(allocate_ids(Round, sum(len(s.rounds) for s in batch)))
     sessions, seats, rounds, transfers, players, hands, results = [], [], [], [], [], [], []
     stats: list[dict[str, Any]] = []
@@ -285,6 +295,11 @@ def _write(b: _Built) -> int:
         insert_rows(RoundHand, b.hands)
         insert_rows(SessionResult, b.results)
         insert_rows(PlayerSessionStat, b.stats)
+        if connection.vendor == "postgresql":
+            # The deferred foreign-key checks now (SET CONSTRAINTS ALL IMMEDIATE, then
+            # back to DEFERRED), before the totals upserts lock standings rows that a
+            # concurrent import or recorder then waits on until this commits.
+            connection.check_constraints()
         _add_totals(b.stats)
     return len(b.rounds)
 
@@ -355,43 +370,23 @@ def sessions_import(
     progress: Callable[[int], Any] | None = None,
     rebuild_ratings: bool = True,
     report: ImportReport | None = None,
+    workers: int = 1,
 ) -> ImportReport:
     """Check and store sessions. Each session is atomic: one with any error is reported
     (``report.failed``: line and every error) and the others are stored. With
     ``all_or_nothing`` a single failure (also one a caller adds to ``report.failed``
-    while ``sessions`` is consumed) stores nothing at all."""
+    while ``sessions`` is consumed) stores nothing at all.
+
+    ``workers`` > 1 checks and writes batches in that many forked processes, each with
+    its own connection and transactions (PostgreSQL, outside a transaction, and not with
+    ``all_or_nothing``, which needs one transaction; otherwise this runs in-process)."""
     report = report or ImportReport()
-    resolved: dict[int, dict[str, Any]] = {}
-    scopes: set[tuple[int, int]] = set()
-    pending: list[_Scored] = []
-
-    def flush() -> None:
-        if not pending:
-            return
-        report.rounds += _store_batch(pending, actor)
-        report.sessions += len(pending)
-        if progress:
-            progress(len(pending))
-        pending.clear()
-
-    with transaction.atomic() if all_or_nothing else contextlib.nullcontext():
-        for src in sessions:
-            scored, errors = _check(src, resolved)
-            if scored is None:
-                report.failed.append((src.line, errors))
-                if progress:
-                    progress(1)
-                continue
-            scopes.add((src.season.club_id, src.season.pk))
-            pending.append(scored)
-            if len(pending) >= batch_size:
-                flush()
-        if all_or_nothing and report.failed:
-            pending.clear()
-            transaction.set_rollback(True)
-            report.sessions = report.rounds = 0
-            return report
-        flush()
+    run = _Run(actor=actor, batch_size=batch_size, progress=progress, report=report)
+    if workers > 1 and not all_or_nothing and _can_fork():
+        scopes = run.forked(sessions, workers)
+    else:
+        workers = 1
+        scopes = run.here(sessions, all_or_nothing)
     if report.sessions == 0:
         return report
     if _statistics_stale(report.rounds):
@@ -402,8 +397,164 @@ def sessions_import(
                 cur.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
             cur.execute(f"ANALYZE {PlayerSessionStat._meta.db_table}")
     if rebuild_ratings:
-        for club_id, season_id in sorted(scopes):
-            ratings_rebuild(club_id=club_id, season_id=season_id)
-        for club_id in sorted({c for c, _ in scopes}):
-            ratings_rebuild(club_id=club_id, season_id=None)
+        ratings_scopes = sorted(scopes) + [(c, None) for c in sorted({c for c, _ in scopes})]
+        if workers > 1 and len(ratings_scopes) > 1:
+            list(_forked_imap(_ratings_job, ratings_scopes, workers))
+        else:
+            for club_id, season_id in ratings_scopes:
+                ratings_rebuild(club_id=club_id, season_id=season_id)
     return report
+
+
+# ---------------------------------------------------------------- forked workers
+#
+# Checking and building rows is Python (one core); COPY, index upkeep and the foreign-key
+# checks are PostgreSQL (another). One process alternates between them, so with two cores
+# half the machine idles. Forked workers each take whole batches: check, build, write and
+# commit, on their own connection. The session ids are allocated here first, in file
+# order, so that sessions keep the order they have in the file (ratings replay sessions in
+# (started_at, id) order). The workers' totals upserts lock the same standings rows in
+# player order and run after the deferred constraint checks (``_write``), so they queue
+# briefly and never deadlock.
+
+_JOB: tuple[list[SessionIn], list[int], Any] | None = None
+FORK_CHUNK = 5000  # sessions read ahead and handed to one pool of workers
+
+
+def default_workers() -> int:
+    """Import workers for the commands: one per CPU, at most 4."""
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+def _can_fork() -> bool:
+    return (
+        connection.vendor == "postgresql"
+        and not connection.in_atomic_block
+        and "fork" in multiprocessing.get_all_start_methods()
+    )
+
+
+@dataclass
+class _Run:
+    """One sessions_import: where its batches go and what it reports."""
+
+    actor: Any
+    batch_size: int
+    progress: Callable[[int], Any] | None
+    report: ImportReport
+
+    def tick(self, sessions: int) -> None:
+        if self.progress:
+            self.progress(sessions)
+
+    def here(self, sessions: Iterable[SessionIn], all_or_nothing: bool) -> set[tuple[int, int]]:
+        """In this process. Returns the (club, season) scopes it stored sessions in."""
+        report = self.report
+        resolved: Resolved = {}
+        scopes: set[tuple[int, int]] = set()
+        pending: list[_Scored] = []
+
+        def flush() -> None:
+            if not pending:
+                return
+            report.rounds += _store_batch(pending, self.actor)
+            report.sessions += len(pending)
+            self.tick(len(pending))
+            pending.clear()
+
+        with transaction.atomic() if all_or_nothing else contextlib.nullcontext():
+            for src in sessions:
+                scored, errors = _check(src, resolved)
+                if scored is None:
+                    report.failed.append((src.line, errors))
+                    self.tick(1)
+                    continue
+                scopes.add((src.season.club_id, src.season.pk))
+                pending.append(scored)
+                if len(pending) >= self.batch_size:
+                    flush()
+            if all_or_nothing and report.failed:
+                pending.clear()
+                transaction.set_rollback(True)
+                report.sessions = report.rounds = 0
+                return set()
+            flush()
+        return scopes
+
+    def forked(self, sessions: Iterable[SessionIn], workers: int) -> set[tuple[int, int]]:
+        """Chunks of FORK_CHUNK sessions, each split into batches among forked workers."""
+        scopes: set[tuple[int, int]] = set()
+        it = iter(sessions)
+        while chunk := list(itertools.islice(it, FORK_CHUNK)):
+            scopes |= self._chunk(chunk, workers)
+        return scopes
+
+    def _chunk(self, items: list[SessionIn], workers: int) -> set[tuple[int, int]]:
+        global _JOB
+        # Small enough batches that every worker gets several (and they end together).
+        per = max(1, min(self.batch_size, -(-len(items) // (workers * 4))))
+        spans = [(i, min(i + per, len(items))) for i in range(0, len(items), per)]
+        _JOB = (items, allocate_ids(Session, len(items)), self.actor)
+        scopes: set[tuple[int, int]] = set()
+        try:
+            for (start, stop), (sessions, rounds, failed) in zip(
+                spans, _forked_imap(_batch_job, spans, workers), strict=True
+            ):
+                self.report.sessions += sessions
+                self.report.rounds += rounds
+                self.report.failed += failed
+                bad = {line for line, _ in failed}
+                scopes |= {
+                    (s.season.club_id, s.season.pk) for s in items[start:stop] if s.line not in bad
+                }
+                self.tick(stop - start)
+        finally:
+            _JOB = None
+        return scopes
+
+
+def _batch_job(span: tuple[int, int]) -> tuple[int, int, list[tuple[int, list]]]:
+    """In a worker: check and store ``_JOB``'s sessions [start, stop) in one transaction.
+    Returns (sessions stored, rounds stored, failures)."""
+    assert _JOB is not None
+    items, ids, actor = _JOB
+    start, stop = span
+    resolved: Resolved = {}
+    good: list[_Scored] = []
+    failed: list[tuple[int, list]] = []
+    for src, sid in zip(items[start:stop], ids[start:stop], strict=True):
+        scored, errors = _check(src, resolved)
+        if scored is None:
+            failed.append((src.line, errors))
+        else:
+            scored.session_id = sid
+            good.append(scored)
+    rounds = _store_batch(good, actor) if good else 0
+    return len(good), rounds, failed
+
+
+def _ratings_job(scope: tuple[int, int | None]) -> int:
+    return ratings_rebuild(club_id=scope[0], season_id=scope[1])
+
+
+def _worker_start() -> None:
+    # The parent's connection was closed before the fork; each worker opens its own and
+    # closes it when the pool ends (Finalize runs at a pool worker's exit, atexit doesn't).
+    multiprocessing.util.Finalize(None, connections.close_all, exitpriority=10)
+
+
+def _forked_imap(fn: Callable[[Any], Any], args: Sequence[Any], workers: int) -> Iterator[Any]:
+    """``fn(a) for a in args`` in ``workers`` forked processes, yielded in order as they
+    finish. An error in a worker is raised here (what other workers committed stays)."""
+    connections.close_all()  # no connection may be shared with the children
+    pool = multiprocessing.get_context("fork").Pool(
+        min(workers, len(args)), initializer=_worker_start
+    )
+    try:
+        yield from pool.imap(fn, args, chunksize=1)
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()

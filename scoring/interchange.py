@@ -275,9 +275,11 @@ def lines_import(
     all_or_nothing: bool = False,
     progress: Callable[[int], Any] | None = None,
     batch_size: int = 500,
+    workers: int = 1,
 ) -> tuple[ImportReport, Club]:
     """Import JSON lines (see the module docstring). ``club`` is needed unless the file
-    starts with a club header. Returns the report and the club."""
+    starts with a club header. ``workers``: see ``scoring.bulk.sessions_import``. Returns
+    the report and the club."""
     from leagues.permissions import can_record
 
     numbered = ((n, line) for n, line in enumerate(lines, start=1) if line.strip())
@@ -316,6 +318,7 @@ def lines_import(
         batch_size=batch_size,
         progress=progress,
         report=report,
+        workers=workers,
     )
     report.failed.sort(key=lambda f: f[0])
     if header is not None and not (all_or_nothing and report.failed):

@@ -15,7 +15,7 @@ from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from leagues.models import Club, Membership, Player, Role, Ruleset, Season
-from scoring.bulk import SessionIn, sessions_import
+from scoring.bulk import SessionIn, default_workers, sessions_import
 
 SMALL = [["pinghu"]]
 BIG = [["qingyise"], ["pengpenghu"], ["qixiaodui"], ["jiangjianghu"], ["qingyise", "pengpenghu"]]
@@ -81,6 +81,12 @@ class Command(BaseCommand):
         parser.add_argument("--slug", default="demo-league")
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--batch", type=int, default=500)
+        parser.add_argument(
+            "--workers",
+            type=int,
+            default=default_workers(),
+            help="processes that score and write batches in parallel (PostgreSQL)",
+        )
 
     def handle(self, *args: Any, **o: Any) -> None:
         if Club.objects.filter(slug=o["slug"]).exists():
@@ -128,7 +134,11 @@ class Command(BaseCommand):
             total=n_sessions, unit="session", disable=o["verbosity"] < 1, file=self.stderr
         ) as bar:
             report = sessions_import(
-                sessions=sources(), actor=admin, batch_size=o["batch"], progress=bar.update
+                sessions=sources(),
+                actor=admin,
+                batch_size=o["batch"],
+                progress=bar.update,
+                workers=o["workers"],
             )
         elapsed = time.perf_counter() - began
         for line, errors in report.failed[:10]:

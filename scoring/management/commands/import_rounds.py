@@ -13,6 +13,7 @@ from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from leagues.models import Club, Season
+from scoring.bulk import default_workers
 from scoring.interchange import ImportFailed, lines_import
 
 
@@ -34,6 +35,13 @@ class Command(BaseCommand):
             help="store nothing when any session is bad",
         )
         parser.add_argument("--batch", type=int, default=500, help="sessions per transaction")
+        parser.add_argument(
+            "--workers",
+            type=int,
+            default=default_workers(),
+            help="processes that check and write batches in parallel (PostgreSQL; "
+            f"default: the number of CPUs, at most 4, here {default_workers()})",
+        )
 
     def handle(self, *args: Any, **o: Any) -> None:
         actor = self._actor(o["user"])
@@ -69,6 +77,7 @@ class Command(BaseCommand):
                     all_or_nothing=o["all_or_nothing"],
                     progress=bar.update,
                     batch_size=o["batch"],
+                    workers=o["workers"],
                 )
             except (ImportFailed, PermissionDenied) as exc:
                 raise CommandError(str(exc)) from exc
