@@ -187,7 +187,8 @@ def _roster_add(*, club: Club, players: list[dict[str, Any]], actor: Any) -> Non
         player = Player(
             club=club, display_name=name, aliases=_clean_aliases(p.get("aliases") or (), name)
         )
-        player.full_clean(validate_unique=False, validate_constraints=False)
+        # Not the club (one query per player: it is the one just loaded or created).
+        player.full_clean(exclude=["club"], validate_unique=False, validate_constraints=False)
         new.append(player)
     if not new:
         return
