@@ -19,6 +19,7 @@ import multiprocessing.util
 import os
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -545,16 +546,19 @@ def _worker_start() -> None:
 
 def _forked_imap(fn: Callable[[Any], Any], args: Sequence[Any], workers: int) -> Iterator[Any]:
     """``fn(a) for a in args`` in ``workers`` forked processes, yielded in order as they
-    finish. An error in a worker is raised here (what other workers committed stays)."""
+    finish. An error in a worker is raised here: the batches not yet started are
+    cancelled, those running finish (each is its own transaction), and what committed
+    stays, as when one process stops at an error. A worker that dies (killed, out of
+    memory) raises BrokenProcessPool instead of leaving the import waiting forever."""
     connections.close_all()  # no connection may be shared with the children
-    pool = multiprocessing.get_context("fork").Pool(
-        min(workers, len(args)), initializer=_worker_start
+    pool = ProcessPoolExecutor(
+        max_workers=min(workers, len(args)),
+        mp_context=multiprocessing.get_context("fork"),
+        initializer=_worker_start,
     )
     try:
-        yield from pool.imap(fn, args, chunksize=1)
-        pool.close()
+        yield from pool.map(fn, args)
     except BaseException:
-        pool.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
         raise
-    finally:
-        pool.join()
+    pool.shutdown(wait=True)

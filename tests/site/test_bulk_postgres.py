@@ -3,6 +3,7 @@ COPY, ANALYZE), on PostgreSQL."""
 
 import io
 import json
+import os
 
 import pytest
 from django.core.management import call_command
@@ -124,3 +125,23 @@ def test_the_import_command_uses_workers_and_says_how_fast(tmp_path):
 
     assert "copy: imported 20 sessions" in out.getvalue() and "rounds/s" in out.getvalue()
     assert rows(Club.objects.get(slug="copy"))["session"] == 20 * 4
+
+
+def _die(span):
+    os._exit(3)  # a worker killed mid-batch (out of memory, kill -9)
+
+
+def test_a_worker_that_dies_stops_the_import_with_an_error_instead_of_hanging(monkeypatch):
+    from concurrent.futures.process import BrokenProcessPool
+
+    from django.contrib.auth import get_user_model
+
+    from scoring.interchange import lines_import
+
+    call_command("generate_demo_league", players=8, sessions=12, slug="src", verbosity=0)
+    actor = get_user_model().objects.get(username="src-admin")
+    monkeypatch.setattr("scoring.bulk._batch_job", _die)
+
+    with pytest.raises(BrokenProcessPool):
+        lines_import(lines=exported("src", "copy"), actor=actor, batch_size=3, workers=2)
+    assert not PlayerSessionStat.objects.filter(club__slug="copy").exists()
