@@ -1,8 +1,10 @@
 """The audit log (issue 7): every write, who did it, when, what, before and after.
 
 Write services call ``audit_record`` explicitly, inside their transaction, once per write
-(no signals: a bulk import or a rebuild is not a user's write, and a signal would not know
-the actor). Club organisers read the log on /c/<slug>/audit/ (leagues.audit_views).
+(no signals: a signal would not know the actor, and would fire per row of a bulk write).
+A bulk import writes one ``session.import`` entry per club and batch
+(``audit_record_import``); a standings or ratings rebuild recomputes derived rows and is
+not logged. Club organisers read the log on /c/<slug>/audit/ (leagues.audit_views).
 
 Snapshots are the model's concrete fields as JSON. Secrets (invitation tokens, token
 hashes, passwords) are never stored: they show as "********".
@@ -108,6 +110,41 @@ def audit_record_created(*, actor: Any, club: Any, action: str, objs: list[Any])
         ],
         batch_size=1000,
     )
+
+
+def audit_record_import(
+    *,
+    actor: Any,
+    club_id: int,
+    sessions: int,
+    rounds: int,
+    session_ids: list[int],
+    lines: list[int],
+) -> AuditEntry:
+    """One entry per club for each batch of a bulk import (``import_rounds``,
+    ``generate_demo_league``), written in the batch's transaction: how many sessions and
+    rounds, which session ids and which lines of the file."""
+    entry = _entry(
+        actor=actor,
+        club=None,
+        action="session.import",
+        obj=None,
+        before=None,
+        after={
+            "sessions": sessions,
+            "rounds": rounds,
+            "session_ids": [min(session_ids), max(session_ids)],
+            "lines": [min(lines), max(lines)],
+        },
+    )
+    entry.club_id = club_id
+    entry.object_type = "scoring.session"
+    entry.object_id = f"{min(session_ids)}-{max(session_ids)}"
+    entry.object_repr = (
+        f"导入 {sessions} 场 {rounds} 盘 / imported {sessions} sessions, {rounds} rounds"
+    )
+    entry.save()
+    return entry
 
 
 def _entry(

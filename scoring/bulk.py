@@ -27,6 +27,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection, connections, transaction
 from django.utils import timezone
 
+from leagues.audit import audit_record_import
 from leagues.bulk_rows import allocate_ids, insert_rows
 from leagues.models import Player, Season
 from leagues.stats import apply_stat_deltas, paper_nets_validate, ratings_rebuild, scope_lock
@@ -171,9 +172,10 @@ def _rows(
 
 @dataclass
 class _Built:
-    """A batch's rows, ready to insert."""
+    """A batch's rows, ready to insert, and what it adds to each club (for the audit log)."""
 
-    clubs: list[int]
+    actor: Any
+    clubs: dict[int, dict[str, Any]]
     sessions: list[dict[str, Any]]
     seats: list[dict[str, Any]]
     rounds: list[dict[str, Any]]
@@ -275,8 +277,27 @@ def _build(batch: list[_Scored], actor: Any) -> _Built:
                         "sessions": 1,
                     }
                 )
-    clubs = sorted({item.src.season.club_id for item in batch})
-    return _Built(clubs, sessions, seats, rounds, transfers, players, hands, results, stats)
+    clubs: dict[int, dict[str, Any]] = {}
+    for sid, item in zip(session_ids, batch, strict=True):
+        c = clubs.setdefault(
+            item.src.season.club_id, {"sessions": 0, "rounds": 0, "session_ids": [], "lines": []}
+        )
+        c["sessions"] += 1
+        c["rounds"] += len(item.rounds)
+        c["session_ids"].append(sid)
+        c["lines"].append(item.src.line)
+    return _Built(
+        actor,
+        dict(sorted(clubs.items())),
+        sessions,
+        seats,
+        rounds,
+        transfers,
+        players,
+        hands,
+        results,
+        stats,
+    )
 
 
 def _write(b: _Built) -> int:
@@ -288,6 +309,8 @@ def _write(b: _Built) -> int:
     with transaction.atomic():
         for club_id in b.clubs:
             scope_lock(club_id, exclusive=False)
+        for club_id, added in b.clubs.items():
+            audit_record_import(actor=b.actor, club_id=club_id, **added)
         insert_rows(Session, b.sessions)
         insert_rows(SessionSeat, b.seats)
         insert_rows(Round, b.rounds)

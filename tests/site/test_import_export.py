@@ -243,3 +243,38 @@ def test_rebuild_standings_command_restores_lost_rows(club, season, session, rec
     err = io.StringIO()
     call_command("rebuild_standings", season=season.pk, stdout=io.StringIO(), stderr=err)
     assert snapshot(club) == before
+
+
+def test_an_import_is_in_the_audit_log_batch_by_batch(club, season, players, organiser):
+    from leagues.audit import AuditEntry
+
+    names = [p.display_name for p in players[:4]]
+    text = [line(names, [GOOD, round_discard(2, 1)], season=season.name)] * 5
+    text.insert(2, line(names, [GOOD, BAD], season=season.name))
+    report, _ = lines_import(lines=text, actor=organiser, club=club, batch_size=2)
+
+    entries = AuditEntry.objects.filter(club=club, action="session.import").order_by("id")
+    assert report.sessions == 5 and len(entries) == 3
+    assert sum(e.after["sessions"] for e in entries) == report.sessions
+    assert sum(e.after["rounds"] for e in entries) == report.rounds == 10
+    assert {e.actor for e in entries} == {organiser}
+    assert [e.after["lines"] for e in entries] == [[1, 2], [4, 5], [6, 6]]
+    stored = Round.objects.filter(session__season=season).values_list("session_id", flat=True)
+    first, last = entries[0].after["session_ids"][0], entries[2].after["session_ids"][1]
+    assert (min(stored), max(stored)) == (first, last)
+
+
+def test_an_all_or_nothing_import_that_fails_leaves_no_audit_entry(
+    club, season, players, organiser
+):
+    from leagues.audit import AuditEntry
+
+    names = [p.display_name for p in players[:4]]
+    text = [line(names, [GOOD], season=season.name), line(names, [BAD], season=season.name)]
+    report, _ = lines_import(
+        lines=text, actor=organiser, club=club, all_or_nothing=True, batch_size=1
+    )  # the first session's batch is written (and its entry) before the second fails
+
+    assert report.failed and report.sessions == 0
+    assert not Round.objects.filter(session__season=season).exists()
+    assert not AuditEntry.objects.filter(club=club, action="session.import").exists()
