@@ -200,10 +200,18 @@ def _build(batch: list[_Scored], actor: Any) -> _Built:
     round_ids = iter(allocate_ids(Round, sum(len(s.rounds) for s in batch)))
     sessions, seats, rounds, transfers, players, hands, results = [], [], [], [], [], [], []
     stats: list[dict[str, Any]] = []
+    clubs: dict[int, dict[str, Any]] = {}  # what the batch adds to each club, for the audit
     for sid, item in zip(session_ids, batch, strict=True):
         src = item.src
         started = src.started_at or now
         pids = [p.pk for p in src.players]
+        added = clubs.setdefault(
+            src.season.club_id, {"sessions": 0, "rounds": 0, "session_ids": [], "lines": []}
+        )
+        added["sessions"] += 1
+        added["rounds"] += len(item.rounds)
+        added["session_ids"].append(sid)
+        added["lines"].append(src.line)
         sessions.append(
             {
                 "id": sid,
@@ -277,15 +285,6 @@ def _build(batch: list[_Scored], actor: Any) -> _Built:
                         "sessions": 1,
                     }
                 )
-    clubs: dict[int, dict[str, Any]] = {}
-    for sid, item in zip(session_ids, batch, strict=True):
-        c = clubs.setdefault(
-            item.src.season.club_id, {"sessions": 0, "rounds": 0, "session_ids": [], "lines": []}
-        )
-        c["sessions"] += 1
-        c["rounds"] += len(item.rounds)
-        c["session_ids"].append(sid)
-        c["lines"].append(item.src.line)
     return _Built(
         actor,
         dict(sorted(clubs.items())),
