@@ -14,8 +14,6 @@ from rest_framework.test import APIClient
 
 from leagues.tokens import apitoken_create
 
-ROLES = ("owner", "organiser", "recorder", "member", "outsider", "anonymous")
-
 
 def token_client(user: Any) -> APIClient:
     """A client that sends ``Authorization: Bearer <a new token of user>`` (none for

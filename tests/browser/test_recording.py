@@ -68,14 +68,13 @@ def page(browser, live_server):
 
 
 @pytest.fixture
-def league(transactional_db, settings):
+def league(transactional_db):
     """A club with a recorder, eight roster players and an open season."""
     from django.contrib.auth import get_user_model
 
     from leagues import services as league
     from leagues.models import Club, Membership
 
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     owner = get_user_model().objects.create_user("owner", password=PASSWORD)
     recorder = get_user_model().objects.create_user("jilu", password=PASSWORD)
     club = Club.objects.create(name="岳麓麻将社", slug="yuelu", is_public=False)

@@ -22,18 +22,12 @@ from django.urls import reverse
 from leagues.models import Club, Invitation, Membership, Player, Ruleset, Season
 from leagues.stats_models import SessionResult
 from scoring.models import Round, Session, Transfer
+from tests.conftest import ROLES
 from tests.factories import make_session, round_discard, round_self_draw, store_round
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    """Hundreds of users are made here; hashing their passwords slowly proves nothing."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-ROLES = ("owner", "organiser", "recorder", "member", "outsider", "anonymous")
 OK, REDIRECT, FORBIDDEN, MISSING = 200, 302, 403, 404
 
 

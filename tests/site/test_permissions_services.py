@@ -14,11 +14,11 @@ from leagues.models import Membership
 from leagues.permissions import can_manage_club, can_read_club, can_record
 from leagues.selectors import club_list_for_user
 from scoring import services as scoring_services
+from tests.conftest import ROLES
 from tests.factories import make_session, make_user, round_self_draw, store_round
 
 pytestmark = pytest.mark.django_db
 
-ROLES = ["owner", "organiser", "recorder", "member", "outsider", "anonymous"]
 MANAGERS = {"owner", "organiser"}
 RECORDERS = MANAGERS | {"recorder"}
 MEMBERS = RECORDERS | {"member"}

@@ -194,7 +194,7 @@ def test_reopening_a_session_replays_ratings_without_it(
 
 @pytest.fixture
 def fast_user(db):
-    """A user without a password hash (hashing costs ~0.5 s on this machine)."""
+    """A user without a password (hypothesis reuses it across examples)."""
     return get_user_model().objects.create(username="h6-fast")
 
 

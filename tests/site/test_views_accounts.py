@@ -12,11 +12,6 @@ from tests.factories import TEST_PASSWORD
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def test_login_page_logs_in_and_logout_logs_out(client, member):
     page = client.get(reverse("login"))
     assert page.status_code == 200 and "登录" in page.content.decode()

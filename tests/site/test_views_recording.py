@@ -15,11 +15,6 @@ from scoring.models import Round, Session
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def rec(client, recorder):
     client.force_login(recorder)

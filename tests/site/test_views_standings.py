@@ -22,11 +22,6 @@ pytestmark = pytest.mark.django_db
 PAGE_QUERY_LIMIT = 16
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def rounds_cycle(n):
     """n rounds that rotate winners and kinds (self-draws, discards, a big hand)."""
     out = []
