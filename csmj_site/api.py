@@ -245,10 +245,10 @@ class ApiAutoSchema(AutoSchema):
 def page_not_found(request: Any, exception: Exception) -> Any:
     """handler404: under /api/ a URL that matches no route answers in the error format;
     elsewhere Django's (the site's) 404 page."""
-    from django.http import JsonResponse
     from django.views.defaults import page_not_found as site_page_not_found
 
-    if request.path.startswith("/api/"):
-        error = {"field": "", "code": "not_found", "message": "Not found."}
-        return JsonResponse({"errors": [error]}, status=404)
+    from csmj_site.middleware import api_error, is_api
+
+    if is_api(request):
+        return api_error(404, "", "not_found", "Not found.")
     return site_page_not_found(request, exception)

@@ -45,7 +45,12 @@ def api_error(status: int, field: str, code: str, message: str) -> JsonResponse:
     )
 
 
-def _is_api(request: HttpRequest) -> bool:
+def _too_large(limit: int | None) -> JsonResponse:
+    return api_error(413, "body", "too_large", f"the body is larger than {limit} bytes")
+
+
+def is_api(request: HttpRequest) -> bool:
+    """Whether the request is for the REST API (answers in its JSON error format)."""
     return request.path.startswith(API_PREFIX)
 
 
@@ -76,7 +81,7 @@ class ApiBodyGuardMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if _is_api(request) and request.method in ("POST", "PUT", "PATCH"):
+        if is_api(request) and request.method in ("POST", "PUT", "PATCH"):
             refused = self.check(request)
             if refused is not None:
                 return refused
@@ -84,17 +89,16 @@ class ApiBodyGuardMiddleware:
 
     def check(self, request: HttpRequest) -> HttpResponse | None:
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-        too_large = api_error(413, "body", "too_large", f"the body is larger than {limit} bytes")
         try:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:
             length = 0
         if limit is not None and length > limit:
-            return too_large
+            return _too_large(limit)
         try:
             body = request.body  # Django enforces the limit for chunked bodies too
         except RequestDataTooBig:
-            return too_large
+            return _too_large(limit)
         if not body or "json" not in (request.content_type or ""):
             return None
         try:
@@ -132,7 +136,7 @@ class DatabaseUnavailableMiddleware:
 
 
 def database_unavailable_response(request: HttpRequest) -> HttpResponse:
-    if _is_api(request):
+    if is_api(request):
         response: HttpResponse = api_error(
             503,
             "",
@@ -197,7 +201,7 @@ class SecretMaskingFilter(logging.Filter):
 def lockout_response(request: HttpRequest, credentials: Any = None, *args: Any, **kwargs: Any):
     """django-axes: the answer once a username + address has failed too often."""
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
-    if _is_api(request):
+    if is_api(request):
         return api_error(
             429, "", "locked_out", f"too many failed logins; try again in {minutes} minutes"
         )
