@@ -22,16 +22,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from loadtest.stack import free_port
+
 ROOT = Path(__file__).resolve().parent.parent
 PORT = int(os.environ.get("BENCH_PORT", "0"))  # 0: a free port
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 REQUESTS = int(os.environ.get("BENCH_REQUESTS", "200"))

@@ -31,11 +31,10 @@ import threading
 import time
 import uuid
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 from loadtest.run import random_round
-from loadtest.stack import BIN, ROOT, Stack, process_env, redis_start, redis_up
+from loadtest.stack import LOG_DIR, ROOT, Stack, process_env, redis_start, redis_up
 
 PG_CLUSTER = os.environ.get("PG_CLUSTER", "")
 
@@ -262,7 +261,7 @@ def worker_kill() -> bool:
 
         connections.close_all()
         after = stats_snapshot()
-        log = (Path(os.environ.get("LOAD_LOG_DIR", "/tmp/csmj-load")) / "worker.log").read_text()
+        log = (LOG_DIR / "worker.log").read_text()
         received = log.count(f"[{result.id}] received")
     say(f"task result       {value!r} after {time.monotonic() - started:.1f} s")
     say(f"task received     {received} times (redelivered: {received >= 2})")
@@ -355,7 +354,6 @@ def main(argv: list[str]) -> int:
     names = argv or list(FAULTS)
     results = {name: FAULTS[name]() for name in names}
     say(f"\n== faults: {results} ==")
-    _ = BIN
     return 0 if all(results.values()) else 1
 
 
