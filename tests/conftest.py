@@ -132,3 +132,17 @@ def session(season, players, recorder):
     from tests.factories import make_session
 
     return make_session(season, players[:4], actor=recorder)
+
+
+@pytest.fixture
+def rec(client, recorder):
+    """The test client, logged in as the club's recorder."""
+    client.force_login(recorder)
+    return client
+
+
+@pytest.fixture
+def reader(client, member):
+    """The test client, logged in as a plain member of the club."""
+    client.force_login(member)
+    return client

@@ -55,3 +55,7 @@ def codes(response: Any) -> list[tuple[str, str]]:
 
 def club_url(club: Any, rest: str = "") -> str:
     return f"/api/v1/clubs/{club.slug}/{rest}"
+
+
+def rounds_url(club: Any, session: Any, rest: str = "") -> str:
+    return club_url(club, f"sessions/{session.pk}/rounds/{rest}")

@@ -5,17 +5,13 @@ import pytest
 from scoring.idempotency import IdempotencyKey
 from scoring.models import Round
 from scoring.services import round_record
-from tests.api.conftest import club_url, codes, token_client
+from tests.api.conftest import codes, rounds_url, token_client
 from tests.factories import round_discard, round_self_draw
 
 pytestmark = pytest.mark.django_db
 
 EX1 = round_self_draw(0, birds=[5, 9])
 OTHER = round_discard(2, 3, birds=[1, 4])
-
-
-def rounds_url(club, session, rest=""):
-    return club_url(club, f"sessions/{session.pk}/rounds/{rest}")
 
 
 def post(client, url, body, key):

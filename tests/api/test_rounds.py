@@ -5,7 +5,7 @@ import pytest
 from scoring.engine import RoundInvalid, score_round
 from scoring.models import Round
 from scoring.services import round_record
-from tests.api.conftest import club_url, codes
+from tests.api.conftest import codes, rounds_url
 from tests.factories import round_discard, round_draw, round_self_draw
 
 pytestmark = pytest.mark.django_db
@@ -22,10 +22,6 @@ BAD = {
         "birds": [3],
     },
 }
-
-
-def rounds_url(club, session, rest=""):
-    return club_url(club, f"sessions/{session.pk}/rounds/{rest}")
 
 
 def test_recording_returns_the_stored_round_with_the_engines_result(api_as, club, session):

@@ -23,7 +23,13 @@ from leagues.models import Club, Invitation, Membership, Player, Ruleset, Season
 from leagues.stats_models import SessionResult
 from scoring.models import Round, Session, Transfer
 from tests.conftest import ROLES
-from tests.factories import make_session, round_discard, round_self_draw, store_round
+from tests.factories import (
+    make_session,
+    round_discard,
+    round_self_draw,
+    self_draw_transfers,
+    store_round,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -64,7 +70,7 @@ def world(club, season, session, players, ruleset, recorder, owner, member, othe
     store_round(
         session,
         round_self_draw(0),
-        [(1, 0, 2, "result"), (2, 0, 2, "result"), (3, 0, 2, "result")],
+        self_draw_transfers(0, 2),
         actor=recorder,
     )
     store_round(session, round_discard(1, 2), [(2, 1, 3, "result")], actor=recorder)
@@ -90,14 +96,7 @@ def snapshot() -> dict[str, Any]:
 
 
 def valid_round() -> dict[str, Any]:
-    return {
-        "dealer": 1,
-        "result": {
-            "kind": "self_draw",
-            "winners": [{"seat": 1, "hands": ["pinghu"]}],
-            "birds": [2, 3],
-        },
-    }
+    return round_self_draw(1, dealer=1, birds=[2, 3])
 
 
 PAPER_NAMES = ("钱七", "孙八", "周九", "吴十")

@@ -21,12 +21,6 @@ BAD_PAGES = ["abc", "0", "-1", "99", "1.5", "²", "", "9" * 5000, "1e3"]
 
 
 @pytest.fixture
-def reader(client, member):
-    client.force_login(member)
-    return client
-
-
-@pytest.fixture
 def eight_ranked(season, players, recorder):
     """Two tables of four, so that all eight players have a standings row."""
     for four in (players[:4], players[4:]):

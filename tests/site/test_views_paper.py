@@ -21,12 +21,6 @@ pytestmark = pytest.mark.django_db
 HEADER = "date,table,player1,player2,player3,player4,net1,net2,net3,net4\n"
 
 
-@pytest.fixture
-def rec(client, recorder):
-    client.force_login(recorder)
-    return client
-
-
 def paper_url(season, name="paper-session-new"):
     return reverse(name, args=[season.club.slug, season.pk])
 

@@ -11,42 +11,18 @@ from scoring import services
 from scoring.engine import score_round
 from scoring.engine.hands import HAND_TYPES
 from scoring.models import Round, Session
+from tests.factories import round_discard, round_self_draw
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def rec(client, recorder):
-    client.force_login(recorder)
-    return client
 
 
 def url(name, session, *args):
     return reverse(name, args=[session.season.club.slug, session.pk, *args])
 
 
-def self_draw(seat=0, hands=("pinghu",), dealer=0, birds=(5, 9)):
-    return {
-        "dealer": dealer,
-        "result": {
-            "kind": "self_draw",
-            "winners": [{"seat": seat, "hands": list(hands)}],
-            "birds": list(birds),
-        },
-    }
-
-
 def bad_discard():
     """Seat 1 both wins and discards: the engine's discarder_is_winner."""
-    return {
-        "dealer": 0,
-        "result": {
-            "kind": "discard",
-            "winners": [{"seat": 1, "hands": ["pinghu"]}],
-            "discarder": 1,
-            "birds": [2, 3],
-        },
-    }
+    return round_discard(1, 1)
 
 
 def post_round(client, session, data, **extra):
@@ -70,7 +46,7 @@ def test_the_round_form_offers_the_registry_and_the_seasons_rules(rec, session):
 
 
 def test_the_dealer_is_prefilled_from_the_previous_rounds_next_dealers(rec, session, recorder):
-    services.round_record(session=session, data=self_draw(seat=2), actor=recorder)
+    services.round_record(session=session, data=round_self_draw(2), actor=recorder)
 
     ctx = form_context(rec.get(url("round-new", session)))
 
@@ -99,7 +75,7 @@ def test_under_tongzhuang_the_whole_dealer_set_is_prefilled(rec, session, record
 
 
 def test_a_valid_round_is_saved_and_the_session_page_shows_the_engines_totals(rec, session):
-    data = self_draw(seat=0, hands=["qingyise"], birds=[2, 3])
+    data = round_self_draw(0, ["qingyise"], birds=[2, 3])
 
     response = post_round(rec, session, data, number="1")
 
@@ -137,7 +113,7 @@ def test_bad_input_is_explained_in_english_when_english_is_chosen(rec, session):
 
 
 def test_a_wrong_number_of_birds_is_reported_on_the_birds_field(rec, session):
-    response = post_round(rec, session, self_draw(birds=[5]))
+    response = post_round(rec, session, round_self_draw(0, birds=[5]))
 
     fields = {e["field"] for e in form_context(response)["errors"]}
     assert "result.birds" in fields
@@ -152,7 +128,7 @@ def test_malformed_json_is_refused_without_storing(rec, session):
 
 
 def test_the_preview_shows_every_transfer_with_its_arithmetic(rec, session):
-    data = self_draw(seat=0, birds=[5, 9])
+    data = round_self_draw(0, birds=[5, 9])
 
     response = rec.post(
         url("round-preview", session), json.dumps(data), content_type="application/json"
@@ -178,8 +154,8 @@ def test_the_preview_returns_localised_errors_with_their_fields(rec, session):
 
 
 def test_a_round_can_be_corrected_and_both_versions_are_kept(rec, session, recorder):
-    services.round_record(session=session, data=self_draw(seat=0), actor=recorder)
-    fixed = self_draw(seat=1, dealer=0, birds=[2, 2])
+    services.round_record(session=session, data=round_self_draw(0), actor=recorder)
+    fixed = round_self_draw(1, dealer=0, birds=[2, 2])
 
     response = rec.post(url("round-correct", session, 1), {"data": json.dumps(fixed)})
 
@@ -192,7 +168,7 @@ def test_a_round_can_be_corrected_and_both_versions_are_kept(rec, session, recor
 
 
 def test_the_correction_form_starts_from_the_recorded_round(rec, session, recorder):
-    data = self_draw(seat=3, birds=[4, 8])
+    data = round_self_draw(3, birds=[4, 8])
     services.round_record(session=session, data=data, actor=recorder)
 
     ctx = form_context(rec.get(url("round-correct", session, 1)))
@@ -201,7 +177,7 @@ def test_the_correction_form_starts_from_the_recorded_round(rec, session, record
 
 
 def test_a_bad_correction_keeps_the_old_version_current(rec, session, recorder):
-    services.round_record(session=session, data=self_draw(seat=0), actor=recorder)
+    services.round_record(session=session, data=round_self_draw(0), actor=recorder)
 
     response = rec.post(url("round-correct", session, 1), {"data": json.dumps(bad_discard())})
 
@@ -212,12 +188,12 @@ def test_a_bad_correction_keeps_the_old_version_current(rec, session, recorder):
 def test_a_correction_is_previewed_under_the_rules_its_round_was_scored_under(
     rec, session, recorder, ruleset, owner
 ):
-    services.round_record(session=session, data=self_draw(seat=0, birds=[5, 9]), actor=recorder)
+    services.round_record(session=session, data=round_self_draw(0, birds=[5, 9]), actor=recorder)
     # The season's ruleset changes afterwards: later rounds take one bird, round 1 kept two.
     from leagues.services import ruleset_update
 
     ruleset_update(ruleset=ruleset, config={"preset": "changsha-67", "bird_count": 1}, actor=owner)
-    two_birds = json.dumps(self_draw(seat=1, birds=[2, 2]))
+    two_birds = json.dumps(round_self_draw(1, birds=[2, 2]))
     preview = url("round-preview", session)
 
     correction = rec.post(preview + "?number=1", two_birds, content_type="application/json")
@@ -230,7 +206,7 @@ def test_a_correction_is_previewed_under_the_rules_its_round_was_scored_under(
 
 
 def test_a_service_refusal_is_shown_in_chinese_from_its_message_zh(rec, session, recorder):
-    services.round_record(session=session, data=self_draw(seat=0), actor=recorder)
+    services.round_record(session=session, data=round_self_draw(0), actor=recorder)
     services.round_undo_last(session=session, actor=recorder)
 
     page = rec.post(url("round-undo", session), follow=True).content.decode()
@@ -240,8 +216,8 @@ def test_a_service_refusal_is_shown_in_chinese_from_its_message_zh(rec, session,
 
 
 def test_undo_voids_the_last_round_and_keeps_it_in_the_history(rec, session, recorder):
-    services.round_record(session=session, data=self_draw(seat=0), actor=recorder)
-    services.round_record(session=session, data=self_draw(seat=0), actor=recorder)
+    services.round_record(session=session, data=round_self_draw(0), actor=recorder)
+    services.round_record(session=session, data=round_self_draw(0), actor=recorder)
 
     rec.post(url("round-undo", session))
 
@@ -254,7 +230,7 @@ def test_undo_voids_the_last_round_and_keeps_it_in_the_history(rec, session, rec
 
 def test_any_round_can_be_voided_with_a_reason(rec, session, recorder):
     for _ in range(3):
-        services.round_record(session=session, data=self_draw(seat=0), actor=recorder)
+        services.round_record(session=session, data=round_self_draw(0), actor=recorder)
 
     rec.post(url("round-void", session, 2), {"reason": "打错了"})
 
@@ -264,7 +240,7 @@ def test_any_round_can_be_voided_with_a_reason(rec, session, recorder):
 
 
 def test_a_void_without_a_reason_is_refused(rec, session, recorder):
-    services.round_record(session=session, data=self_draw(seat=0), actor=recorder)
+    services.round_record(session=session, data=round_self_draw(0), actor=recorder)
 
     rec.post(url("round-void", session, 1), {"reason": ""})
 
@@ -275,7 +251,7 @@ def test_a_closed_season_takes_no_rounds(rec, session, season):
     season.is_closed = True
     season.save()
 
-    response = post_round(rec, session, self_draw())
+    response = post_round(rec, session, round_self_draw(0))
 
     assert response.status_code == 400
     assert not Round.objects.exists()

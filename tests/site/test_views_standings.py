@@ -64,12 +64,6 @@ def expected_net(rounds, preset="changsha-67"):
     return net
 
 
-@pytest.fixture
-def reader(client, member):
-    client.force_login(member)
-    return client
-
-
 def test_season_standings_equal_the_engines_sums(reader, session, recorder, season, players):
     rounds = rounds_cycle(7)
     play(session, recorder, rounds)
