@@ -7,6 +7,7 @@ import pytest
 from scoring.engine import RoundInvalid, score_round
 from scoring.engine.analysis import check_final_claim, check_opening_claim
 from scoring.engine.rules import PRESETS
+from tests.engine.rounds import WORKED_WITH_TILES
 
 W = "result.winners.0"
 ANY_PAIR = PRESETS["changsha-67"]
@@ -163,25 +164,7 @@ def test_opening_claims_are_filled_in_and_count_the_seats_tiles():
 
 # --- through score_round -------------------------------------------------------------
 
-ROUND = {
-    "ruleset": "changsha-67",
-    "dealer": 0,
-    "openings": [{"seat": 1, "hands": ["sixi"], "birds": [2, 5], "tiles": "2222m345s678p119s"}],
-    "result": {
-        "kind": "discard",
-        "winners": [
-            {
-                "seat": 2,
-                "hands": ["qingyise", "pengpenghu"],
-                "tiles": "11133366677799p",
-                "melds": [],
-                "win_tile": "9p",
-            }
-        ],
-        "discarder": 3,
-        "birds": [3, 7],
-    },
-}
+ROUND = WORKED_WITH_TILES
 
 
 def variant(**changes):

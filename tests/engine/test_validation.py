@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from scoring.engine import RoundInvalid, score_round, validate_round
 from scoring.engine import validate as validate_module
 from scoring.engine.messages import MESSAGES, MESSAGES_ZH, error_message_zh
+from tests.engine.rounds import WORKED_WITH_TILES
 
 
 def base_round(**changes):
@@ -803,25 +804,7 @@ def test_removing_any_part_of_a_valid_round_never_raises(path):
 
 # --- tiles, through scoring.engine.analysis -------------------------------------------------
 
-WORKED = {
-    "ruleset": "changsha-67",
-    "dealer": 0,
-    "openings": [{"seat": 1, "hands": ["sixi"], "birds": [2, 5], "tiles": "2222m345s678p119s"}],
-    "result": {
-        "kind": "discard",
-        "winners": [
-            {
-                "seat": 2,
-                "hands": ["qingyise", "pengpenghu"],
-                "tiles": "11133366677799p",
-                "melds": [],
-                "win_tile": "9p",
-            }
-        ],
-        "discarder": 3,
-        "birds": [3, 7],
-    },
-}
+WORKED = WORKED_WITH_TILES
 
 
 def test_tiles_that_form_the_claimed_hands_are_accepted():
