@@ -146,3 +146,22 @@ def reader(client, member):
     """The test client, logged in as a plain member of the club."""
     client.force_login(member)
     return client
+
+
+@pytest.fixture
+def fresh_throttle_counts():
+    """An empty cache before and after: the anonymous calculator's throttle counts start at
+    zero (use with ``pytestmark = pytest.mark.usefixtures("fresh_throttle_counts")``)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def api_client():
+    """An anonymous DRF test client."""
+    from rest_framework.test import APIClient
+
+    return APIClient()

@@ -2,8 +2,6 @@
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.cache import cache
-from rest_framework.test import APIClient
 
 from scoring.api import AnonCalculatorThrottle
 from scoring.api_analyse import EXAMPLE_FINAL, EXAMPLE_OPENING
@@ -11,16 +9,12 @@ from scoring.api_analyse import EXAMPLE_FINAL, EXAMPLE_OPENING
 URL = "/api/v1/analyse/"
 
 
-@pytest.fixture(autouse=True)
-def fresh_throttle_counts():
-    cache.clear()
-    yield
-    cache.clear()
+pytestmark = pytest.mark.usefixtures("fresh_throttle_counts")
 
 
 @pytest.fixture
-def client():
-    return APIClient()
+def client(api_client):
+    return api_client
 
 
 def test_a_final_hand_is_analysed(client):

@@ -4,8 +4,6 @@ import json
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.cache import cache
-from rest_framework.test import APIClient
 
 from scoring.api import EXAMPLE_RESULT, EXAMPLE_ROUND, AnonCalculatorThrottle
 from scoring.engine import PRESETS
@@ -16,16 +14,12 @@ RULESETS = "/api/v1/rulesets/"
 ROUND = EXAMPLE_ROUND
 
 
-@pytest.fixture(autouse=True)
-def fresh_throttle_counts():
-    cache.clear()
-    yield
-    cache.clear()
+pytestmark = pytest.mark.usefixtures("fresh_throttle_counts")
 
 
 @pytest.fixture
-def client():
-    return APIClient()
+def client(api_client):
+    return api_client
 
 
 def test_a_valid_round_is_scored(client):
