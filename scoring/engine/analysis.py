@@ -41,13 +41,13 @@ import functools
 import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple
+from typing import Any, NamedTuple
 
 from scoring.engine import hand_checks as hc
 from scoring.engine.errors import FieldError, RoundInvalid
 from scoring.engine.hand_checks import FinalFacts, OpeningFacts
 from scoring.engine.hands import HAND_TYPES, HandType, WinKind
-from scoring.engine.messages import make_error, show_value
+from scoring.engine.messages import make_error, show_value, wrong_type
 from scoring.engine.rules import PRESETS, Rules, parse_ruleset
 from scoring.engine.suit_tables import EMPTY, SuitSplit, suit_tables
 from scoring.engine.tile_messages import tile_error
@@ -60,13 +60,13 @@ from scoring.engine.tiles import (
     MeldKind,
     Tile,
     counts_tiles,
+    join_field,
     read_final_hand,
     read_opening_hand,
     tile_text,
     tiles_text,
 )
 
-GangContext = Literal["kong", "double_kong", "rob"]
 GANG_CONTEXTS: tuple[str, ...] = ("kong", "double_kong", "rob")
 DEFAULT_PRESET = "changsha-67"
 PINGHU = "pinghu"
@@ -182,10 +182,6 @@ def final_facts(hand: FinalHand, *, self_draw: bool, any_pair: bool) -> FinalFac
     """The facts every final predicate reads."""
     flags, suits, melds = _structure(hand)
     return _facts(flags, suits, melds, self_draw=self_draw, any_pair=any_pair)
-
-
-def default_rules() -> Rules:
-    return PRESETS[DEFAULT_PRESET]
 
 
 def claim_units(codes: Sequence[str], *, rules: Rules) -> int:
@@ -434,8 +430,13 @@ class HandAnalysis(NamedTuple):
         """Why the hand does not win (English, Chinese); empty strings when it wins."""
         if self.best_claim:
             return "", ""
+        return self._reasons_from(self.dropped)
+
+    def _reasons_from(self, dropped: list[tuple[str, str, str]]) -> tuple[str, str]:
+        """:attr:`reasons`, given :attr:`dropped` (so that it is computed once)."""
+        if self.best_claim:
+            return "", ""
         facts = self.facts
-        dropped = self.dropped
         if dropped and (hc.is_standard(facts) or hc.big_shape(facts)):
             return dropped[0][1], dropped[0][2]
         return _LUANJIANG if hc.is_standard(facts) else _NOTHING
@@ -463,7 +464,10 @@ class HandAnalysis(NamedTuple):
     @property
     def decomposition(self) -> Decomposition | None:
         """The decomposition the best claim rests on (None for 将将胡 without structure)."""
-        options = self.decompositions
+        return self._decomposition_from(self.decompositions)
+
+    def _decomposition_from(self, options: list[Decomposition]) -> Decomposition | None:
+        """:attr:`decomposition`, picked among ``options`` (:attr:`decompositions`)."""
         if not options or not self.best_claim:
             return options[0] if options else None
         claim = self.best_claim
@@ -480,8 +484,10 @@ class HandAnalysis(NamedTuple):
         return max(options, key=score)
 
     def as_dict(self) -> dict[str, Any]:
-        used = self.decomposition
-        reason, reason_zh = self.reasons
+        options = self.decompositions
+        used = self._decomposition_from(options)
+        dropped = self.dropped
+        reason, reason_zh = self._reasons_from(dropped)
         return {
             "kind": "final",
             "tiles": tiles_text(self.hand.concealed),
@@ -501,12 +507,10 @@ class HandAnalysis(NamedTuple):
             "chips": self.chips,
             "shapes": list(self.shapes),
             "context": list(self.context),
-            "dropped": [
-                {"code": code, "reason": en, "reason_zh": zh} for code, en, zh in self.dropped
-            ],
+            "dropped": [{"code": code, "reason": en, "reason_zh": zh} for code, en, zh in dropped],
             "situational": self.situational_valid(),
             "decomposition": None if used is None else used.as_dict(),
-            "decompositions": [d.as_dict() for d in self.decompositions],
+            "decompositions": [d.as_dict() for d in options],
         }
 
 
@@ -659,9 +663,10 @@ def _dealt_hand_miss(f: FinalFacts, rules: Rules) -> tuple[str, dict[str, str]]:
             "reason": "won on the dealt tiles, so there are no melds",
             "reason_zh": "起手即胡，不能有副露",
         }
+    rule, rule_zh = _PAIR_RULE_TEXT["any"]
     return "situational_pair_rule", {
-        "rule": "4 sets and a pair or a big shape",
-        "rule_zh": "四句话加一对将或大胡牌型",
+        "rule": rule,
+        "rule_zh": rule_zh,
         "pair_rule": "any",
         "reason": "the dealt tiles are not 4 sets and a pair, nor a big shape",
         "reason_zh": "起手牌既不是四句话加一对将，也不是大胡牌型",
@@ -791,10 +796,6 @@ def analyse_opening(tiles: str, *, dealer: bool) -> OpeningAnalysis:
 # --- the validator's hooks -----------------------------------------------------------
 
 
-def _join(field: str, name: str) -> str:
-    return f"{field}.{name}" if field else name
-
-
 def check_final_claim(
     *,
     tiles: str,
@@ -833,7 +834,7 @@ def check_final_claim(
         return claimed, errors
     self_draw = kind == _SELF
     facts = final_facts(hand, self_draw=self_draw, any_pair=rules.situational_pair == "any")
-    tiles_field = _join(field, "tiles")
+    tiles_field = join_field(field, "tiles")
     shown = hand.notation()
     wins = hc.is_standard(facts) or hc.big_shape(facts)
     if hands is None:
@@ -843,7 +844,7 @@ def check_final_claim(
         if not analysis.best_claim:
             en, zh = analysis.reasons
             error = tile_error(
-                _join(field, "hands"), "no_hand_in_tiles", tiles=shown, reason=en, reason_zh=zh
+                join_field(field, "hands"), "no_hand_in_tiles", tiles=shown, reason=en, reason_zh=zh
             )
             return (), [error]
         return analysis.best_claim, []
@@ -856,16 +857,13 @@ def check_final_claim(
             continue
         if h.check(facts):
             continue
-        where = _join(field, f"hands.{j}")
+        where = join_field(field, f"hands.{j}")
         names = {"code": code, "name_zh": h.name_zh, "tiles": shown}
         if h.shape:
             en, zh = _SHAPE_MISSES[code]
             errors.append(tile_error(where, "hand_not_held", reason=en, reason_zh=zh, **names))
         else:
             error_code, params = situational_miss(code, facts, rules)
-            params.setdefault("rule", "")
-            params.setdefault("rule_zh", "")
-            params.setdefault("pair_rule", rules.situational_pair)
             errors.append(tile_error(where, error_code, **params, **names))
     return claimed, errors
 
@@ -896,7 +894,7 @@ def check_opening_claim(
     shown = tiles_text(counts_tiles(counts))
     if hands is None:
         if not analysis.winning:
-            return (), [tile_error(_join(field, "tiles"), "no_opening_hand", tiles=shown)]
+            return (), [tile_error(join_field(field, "tiles"), "no_opening_hand", tiles=shown)]
         return analysis.codes, []
     held = dict(analysis.occurrences)
     seen: dict[str, int] = {}
@@ -907,7 +905,7 @@ def check_opening_claim(
         if seen[code] > held[code]:
             errors.append(
                 tile_error(
-                    _join(field, f"hands.{j}"),
+                    join_field(field, f"hands.{j}"),
                     "opening_not_held",
                     code=code,
                     name_zh=HAND_TYPES[code].name_zh,
@@ -947,9 +945,7 @@ def analyse_request(data: object) -> HandAnalysis | OpeningAnalysis:
         if isinstance(value, bool):
             flags[key] = value
         else:
-            errors.append(
-                make_error(key, "wrong_type", expected="a boolean", value=show_value(value))
-            )
+            wrong_type(errors, key, "a boolean", value)
     gang = data.get("gang")
     if gang is not None and gang not in GANG_CONTEXTS:
         choices = ", ".join(GANG_CONTEXTS)
@@ -1007,7 +1003,6 @@ __all__ = [
     "check_opening_claim",
     "claim_chips",
     "claim_units",
-    "default_rules",
     "final_facts",
     "hand_decompositions",
     "situational_context",

@@ -15,9 +15,7 @@ from the registry, which imports it).
 
 from __future__ import annotations
 
-from scoring.engine.suit_tables import JIANG, PAIRS, PENG, PING, STD
-
-JIANG_INDEXES = (1, 4, 7)  # ranks 2, 5 and 8 within a suit
+from scoring.engine.suit_tables import JIANG, JIANG_INDEXES, PAIRS, PENG, PING, STD
 
 
 class FinalFacts:

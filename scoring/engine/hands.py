@@ -187,16 +187,7 @@ _CATALOGUE: tuple[HandType, ...] = (
 
 HAND_TYPES: MappingProxyType[str, HandType] = MappingProxyType({h.code: h for h in _CATALOGUE})
 OPENING_CODES: frozenset[str] = frozenset(h.code for h in _CATALOGUE if h.is_opening)
-FINAL_CODES: frozenset[str] = frozenset(h.code for h in _CATALOGUE if not h.is_opening)
-SHAPE_CODES: frozenset[str] = frozenset(h.code for h in _CATALOGUE if h.shape)
-SITUATIONAL_CODES: frozenset[str] = FINAL_CODES - SHAPE_CODES
-BIG_SHAPE_CODES: frozenset[str] = frozenset(c for c in SHAPE_CODES if HAND_TYPES[c].is_big)
 HAIDI_CODES: frozenset[str] = frozenset(h.code for h in _CATALOGUE if h.needs_haidi)
-
-
-def hand_type(code: str) -> HandType:
-    """The registry entry for ``code``; KeyError when unknown."""
-    return HAND_TYPES[code]
 
 
 def final_codes_for(kind: WinKind | str, *, dealer: bool) -> list[HandType]:

@@ -270,6 +270,11 @@ def make_error(field: str, code: str, **params: Any) -> FieldError:
     return FieldError(field, code, MESSAGES[code][0].format(**params), params)
 
 
+def wrong_type(errors: list[FieldError], field: str, expected: str, value: object) -> None:
+    """Append the ``wrong_type`` error: ``field`` must be ``expected`` (e.g. "a list")."""
+    errors.append(make_error(field, "wrong_type", expected=expected, value=show_value(value)))
+
+
 def error_message_zh(error: FieldError) -> str:
     """The Chinese message for ``error`` (its English message when the code has none)."""
     template = MESSAGES_ZH.get(error.code)

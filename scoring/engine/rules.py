@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Any, Literal, NamedTuple
 
 from scoring.engine.errors import FieldError
-from scoring.engine.messages import make_error, show_value
+from scoring.engine.messages import make_error, show_value, wrong_type
 
 BirdMode = Literal["additive", "multiplicative"]
 Stacking = Literal["add", "single"]
@@ -65,30 +65,8 @@ class Rules:
     situational_pair: PairRule
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form: ``{"preset": CODE, every parameter: value}``."""
-        return {
-            "preset": self.preset,
-            "bird_count": self.bird_count,
-            "bird_mode": self.bird_mode,
-            "base": {
-                "small": {
-                    "self_draw": self.base.small.self_draw,
-                    "discard": self.base.small.discard,
-                },
-                "big": {"self_draw": self.base.big.self_draw, "discard": self.base.big.discard},
-            },
-            "dealer_bonus": self.dealer_bonus,
-            "dealer_bonus_per_unit": self.dealer_bonus_per_unit,
-            "zimo_bonus": {"small": self.zimo_bonus.small, "big": self.zimo_bonus.big},
-            "big_stacking": self.big_stacking,
-            "opening_stacking": self.opening_stacking,
-            "tongzhuang": self.tongzhuang,
-            "dealer_vs_dealer": self.dealer_vs_dealer,
-            "big_in_big_out": self.big_in_big_out,
-            "escape_penalty": self.escape_penalty,
-            "escape_distribution": self.escape_distribution,
-            "situational_pair": self.situational_pair,
-        }
+        """The JSON form: ``{"preset": CODE, every parameter: value}`` (nested tables as dicts)."""
+        return dataclasses.asdict(self)
 
 
 def _base(small: tuple[int, int], big: tuple[int, int]) -> BaseTable:
@@ -410,9 +388,7 @@ _AMOUNT_MAX = 1000
 
 def _int_value(value: object, field: str, lo: int, hi: int, errors: list[FieldError]) -> int | None:
     if not isinstance(value, int) or isinstance(value, bool):
-        errors.append(
-            make_error(field, "wrong_type", expected="an integer", value=show_value(value))
-        )
+        wrong_type(errors, field, "an integer", value)
         return None
     if not lo <= value <= hi:
         errors.append(make_error(field, "out_of_range", min=lo, max=hi, value=show_value(value)))
@@ -425,9 +401,7 @@ def _object_keys(
 ) -> dict[str, Any] | None:
     """``value`` as a dict whose keys are among ``keys`` (unknown ones reported)."""
     if not isinstance(value, dict):
-        errors.append(
-            make_error(field, "wrong_type", expected="an object", value=show_value(value))
-        )
+        wrong_type(errors, field, "an object", value)
         return None
     for key in value:
         if key not in keys:
@@ -484,7 +458,7 @@ def _merge_base(
 
 def _preset(value: object, field: str, errors: list[FieldError]) -> Rules | None:
     if not isinstance(value, str):
-        errors.append(make_error(field, "wrong_type", expected="a string", value=show_value(value)))
+        wrong_type(errors, field, "a string", value)
         return None
     rules = PRESETS.get(value)
     if rules is None:
@@ -502,11 +476,7 @@ def parse_ruleset(
     if isinstance(value, str):
         return _preset(value, field, errors), errors
     if not isinstance(value, dict):
-        errors.append(
-            make_error(
-                field, "wrong_type", expected="a string or an object", value=show_value(value)
-            )
-        )
+        wrong_type(errors, field, "a string or an object", value)
         return None, errors
     if "preset" not in value:
         errors.append(make_error(f"{field}.preset", "required"))
@@ -524,9 +494,7 @@ def parse_ruleset(
             changes[key] = _int_value(raw, path, lo, hi, errors)
         elif key in _CHOICES:
             if not isinstance(raw, str):
-                errors.append(
-                    make_error(path, "wrong_type", expected="a string", value=show_value(raw))
-                )
+                wrong_type(errors, path, "a string", raw)
             elif raw not in _CHOICES[key]:
                 choices = ", ".join(_CHOICES[key])
                 errors.append(
@@ -536,9 +504,7 @@ def parse_ruleset(
                 changes[key] = raw
         elif key in _BOOLS:
             if not isinstance(raw, bool):
-                errors.append(
-                    make_error(path, "wrong_type", expected="a boolean", value=show_value(raw))
-                )
+                wrong_type(errors, path, "a boolean", raw)
             else:
                 changes[key] = raw
         elif key == "base":

@@ -35,7 +35,7 @@ JIANG = 16  # only ranks 2, 5 and 8
 EMPTY = 32  # no tile of this suit
 
 MAX_SETS = 4
-_JIANG_INDEXES = (1, 4, 7)  # ranks 2, 5, 8
+JIANG_INDEXES = (1, 4, 7)  # ranks 2, 5, 8
 
 
 class SuitSplit(NamedTuple):
@@ -70,7 +70,7 @@ def _build() -> SuitTables:
                 counts[i] += 2
                 key = tuple(counts)
                 counts[i] -= 2
-                bits = STD | (PING if i in _JIANG_INDEXES else 0) | (0 if chows else PENG)
+                bits = STD | (PING if i in JIANG_INDEXES else 0) | (0 if chows else PENG)
                 flags[key] = flags.get(key, 0) | bits
                 splits.setdefault(key, []).append(SuitSplit(i + 1, chows, pungs))
 

@@ -30,7 +30,6 @@ Counts = tuple[int, ...]  # 27 counts, indexed by Tile
 
 SUIT_LETTERS = "msp"
 SUIT_NAMES_ZH = ("万", "条", "筒")
-SUIT_NAMES_EN = ("characters", "bamboo", "dots")
 JIANG_RANKS = frozenset({2, 5, 8})
 FINAL_TILE_COUNT = 14  # concealed tiles + 3 per meld (a kong counts as 3)
 MAX_MELDS = 4
@@ -75,14 +74,6 @@ _MELD_SIZES = {
 }
 
 
-def tile_rank(tile: Tile) -> int:
-    return tile % 9 + 1
-
-
-def tile_suit(tile: Tile) -> int:
-    return tile // 9
-
-
 def tile_text(tile: Tile) -> str:
     """``5m`` for the five of 万."""
     return f"{tile % 9 + 1}{SUIT_LETTERS[tile // 9]}"
@@ -122,7 +113,8 @@ def _show(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _join(field: str, name: str) -> str:
+def join_field(field: str, name: str) -> str:
+    """The dotted path of ``name`` under ``field`` (just ``name`` at the top level)."""
     return f"{field}.{name}" if field else name
 
 
@@ -284,12 +276,14 @@ def read_meld(obj: object, *, field: str) -> tuple[Meld | None, list[FieldError]
         return None, [tile_error(field, "meld_not_object")]
     errors: list[FieldError] = []
     unknown = sorted(str(k) for k in obj if k not in ("kind", "tiles"))
-    errors += [tile_error(_join(field, k), "meld_unknown_key") for k in unknown]
+    errors += [tile_error(join_field(field, k), "meld_unknown_key") for k in unknown]
     raw_kind = obj.get("kind")
     kind = _MELD_KINDS.get(raw_kind) if isinstance(raw_kind, str) else None
     if kind is None:
-        errors.append(tile_error(_join(field, "kind"), "meld_kind_unknown", value=_show(raw_kind)))
-    tiles, tile_errors = read_tiles(obj.get("tiles"), field=_join(field, "tiles"))
+        errors.append(
+            tile_error(join_field(field, "kind"), "meld_kind_unknown", value=_show(raw_kind))
+        )
+    tiles, tile_errors = read_tiles(obj.get("tiles"), field=join_field(field, "tiles"))
     errors += tile_errors
     if errors or kind is None:
         return None, errors
@@ -298,7 +292,7 @@ def read_meld(obj: object, *, field: str) -> tuple[Meld | None, list[FieldError]
         rule, rule_zh = _MELD_RULES[kind]
         return None, [
             tile_error(
-                _join(field, "tiles"),
+                join_field(field, "tiles"),
                 "meld_malformed",
                 kind=kind.value,
                 kind_zh=MELD_NAMES_ZH[kind],
@@ -318,7 +312,7 @@ def read_melds(melds: object, *, field: str) -> tuple[tuple[Meld, ...], list[Fie
     out: list[Meld] = []
     errors: list[FieldError] = []
     for i, obj in enumerate(melds):
-        meld, meld_errors = read_meld(obj, field=_join(field, str(i)))
+        meld, meld_errors = read_meld(obj, field=join_field(field, str(i)))
         errors += meld_errors
         if meld is not None:
             out.append(meld)
@@ -346,7 +340,8 @@ def _count_errors(field: str, count: int, expected: int, why: str, why_zh: str) 
 class FinalHand:
     """A parsed final hand: concealed counts (winning tile included), melds, win tile.
 
-    The meld summary fields are derived once here so that analysis reads them for free.
+    The meld facts the predicates need are summarised by ``analysis._meld_summary``
+    (cached per meld tuple), not stored here.
     """
 
     counts: Counts
@@ -384,13 +379,13 @@ def read_final_hand(
     (counting melds), ``tile_count`` (concealed + 3 per meld must be 14) and
     ``win_tile_not_in_hand``.
     """
-    tiles_field = _join(field, "tiles")
+    tiles_field = join_field(field, "tiles")
     concealed, errors = read_tiles(tiles, field=tiles_field)
-    parsed_melds, meld_errors = read_melds(melds, field=_join(field, "melds"))
+    parsed_melds, meld_errors = read_melds(melds, field=join_field(field, "melds"))
     errors += meld_errors
     win: Tile | None = None
     if win_tile is not None:
-        win, win_errors = _read_one_tile(win_tile, field=_join(field, "win_tile"))
+        win, win_errors = _read_one_tile(win_tile, field=join_field(field, "win_tile"))
         errors += win_errors
     if errors:
         return None, errors
@@ -409,7 +404,7 @@ def read_final_hand(
     if win is not None and win not in concealed:
         errors.append(
             tile_error(
-                _join(field, "win_tile"),
+                join_field(field, "win_tile"),
                 "win_tile_not_in_hand",
                 tile=tile_text(win),
                 tile_zh=tile_text_zh(win),
@@ -439,7 +434,7 @@ def read_opening_hand(
     tiles: object, *, dealer: bool, field: str = ""
 ) -> tuple[Counts | None, list[FieldError]]:
     """A dealt hand: 14 tiles for the dealer, 13 for an idle seat; no fifth copies."""
-    tiles_field = _join(field, "tiles")
+    tiles_field = join_field(field, "tiles")
     parsed, errors = read_tiles(tiles, field=tiles_field)
     if errors:
         return None, errors

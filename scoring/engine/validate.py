@@ -17,8 +17,15 @@ from collections.abc import Callable
 from typing import Any, NamedTuple, cast
 
 from scoring.engine.errors import FieldError
-from scoring.engine.hands import HAND_TYPES, HandClass, WinKind
-from scoring.engine.messages import MESSAGES_EN, MESSAGES_ZH, make_error, show_value
+from scoring.engine.hands import (
+    HAIDI_CODES,
+    HAND_TYPES,
+    OPENING_CODES,
+    Claimant,
+    HandClass,
+    WinKind,
+)
+from scoring.engine.messages import MESSAGES_EN, MESSAGES_ZH, make_error, show_value, wrong_type
 from scoring.engine.rules import PRESETS, Rules, parse_ruleset
 
 __all__ = [
@@ -97,16 +104,17 @@ _MAX_SIXI = 3  # a dealt hand of 13/14 tiles holds at most three quads
 _SELF = WinKind.SELF_DRAW.value
 _DISCARD = WinKind.DISCARD.value
 _SIXI = "sixi"
-_PINGHU = "pinghu"
 _TIANHU = "tianhu"
 _DIHU = "dihu"
 _HAIDILAOYUE = "haidilaoyue"
 _HAIDIPAO = "haidipao"
 
 
-# Claims that need checks against other fields (dealer, discarder, 海底).
-_SPECIAL = frozenset({_TIANHU, _DIHU, _HAIDILAOYUE, _HAIDIPAO})
-_HAIDI_CODES = frozenset({_HAIDILAOYUE, _HAIDIPAO})
+# Claims that need checks against other fields (dealer, discarder, 海底): 天胡, 地胡 and
+# the 海底 types.
+_SPECIAL = frozenset(
+    h.code for h in HAND_TYPES.values() if h.needs_haidi or h.claimant is not Claimant.ANY
+)
 
 
 class _Final(NamedTuple):
@@ -130,7 +138,6 @@ _FINAL: dict[str, _Final] = {
     for h in HAND_TYPES.values()
     if h.hand_class is not HandClass.OPENING
 }
-_OPENING = frozenset(h.code for h in HAND_TYPES.values() if h.hand_class is HandClass.OPENING)
 
 # What _final_codes returns: (big, sum of big weights, max big weight, special, 大进大出).
 _Shape = tuple[bool, int, int, bool, bool]
@@ -164,11 +171,11 @@ def _unknown_keys(
             errors.append(make_error(f"{prefix}{key}", "unknown_field"))
 
 
-def _bad_seat(errors: list[FieldError], field: str, value: object) -> None:
+def _bad_seat(
+    errors: list[FieldError], field: str, value: object, expected: str = "an integer"
+) -> None:
     if value.__class__ is not int:
-        errors.append(
-            make_error(field, "wrong_type", expected="an integer", value=show_value(value))
-        )
+        wrong_type(errors, field, expected, value)
     else:
         errors.append(make_error(field, "invalid_seat", value=show_value(value)))
 
@@ -195,7 +202,7 @@ def _choice_of(
     if key not in obj:
         errors.append(make_error(field, "required"))
     elif value.__class__ is not str:
-        _wrong_type(errors, field, "a string", value)
+        wrong_type(errors, field, "a string", value)
     else:
         errors.append(
             make_error(field, "invalid_choice", choices=", ".join(choices), value=show_value(value))
@@ -209,19 +216,8 @@ def _opt_seat(errors: list[FieldError], field: str, value: object) -> tuple[int 
         return None, True
     if value.__class__ is int and 0 <= value <= 3:
         return value, True
-    if value.__class__ is not int:
-        errors.append(
-            make_error(
-                field, "wrong_type", expected="a seat number or null", value=show_value(value)
-            )
-        )
-    else:
-        errors.append(make_error(field, "invalid_seat", value=show_value(value)))
+    _bad_seat(errors, field, value, "a seat number or null")
     return None, False
-
-
-def _wrong_type(errors: list[FieldError], field: str, expected: str, value: object) -> None:
-    errors.append(make_error(field, "wrong_type", expected=expected, value=show_value(value)))
 
 
 def _birds(
@@ -229,13 +225,13 @@ def _birds(
 ) -> tuple[int, ...] | None:
     """A list of birds 1-9, ``count`` long when the count is known."""
     if raw.__class__ is not list:
-        _wrong_type(errors, field, "a list", raw)
+        wrong_type(errors, field, "a list", raw)
         return None
     birds = raw
     ok = True
     for j, b in enumerate(birds):
         if b.__class__ is not int:
-            _wrong_type(errors, f"{field}.{j}", "an integer", b)
+            wrong_type(errors, f"{field}.{j}", "an integer", b)
             ok = False
         elif not 1 <= b <= 9:
             errors.append(make_error(f"{field}.{j}", "bird_out_of_range", value=show_value(b)))
@@ -261,9 +257,9 @@ def _opening_codes(errors: list[FieldError], field: str, hands: list[Any]) -> bo
     sixi = 0
     for j, code in enumerate(hands):
         if code.__class__ is not str:
-            _wrong_type(errors, f"{field}.{j}", "a string", code)
+            wrong_type(errors, f"{field}.{j}", "a string", code)
             ok = False
-        elif code not in _OPENING:
+        elif code not in OPENING_CODES:
             kind = "final_hand_in_opening" if code in _FINAL else "unknown_hand"
             errors.append(make_error(f"{field}.{j}", kind, value=show_value(code)))
             ok = False
@@ -299,8 +295,8 @@ def _final_codes(
         info = _FINAL.get(code) if code.__class__ is str else None
         if info is None:
             if code.__class__ is not str:
-                _wrong_type(errors, f"{field}.{j}", "a string", code)
-            elif code in _OPENING:
+                wrong_type(errors, f"{field}.{j}", "a string", code)
+            elif code in OPENING_CODES:
                 errors.append(
                     make_error(f"{field}.{j}", "opening_hand_in_final", value=show_value(code))
                 )
@@ -385,7 +381,7 @@ def parse_round(
         raw = data.get("openings")
         if raw is not None:
             if raw.__class__ is not list:
-                _wrong_type(errors, "openings", "a list", raw)
+                wrong_type(errors, "openings", "a list", raw)
             elif raw:
                 openings = _openings(errors, raw, rules, dealer)
 
@@ -397,13 +393,13 @@ def parse_round(
     elif "result" not in data:
         errors.append(make_error("result", "required"))
     else:
-        _wrong_type(errors, "result", "an object", raw)
+        wrong_type(errors, "result", "an object", raw)
 
     if optional:
         raw = data.get("penalties")
         if raw is not None:
             if raw.__class__ is not list:
-                _wrong_type(errors, "penalties", "a list", raw)
+                wrong_type(errors, "penalties", "a list", raw)
             elif raw:
                 penalties = _penalties(errors, raw)
 
@@ -417,7 +413,7 @@ def _dealers(
     errors: list[FieldError], raw: Any, dealer: int | None, rules: Rules | None
 ) -> tuple[int, ...] | None:
     if raw.__class__ is not list:
-        _wrong_type(errors, "dealers", "a list", raw)
+        wrong_type(errors, "dealers", "a list", raw)
         return None
     seats: list[int] = []
     ok = True
@@ -444,13 +440,13 @@ def _dealers(
 
 def _fish(errors: list[FieldError], raw: Any) -> tuple[int, ...]:
     if raw.__class__ is not list:
-        _wrong_type(errors, "fish", "a list", raw)
+        wrong_type(errors, "fish", "a list", raw)
         return _NO_FISH
     if len(raw) != 4:
         errors.append(make_error("fish", "wrong_length", expected=4, count=len(raw)))
     for i, stake in enumerate(raw):
         if stake.__class__ is not int:
-            _wrong_type(errors, f"fish.{i}", "an integer", stake)
+            wrong_type(errors, f"fish.{i}", "an integer", stake)
         elif not 0 <= stake <= _FISH_MAX:
             errors.append(
                 make_error(
@@ -469,7 +465,7 @@ def _openings(
     stack = rules is not None and rules.opening_stacking == "add"
     for i, entry in enumerate(raw):
         if entry.__class__ is not dict:
-            _wrong_type(errors, f"openings.{i}", "an object", entry)
+            wrong_type(errors, f"openings.{i}", "an object", entry)
             continue
         if not _OPENING_KEYS.issuperset(entry):
             _unknown_keys(errors, entry, _OPENING_KEYS, f"openings.{i}.")
@@ -492,7 +488,7 @@ def _openings(
                 errors.append(make_error(f"openings.{i}", "hands_required"))
                 ok = False
         elif hands.__class__ is not list:
-            _wrong_type(errors, f"openings.{i}.hands", "a list", hands)
+            wrong_type(errors, f"openings.{i}.hands", "a list", hands)
             ok = False
         elif not hands:
             errors.append(make_error(f"openings.{i}.hands", "no_hands"))
@@ -504,7 +500,7 @@ def _openings(
 
         if tiles is not None:
             if tiles.__class__ is not str:
-                _wrong_type(errors, f"openings.{i}.tiles", "a string", tiles)
+                wrong_type(errors, f"openings.{i}.tiles", "a string", tiles)
                 ok = False
             elif ok and dealer is not None:
                 claimed = _check_opening_tiles(
@@ -550,7 +546,7 @@ def _check_opening_tiles(
 def _haidi(errors: list[FieldError], raw: Any) -> Haidi | None:
     """The 海底 record, or None when it is malformed (errors reported)."""
     if raw.__class__ is not dict:
-        _wrong_type(errors, "result.haidi", "an object or null", raw)
+        wrong_type(errors, "result.haidi", "an object or null", raw)
         return None
     if not _HAIDI_KEYS.issuperset(raw):
         _unknown_keys(errors, raw, _HAIDI_KEYS, "result.haidi.")
@@ -558,7 +554,7 @@ def _haidi(errors: list[FieldError], raw: Any) -> Haidi | None:
     tile = raw.get("tile")
     if tile is not None and (tile.__class__ is not str or tile not in _TILES):
         if tile.__class__ is not str:
-            _wrong_type(errors, "result.haidi.tile", "a string or null", tile)
+            wrong_type(errors, "result.haidi.tile", "a string or null", tile)
         else:
             errors.append(make_error("result.haidi.tile", "invalid_tile", value=show_value(tile)))
         ok = False
@@ -606,14 +602,14 @@ def _result(
     if forfeited is None:
         forfeited = False
     elif forfeited.__class__ is not bool:
-        _wrong_type(errors, "result.birds_forfeited", "a boolean", forfeited)
+        wrong_type(errors, "result.birds_forfeited", "a boolean", forfeited)
         forfeited = False
 
     raw_winners: Any = res.get("winners")
     if raw_winners is None:
         raw_winners = []
     elif raw_winners.__class__ is not list:
-        _wrong_type(errors, "result.winners", "a list", raw_winners)
+        wrong_type(errors, "result.winners", "a list", raw_winners)
         raw_winners = None
     if kind == _SELF:
         if discarder is not None:
@@ -674,7 +670,7 @@ def _result(
         else:
             birds = tuple(raw_birds)
     if birds is None:
-        haidi_win = haidi is not None and any(not _HAIDI_CODES.isdisjoint(w.codes) for w in winners)
+        haidi_win = haidi is not None and any(not HAIDI_CODES.isdisjoint(w.codes) for w in winners)
         birds = _win_birds(errors, raw_birds, forfeited, count, haidi if haidi_win else None)
     if len(errors) > start or kind is None or birds is None:
         return None
@@ -686,7 +682,7 @@ def _draw(errors: list[FieldError], start: int, res: dict[Any, Any]) -> Result |
     haidi = None if raw is None else _haidi(errors, raw)
     winners = res.get("winners")
     if winners is not None and winners.__class__ is not list:
-        _wrong_type(errors, "result.winners", "a list", winners)
+        wrong_type(errors, "result.winners", "a list", winners)
     elif winners:
         errors.append(make_error("result.winners", "winners_on_draw", count=len(winners)))
     discarder = res.get("discarder")
@@ -702,7 +698,7 @@ def _draw(errors: list[FieldError], start: int, res: dict[Any, Any]) -> Result |
         if forfeited is True:
             errors.append(make_error("result.birds_forfeited", "forfeit_on_draw"))
         else:
-            _wrong_type(errors, "result.birds_forfeited", "a boolean", forfeited)
+            wrong_type(errors, "result.birds_forfeited", "a boolean", forfeited)
     if raw is None or (
         haidi is not None
         and haidi.taker is None
@@ -728,7 +724,7 @@ def _winner(
     haidi_ok: bool,
 ) -> Winner | None:
     if entry.__class__ is not dict:
-        _wrong_type(errors, f"result.winners.{i}", "an object", entry)
+        wrong_type(errors, f"result.winners.{i}", "an object", entry)
         return None
     if not _WINNER_KEYS.issuperset(entry):
         _unknown_keys(errors, entry, _WINNER_KEYS, f"result.winners.{i}.")
@@ -744,7 +740,7 @@ def _winner(
             codes = tuple(hands)
     elif hands is not None:
         if hands.__class__ is not list:
-            _wrong_type(errors, f"result.winners.{i}.hands", "a list", hands)
+            wrong_type(errors, f"result.winners.{i}.hands", "a list", hands)
         else:
             errors.append(make_error(f"result.winners.{i}.hands", "no_hands"))
     elif entry.get("tiles") is None:
@@ -805,7 +801,7 @@ def _special_claims(
                     discarder=discarder,
                 )
             )
-    if _HAIDI_CODES.isdisjoint(codes):
+    if HAIDI_CODES.isdisjoint(codes):
         return
     if haidi is None:
         if haidi_ok:  # absent, not merely malformed
@@ -839,13 +835,13 @@ def _winner_tiles(
     tiles, melds, win_tile = entry.get("tiles"), entry.get("melds"), entry.get("win_tile")
     ok = codes_ok
     if tiles is not None and tiles.__class__ is not str:
-        _wrong_type(errors, f"{field}.tiles", "a string", tiles)
+        wrong_type(errors, f"{field}.tiles", "a string", tiles)
         ok = False
     if melds is not None and melds.__class__ is not list:
-        _wrong_type(errors, f"{field}.melds", "a list or null", melds)
+        wrong_type(errors, f"{field}.melds", "a list or null", melds)
         ok = False
     if win_tile is not None and win_tile.__class__ is not str:
-        _wrong_type(errors, f"{field}.win_tile", "a string or null", win_tile)
+        wrong_type(errors, f"{field}.win_tile", "a string or null", win_tile)
         ok = False
     if tiles is None or not ok or kind is None or rules is None or dealer is None or seat is None:
         return None
@@ -907,7 +903,7 @@ def _penalties(errors: list[FieldError], raw: list[Any]) -> tuple[Penalty, ...]:
     out: list[Penalty] = []
     for i, entry in enumerate(raw):
         if entry.__class__ is not dict:
-            _wrong_type(errors, f"penalties.{i}", "an object", entry)
+            wrong_type(errors, f"penalties.{i}", "an object", entry)
             continue
         if not _PENALTY_KEYS.issuperset(entry):
             _unknown_keys(errors, entry, _PENALTY_KEYS, f"penalties.{i}.")
