@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import django_filters
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -43,7 +43,8 @@ from leagues.permissions import require_read, require_record
 from scoring import services
 from scoring.idempotency import HEADER as IDEMPOTENCY_HEADER
 from scoring.idempotency import idempotent
-from scoring.models import Round, RoundPlayer, Session, SessionSeat
+from scoring.models import Round, RoundPlayer, Session
+from scoring.selectors import sessions_with_counts
 from scoring.serializers import (
     OUTCOME_KINDS,
     RoundCreateSerializer,
@@ -147,15 +148,9 @@ class SessionViewSet(ClubScopedMixin, ApiViewSet):
     def get_queryset(self) -> QuerySet[Session]:
         if self.is_schema_view():
             return Session.objects.none()
-        seats = SessionSeat.objects.select_related("player").order_by("seat")
-        return (
-            Session.objects.filter(season__club=self.get_club())
-            .select_related("season__club", "created_by")
-            .prefetch_related(Prefetch("seats", queryset=seats))
-            .annotate(
-                rounds_count=Count(
-                    "rounds", filter=Q(rounds__is_current=True, rounds__is_void=False)
-                )
+        return sessions_with_counts(
+            queryset=Session.objects.filter(season__club=self.get_club()).select_related(
+                "season__club", "created_by"
             )
         )
 
@@ -233,11 +228,9 @@ class RoundViewSet(
     def get_queryset(self) -> QuerySet[Round]:
         if self.is_schema_view():
             return Round.objects.none()
-        return (
-            Round.objects.current()
-            .filter(session=self.get_session())
-            .select_related("recorded_by", "voided_by")
-        )
+        # Through the loaded session, so that each round's ``.session`` is that object
+        # (the services read its season and club without fetching them again).
+        return self.get_session().rounds.current().select_related("recorded_by", "voided_by")
 
     def get_object(self) -> Round:
         self.kwargs["number"] = id_or_404(self.kwargs.get("number"))

@@ -20,6 +20,7 @@ here); voided rounds are kept, marked with their reason.
 from __future__ import annotations
 
 import datetime
+import itertools
 import json
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -296,7 +297,7 @@ def lines_import(
             raise ImportFailed("give --club (the file has no club header)")
         if not can_record(actor, club):
             raise PermissionDenied(f"no recorder role in club {club.slug!r}")
-        stream = _chain(first, numbered)
+        stream = itertools.chain([first], numbered)
     reader = _Reader(club, actor, season)
     report = ImportReport(failed=reader.errors)
 
@@ -338,8 +339,3 @@ def _header(line: str) -> dict[str, Any] | None:
     except json.JSONDecodeError:
         return None
     return obj if isinstance(obj, dict) and obj.get("format") == FORMAT else None
-
-
-def _chain(first: tuple[int, str], rest: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str]]:
-    yield first
-    yield from rest

@@ -16,7 +16,6 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-SEATS = range(4)
 seat_validators = [MinValueValidator(0), MaxValueValidator(3)]
 
 
@@ -79,10 +78,17 @@ class SessionSeat(models.Model):
         return f"{self.session_id}:{self.seat} {self.player}"
 
 
+def counting_q(prefix: str = "") -> models.Q:
+    """The ``counting()`` condition (current version, not void) as a Q, seen through
+    ``prefix``: ``counting_q("rounds")`` on Session, ``counting_q("round")`` on RoundPlayer."""
+    path = f"{prefix}__" if prefix else ""
+    return models.Q(**{f"{path}is_current": True, f"{path}is_void": False})
+
+
 class RoundQuerySet(models.QuerySet):
     def counting(self) -> RoundQuerySet:
         """Rounds that count anywhere: the current version, not void."""
-        return self.filter(is_current=True, is_void=False)
+        return self.filter(counting_q())
 
     def current(self) -> RoundQuerySet:
         return self.filter(is_current=True)

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q, QuerySet, Sum
+from django.db.models import Count, Prefetch, QuerySet, Sum
 
-from scoring.models import Round, RoundPlayer, Session, SessionSeat, Transfer
-
-_COUNTING = Q(rounds__is_current=True, rounds__is_void=False)
+from scoring.models import Round, RoundPlayer, Session, SessionSeat, Transfer, counting_q
 
 
 def _with_seats(qs: QuerySet[Session]) -> QuerySet[Session]:
     return qs.prefetch_related(
         Prefetch("seats", queryset=SessionSeat.objects.select_related("player").order_by("seat"))
     )
+
+
+def sessions_with_counts(*, queryset: QuerySet[Session]) -> QuerySet[Session]:
+    """``queryset`` with seats/players prefetched and ``rounds_count`` (counted rounds)
+    annotated: one query for the sessions, one for their seats."""
+    return _with_seats(queryset).annotate(rounds_count=Count("rounds", filter=counting_q("rounds")))
 
 
 def session_list(*, season: Any, limit: int | None = None, offset: int = 0) -> list[Session]:
@@ -26,12 +30,8 @@ def session_list(*, season: Any, limit: int | None = None, offset: int = 0) -> l
         ordered = ordered[offset : offset + limit]
     elif offset:
         ordered = ordered[offset:]
-    qs = (
-        Session.objects.filter(pk__in=ordered.values("pk"))
-        .annotate(rounds_count=Count("rounds", filter=_COUNTING))
-        .order_by("-started_at", "-id")
-    )
-    return list(_with_seats(qs))
+    qs = Session.objects.filter(pk__in=ordered.values("pk")).order_by("-started_at", "-id")
+    return list(sessions_with_counts(queryset=qs))
 
 
 def session_count(*, season: Any) -> int:
@@ -40,8 +40,9 @@ def session_count(*, season: Any) -> int:
 
 
 def session_get(*, pk: int) -> Session | None:
-    """One session with season, club and seated players loaded (two queries)."""
-    qs = Session.objects.select_related("season__club", "season__ruleset").filter(pk=pk)
+    """One session with season, club, ruleset, its SessionResult (``result``, absent
+    until finished) and seated players loaded (two queries)."""
+    qs = Session.objects.select_related("season__club", "season__ruleset", "result").filter(pk=pk)
     return _with_seats(qs).first()
 
 
@@ -64,9 +65,7 @@ def session_totals(*, session: Session) -> dict[int, int]:
     """Net chips by seat over the session's counted rounds (every seat present). One query."""
     totals = dict.fromkeys(range(4), 0)
     rows = (
-        RoundPlayer.objects.filter(
-            round__session=session, round__is_current=True, round__is_void=False
-        )
+        RoundPlayer.objects.filter(counting_q("round"), round__session=session)
         .values("seat")
         .annotate(net=Sum("net"))
         .order_by()

@@ -14,7 +14,6 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Max
 from django.utils import timezone
 
 from leagues.audit import audit_record, audit_snapshot, audit_stored
@@ -32,6 +31,7 @@ from scoring.models import (
     Transfer,
     TransferEvent,
 )
+from scoring.selectors import session_next_number
 
 # ---------------------------------------------------------------- errors
 
@@ -102,15 +102,21 @@ def _engine() -> Any:
     return engine
 
 
-def ruleset_resolve(config: Any, *, field: str = "ruleset") -> dict[str, Any]:
-    """The full parameter dict (Rules.to_dict()) for a saved config; RoundRejected if invalid."""
+def _parse_rules(config: Any, *, field: str = "ruleset") -> Any:
+    """The engine's Rules for a saved config; RoundRejected if invalid."""
     rules, errors = _engine().parse_ruleset(config, field=field)
     if errors or rules is None:
         raise _engine_errors(errors)
-    return rules.to_dict()
+    return rules
 
 
-def _score(data: Any, ruleset_config: Any) -> dict[str, Any]:
+def ruleset_resolve(config: Any, *, field: str = "ruleset") -> dict[str, Any]:
+    """The full parameter dict (Rules.to_dict()) for a saved config; RoundRejected if invalid."""
+    return _parse_rules(config, field=field).to_dict()
+
+
+def _score(data: Any, ruleset_config: Any = None, *, rules: Any = None) -> dict[str, Any]:
+    """Score ``data`` under ``rules`` (already parsed) or else the saved ``ruleset_config``."""
     if not isinstance(data, dict):
         raise _reject("", "not_an_object", "a round must be a JSON object", "一盘必须是 JSON 对象")
     if "ruleset" in data:
@@ -122,26 +128,37 @@ def _score(data: Any, ruleset_config: Any) -> dict[str, Any]:
         )
     engine = _engine()
     try:
+        if rules is not None:
+            return engine.score_round(data, rules=rules)
         return engine.score_round({**data, "ruleset": copy.deepcopy(ruleset_config)})
     except engine.RoundInvalid as exc:
         raise _engine_errors(exc.errors) from exc
 
 
+def round_birds(*, data: dict[str, Any], bird_count: int) -> list[int]:
+    """The birds (扎鸟) of the round's result as recorded: a 海底 win given only the
+    海底 tile has ``bird_count`` birds of that tile's rank; a draw has only the birds
+    listed. Forfeited birds are still listed (callers check ``birds_forfeited``)."""
+    result = data.get("result") or {}
+    birds = result.get("birds") or []
+    if not birds and result.get("kind") != "draw":
+        tile = (result.get("haidi") or {}).get("tile")
+        if tile:
+            birds = [int(tile[0])] * bird_count
+    return birds
+
+
 def birds_by_seat(*, data: dict[str, Any], bird_count: int) -> list[int]:
     """How many of the result's birds land on each seat (rules.md §3).
 
-    A bird v lands on seat (dealer + v - 1) % 4. A 海底 win given only the 海底 tile
-    has ``bird_count`` birds of that tile's rank. Opening-hand birds (dice) are not
-    counted: "birds hit" means the 扎鸟 of the round's win.
+    A bird v lands on seat (dealer + v - 1) % 4 (birds: ``round_birds``). Opening-hand
+    birds (dice) are not counted: "birds hit" means the 扎鸟 of the round's win.
     """
     hits = [0, 0, 0, 0]
     result = data.get("result") or {}
     if result.get("kind") == "draw" or result.get("birds_forfeited"):
         return hits
-    birds = result.get("birds")
-    if not birds:
-        tile = (result.get("haidi") or {}).get("tile")
-        birds = [int(tile[0])] * bird_count if tile else []
+    birds = round_birds(data=data, bird_count=bird_count)
     dealer = data["dealer"]
     for v in birds:
         hits[(dealer + v - 1) % 4] += 1
@@ -374,9 +391,10 @@ def round_record(
     season = session.season
     require_record(actor, season.club)
     _ensure_open(season)
-    config = season.ruleset.config
-    ruleset_config = ruleset_resolve(config)
-    result = _score(data, config)
+    # Parsed once: stored as its full dict and scored under as it is.
+    rules = _parse_rules(season.ruleset.config)
+    ruleset_config = rules.to_dict()
+    result = _score(data, rules=rules)
     with transaction.atomic():
         locked = _locked_session(session)
         _ensure_open(locked.season)
@@ -387,8 +405,7 @@ def round_record(
                 "a paper session has final totals only; it takes no rounds",
                 "纸面记录的场只有总分，不能录入牌局",
             )
-        last = Round.objects.filter(session=locked).aggregate(n=Max("number"))["n"] or 0
-        expected = last + 1
+        expected = session_next_number(session=locked)
         if number is not None and number != expected:
             raise RoundConflict(number=number, expected=expected)
         return _store(
@@ -528,7 +545,8 @@ UNDO_REASON = "撤销 Undo"
 def round_undo_last(*, session: Session, actor: Any, reason: str = UNDO_REASON) -> Round:
     """Void the session's latest counted round (undo)."""
     require_record(actor, session.season.club)
-    last = Round.objects.counting().filter(session=session).order_by("-number").first()
+    # Through the session, so that ``last.session`` is this (loaded) object.
+    last = session.rounds.counting().order_by("-number").first()
     if last is None:
         raise _reject(
             "round", "nothing_to_undo", "this session has no round to undo", "本场没有可撤销的牌局"

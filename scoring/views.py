@@ -28,7 +28,6 @@ from leagues.views import (
     club_view,
     get_season,
     in_page_language,
-    paper_nets_of,
 )
 from scoring import selectors, services
 from scoring.engine.hands import HAND_TYPES
@@ -77,12 +76,9 @@ def get_session(club: Club, session_id: int) -> Session:
 
 
 def get_round(session: Session, number: int) -> Round:
-    return get_object_or_404(
-        Round.objects.select_related("session__season"),
-        session=session,
-        number=number,
-        is_current=True,
-    )
+    """The current version of round ``number``; its ``.session`` is ``session`` itself
+    (season and club loaded), so the services fetch nothing more for it."""
+    return get_object_or_404(session.rounds.current(), number=number)
 
 
 SUIT_ZH = {"m": "万", "s": "条", "p": "筒"}
@@ -274,9 +270,7 @@ def round_summary(rnd: Round, names: list[str]) -> dict[str, Any]:
     ]
     discarder = final.get("discarder")
     haidi = final.get("haidi") or {}
-    birds = final.get("birds") or []
-    if not birds and haidi.get("tile") and kind != "draw":
-        birds = [int(haidi["tile"][0])] * rnd.ruleset_config.get("bird_count", 0)
+    birds = services.round_birds(data=data, bird_count=rnd.ruleset_config.get("bird_count", 0))
     return {
         "round": rnd,
         "dealer": names[dealer] if 0 <= dealer < 4 else "?",
@@ -486,8 +480,10 @@ def _season_open(request: HttpRequest, club: Club, session: Session) -> HttpResp
 
 
 def _paper_refusal(request: HttpRequest, club: Club, session: Session) -> HttpResponse | None:
-    """A paper session (纸面记录) takes no rounds: back to its page with a message."""
-    if paper_nets_of([session.pk]):
+    """A paper session (纸面记录) takes no rounds: back to its page with a message.
+    ``session.result`` is loaded with it (selectors.session_get)."""
+    result = getattr(session, "result", None)
+    if result is not None and result.is_paper:
         messages.error(request, _("纸面记录的场没有每盘记录，不能再录入牌局。"))
         return redirect("session", slug=club.slug, session_id=session.pk)
     return None
@@ -505,13 +501,10 @@ def round_new(request: HttpRequest, club: Club, session_id: int) -> HttpResponse
     if refused is not None:
         return refused
     form = RoundDataForm(request.POST)
-    if not form.is_valid():
-        errors = localised_errors(form_rejection(form))
-        return round_form_page(
-            request, club, session, rules_config=config, initial=None, errors=errors, status=400
-        )
-    data = form.cleaned_data["data"]
+    data = form.cleaned_data["data"] if form.is_valid() else None
     try:
+        if data is None:
+            raise form_rejection(form)
         rnd = services.round_record(
             session=session, data=data, actor=request.user, number=form.cleaned_data["number"]
         )

@@ -102,7 +102,7 @@ class Command(BaseCommand):
             Season.objects.create(club=club, name=f"第{i + 1}季", start_date=start, ruleset=ruleset)
             for i in range(o["seasons"])
         ]
-        roster = Player.objects.bulk_create(
+        Player.objects.bulk_create(
             Player(club=club, display_name=f"选手{i + 1:04d}") for i in range(o["players"])
         )
         roster = list(Player.objects.filter(club=club).order_by("pk"))
