@@ -59,15 +59,9 @@ class SessionStateSerializer(serializers.Serializer):
     is_paper = serializers.BooleanField()
 
 
-def _state(session: Session) -> dict[str, Any]:
-    from leagues.stats_models import SessionResult
-
-    result = SessionResult.objects.filter(session=session).first()
-    return {
-        "id": session.pk,
-        "finished": result is not None,
-        "is_paper": bool(result and result.is_paper),
-    }
+def _state(session: Session, *, finished: bool, is_paper: bool) -> dict[str, Any]:
+    """The session's state after a service call, from what the service did (no re-read)."""
+    return {"id": session.pk, "finished": finished, "is_paper": is_paper}
 
 
 @extend_schema(
@@ -79,8 +73,8 @@ def _state(session: Session) -> dict[str, Any]:
 @permission_classes([IsAuthenticatedOrReadOnly])
 def session_finish_view(request: Request, club_slug: str, session_id: int) -> Response:
     session = _session(request, club_slug, session_id)
-    session_finish(session=session, actor=request.user)
-    return Response(_state(session))
+    result = session_finish(session=session, actor=request.user)
+    return Response(_state(session, finished=True, is_paper=result.is_paper))
 
 
 @extend_schema(
@@ -92,8 +86,8 @@ def session_finish_view(request: Request, club_slug: str, session_id: int) -> Re
 @permission_classes([IsAuthenticatedOrReadOnly])
 def session_reopen_view(request: Request, club_slug: str, session_id: int) -> Response:
     session = _session(request, club_slug, session_id)
-    session_reopen(session=session, actor=request.user)
-    return Response(_state(session))
+    session_reopen(session=session, actor=request.user)  # refuses a paper session
+    return Response(_state(session, finished=False, is_paper=False))
 
 
 class PaperSessionSerializer(serializers.Serializer):
@@ -135,7 +129,7 @@ def paper_session_view(request: Request, club_slug: str, season_id: int) -> Resp
         started_at=data.get("started_at"),
         table_label=data.get("table_label", ""),
     )
-    return Response(_state(session), status=201)
+    return Response(_state(session, finished=True, is_paper=True), status=201)
 
 
 class RatingSerializer(serializers.Serializer):

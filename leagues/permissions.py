@@ -5,6 +5,9 @@
 - recorder: record, correct and void rounds, start sessions;
 - organiser: manage the club, its roster, rulesets, seasons and members;
 - owner: as organiser, and grant or take away the owner role.
+
+``role_allows`` holds the rules; the other checks look the user's role up and apply it.
+A caller that already has the role (a page checks several levels) calls it directly.
 """
 
 from __future__ import annotations
@@ -16,6 +19,23 @@ from django.core.exceptions import PermissionDenied
 from leagues.models import ROLE_RANK, Club, Role
 from leagues.selectors import membership_role
 
+# level -> the least role that reaches it ("read" also needs none in a public club)
+LEVEL_ROLES: dict[str, str] = {
+    "read": Role.MEMBER,
+    "record": Role.RECORDER,
+    "manage": Role.ORGANISER,
+    "owner": Role.OWNER,
+}
+
+
+def role_allows(role: str | None, club: Club, level: str) -> bool:
+    """Whether a user holding ``role`` in the club (None: anonymous or an outsider) may
+    act at ``level`` ("read", "record", "manage" or "owner"). No query."""
+    if level == "read" and club.is_public:
+        return True
+    rank = ROLE_RANK.get(role, 0) if role else 0
+    return rank >= ROLE_RANK[LEVEL_ROLES[level]]
+
 
 def role_rank(user: Any, club: Club) -> int:
     """0 for anonymous users and outsiders, else ROLE_RANK of the user's role."""
@@ -23,37 +43,48 @@ def role_rank(user: Any, club: Club) -> int:
     return ROLE_RANK.get(role, 0) if role else 0
 
 
+def _allows(user: Any, club: Club, level: str) -> bool:
+    return role_allows(membership_role(club=club, user=user), club, level)
+
+
 def can_read_club(user: Any, club: Club) -> bool:
-    return club.is_public or role_rank(user, club) >= ROLE_RANK[Role.MEMBER]
+    # A public club is readable whatever the role: no need to look it up.
+    return role_allows(None, club, "read") or _allows(user, club, "read")
 
 
 def can_record(user: Any, club: Club) -> bool:
-    return role_rank(user, club) >= ROLE_RANK[Role.RECORDER]
+    return _allows(user, club, "record")
 
 
 def can_manage_club(user: Any, club: Club) -> bool:
-    return role_rank(user, club) >= ROLE_RANK[Role.ORGANISER]
+    return _allows(user, club, "manage")
 
 
 def is_owner(user: Any, club: Club) -> bool:
-    return role_rank(user, club) >= ROLE_RANK[Role.OWNER]
+    return _allows(user, club, "owner")
+
+
+READ_DENIED = "该俱乐部不公开 This club is private"
+RECORD_DENIED = "需要记录员权限 Recording needs the recorder role"
+MANAGE_DENIED = "需要组织者权限 This needs the organiser role"
 
 
 def require_read(user: Any, club: Club) -> None:
     if not can_read_club(user, club):
-        raise PermissionDenied("该俱乐部不公开 This club is private")
+        raise PermissionDenied(READ_DENIED)
 
 
 def require_record(user: Any, club: Club) -> None:
     if not can_record(user, club):
-        raise PermissionDenied("需要记录员权限 Recording needs the recorder role")
+        raise PermissionDenied(RECORD_DENIED)
 
 
 def require_manage(user: Any, club: Club) -> None:
     if not can_manage_club(user, club):
-        raise PermissionDenied("需要组织者权限 This needs the organiser role")
+        raise PermissionDenied(MANAGE_DENIED)
 
 
-def require_owner(user: Any, club: Club) -> None:
-    if not is_owner(user, club):
-        raise PermissionDenied("需要所有者权限 This needs the owner role")
+def require_manage_role(role: str | None, club: Club) -> None:
+    """``require_manage`` for a role already looked up."""
+    if not role_allows(role, club, "manage"):
+        raise PermissionDenied(MANAGE_DENIED)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -145,20 +145,28 @@ def _totals() -> dict[str, Any]:
     }
 
 
-def _row_values(t: dict[str, Any]) -> dict[str, Any]:
-    """StandingRow/PlayerStats fields from one result of ``_totals()``."""
-    net, rounds = t["net_sum"] or 0, t["rounds"]
+def totals_values(c: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``Totals`` fields from a player's counts (``net``, ``round_net``, ``sessions``,
+    ``rounds``, ``wins``, ``self_draws``, ``deal_ins``, ``big_hands``). Paper sessions
+    add to net but have no rounds: the average per round is over ``round_net``."""
+    rounds = c["rounds"]
     return {
-        "net": net,
-        "sessions": t["sessions"],
+        "net": c["net"],
+        "sessions": c["sessions"],
         "rounds": rounds,
-        "wins": t["wins"],
-        "self_draws": t["self_draws"],
-        "deal_ins": t["deal_ins"],
-        "big_hands": t["big_hands"],
-        "win_rate": t["wins"] / rounds if rounds else 0.0,
-        "avg_per_round": net / rounds if rounds else 0.0,
+        "wins": c["wins"],
+        "self_draws": c["self_draws"],
+        "deal_ins": c["deal_ins"],
+        "big_hands": c["big_hands"],
+        "win_rate": c["wins"] / rounds if rounds else 0.0,
+        "avg_per_round": c["round_net"] / rounds if rounds else 0.0,
     }
+
+
+def _row_values(t: dict[str, Any]) -> dict[str, Any]:
+    """StandingRow fields from one result of ``_totals()`` (rounds only: net is round net)."""
+    net = t["net_sum"] or 0
+    return totals_values({**t, "net": net, "round_net": net})
 
 
 def _standings(scope: Q, order: str) -> list[StandingRow]:
@@ -323,19 +331,10 @@ def player_stats(*, player: Player, season: Season | None = None) -> PlayerStats
         .annotate(n=Count("id"))
         .order_by()
     )
-    rounds = counts["rounds"]
     return PlayerStats(
         player=player,
         season=season,
-        net=counts["net"],
-        sessions=counts["sessions"],
-        rounds=rounds,
-        wins=counts["wins"],
-        self_draws=counts["self_draws"],
-        deal_ins=counts["deal_ins"],
-        big_hands=counts["big_hands"],
-        win_rate=counts["wins"] / rounds if rounds else 0.0,
-        avg_per_round=counts["round_net"] / rounds if rounds else 0.0,
+        **totals_values(counts),
         opening_wins=counts["opening_wins"],
         birds_hit=counts["birds_hit"],
         hand_counts=_hand_counts({h["code"]: h["n"] for h in hands}),

@@ -17,7 +17,8 @@ from django.utils import timezone
 
 from leagues.audit import audit_record, audit_snapshot, audit_stored
 from leagues.models import ROLE_RANK, Club, Invitation, Membership, Player, Role, Ruleset, Season
-from leagues.permissions import is_owner, require_manage
+from leagues.permissions import require_manage, require_manage_role, role_allows
+from leagues.selectors import membership_role
 
 # ---------------------------------------------------------------- clubs
 
@@ -36,8 +37,9 @@ def _save(instance: Any, *, update_fields: Iterable[str] | None = None) -> Any:
     return instance
 
 
-def _save_audited(obj: Any, *, actor: Any, club: Club, action: str, before: Any) -> None:
-    """Save an edited object and log the edit (before/after) in the club's audit log."""
+def _save_audited(obj: Any, *, actor: Any, club: Club, action: str, before: Any = None) -> None:
+    """Save an object and log the write (before/after; no ``before`` for a new one) in
+    the club's audit log."""
     _save(obj)
     audit_record(
         actor=actor, club=club, action=action, obj=obj, before=before, after=audit_snapshot(obj)
@@ -51,13 +53,9 @@ def club_create(
     if owner is None or not owner.is_authenticated:
         raise PermissionDenied("登录后才能创建俱乐部 Log in to create a club")
     with transaction.atomic():
-        club = _save(
-            Club(name=name.strip(), slug=slug, description=description, is_public=is_public)
-        )
+        club = Club(name=name.strip(), slug=slug, description=description, is_public=is_public)
+        _save_audited(club, actor=owner, club=club, action="club.create")
         Membership.objects.create(club=club, user=owner, role=Role.OWNER)
-        audit_record(
-            actor=owner, club=club, action="club.create", obj=club, after=audit_snapshot(club)
-        )
     return club
 
 
@@ -83,8 +81,9 @@ def _check_role(role: str) -> None:
 
 def _may_assign(actor: Any, club: Club, role: str, current: str | None) -> None:
     """Organisers manage every role but owner; only owners grant or take away owner."""
-    require_manage(actor, club)
-    if (role == Role.OWNER or current == Role.OWNER) and not is_owner(actor, club):
+    actor_role = membership_role(club=club, user=actor)
+    require_manage_role(actor_role, club)
+    if (role == Role.OWNER or current == Role.OWNER) and not role_allows(actor_role, club, "owner"):
         raise PermissionDenied("只有所有者能授予或撤销所有者 Only an owner can change owners")
 
 
@@ -236,10 +235,7 @@ def player_create(
         user=user,
     )
     with transaction.atomic():
-        _save(player)
-        audit_record(
-            actor=actor, club=club, action="player.create", obj=player, after=audit_snapshot(player)
-        )
+        _save_audited(player, actor=actor, club=club, action="player.create")
         return player
 
 
@@ -296,14 +292,7 @@ def ruleset_create(*, club: Club, name: str, config: dict[str, Any] | str, actor
     require_manage(actor, club)
     ruleset = Ruleset(club=club, name=name.strip(), config=ruleset_config_clean(config))
     with transaction.atomic():
-        _save(ruleset)
-        audit_record(
-            actor=actor,
-            club=club,
-            action="ruleset.create",
-            obj=ruleset,
-            after=audit_snapshot(ruleset),
-        )
+        _save_audited(ruleset, actor=actor, club=club, action="ruleset.create")
         return ruleset
 
 
@@ -352,10 +341,7 @@ def season_create(
         club=club, name=name.strip(), start_date=start_date, end_date=end_date, ruleset=ruleset
     )
     with transaction.atomic():
-        _save(season)
-        audit_record(
-            actor=actor, club=club, action="season.create", obj=season, after=audit_snapshot(season)
-        )
+        _save_audited(season, actor=actor, club=club, action="season.create")
         return season
 
 

@@ -32,6 +32,7 @@ from django.utils import timezone
 from leagues.audit import audit_record, audit_snapshot
 from leagues.bulk_rows import insert_rows
 from leagues.models import Club, Player, Season
+from leagues.permissions import require_record
 from leagues.ratings import Rating, rating_initial, rating_update, ratings_replay
 from leagues.stats_models import (
     STAT_FIELDS,
@@ -178,9 +179,13 @@ def scope_lock(club_id: int, *, exclusive: bool) -> None:
         cur.execute(f"SELECT {fn}(%s, %s)", [0x6373, club_id])
 
 
-def stats_session_refresh(*, session: Session) -> None:
+def stats_session_refresh(*, session: Session, rerate: bool = True) -> None:
     """Bring one session's stat rows, and its players' season and club totals, up to date
-    with its rounds. Call it inside the transaction that changed the rounds."""
+    with its rounds. Call it inside the transaction that changed the rounds.
+
+    When a finished session's ranking changes, its season's and club's ratings are
+    replayed after commit; ``rerate=False`` skips that, for a caller that rates the
+    session itself (``paper_session_record``, through ``ratings_session_finished``)."""
     season = session.season
     scope_lock(season.club_id, exclusive=False)
     result = SessionResult.objects.filter(session_id=session.pk).first()
@@ -210,7 +215,7 @@ def stats_session_refresh(*, session: Session) -> None:
         PlayerSessionStat.objects.bulk_create(create)
     apply_stat_deltas(PlayerSeasonStat, {"season_id": season.pk}, deltas)
     apply_stat_deltas(PlayerClubStat, {"club_id": season.club_id}, deltas)
-    if result is not None and _ranking(old) != _ranking(new):
+    if rerate and result is not None and _ranking(old) != _ranking(new):
         _ratings_rebuild_later(club_id=season.club_id, season_id=season.pk)
 
 
@@ -283,18 +288,16 @@ def stats_rebuild(
             PlayerSessionStat.objects.bulk_create(rows, batch_size=5000)
             if progress:
                 progress(len(chunk))
+        # The season totals in scope, and the session rows they are summed from.
         if season is not None:
-            PlayerSeasonStat.objects.filter(season=season).delete()
-            PlayerSeasonStat.objects.bulk_create(
-                _totals_from_sessions(PlayerSeasonStat, "season_id", Q(season=season)),
-                batch_size=5000,
-            )
+            season_totals, season_sessions = Q(season=season), Q(season=season)
         else:
-            PlayerSeasonStat.objects.filter(season__club__in=clubs).delete()
-            PlayerSeasonStat.objects.bulk_create(
-                _totals_from_sessions(PlayerSeasonStat, "season_id", Q(club__in=clubs)),
-                batch_size=5000,
-            )
+            season_totals, season_sessions = Q(season__club__in=clubs), Q(club__in=clubs)
+        PlayerSeasonStat.objects.filter(season_totals).delete()
+        PlayerSeasonStat.objects.bulk_create(
+            _totals_from_sessions(PlayerSeasonStat, "season_id", season_sessions),
+            batch_size=5000,
+        )
         PlayerClubStat.objects.filter(club__in=clubs).delete()
         PlayerClubStat.objects.bulk_create(
             _totals_from_sessions(PlayerClubStat, "club_id", Q(club__in=clubs)), batch_size=5000
@@ -403,10 +406,12 @@ def _ratings_rebuild_later(*, club_id: int, season_id: int) -> None:
     tasks.queue_after_commit(tasks.ratings_rebuild_task, club_id=club_id, season_id=None)
 
 
-def _rate_in_place(*, session: Session, club_id: int, season_id: int | None) -> bool:
-    """Apply one finished session to a scope's current ratings. False (nothing done) when a
-    later session is already rated there: the scope then needs a replay."""
-    stats = list(PlayerSessionStat.objects.filter(session_id=session.pk).order_by("seat"))
+def _rate_in_place(
+    *, session: Session, stats: Sequence[PlayerSessionStat], club_id: int, season_id: int | None
+) -> bool:
+    """Apply one finished session (``stats``: its PlayerSessionStat rows in seat order) to
+    a scope's current ratings. False (nothing done) when a later session is already rated
+    there: the scope then needs a replay."""
     if len(stats) < 2:
         return True
     started_at = stats[0].started_at
@@ -443,8 +448,11 @@ def _rate_in_place(*, session: Session, club_id: int, season_id: int | None) -> 
 def ratings_session_finished(*, session: Session) -> None:
     """Rate a session that has just finished, in its season and in its club."""
     season = session.season
+    stats = list(PlayerSessionStat.objects.filter(session_id=session.pk).order_by("seat"))
     for season_id in (season.pk, None):
-        if not _rate_in_place(session=session, club_id=season.club_id, season_id=season_id):
+        if not _rate_in_place(
+            session=session, stats=stats, club_id=season.club_id, season_id=season_id
+        ):
             _ratings_rebuild_later(club_id=season.club_id, season_id=season.pk)
             return
 
@@ -467,15 +475,9 @@ def standings_rebuild(
 # ---------------------------------------------------------------- finishing sessions
 
 
-def _require_record(actor: Any, club: Club) -> None:
-    from leagues.permissions import require_record
-
-    require_record(actor, club)
-
-
 def session_finish(*, session: Session, actor: Any) -> SessionResult:
     """Mark a session finished (结束本场) and rate it. Finishing twice changes nothing."""
-    _require_record(actor, session.season.club)
+    require_record(actor, session.season.club)
     with transaction.atomic():
         locked = Session.objects.select_for_update().select_related("season").get(pk=session.pk)
         result, created = SessionResult.objects.get_or_create(
@@ -495,7 +497,7 @@ def session_finish(*, session: Session, actor: Any) -> SessionResult:
 
 def session_reopen(*, session: Session, actor: Any) -> None:
     """Undo a finish (not for paper sessions); the ratings are replayed without it."""
-    _require_record(actor, session.season.club)
+    require_record(actor, session.season.club)
     with transaction.atomic():
         locked = Session.objects.select_for_update().select_related("season").get(pk=session.pk)
         result = SessionResult.objects.filter(session=locked).first()
@@ -587,6 +589,7 @@ def paper_session_record(
             obj=session,
             after=audit_snapshot(result),
         )
-        stats_session_refresh(session=session)
+        # Rated just below (in place, or replayed when not the newest): no replay here.
+        stats_session_refresh(session=session, rerate=False)
         ratings_session_finished(session=session)
     return session

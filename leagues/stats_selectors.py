@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from django.db.models import Q, Sum
 
 from leagues.models import Club, Player, Season
-from leagues.selectors import DEFAULT_ORDER, StandingRow, _ranked
+from leagues.selectors import DEFAULT_ORDER, StandingRow, _ranked, totals_values
 from leagues.stats_models import (
     STAT_FIELDS,
     PlayerClubStat,
@@ -27,21 +27,7 @@ from scoring.models import Round, SessionSeat
 
 
 def _row(player: Player, c: dict[str, int]) -> StandingRow:
-    rounds = c["rounds"]
-    return StandingRow(
-        rank=0,
-        player=player,
-        net=c["net"],
-        sessions=c["sessions"],
-        rounds=rounds,
-        wins=c["wins"],
-        self_draws=c["self_draws"],
-        deal_ins=c["deal_ins"],
-        big_hands=c["big_hands"],
-        win_rate=c["wins"] / rounds if rounds else 0.0,
-        # Paper sessions add to net but have no rounds: the average is over rounds only.
-        avg_per_round=c["round_net"] / rounds if rounds else 0.0,
-    )
+    return StandingRow(rank=0, player=player, **totals_values(c))
 
 
 def stats_standings(

@@ -44,27 +44,6 @@ def standings_rebuild_task(*, club_id: int | None = None, season_id: int | None 
     return standings_rebuild(club=club, season=season)
 
 
-@shared_task(name="leagues.session_stats_refresh", **RETRYING)
-def session_stats_refresh_task(*, session_id: int) -> bool:
-    """Recompute one session's stat rows (a repair; the write path does this inline)."""
-    from django.db import transaction
-
-    from leagues.stats import stats_session_refresh
-    from scoring.models import Session
-
-    with transaction.atomic():
-        session = (
-            Session.objects.select_for_update()
-            .select_related("season")
-            .filter(pk=session_id)
-            .first()
-        )
-        if session is None:
-            return False
-        stats_session_refresh(session=session)
-    return True
-
-
 def queue_after_commit(task: Any, **kwargs: Any) -> None:
     """``task.delay(**kwargs)`` once the current transaction commits (at once outside one).
 

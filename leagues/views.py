@@ -42,29 +42,27 @@ from leagues.forms import (
     StandingsFilterForm,
 )
 from leagues.models import ROLE_RANK, Club, Invitation, Membership, Player, Role, Ruleset, Season
-from leagues.permissions import can_manage_club, can_read_club, can_record, is_owner
+from leagues.permissions import role_allows
 
 # ---------------------------------------------------------------- access
 
-LEVELS: dict[str, Callable[[Any, Club], bool]] = {
-    "read": can_read_club,
-    "record": can_record,
-    "manage": can_manage_club,
-}
-
 
 def club_access(request: HttpRequest, slug: str, level: str = "read") -> Club:
-    """The club named by ``slug`` if the user may reach it at ``level``; raises otherwise."""
+    """The club named by ``slug`` if the user may reach it at ``level`` ("read", "record"
+    or "manage"); raises otherwise. The user's role is looked up once, and kept as
+    ``request.club_role`` for the page."""
     club = get_object_or_404(Club, slug=slug)
     user = request.user
-    if not can_read_club(user, club):
+    role = selectors.membership_role(club=club, user=user)
+    if not role_allows(role, club, "read"):
         if user.is_authenticated:
             raise Http404
         raise LoginNeeded
-    if level != "read" and not LEVELS[level](user, club):
+    if level != "read" and not role_allows(role, club, level):
         if not user.is_authenticated:
             raise LoginNeeded
         raise PermissionDenied
+    request.club_role = role  # type: ignore[attr-defined]
     return club
 
 
@@ -82,7 +80,6 @@ def club_view(level: str = "read") -> Callable[..., Callable[..., HttpResponse]]
                 club = club_access(request, slug, level)
             except LoginNeeded:
                 return redirect_to_login(request.get_full_path())
-            request.club_role = selectors.membership_role(club=club, user=request.user)  # type: ignore[attr-defined]
             return view(request, club, *args, **kwargs)
 
         return wrapper
@@ -628,7 +625,7 @@ def _json_text(value: Any) -> str:
 
 @club_view("manage")
 def members(request: HttpRequest, club: Club) -> HttpResponse:
-    owner = is_owner(request.user, club)
+    owner = role_allows(request.club_role, club, "owner")  # type: ignore[attr-defined]
     roles = [(v, label) for v, label in Role.choices if owner or v != Role.OWNER]
     return render(
         request,
