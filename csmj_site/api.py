@@ -28,6 +28,8 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from csmj_site.errors import ServiceError
+
 # ---------------------------------------------------------------- errors
 
 
@@ -108,6 +110,13 @@ def _error_response(errors: list[dict[str, str]], status_code: int, **extra: Any
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     from scoring.services import RoundConflict
 
+    if isinstance(exc, ServiceError):
+        code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE if exc.code == "too_large" else 400
+        return _error_response([exc.as_dict()], code)
+    if isinstance(exc, exceptions.ParseError):  # one code for a body that is not JSON
+        return _error_response(
+            [{"field": "body", "code": "malformed_json", "message": str(exc.detail)}], 400
+        )
     if isinstance(exc, RoundConflict):
         return _error_response(
             django_validation_errors(exc),

@@ -26,7 +26,6 @@ from drf_spectacular.utils import (
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.filters import OrderingFilter
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -35,7 +34,7 @@ from rest_framework.serializers import BaseSerializer
 from csmj_site.api import ApiPagination, EnglishMessagesMixin, IdFilter, id_or_404
 from leagues import selectors, services
 from leagues.models import Club, Membership, Player, Ruleset, Season
-from leagues.permissions import require_manage
+from leagues.permissions import club_for_reader, require_manage
 from leagues.serializers import (
     ClubSerializer,
     PlayerSerializer,
@@ -98,7 +97,6 @@ class ApiViewSet(
 
     permission_classes = [IsAuthenticatedOrReadOnly]
     pagination_class = ApiPagination
-    parser_classes = [JSONParser]
     filter_backends = [django_filters.rest_framework.DjangoFilterBackend, OrderingFilter]
     http_method_names = ["get", "post", "put", "patch", "head", "options"]
 
@@ -147,10 +145,8 @@ class ClubScopedMixin:
 
     def get_club(self) -> Club:
         if not hasattr(self, "_club"):
-            self._club = get_object_or_404(
-                selectors.club_list_for_user(user=self.request.user),
-                slug=self.kwargs.get("club_slug"),
-            )
+            club, _role = club_for_reader(slug=self.kwargs.get("club_slug"), user=self.request.user)
+            self._club = club
         return self._club
 
     def is_schema_view(self) -> bool:
@@ -212,6 +208,13 @@ class ClubViewSet(ApiViewSet):
         else:
             role = Value(None, output_field=CharField())
         return selectors.club_list_for_user(user=user).annotate(my_role=role)
+
+    def get_object(self) -> Club:
+        """The one club lookup (404 when absent or not readable), with the user's role."""
+        club, role = club_for_reader(slug=self.kwargs.get("club_slug"), user=self.request.user)
+        club.my_role = role  # type: ignore[attr-defined]
+        self.check_object_permissions(self.request, club)
+        return club
 
     def check_write(self, instance: Club | None = None) -> None:
         if instance is not None:

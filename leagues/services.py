@@ -7,7 +7,6 @@ Every function is keyword-only, checks the actor's role (PermissionDenied), vali
 from __future__ import annotations
 
 import datetime
-import json
 from collections.abc import Iterable
 from typing import Any
 
@@ -15,6 +14,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from csmj_site.errors import ServiceError
+from csmj_site.jsonio import json_parse
 from leagues.audit import audit_record, audit_snapshot, audit_stored
 from leagues.models import ROLE_RANK, Club, Invitation, Membership, Player, Role, Ruleset, Season
 from leagues.permissions import require_manage, require_manage_role, role_allows
@@ -271,9 +272,11 @@ def ruleset_config_clean(config: dict[str, Any] | str) -> dict[str, Any]:
         text = config.strip()
         if text.startswith("{"):
             try:
-                config = json.loads(text)
-            except ValueError as exc:
-                raise ValidationError({"config": f"JSON 格式错误 Invalid JSON: {exc}"}) from exc
+                config = json_parse(text, field="config")
+            except ServiceError as exc:
+                raise ValidationError(
+                    {"config": ValidationError(exc.localised(), code=exc.code)}
+                ) from None
         else:
             config = {"preset": text}
     if not isinstance(config, dict):
