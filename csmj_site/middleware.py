@@ -1,4 +1,4 @@
-"""Reliability and security middleware (issue 7).
+"""Reliability and security middleware (docs/reliability.md).
 
 - ``ApiBodyGuardMiddleware``: a body under /api/ larger than DATA_UPLOAD_MAX_MEMORY_SIZE
   answers 413 in the API's error format ``{"errors": [{field, code, message}]}`` before

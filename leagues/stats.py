@@ -1,14 +1,14 @@
-"""Writes for the materialised standings and the ratings (issue 6).
+"""Writes for the materialised standings and the ratings.
 
 Two paths keep ``PlayerSessionStat`` / ``PlayerSeasonStat`` / ``PlayerClubStat`` right:
 
 - incremental: ``stats_session_refresh(session=...)`` is called by every round write,
   correction and void, inside the same transaction. It recomputes the one session's
   rows from its rounds and adds the difference to the season and club totals with
-  ``F()`` updates (safe under concurrent writers);
+  ``INSERT … ON CONFLICT DO UPDATE`` increments (safe under concurrent writers);
 - rebuild: ``stats_rebuild(...)`` recomputes everything in a scope from the rounds.
 
-Both produce identical rows (tests/site/test_stats_incremental.py checks it).
+Both produce identical rows (a hypothesis test in tests/site/test_stats.py checks it).
 
 Ratings (``leagues.ratings``) are replayed over finished sessions in start order, per
 season and per club. Finishing the newest session updates them in place; anything

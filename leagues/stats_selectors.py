@@ -1,4 +1,4 @@
-"""Reads of the materialised standings and the ratings (issue 6).
+"""Reads of the materialised standings and the ratings.
 
 A fixed number of queries whatever the number of rounds: standings read one row per
 player (``PlayerSeasonStat`` / ``PlayerClubStat``); a date range sums the per-session

@@ -372,7 +372,7 @@ def season_csv(request: HttpRequest, club: Club, season_id: int) -> HttpResponse
 
 @club_view("read")
 def season_rounds_csv(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
-    """Every round of the season, one CSV row each (H6's season_rounds_csv_rows)."""
+    """Every round of the season, one CSV row each (``season_rounds_csv_rows``)."""
     from leagues.stats_selectors import season_rounds_csv_rows
 
     season = get_season(club, season_id)

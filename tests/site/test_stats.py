@@ -1,4 +1,4 @@
-"""Materialised standings, ratings, finished and paper sessions (leagues.stats, issue 6)."""
+"""Materialised standings, ratings, finished and paper sessions (leagues.stats)."""
 
 import datetime
 
