@@ -8,7 +8,8 @@ ruleset's ``config``), import lines and the calculator — is read by ``json_par
   would hit RecursionError long before 100,000 levels);
 - refuses a key that appears twice in one object (``duplicate_key``, naming the key: the
   last one would silently win), a lone UTF-16 surrogate ("\\ud800", which cannot be
-  written back as UTF-8), and NaN / Infinity (not JSON);
+  written back as UTF-8), NaN / Infinity (not JSON) and numbers too large for a float
+  (``1e309`` would read as infinity);
 - raises every failure as one ``csmj_site.errors.ServiceError`` with a field and a code:
   ``malformed_json``, ``duplicate_key``, ``too_deep``, ``too_large``, ``invalid_unicode``.
 
@@ -19,6 +20,7 @@ scans the code).
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import IO, Any
 
@@ -34,6 +36,13 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON value")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):  # 1e309: valid JSON text, but no number a program can hold
+        raise ValueError(f"the number {text[:20]} is out of range")
+    return value
 
 
 def _pairs(field: str) -> Any:
@@ -89,7 +98,12 @@ def json_parse(
                 field, "malformed_json", {"detail": f"the bytes are not {encoding}"}
             ) from exc
     try:
-        value = json.loads(text, object_pairs_hook=_pairs(field), parse_constant=_no_constant)
+        value = json.loads(
+            text,
+            object_pairs_hook=_pairs(field),
+            parse_constant=_no_constant,
+            parse_float=_finite_float,
+        )
     except RecursionError:
         raise ServiceError(field, "too_deep", {"limit": max_depth}) from None
     except ValueError as exc:  # JSONDecodeError, NaN, an integer over 4300 digits

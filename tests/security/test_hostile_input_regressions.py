@@ -110,6 +110,29 @@ def test_deep_json_in_a_ruleset_config_string_sent_to_the_api_is_a_400(api_for, 
     assert stored() == before
 
 
+@pytest.mark.parametrize(
+    "rest, body",
+    [
+        ("seasons/{season}/", '{"ruleset": 1e309}'),
+        ("sessions/", '{"players": [1e309, 1, 2, 3], "first_dealer": 0}'),
+        ("players/", '{"display_name": "x", "user": -1e999}'),
+    ],
+)
+def test_a_number_too_large_for_a_float_is_malformed_json_not_a_500(
+    api_for, club, season, rest, body
+):
+    """Found by the API fuzz test: 1e309 is JSON text that Python reads as infinity, and
+    an id field looked infinity up in the database (OverflowError, 500)."""
+    owner = api_for("owner")
+    before = stored()
+    url = club_url(club, rest.format(season=season.pk))
+    method = owner.patch if "{season}" in rest else owner.post
+    response = method(url, body, content_type="application/json")
+    assert response.status_code == 400
+    assert codes(response) == [("body", "malformed_json")]
+    assert stored() == before
+
+
 # ---------------------------------------------------------------- 2. number=abc
 
 

@@ -71,7 +71,18 @@ def test_a_surrogate_pair_is_one_character_and_accepted():
 
 
 @pytest.mark.parametrize(
-    "text", ["{nope", "", "NaN", '{"x": Infinity}', "1" * 5000, b"\xff\xfe{", '{"a": 1,}']
+    "text",
+    [
+        "{nope",
+        "",
+        "NaN",
+        '{"x": Infinity}',
+        "1" * 5000,
+        b"\xff\xfe{",
+        '{"a": 1,}',
+        "1e309",
+        "-1e400",
+    ],
 )
 def test_text_that_is_not_json_is_malformed_json(text):
     error = refused(text)
