@@ -55,7 +55,7 @@ bench-analyse: venv
 
 # Schemathesis against /api/schema/: every operation, bounded (under 3 minutes).
 test-api-contract: venv
-	$(PYTHON) -m pytest -p no:warnings tests/api/test_schemathesis.py
+	$(PYTHON) -m pytest -p no:warnings tests/csmj_site/test_schemathesis.py
 
 schema: venv
 	$(PYTHON) manage.py spectacular --lang en --file docs/openapi.yaml --validate

@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "axes",
     "scoring",
+    "scoring.standings",
     "leagues",
 ]
 
@@ -183,7 +184,7 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A web request gives up publishing after ~1 s when the broker is down (the write has
-# committed; leagues.tasks logs the lost task; docs/reliability.md).
+# committed; scoring.standings.tasks logs the lost task; docs/reliability.md).
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "max_retries": 2,
     "interval_start": 0,

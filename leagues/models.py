@@ -181,5 +181,4 @@ class Season(models.Model):
 
 
 from leagues.audit import AuditEntry  # noqa: E402,F401  (issue 7: audit log)
-from leagues.stats_models import *  # noqa: E402,F401,F403  (issue 6: materialised stats, ratings)
 from leagues.tokens import ApiToken  # noqa: E402,F401  (H5: API tokens)

@@ -16,14 +16,14 @@ from typing import Any, NamedTuple
 from django.db.models import Count, Q, QuerySet, Sum
 
 from leagues.models import Club, Invitation, Membership, Player, Ruleset, Season
-from leagues.stats_models import (
+from scoring.engine.hands import HAND_TYPES
+from scoring.models import RoundHand, RoundPlayer, SessionSeat
+from scoring.standings.models import (
     STAT_FIELDS,
     PlayerClubStat,
     PlayerSeasonStat,
     PlayerSessionStat,
 )
-from scoring.engine.hands import HAND_TYPES
-from scoring.models import RoundHand, RoundPlayer, SessionSeat
 
 # ---------------------------------------------------------------- clubs, members
 
@@ -213,8 +213,8 @@ def season_standings(
 ) -> list[StandingRow]:
     """Season standings. ``order`` is a key of STANDINGS_ORDERS, optionally "-"-prefixed to
     reverse it; an unknown order falls back to "net". Read from the materialised tables
-    (leagues.stats_selectors): one query, two with a date range."""
-    from leagues.stats_selectors import stats_standings
+    (scoring.standings.selectors): one query, two with a date range."""
+    from scoring.standings.selectors import stats_standings
 
     return stats_standings(season=season, date_from=date_from, date_to=date_to, order=order)
 
@@ -227,7 +227,7 @@ def club_leaderboard(
     order: str = DEFAULT_ORDER,
 ) -> list[StandingRow]:
     """All-time standings over every season of the club, from the materialised tables."""
-    from leagues.stats_selectors import stats_standings
+    from scoring.standings.selectors import stats_standings
 
     return stats_standings(club=club, date_from=date_from, date_to=date_to, order=order)
 

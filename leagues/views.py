@@ -124,7 +124,7 @@ def in_page_language(message: str) -> str:
 def paper_nets_of(session_ids: Any) -> dict[int, list[int]]:
     """session id -> its paper nets by seat, for the paper sessions (纸面记录) among them.
     One query."""
-    from leagues.stats_models import SessionResult
+    from scoring.standings.models import SessionResult
 
     return dict(
         SessionResult.objects.filter(session_id__in=list(session_ids), is_paper=True).values_list(
@@ -166,7 +166,7 @@ def club_new(request: HttpRequest) -> HttpResponse:
 def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
     seasons = list(selectors.season_list(club=club))
     _form, params = standings_filters(request)
-    from leagues.stats_selectors import ratings_ordinals
+    from scoring.standings.selectors import ratings_ordinals
 
     board = selectors.club_leaderboard(club=club, order=params["order"])
     return render(
@@ -308,7 +308,7 @@ def season_detail(request: HttpRequest, club: Club, season_id: int) -> HttpRespo
 
     season = get_season(club, season_id)
     form, params = standings_filters(request)
-    from leagues.stats_selectors import ratings_ordinals
+    from scoring.standings.selectors import ratings_ordinals
 
     rows = selectors.season_standings(season=season, **params)
     standings = standings_page(
@@ -371,7 +371,7 @@ def season_csv(request: HttpRequest, club: Club, season_id: int) -> HttpResponse
 @club_view("read")
 def season_rounds_csv(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
     """Every round of the season, one CSV row each (H6's season_rounds_csv_rows)."""
-    from leagues.stats_selectors import season_rounds_csv_rows
+    from scoring.standings.selectors import season_rounds_csv_rows
 
     season = get_season(club, season_id)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
@@ -427,7 +427,7 @@ def season_close(request: HttpRequest, club: Club, season_id: int) -> HttpRespon
 
 @club_view("read")
 def player_detail(request: HttpRequest, club: Club, player_id: int) -> HttpResponse:
-    from leagues.stats_selectors import player_rating, rating_history
+    from scoring.standings.selectors import player_rating, rating_history
 
     player = get_object_or_404(Player, pk=player_id, club=club)
     stats = selectors.player_stats(player=player)

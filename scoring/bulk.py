@@ -27,13 +27,18 @@ from django.core.exceptions import ValidationError
 from django.db import connection, connections, transaction
 from django.utils import timezone
 
+from csmj_site.bulk_rows import allocate_ids, insert_rows
 from leagues.audit import audit_record_import
-from leagues.bulk_rows import allocate_ids, insert_rows
 from leagues.models import Player, Season
-from leagues.stats import apply_stat_deltas, paper_nets_validate, ratings_rebuild, scope_lock
-from leagues.stats_models import STAT_FIELDS, PlayerSessionStat, SessionResult
 from scoring.models import Round, RoundHand, RoundPlayer, Session, SessionSeat, Transfer
 from scoring.services import round_rows, ruleset_resolve
+from scoring.standings.models import STAT_FIELDS, PlayerSessionStat, SessionResult
+from scoring.standings.services import (
+    apply_stat_deltas,
+    paper_nets_validate,
+    ratings_rebuild,
+    scope_lock,
+)
 
 # ---------------------------------------------------------------- input / report
 
@@ -347,7 +352,7 @@ def _add_totals(stats: Iterable[dict[str, Any]]) -> None:
             d = scope[key].setdefault(s["player_id"], dict.fromkeys(STAT_FIELDS, 0))
             for f in STAT_FIELDS:
                 d[f] += s[f]
-    from leagues.stats_models import PlayerClubStat, PlayerSeasonStat
+    from scoring.standings.models import PlayerClubStat, PlayerSeasonStat
 
     for season_id, deltas in by_season.items():
         apply_stat_deltas(PlayerSeasonStat, {"season_id": season_id}, deltas)

@@ -30,9 +30,9 @@ from django.db import transaction
 from django.utils.dateparse import parse_datetime
 
 from leagues.models import Club, Player, Ruleset, Season
-from leagues.stats_models import SessionResult
 from scoring.bulk import ImportReport, SessionIn, sessions_import
 from scoring.models import Round, Session, SessionSeat
+from scoring.standings.models import SessionResult
 
 FORMAT = "csmj-club"
 

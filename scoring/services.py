@@ -19,8 +19,6 @@ from django.utils import timezone
 from leagues.audit import audit_record, audit_snapshot, audit_stored
 from leagues.models import Player, Season
 from leagues.permissions import require_record
-from leagues.stats import stats_session_moved, stats_session_refresh
-from leagues.stats_models import SessionResult
 from scoring.engine.hands import HAND_TYPES
 from scoring.models import (
     Round,
@@ -32,6 +30,8 @@ from scoring.models import (
     TransferEvent,
 )
 from scoring.selectors import session_next_number
+from scoring.standings.models import SessionResult
+from scoring.standings.services import stats_session_moved, stats_session_refresh
 
 # ---------------------------------------------------------------- errors
 

@@ -167,7 +167,7 @@ def apply_paper_errors(form: PaperSessionForm, exc: ValidationError) -> None:
 @club_view("record")
 def paper_session_new(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
     """纸面记录: one session entered as its four final nets (paper_session_record)."""
-    from leagues.stats import paper_session_record
+    from scoring.standings.services import paper_session_record
 
     season = get_season(club, season_id)
     roster = list(league_selectors.player_list(club=club))
@@ -194,7 +194,7 @@ def paper_session_new(request: HttpRequest, club: Club, season_id: int) -> HttpR
 
 def paper_keys(season: Any) -> set[Any]:
     """The season's paper sessions as paper_key()s, to refuse a file uploaded twice."""
-    from leagues.stats_models import SessionResult
+    from scoring.standings.models import SessionResult
 
     results = list(
         SessionResult.objects.filter(session__season=season, is_paper=True).values_list(
@@ -218,7 +218,7 @@ def paper_session_upload(request: HttpRequest, club: Club, season_id: int) -> Ht
     its line number and every error) stores no row at all."""
     from django.db import transaction
 
-    from leagues.stats import paper_session_record
+    from scoring.standings.services import paper_session_record
 
     season = get_season(club, season_id)
     roster = list(league_selectors.player_list(club=club))
@@ -749,7 +749,7 @@ def round_undo(request: HttpRequest, club: Club, session_id: int) -> HttpRespons
 @club_view("record")
 def session_finish(request: HttpRequest, club: Club, session_id: int) -> HttpResponse:
     """结束本场 (rates the session), or reopen it."""
-    from leagues import stats
+    from scoring.standings import services as stats
 
     session = get_session(club, session_id)
     try:
