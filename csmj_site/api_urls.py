@@ -4,15 +4,15 @@ and rulesets/, which scoring.api_urls serves)."""
 from rest_framework.routers import SimpleRouter
 
 from leagues import api_views
-from scoring import api_rounds, api_sessions
+from scoring import api_rounds, api_sessions, api_standings
 
 CLUB = r"clubs/(?P<club_slug>[-a-zA-Z0-9_]+)"
 
 router = SimpleRouter()
-router.register("clubs", api_views.ClubViewSet, basename="api-club")
-router.register(f"{CLUB}/players", api_views.PlayerViewSet, basename="api-player")
+router.register("clubs", api_standings.ClubViewSet, basename="api-club")
+router.register(f"{CLUB}/players", api_standings.PlayerViewSet, basename="api-player")
 router.register(f"{CLUB}/rulesets", api_views.RulesetViewSet, basename="api-ruleset")
-router.register(f"{CLUB}/seasons", api_views.SeasonViewSet, basename="api-season")
+router.register(f"{CLUB}/seasons", api_standings.SeasonViewSet, basename="api-season")
 router.register(f"{CLUB}/sessions", api_rounds.SessionViewSet, basename="api-session")
 router.register(
     rf"{CLUB}/sessions/(?P<session_id>[0-9]+)/rounds", api_rounds.RoundViewSet, basename="api-round"

@@ -276,7 +276,7 @@ def broker_down() -> bool:
     with Stack(worker=True) as stack:
         from scoring import services as scoring
         from scoring.models import Round, Session
-        from scoring.standings.services import session_finish
+        from scoring.services import session_finish
 
         fx = stack.fixture(clients=2)
         from django.contrib.auth import get_user_model

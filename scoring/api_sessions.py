@@ -20,18 +20,18 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from csmj_site.api import MAX_ID
-from leagues import selectors
 from leagues.models import Club, Player, Season
 from leagues.permissions import require_read
 from scoring.models import Session
-from scoring.standings.models import PlayerRating
-from scoring.standings.selectors import season_rounds_csv_rows
-from scoring.standings.services import (
+from scoring.services import (
     PAPER_NET_LIMIT,
     paper_session_record,
     session_finish,
     session_reopen,
 )
+from scoring.standings import selectors
+from scoring.standings.models import PlayerRating
+from scoring.standings.selectors import season_rounds_csv_rows
 
 CLUB = r"clubs/(?P<club_slug>[-a-zA-Z0-9_]+)"
 

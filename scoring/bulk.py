@@ -31,14 +31,9 @@ from csmj_site.bulk_rows import allocate_ids, insert_rows
 from leagues.audit import audit_record_import
 from leagues.models import Player, Season
 from scoring.models import Round, RoundHand, RoundPlayer, Session, SessionSeat, Transfer
-from scoring.services import round_rows, ruleset_resolve
+from scoring.services import paper_nets_validate, round_rows, ruleset_resolve
 from scoring.standings.models import STAT_FIELDS, PlayerSessionStat, SessionResult
-from scoring.standings.services import (
-    apply_stat_deltas,
-    paper_nets_validate,
-    ratings_rebuild,
-    scope_lock,
-)
+from scoring.standings.services import apply_stat_deltas, ratings_rebuild, scope_lock
 
 # ---------------------------------------------------------------- input / report
 

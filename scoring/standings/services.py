@@ -19,20 +19,15 @@ in a Celery task.
 from __future__ import annotations
 
 import datetime
-import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.db.models import Count, Q, Sum
-from django.utils import timezone
 
 from csmj_site.bulk_rows import insert_rows
-from leagues.audit import audit_record, audit_snapshot
-from leagues.models import Club, Player, Season
-from leagues.permissions import require_record
+from leagues.models import Club, Season
 from scoring.models import RoundPlayer, Session, SessionSeat
 from scoring.standings.models import (
     STAT_FIELDS,
@@ -457,6 +452,12 @@ def ratings_session_finished(*, session: Session) -> None:
             return
 
 
+def ratings_session_reopened(*, session: Session) -> None:
+    """A finished session is no longer finished: replay its season's and its club's
+    ratings without it, once this transaction commits."""
+    _ratings_rebuild_later(club_id=session.season.club_id, season_id=session.season_id)
+
+
 def standings_rebuild(
     *, club: Club | None = None, season: Season | None = None, progress: Progress | None = None
 ) -> int:
@@ -470,126 +471,3 @@ def standings_rebuild(
         for c in [club] if club is not None else Club.objects.all():
             ratings_rebuild_club(club=c)
     return n
-
-
-# ---------------------------------------------------------------- finishing sessions
-
-
-def session_finish(*, session: Session, actor: Any) -> SessionResult:
-    """Mark a session finished (结束本场) and rate it. Finishing twice changes nothing."""
-    require_record(actor, session.season.club)
-    with transaction.atomic():
-        locked = Session.objects.select_for_update().select_related("season").get(pk=session.pk)
-        result, created = SessionResult.objects.get_or_create(
-            session=locked, defaults={"finished_by": actor if actor.is_authenticated else None}
-        )
-        if created:
-            ratings_session_finished(session=locked)
-            audit_record(
-                actor=actor,
-                club=locked.season.club,
-                action="session.finish",
-                obj=locked,
-                after=audit_snapshot(result),
-            )
-    return result
-
-
-def session_reopen(*, session: Session, actor: Any) -> None:
-    """Undo a finish (not for paper sessions); the ratings are replayed without it."""
-    require_record(actor, session.season.club)
-    with transaction.atomic():
-        locked = Session.objects.select_for_update().select_related("season").get(pk=session.pk)
-        result = SessionResult.objects.filter(session=locked).first()
-        if result is None:
-            return
-        if result.is_paper:
-            raise ValidationError(
-                {"session": "纸面记录不能重开 A paper session cannot be reopened"}
-            )
-        audit_record(
-            actor=actor,
-            club=locked.season.club,
-            action="session.reopen",
-            obj=locked,
-            before=audit_snapshot(result),
-        )
-        result.delete()
-        _ratings_rebuild_later(club_id=locked.season.club_id, season_id=locked.season_id)
-
-
-def _whole(value: Any) -> int:
-    if isinstance(value, bool):
-        raise ValueError(value)
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d+\s*", value):
-        return int(value)
-    raise ValueError(value)
-
-
-# No table wins or loses ten million chips in one session: a bigger net is a typo.
-PAPER_NET_LIMIT = 10_000_000
-
-
-def paper_nets_validate(nets: Sequence[Any]) -> list[int]:
-    """Four whole-number nets summing to zero, or ValidationError keyed "nets"."""
-    try:
-        values = [_whole(n) for n in nets]
-    except (TypeError, ValueError):
-        raise ValidationError({"nets": "得分必须是整数 Nets must be whole numbers"}) from None
-    if len(values) != 4:
-        raise ValidationError({"nets": "需要四个得分 A paper session needs four nets"})
-    if any(abs(v) > PAPER_NET_LIMIT for v in values):
-        raise ValidationError(
-            {
-                "nets": f"得分超出范围（±{PAPER_NET_LIMIT}） A net is out of range (±{PAPER_NET_LIMIT})"
-            }
-        )
-    if sum(values) != 0:
-        raise ValidationError(
-            {"nets": f"四个得分之和必须为零（现为 {sum(values)}） The nets must sum to zero"}
-        )
-    return values
-
-
-def paper_session_record(
-    *,
-    season: Season,
-    players: Sequence[Player],
-    nets: Sequence[int],
-    actor: Any,
-    started_at: datetime.datetime | None = None,
-    table_label: str = "",
-) -> Session:
-    """Record a paper session (纸面记录): final nets only, by seat. It counts in net and
-    sessions (and ratings), not in round or hand statistics."""
-    from scoring.services import session_start
-
-    values = paper_nets_validate(nets)
-    with transaction.atomic():
-        session = session_start(
-            season=season,
-            players=players,
-            first_dealer=0,
-            table_label=table_label,
-            started_at=started_at or timezone.now(),
-            actor=actor,
-        )
-        result = SessionResult.objects.create(
-            session=session,
-            finished_by=actor if actor.is_authenticated else None,
-            is_paper=True,
-            paper_nets=values,
-        )
-        audit_record(
-            actor=actor,
-            club=season.club,
-            action="session.paper",
-            obj=session,
-            after=audit_snapshot(result),
-        )
-        # Rated just below (in place, or replayed when not the newest): no replay here.
-        stats_session_refresh(session=session, rerate=False)
-        ratings_session_finished(session=session)
-    return session

@@ -10,9 +10,9 @@ from django.core.management import call_command
 from django.db import connection
 
 from leagues.models import Club
-from leagues.selectors import live_standings
 from scoring.models import Round
 from scoring.standings.models import PlayerSeasonStat, PlayerSessionStat, RatingEvent
+from scoring.standings.selectors import live_standings
 from scoring.standings.services import standings_rebuild
 
 pytestmark = [

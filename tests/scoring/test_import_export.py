@@ -11,7 +11,13 @@ from django.core.management.base import CommandError
 from leagues.models import Club, Player, Season
 from scoring.interchange import club_export_lines, lines_import
 from scoring.models import Round, RoundHand, RoundPlayer, Transfer
-from scoring.services import round_correct, round_record, round_void
+from scoring.services import (
+    paper_session_record,
+    round_correct,
+    round_record,
+    round_void,
+    session_finish,
+)
 from scoring.standings.models import (
     STAT_FIELDS,
     PlayerClubStat,
@@ -21,7 +27,7 @@ from scoring.standings.models import (
     RatingEvent,
     SessionResult,
 )
-from scoring.standings.services import paper_session_record, session_finish, stats_session_refresh
+from scoring.standings.services import stats_session_refresh
 from tests.factories import round_discard, round_self_draw
 
 pytestmark = pytest.mark.django_db

@@ -5,10 +5,11 @@ from django.contrib.auth import authenticate
 from django.core.management import CommandError, call_command
 
 from leagues.models import Club
-from leagues.selectors import membership_role, season_standings
+from leagues.selectors import membership_role
 from scoring.management.commands.load_demo import DEMO_PASSWORD, DEMO_SLUG
 from scoring.models import Round, Transfer
 from scoring.selectors import session_list
+from scoring.standings.selectors import season_standings
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,8 @@ from django.utils import timezone
 
 from scoring import services
 from scoring.models import Round, Session
+from scoring.services import paper_session_record, session_finish
 from scoring.standings.models import SessionResult
-from scoring.standings.services import paper_session_record, session_finish
 from tests.factories import round_self_draw
 
 pytestmark = pytest.mark.django_db
@@ -322,9 +322,8 @@ def test_the_player_page_shows_the_rating_and_its_line_on_a_second_axis(
 def test_the_rating_line_follows_the_chips_on_one_time_line(
     rec, season, session, players, recorder
 ):
-    from leagues.selectors import ChipPoint
-    from leagues.views import player_chart
-    from scoring.standings.selectors import RatingPoint
+    from scoring.standings.selectors import ChipPoint, RatingPoint
+    from scoring.standings.views import player_chart
 
     t = [timezone.make_aware(datetime.datetime(2025, 3, d, 20)) for d in (1, 2, 3)]
 

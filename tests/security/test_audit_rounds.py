@@ -8,7 +8,7 @@ from django.core.exceptions import PermissionDenied
 
 from leagues.audit import AuditEntry
 from scoring import services
-from scoring.standings.services import paper_session_record, session_finish, session_reopen
+from scoring.services import paper_session_record, session_finish, session_reopen
 from tests.factories import round_discard, round_self_draw
 
 

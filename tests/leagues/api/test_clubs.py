@@ -3,8 +3,8 @@
 import pytest
 
 from leagues.models import Club, Membership
-from leagues.selectors import club_leaderboard
 from scoring.services import round_record
+from scoring.standings.selectors import club_leaderboard
 from tests.api_helpers import club_url, codes
 from tests.factories import make_club, round_discard, round_self_draw
 

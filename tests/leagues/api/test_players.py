@@ -5,8 +5,8 @@ import datetime
 import pytest
 
 from leagues.models import Player
-from leagues.selectors import player_stats
 from scoring.services import round_record
+from scoring.standings.selectors import player_stats
 from tests.api_helpers import club_url, codes
 from tests.factories import make_club, make_players, make_season, make_session, round_self_draw
 

@@ -5,8 +5,8 @@ import datetime
 import pytest
 
 from leagues.models import Season
-from leagues.selectors import season_standings
 from scoring.services import round_record
+from scoring.standings.selectors import season_standings
 from tests.api_helpers import club_url, codes
 from tests.factories import make_ruleset, make_season, make_session, round_discard, round_self_draw
 

@@ -5,14 +5,8 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from leagues.selectors import (
-    club_list_for_user,
-    membership_role,
-    player_chip_history,
-    player_sessions,
-    player_stats,
-    season_list,
-)
+from leagues.selectors import club_list_for_user, membership_role, season_list
+from scoring.standings.selectors import player_chip_history, player_sessions, player_stats
 from tests.factories import (
     make_season,
     make_session,

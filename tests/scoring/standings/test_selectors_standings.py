@@ -5,7 +5,7 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from leagues.selectors import (
+from scoring.standings.selectors import (
     STANDINGS_CSV_HEADER,
     club_leaderboard,
     season_standings,

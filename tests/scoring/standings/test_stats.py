@@ -9,7 +9,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.models import Round
-from scoring.services import round_correct, round_record, round_void
+from scoring.services import (
+    paper_nets_validate,
+    paper_session_record,
+    round_correct,
+    round_record,
+    round_void,
+    session_finish,
+    session_reopen,
+)
 from scoring.standings.models import (
     STAT_FIELDS,
     PlayerClubStat,
@@ -19,14 +27,7 @@ from scoring.standings.models import (
     RatingEvent,
 )
 from scoring.standings.ratings import ranks_from_nets, rating_initial, rating_update, ratings_replay
-from scoring.standings.services import (
-    paper_nets_validate,
-    paper_session_record,
-    session_finish,
-    session_reopen,
-    standings_rebuild,
-    stats_session_refresh,
-)
+from scoring.standings.services import standings_rebuild, stats_session_refresh
 from tests.factories import (
     make_club,
     make_players,
@@ -277,8 +278,7 @@ def test_incremental_rows_equal_a_rebuild_after_random_writes(
 
 @pytest.mark.django_db
 def test_standings_from_the_tables_equal_the_live_aggregation(session, season, players, recorder):
-    from leagues.selectors import live_standings
-    from scoring.standings.selectors import stats_standings
+    from scoring.standings.selectors import live_standings, stats_standings
 
     other = make_session(season, players[2:6], actor=recorder)
     for s, data in [
@@ -379,7 +379,7 @@ def test_recording_correcting_and_voiding_keep_the_tables_current_without_help(
 def test_paper_nets_beyond_the_limit_are_refused_by_the_service():
     from django.core.exceptions import ValidationError
 
-    from scoring.standings.services import PAPER_NET_LIMIT, paper_nets_validate
+    from scoring.services import PAPER_NET_LIMIT, paper_nets_validate
 
     assert paper_nets_validate([PAPER_NET_LIMIT, -PAPER_NET_LIMIT, 0, 0])[0] == PAPER_NET_LIMIT
     with pytest.raises(ValidationError) as caught:

@@ -11,7 +11,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from leagues import selectors, views
+from scoring.standings import selectors, views
 from tests.factories import make_session
 from tests.scoring.standings.test_views_standings import play, rounds_cycle
 

@@ -215,7 +215,7 @@ def test_pages_make_the_same_number_of_queries_for_few_and_many_rounds(
 
 
 def test_the_season_page_pages_its_sessions(reader, season, players, recorder, monkeypatch):
-    from leagues import views
+    from scoring.standings import views
 
     monkeypatch.setattr(views, "SESSIONS_PER_PAGE", 2)
     made = [make_session(season, players[:4], actor=recorder) for _ in range(3)]
