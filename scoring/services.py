@@ -123,7 +123,8 @@ def _parse_rules(config: Any, *, field: str = "ruleset") -> Any:
 
 def ruleset_resolve(config: Any, *, field: str = "ruleset") -> dict[str, Any]:
     """The full parameter dict (Rules.to_dict()) for a saved config; RoundRejected if invalid."""
-    return _parse_rules(config, field=field).to_dict()
+    params: dict[str, Any] = _parse_rules(config, field=field).to_dict()
+    return params
 
 
 def _score(data: Any, ruleset_config: Any = None, *, rules: Any = None) -> dict[str, Any]:
@@ -140,10 +141,12 @@ def _score(data: Any, ruleset_config: Any = None, *, rules: Any = None) -> dict[
     engine = _engine()
     try:
         if rules is not None:
-            return engine.score_round(data, rules=rules)
-        return engine.score_round({**data, "ruleset": copy.deepcopy(ruleset_config)})
+            result: dict[str, Any] = engine.score_round(data, rules=rules)
+        else:
+            result = engine.score_round({**data, "ruleset": copy.deepcopy(ruleset_config)})
     except engine.RoundInvalid as exc:
         raise _engine_errors(exc.errors) from exc
+    return result
 
 
 def round_birds(*, data: dict[str, Any], bird_count: int) -> list[int]:
@@ -281,6 +284,31 @@ def _is_big(code: str) -> bool:
 # ---------------------------------------------------------------- sessions
 
 
+def session_start_problems(
+    *, season: Season, players: Sequence[Player], first_dealer: Any
+) -> dict[str, tuple[str, str]]:
+    """What stops a session from starting, by field: ``(code, message)``; empty when it
+    can start. The one check of a new session, for ``session_start`` and the bulk import."""
+    problems: dict[str, tuple[str, str]] = {}
+    if season.is_closed:
+        problems["season"] = ("season_closed", "赛季已结束 The season is closed")
+    if len(players) != 4:
+        problems["players"] = ("players", "需要四位选手 A session needs exactly four players")
+    elif len({p.pk for p in players}) != 4:
+        problems["players"] = ("players", "选手不能重复 A player can sit only once")
+    elif any(p.club_id != season.club_id for p in players):
+        problems["players"] = (
+            "players",
+            "选手必须属于本俱乐部 Every player must be on the club's roster",
+        )
+    if not isinstance(first_dealer, int) or not 0 <= first_dealer <= 3:
+        problems["first_dealer"] = (
+            "first_dealer",
+            "首庄必须是 0–3 The first dealer must be a seat 0–3",
+        )
+    return problems
+
+
 def session_start(
     *,
     season: Season,
@@ -292,20 +320,10 @@ def session_start(
 ) -> Session:
     """Start 一场: four players of the season's club in turn order (seats 0..3)."""
     require_record(actor, season.club)
-    errors: dict[str, str] = {}
-    if season.is_closed:
-        errors["season"] = "赛季已结束 The season is closed"
     players = list(players)
-    if len(players) != 4:
-        errors["players"] = "需要四位选手 A session needs exactly four players"
-    elif len({p.pk for p in players}) != 4:
-        errors["players"] = "选手不能重复 A player can sit only once"
-    elif any(p.club_id != season.club_id for p in players):
-        errors["players"] = "选手必须属于本俱乐部 Every player must be on the club's roster"
-    if not isinstance(first_dealer, int) or not 0 <= first_dealer <= 3:
-        errors["first_dealer"] = "首庄必须是 0–3 The first dealer must be a seat 0–3"
-    if errors:
-        raise ValidationError(errors)
+    problems = session_start_problems(season=season, players=players, first_dealer=first_dealer)
+    if problems:
+        raise ValidationError({field: message for field, (_code, message) in problems.items()})
     with transaction.atomic():
         session = Session.objects.create(
             season=season,
@@ -322,7 +340,7 @@ def session_start(
             club=season.club,
             action="session.start",
             obj=session,
-            after={**audit_snapshot(session), "players": [p.display_name for p in players]},
+            after={**(audit_snapshot(session) or {}), "players": [p.display_name for p in players]},
         )
     return session
 
@@ -540,7 +558,7 @@ def round_record(
         expected = session_next_number(session=locked)
         if number is not None and number != expected:
             raise RoundConflict(number=number, expected=expected)
-        return _store(
+        return round_store(
             session=locked,
             number=expected,
             version=1,
@@ -551,7 +569,7 @@ def round_record(
         )
 
 
-def _store(
+def round_store(
     *,
     session: Session,
     number: int,
@@ -562,6 +580,9 @@ def _store(
     actor: Any,
     supersedes: Round | None = None,
 ) -> Round:
+    """Store one scored version of a round with its derived rows, refresh the session's
+    standings and audit it. The caller has checked permission, season and number; a
+    concurrent current version of the number raises RoundConflict."""
     try:
         with transaction.atomic():
             rnd = Round.objects.create(
@@ -623,7 +644,7 @@ def round_correct(*, round: Round, data: dict[str, Any], actor: Any) -> Round:
                 f"第 {old.number} 盘已作废，请记录新的一盘",
             )
         Round.objects.filter(pk=old.pk).update(is_current=False)
-        return _store(
+        return round_store(
             session=session,
             number=old.number,
             version=old.version + 1,

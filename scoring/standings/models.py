@@ -15,8 +15,11 @@ rounds (``manage.py rebuild_standings``). Nothing else writes them.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
+from django.db.models import Count, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -32,6 +35,34 @@ STAT_FIELDS = (
     "opening_wins",
     "birds_hit",
 )
+
+# What one counted round adds to a player's stat counts, defined twice side by side: as
+# SQL aggregates over RoundPlayer rows (ROUND_AGGREGATES; ``net`` is ``round_net``), and
+# for one RoundPlayer row in Python (round_add, for the bulk import). Change them together.
+ROUND_AGGREGATES = {
+    "round_net": Sum("net"),
+    "rounds": Count("id"),
+    "wins": Count("id", filter=Q(won=True)),
+    "self_draws": Count("id", filter=Q(self_draw=True)),
+    "deal_ins": Count("id", filter=Q(dealt_in=True)),
+    "big_hands": Count("id", filter=Q(big_win=True)),
+    "opening_wins": Sum("opening_wins"),
+    "birds_hit": Sum("birds_hit"),
+}
+
+
+def round_add(counts: dict[str, int], row: dict[str, Any]) -> None:
+    """Add one counted round to ``counts`` (STAT_FIELDS): ``row`` holds a RoundPlayer's
+    net, won, self_draw, dealt_in, big_win, opening_wins and birds_hit."""
+    counts["net"] += row["net"]
+    counts["round_net"] += row["net"]
+    counts["rounds"] += 1
+    counts["wins"] += row["won"]
+    counts["self_draws"] += row["self_draw"]
+    counts["deal_ins"] += row["dealt_in"]
+    counts["big_hands"] += row["big_win"]
+    counts["opening_wins"] += row["opening_wins"]
+    counts["birds_hit"] += row["birds_hit"]
 
 
 class StatCounts(models.Model):

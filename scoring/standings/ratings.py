@@ -10,10 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from openskill.models import PlackettLuce
 
 MODEL = PlackettLuce()
+
+K = TypeVar("K", bound=Hashable)  # what identifies a session
+P = TypeVar("P", bound=Hashable)  # what identifies a player
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,29 +45,30 @@ def rating_update(*, ratings: Sequence[Rating], nets: Sequence[int]) -> list[Rat
     if len(ratings) != len(nets) or len(ratings) < 2:
         raise ValueError("one net per rated player, at least two players")
     teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in ratings]
-    rated = MODEL.rate(teams, ranks=ranks_from_nets(nets))
+    ranks: list[float] = [*ranks_from_nets(nets)]
+    rated = MODEL.rate(teams, ranks=ranks)
     return [Rating(mu=team[0].mu, sigma=team[0].sigma) for team in rated]
 
 
 @dataclass(frozen=True, slots=True)
-class RatedSession:
+class RatedSession(Generic[K, P]):
     """The outcome of replaying one session: each player's rating after it."""
 
-    key: Hashable
-    after: dict[Hashable, Rating]
+    key: K
+    after: dict[P, Rating]
 
 
 def ratings_replay(
-    sessions: Iterable[tuple[Hashable, Sequence[Hashable], Sequence[int]]],
-    start: dict[Hashable, Rating] | None = None,
-) -> tuple[dict[Hashable, Rating], list[RatedSession]]:
+    sessions: Iterable[tuple[K, Sequence[P], Sequence[int]]],
+    start: dict[P, Rating] | None = None,
+) -> tuple[dict[P, Rating], list[RatedSession[K, P]]]:
     """Replay sessions ``(key, players, nets)`` in the given order.
 
     Returns every player's final rating and, per session, the ratings right after it.
     ``start`` gives ratings to continue from (missing players start fresh).
     """
-    current: dict[Hashable, Rating] = dict(start or {})
-    history: list[RatedSession] = []
+    current: dict[P, Rating] = dict(start or {})
+    history: list[RatedSession[K, P]] = []
     for key, players, nets in sessions:
         before = [current.get(p) or rating_initial() for p in players]
         after = rating_update(ratings=before, nets=nets)

@@ -19,8 +19,9 @@ from django.db.models import Count, Q, QuerySet, Sum
 
 from leagues.models import Club, Player, Season
 from scoring.engine.hands import HAND_TYPES
-from scoring.models import Round, RoundHand, RoundPlayer, SessionSeat
+from scoring.models import Round, RoundHand, RoundPlayer, SessionSeat, counting_q
 from scoring.standings.models import (
+    ROUND_AGGREGATES,
     STAT_FIELDS,
     PlayerClubStat,
     PlayerRating,
@@ -69,7 +70,7 @@ DEFAULT_ORDER = "net"
 
 
 def _counting_rows() -> QuerySet[RoundPlayer]:
-    return RoundPlayer.objects.filter(round__is_current=True, round__is_void=False)
+    return RoundPlayer.objects.filter(counting_q("round"))
 
 
 def _date_scope(date_from: datetime.date | None, date_to: datetime.date | None) -> Q:
@@ -82,22 +83,15 @@ def _date_scope(date_from: datetime.date | None, date_to: datetime.date | None) 
     return q
 
 
-def _standing_key(row: StandingRow) -> tuple:
+def _standing_key(row: StandingRow) -> tuple[int, float, int]:
     """Official order: net, then average per round, then wins (all descending)."""
     return (-row.net, -row.avg_per_round, -row.wins)
 
 
 def _totals() -> dict[str, Any]:
-    """The aggregate expressions shared by standings rows and player stats."""
-    return {
-        "net_sum": Sum("net"),
-        "rounds": Count("id"),
-        "sessions": Count("round__session", distinct=True),
-        "wins": Count("id", filter=Q(won=True)),
-        "self_draws": Count("id", filter=Q(self_draw=True)),
-        "deal_ins": Count("id", filter=Q(dealt_in=True)),
-        "big_hands": Count("id", filter=Q(big_win=True)),
-    }
+    """A player's counts aggregated live from the rounds: ROUND_AGGREGATES, and the
+    sessions with a counted round."""
+    return {**ROUND_AGGREGATES, "sessions": Count("round__session", distinct=True)}
 
 
 def totals_values(c: Mapping[str, Any]) -> dict[str, Any]:
@@ -118,9 +112,9 @@ def totals_values(c: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _row_values(t: dict[str, Any]) -> dict[str, Any]:
+def _row_values(t: Mapping[str, Any]) -> dict[str, Any]:
     """StandingRow fields from one result of ``_totals()`` (rounds only: net is round net)."""
-    net = t["net_sum"] or 0
+    net = t["round_net"] or 0
     return totals_values({**t, "net": net, "round_net": net})
 
 
@@ -277,7 +271,7 @@ def player_stats(*, player: Player, season: Season | None = None) -> PlayerStats
     if season is not None:
         scope &= Q(round__session__season=season)
     hands = (
-        RoundHand.objects.filter(scope, round__is_current=True, round__is_void=False)
+        RoundHand.objects.filter(scope, counting_q("round"))
         .values("code")
         .annotate(n=Count("id"))
         .order_by()
@@ -356,7 +350,7 @@ def player_sessions(
         .order_by("-session__started_at", "-session_id")
     )
     seats = list(seats_qs[offset : offset + limit] if limit is not None else seats_qs[offset:])
-    totals = {
+    totals: dict[int, Mapping[str, Any]] = {
         row["round__session_id"]: row
         for row in _counting_rows()
         .filter(player=player, round__session_id__in=[s.session_id for s in seats])
@@ -411,7 +405,7 @@ def stats_standings(
         scope &= Q(started_at__date__gte=date_from)
     if date_to is not None:
         scope &= Q(started_at__date__lte=date_to)
-    sums = list(
+    sums: list[Mapping[str, Any]] = list(
         PlayerSessionStat.objects.filter(scope)
         .values("player_id")
         .annotate(**{f"{f}_sum": Sum(f) for f in STAT_FIELDS})

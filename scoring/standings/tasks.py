@@ -14,6 +14,9 @@ from typing import Any
 from celery import shared_task
 from django.db import DatabaseError
 
+from leagues.models import Club, Season
+from scoring.standings.rebuild import ratings_rebuild, standings_rebuild
+
 logger = logging.getLogger(__name__)
 
 RETRYING: dict[str, Any] = {
@@ -28,17 +31,12 @@ RETRYING: dict[str, Any] = {
 @shared_task(name="leagues.ratings_rebuild", **RETRYING)
 def ratings_rebuild_task(*, club_id: int, season_id: int | None) -> int:
     """Replay a season's (or, with season_id None, the club's) ratings."""
-    from scoring.standings.services import ratings_rebuild
-
     return ratings_rebuild(club_id=club_id, season_id=season_id)
 
 
 @shared_task(name="leagues.standings_rebuild", **RETRYING)
 def standings_rebuild_task(*, club_id: int | None = None, season_id: int | None = None) -> int:
     """Recompute the materialised standings and the ratings of a season, a club, or all."""
-    from leagues.models import Club, Season
-    from scoring.standings.services import standings_rebuild
-
     season = Season.objects.get(pk=season_id) if season_id is not None else None
     club = Club.objects.get(pk=club_id) if club_id is not None else None
     return standings_rebuild(club=club, season=season)

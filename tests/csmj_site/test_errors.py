@@ -3,22 +3,22 @@
 import pytest
 from rest_framework.exceptions import ValidationError
 
-from csmj_site.api import _flatten
+from csmj_site.api import exception_handler
 from tests.api_helpers import club_url, codes
 
 pytestmark = pytest.mark.django_db
 
 
 def test_nested_validation_errors_become_dotted_field_paths():
-    detail = ValidationError(
+    error = ValidationError(
         {
             "name": ["This field is required."],
             "players": {3: ["Invalid pk."]},
             "seats": [{}, {"seat": ["Too big."]}],
             "non_field_errors": ["Bad."],
         }
-    ).get_full_details()
-    assert [(e["field"], e["code"]) for e in _flatten(detail)] == [
+    )
+    assert [(e["field"], e["code"]) for e in exception_handler(error, {}).data["errors"]] == [
         ("name", "invalid"),
         ("players.3", "invalid"),
         ("seats.1.seat", "invalid"),
@@ -27,8 +27,8 @@ def test_nested_validation_errors_become_dotted_field_paths():
 
 
 def test_an_error_list_keeps_each_message():
-    detail = ValidationError({"a": ["one", "two"]}).get_full_details()
-    assert [e["message"] for e in _flatten(detail)] == ["one", "two"]
+    error = ValidationError({"a": ["one", "two"]})
+    assert [e["message"] for e in exception_handler(error, {}).data["errors"]] == ["one", "two"]
 
 
 def test_a_method_that_is_not_offered_answers_405_in_the_format(api_as, club):

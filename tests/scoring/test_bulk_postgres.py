@@ -12,8 +12,8 @@ from django.db import connection
 from leagues.models import Club
 from scoring.models import Round
 from scoring.standings.models import PlayerSeasonStat, PlayerSessionStat, RatingEvent
+from scoring.standings.rebuild import standings_rebuild
 from scoring.standings.selectors import live_standings
-from scoring.standings.services import standings_rebuild
 
 pytestmark = [
     pytest.mark.postgres,

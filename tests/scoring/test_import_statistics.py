@@ -4,7 +4,7 @@ enough to matter (scoring.bulk.analyse_due): autovacuum's 10 % rule, applied at 
 import pytest
 from django.db import connection
 
-from scoring.bulk import ANALYZE_AFTER, _statistics_stale, analyse_due
+from scoring.bulk import ANALYZE_AFTER, analyse_due, statistics_stale
 
 
 def test_a_small_import_never_analyses():
@@ -26,9 +26,9 @@ def test_a_big_import_analyses_only_when_it_adds_more_than_a_tenth():
 @pytest.mark.django_db
 def test_the_statistics_are_read_from_the_database():
     if connection.vendor != "postgresql":
-        assert not _statistics_stale(10**6)  # SQLite has no ANALYZE step
+        assert not statistics_stale(10**6)  # SQLite has no ANALYZE step
         return
     with connection.cursor() as cur:
         cur.execute("ANALYZE scoring_round")  # the test database's rounds: a few at most
-    assert _statistics_stale(ANALYZE_AFTER)
-    assert not _statistics_stale(ANALYZE_AFTER - 1)
+    assert statistics_stale(ANALYZE_AFTER)
+    assert not statistics_stale(ANALYZE_AFTER - 1)

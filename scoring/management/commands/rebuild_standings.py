@@ -10,7 +10,7 @@ from tqdm import tqdm
 
 from leagues.models import Club, Season
 from scoring.models import Session
-from scoring.standings.services import standings_rebuild
+from scoring.standings.rebuild import standings_rebuild
 
 
 class Command(BaseCommand):

@@ -1,4 +1,4 @@
-"""Materialised standings, ratings, finished and paper sessions (scoring.standings.services, issue 6)."""
+"""Materialised standings, ratings, finished and paper sessions (scoring.standings)."""
 
 import datetime
 
@@ -8,7 +8,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.models import Round
+from scoring.models import Round, RoundPlayer
 from scoring.services import (
     paper_nets_validate,
     paper_session_record,
@@ -19,15 +19,18 @@ from scoring.services import (
     session_reopen,
 )
 from scoring.standings.models import (
+    ROUND_AGGREGATES,
     STAT_FIELDS,
     PlayerClubStat,
     PlayerRating,
     PlayerSeasonStat,
     PlayerSessionStat,
     RatingEvent,
+    round_add,
 )
 from scoring.standings.ratings import ranks_from_nets, rating_initial, rating_update, ratings_replay
-from scoring.standings.services import standings_rebuild, stats_session_refresh
+from scoring.standings.rebuild import standings_rebuild
+from scoring.standings.services import stats_session_refresh
 from tests.factories import (
     make_club,
     make_players,
@@ -385,3 +388,33 @@ def test_paper_nets_beyond_the_limit_are_refused_by_the_service():
     with pytest.raises(ValidationError) as caught:
         paper_nets_validate([PAPER_NET_LIMIT + 1, -PAPER_NET_LIMIT - 1, 0, 0])
     assert "nets" in caught.value.message_dict
+
+
+# ---------------------------------------------------------------- one round's contribution
+
+
+def test_the_sql_aggregates_and_the_python_sum_of_rounds_agree(session, recorder):
+    """ROUND_AGGREGATES (the rebuild, the live standings) and round_add (the bulk import)
+    give the same counts for the same rounds."""
+    for data in (
+        round_self_draw(0, birds=[5, 9]),
+        round_discard({1: ["qingyise"]}, 2),
+        round_discard({1: ["pinghu"], 3: ["pinghu"]}, 0, birds=[1, 1]),
+        round_draw(),
+    ):
+        round_record(session=session, data=data, actor=recorder)
+    rows = RoundPlayer.objects.filter(round__session=session)
+    by_sql = {
+        a.pop("player_id"): a
+        for a in rows.values("player_id").annotate(**ROUND_AGGREGATES).order_by()
+    }
+    by_python: dict[int, dict[str, int]] = {}
+    for row in rows.values():
+        counts = by_python.setdefault(row["player_id"], dict.fromkeys(STAT_FIELDS, 0))
+        round_add(counts, row)
+    assert set(by_sql) == set(by_python)
+    for player_id, counts in by_python.items():
+        assert counts["net"] == counts["round_net"]
+        assert {f: counts[f] for f in ROUND_AGGREGATES} == by_sql[player_id]
+    assert sum(c["wins"] for c in by_python.values()) == 4
+    assert set(ROUND_AGGREGATES) | {"net", "sessions"} == set(STAT_FIELDS)
