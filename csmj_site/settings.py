@@ -197,7 +197,7 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"mask_secrets": {"()": "csmj_site.middleware.SecretMaskingFilter"}},
+    "filters": {"mask_secrets": {"()": "csmj_site.log_filters.SecretMaskingFilter"}},
     "handlers": {
         "console": {"class": "logging.StreamHandler", "filters": ["mask_secrets"]},
     },
