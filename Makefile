@@ -46,6 +46,7 @@ lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 bench: venv
 	$(PYTHON) -m bench.bench_engine
