@@ -1,5 +1,6 @@
 """URLs of the REST API's resources, included under /api/v1/ (next to score/, analyse/
-and rulesets/, which scoring.api_urls serves)."""
+and rulesets/, which scoring.api_urls serves). The one URL file that routes both apps'
+resources: the leagues viewsets, with the standings actions scoring.api_standings adds."""
 
 from rest_framework.routers import SimpleRouter
 

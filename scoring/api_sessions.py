@@ -1,7 +1,7 @@
 """REST API for issue 6: finishing sessions, paper sessions, ratings and CSV exports.
 
-Thin views over scoring.standings.services (writes) and scoring.standings.selectors / leagues.selectors
-(reads); errors go through the API's one error format (csmj_site.api.exception_handler).
+Thin views over scoring.services (writes) and scoring.standings.selectors (reads); errors
+go through the API's one error format (csmj_site.api.exception_handler).
 """
 
 from __future__ import annotations

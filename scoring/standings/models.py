@@ -1,8 +1,10 @@
 """Materialised standings and ratings (issue 6).
 
 These tables are derived: ``scoring.standings.services`` keeps them up to date in the same
-transaction as every round write, correction and void, and rebuilds them from the
-rounds (``manage.py rebuild_standings``). Nothing else writes them.
+transaction as every round write, correction and void, ``scoring.standings.rebuild``
+recomputes them from the rounds (``manage.py rebuild_standings``), and the bulk import
+writes the rows of the sessions it stores. Nothing else writes them. Their tables keep
+the ``leagues_*`` names they had when the leagues app owned them.
 
 - ``PlayerSessionStat``: one row per (session, player) that counts: the player has a
   counted round in the session, or the session is a paper session.

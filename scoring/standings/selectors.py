@@ -1,9 +1,7 @@
 """Reads of standings, player statistics and ratings.
 
-Every selector issues a fixed number of queries, however many rounds are stored.
-
-A fixed number of queries whatever the number of rounds: standings read one row per
-player (``PlayerSeasonStat`` / ``PlayerClubStat``); a date range sums the per-session
+Every selector issues a fixed number of queries, however many rounds are stored:
+standings read one row per player (``PlayerSeasonStat`` / ``PlayerClubStat``); a date range sums the per-session
 rows instead (``PlayerSessionStat``, eight times fewer rows than the rounds' seats).
 """
 
