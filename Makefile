@@ -66,7 +66,7 @@ schema: venv
 audit: venv
 	$(BIN)/pip install -q pip-audit==2.10.1 && $(BIN)/pip-audit -r requirements.txt
 
-# Issue 7 (docs/reliability.md): 50 clients for 60 s against gunicorn + PostgreSQL + a Celery
+# Load test (docs/reliability.md): 50 clients for 60 s against gunicorn + PostgreSQL + a Celery
 # worker on Redis (database LOAD_DB, dropped and created), then an audit of what was stored.
 LOAD_DB ?= postgres://postgres@127.0.0.1:5432/csmj_load
 loadtest: venv
@@ -80,7 +80,7 @@ faults: venv
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3
 
-# Celery through the machine's Redis and a real worker process (issue 6). The worker and
+# Celery through the machine's Redis and a real worker process. The worker and
 # the test share a throw-away SQLite file; the worker is stopped whatever the outcome.
 WORKER_DB ?= /tmp/csmj-worker.sqlite3
 WORKER_BROKER ?= redis://127.0.0.1:6379/0
@@ -96,7 +96,7 @@ test-worker: venv
 	if [ $$status -ne 0 ]; then tail -40 /tmp/csmj-worker.log; fi; \
 	exit $$status
 
-# The site at scale on PostgreSQL (issue 6): ~400,000 generated rounds in BENCH_DB (created and
+# The site at scale on PostgreSQL (docs/performance.md): ~400,000 generated rounds in BENCH_DB (created and
 # filled on the first run, kept afterwards), then latency through gunicorn (Procfile, honcho).
 BENCH_DB ?= postgres://postgres@127.0.0.1:5432/csmj_bench
 bench-site: venv

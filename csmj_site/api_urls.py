@@ -19,5 +19,5 @@ router.register(
     rf"{CLUB}/sessions/(?P<session_id>[0-9]+)/rounds", api_rounds.RoundViewSet, basename="api-round"
 )
 
-# Issue 6 (H6): finish/reopen sessions, paper sessions, ratings, CSV exports.
+# Finish/reopen sessions, paper sessions, ratings, CSV exports.
 urlpatterns = [*api_sessions.urlpatterns, *router.urls]

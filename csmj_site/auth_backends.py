@@ -1,4 +1,4 @@
-"""Authentication backends (issue 7): login rate limiting with django-axes."""
+"""Authentication backends: login rate limiting with django-axes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Reliability and security middleware (issue 7).
+"""Reliability and security middleware (docs/reliability.md).
 
 - ``ApiBodyGuardMiddleware``: JSON bodies under /api/ are checked before any view reads
   them. Larger than DATA_UPLOAD_MAX_MEMORY_SIZE → 413; nested deeper than

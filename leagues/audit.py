@@ -1,4 +1,4 @@
-"""The audit log (issue 7): every write, who did it, when, what, before and after.
+"""The audit log: every write, who did it, when, what, before and after.
 
 Write services call ``audit_record`` explicitly, inside their transaction, once per write
 (no signals: a signal would not know the actor, and would fire per row of a bulk write).

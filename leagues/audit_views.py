@@ -1,4 +1,4 @@
-"""The club's audit log page (issue 7): organisers and owners only. Members get 403,
+"""The club's audit log page: organisers and owners only. Members get 403,
 outsiders of a private club 404 (leagues.views.club_access).
 
 Included from csmj_site.urls (one line); the URL is /c/<slug>/audit/.

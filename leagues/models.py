@@ -180,5 +180,5 @@ class Season(models.Model):
         return self.name
 
 
-from leagues.audit import AuditEntry  # noqa: E402,F401  (issue 7: audit log)
-from leagues.tokens import ApiToken  # noqa: E402,F401  (H5: API tokens)
+from leagues.audit import AuditEntry  # noqa: E402,F401  (audit log)
+from leagues.tokens import ApiToken  # noqa: E402,F401  (API tokens)

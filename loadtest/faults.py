@@ -1,4 +1,4 @@
-"""make faults: fault injection against the real processes (issue 7).
+"""make faults: fault injection against the real processes (docs/reliability.md).
 
     python -m loadtest.faults [pg_restart] [worker_kill] [broker_down]
 

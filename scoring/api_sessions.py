@@ -1,4 +1,4 @@
-"""REST API for issue 6: finishing sessions, paper sessions, ratings and CSV exports.
+"""REST API for finishing sessions, paper sessions, ratings and CSV exports.
 
 Thin views over scoring.services (writes) and scoring.standings.selectors (reads); errors
 go through the API's one error format (csmj_site.api.exception_handler).

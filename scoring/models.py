@@ -264,4 +264,4 @@ class RoundHand(models.Model):
         return f"{self.round_id}:{self.seat} {self.code}"
 
 
-from scoring.idempotency import IdempotencyKey  # noqa: E402,F401  (H5: API idempotency)
+from scoring.idempotency import IdempotencyKey  # noqa: E402,F401  (API idempotency)

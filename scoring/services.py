@@ -106,8 +106,8 @@ def _engine_errors(errors: list[Any]) -> RoundRejected:
 
 
 def _engine() -> Any:
-    # Imported late so that Django starts (and migrations run) even while the engine
-    # is being written; the engine never imports Django.
+    # The pure-Python engine (it never imports Django), reached through this one
+    # function.
     from scoring import engine
 
     return engine

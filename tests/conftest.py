@@ -32,7 +32,7 @@ def shared_examples() -> dict:
     return data
 
 
-# ---------------------------------------------------------------- site base fixture (issue 4)
+# ---------------------------------------------------------------- site base fixture
 # One private club with a user in each role, an outsider who belongs to ANOTHER club,
 # an anonymous user, a roster of eight players, a ruleset, an open season and a session.
 # Passwords are tests.factories.TEST_PASSWORD (or use client.force_login).

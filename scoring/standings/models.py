@@ -1,4 +1,4 @@
-"""Materialised standings and ratings (issue 6).
+"""Materialised standings and ratings.
 
 These tables are derived: ``scoring.standings.services`` keeps them up to date in the same
 transaction as every round write, correction and void, ``scoring.standings.rebuild``

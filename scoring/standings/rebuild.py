@@ -7,8 +7,8 @@ import (``scoring.bulk``) share.
   sessions in start order; ``standings_rebuild(...)`` does both (``manage.py
   rebuild_standings``, the nightly Celery task).
 - ``session_stat_rows`` computes PlayerSessionStat rows from the rounds; the incremental
-  path and the rebuild both use it, so they produce identical rows
-  (tests/scoring/standings/test_stats.py compares them).
+  path and the rebuild both use it, so they produce identical rows (a hypothesis test
+  in tests/scoring/standings/test_stats.py checks it).
 - ``apply_stat_deltas`` adds per-player differences to the season and club totals;
   ``scope_lock`` keeps a rebuild and the writers of a club apart.
 

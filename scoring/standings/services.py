@@ -3,8 +3,8 @@ transaction that made the change:
 
 - ``stats_session_refresh(session=...)``: a session's rounds changed (a round recorded,
   corrected, voided or undone; a paper session stored). Its stat rows, and its players'
-  season and club totals, are brought up to date (``F()``-style upserts, safe under
-  concurrent writers);
+  season and club totals, are brought up to date (``INSERT … ON CONFLICT DO UPDATE``
+  increments, safe under concurrent writers);
 - ``stats_session_moved(session=...)``: its start time changed;
 - ``ratings_session_finished(session=...)``: it has just finished (rated in place when
   it is the newest rated session of its season and club, else both are replayed);

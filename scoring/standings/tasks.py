@@ -47,7 +47,7 @@ def queue_after_commit(task: Any, **kwargs: Any) -> None:
 
     With the broker down the write has already committed: the task is not queued, a
     warning is logged, and the request still succeeds. The work is not caught up by itself;
-    ``manage.py rebuild_standings`` (or the nightly rebuild) restores it (issue 7)."""
+    ``manage.py rebuild_standings`` (or the nightly rebuild) restores it (docs/reliability.md)."""
     from django.db import transaction
 
     transaction.on_commit(lambda: _send(task, kwargs))

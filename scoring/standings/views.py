@@ -225,7 +225,7 @@ def season_csv(request: HttpRequest, club: Club, season_id: int) -> HttpResponse
 
 @club_view("read")
 def season_rounds_csv(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
-    """Every round of the season, one CSV row each (H6's season_rounds_csv_rows)."""
+    """Every round of the season, one CSV row each (``season_rounds_csv_rows``)."""
     season = get_season(club, season_id)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="rounds-{club.slug}-{season.pk}.csv"'

@@ -1,4 +1,4 @@
-"""import_rounds / export_club / generate_demo_league / rebuild_standings (issue 6)."""
+"""import_rounds / export_club / generate_demo_league / rebuild_standings."""
 
 import io
 import json

@@ -87,6 +87,6 @@ def test_an_outsider_cannot_read_a_private_clubs_rulesets(api_as, club, ruleset)
 
 
 def test_the_presets_list_stays_at_its_own_address(api_client):
-    """GET /api/v1/rulesets/ (the presets, issue 1's contract) is not the club resource."""
+    """GET /api/v1/rulesets/ (the presets, the calculator's contract) is not the club resource."""
     response = api_client.get("/api/v1/rulesets/")
     assert response.status_code == 200

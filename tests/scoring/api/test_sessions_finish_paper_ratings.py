@@ -1,4 +1,4 @@
-"""API of issue 6: finishing sessions, paper sessions, ratings and CSV exports."""
+"""API for finishing sessions, paper sessions, ratings and CSV exports."""
 
 import csv
 import io
