@@ -1,23 +1,9 @@
-from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from leagues import views
 
 urlpatterns = [
     path("", views.home, name="home"),
-    # accounts: django.contrib.auth views with the site's templates
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path(
-        "accounts/password/",
-        auth_views.PasswordChangeView.as_view(),
-        name="password_change",
-    ),
-    path(
-        "accounts/password/done/",
-        auth_views.PasswordChangeDoneView.as_view(),
-        name="password_change_done",
-    ),
     path("invite/<str:token>/", views.invite_accept, name="invite"),
     path("clubs/new/", views.club_new, name="club-new"),
     path("c/<slug:slug>/", views.club_detail, name="club"),
