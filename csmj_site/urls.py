@@ -13,6 +13,7 @@ urlpatterns = [
     path("accounts/tokens/", include("leagues.token_urls")),
     path("accounts/", include("allauth.urls")),
     path("", include("leagues.audit_views")),
+    path("", include("scoring.calc_urls")),
     path("", include("scoring.urls")),
     path("", include("leagues.urls")),
 ]

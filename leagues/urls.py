@@ -1,13 +1,15 @@
 from django.urls import path
 
-from leagues import views
+from leagues import views, wizard
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("invite/<str:token>/", views.invite_accept, name="invite"),
-    path("clubs/new/", views.club_new, name="club-new"),
+    path("clubs/new/", wizard.club_wizard, name="club-new"),
+    path("clubs/new/<slug:step>/", wizard.club_wizard, name="club-new-step"),
     path("c/<slug:slug>/", views.club_detail, name="club"),
     path("c/<slug:slug>/settings/", views.club_edit, name="club-edit"),
+    path("c/<slug:slug>/welcome/", wizard.club_welcome, name="club-welcome"),
     path("c/<slug:slug>/seasons/new/", views.season_new, name="season-new"),
     path("c/<slug:slug>/seasons/<int:season_id>/", views.season_detail, name="season"),
     path(

@@ -20,7 +20,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
-from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
@@ -146,19 +145,6 @@ def home(request: HttpRequest) -> HttpResponse:
         roles = dict(Membership.objects.filter(user=request.user).values_list("club_id", "role"))
     rows = [(c, Role(roles[c.pk]).label if c.pk in roles else "") for c in clubs]
     return render(request, "home.html", {"rows": rows})
-
-
-@login_required
-def club_new(request: HttpRequest) -> HttpResponse:
-    form = ClubForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            club = services.club_create(owner=request.user, **form.cleaned_data)
-        except ValidationError as exc:
-            apply_errors(form, exc)
-        else:
-            return redirect("club", slug=club.slug)
-    return render(request, "leagues/form_page.html", {"form": form, "title": _("新建俱乐部")})
 
 
 @club_view("read")
