@@ -13,7 +13,7 @@
   written; Django drops the broken connection at the end of the request and the next
   request opens a new one, so the site recovers by itself.
 - ``SecretMaskingFilter``: a logging filter that replaces API tokens, Authorization
-  headers, passwords in URLs, the SECRET_KEY and the database password with "********".
+  headers, passwords in URLs, the SECRET_KEY, the database and SMTP passwords with "********".
 - ``lockout_response``: the page django-axes shows after too many failed logins.
 """
 
@@ -163,7 +163,7 @@ _PASSWORD_FIELD = re.compile(r"(?i)(password['\"]?\s*[:=]\s*['\"]?)[^'\"\s,&}]+"
 
 
 def _known_secrets() -> list[str]:
-    secrets = [settings.SECRET_KEY]
+    secrets = [settings.SECRET_KEY, getattr(settings, "EMAIL_HOST_PASSWORD", "")]
     for db in settings.DATABASES.values():
         if db.get("PASSWORD"):
             secrets.append(str(db["PASSWORD"]))

@@ -1,5 +1,5 @@
 """A calculator round in a link: the rules, the four names and the round, packed into one
-URL-safe code (compact JSON, zlib, base64url). Nothing is stored on the server; the link
+URL-safe code (compact JSON, raw deflate, base64url). Nothing is stored on the server; the link
 itself is the calculation, so anyone who opens it sees the same round scored the same way.
 """
 
@@ -19,7 +19,8 @@ def calc_encode(*, ruleset: dict[str, Any], names: list[str], data: dict[str, An
     text = json.dumps(
         {"r": ruleset, "n": names, "d": data}, ensure_ascii=False, separators=(",", ":")
     )
-    packed = zlib.compress(text.encode("utf-8"), 9)
+    deflater = zlib.compressobj(9, zlib.DEFLATED, -15)  # raw deflate: no header, shorter
+    packed = deflater.compress(text.encode("utf-8")) + deflater.flush()
     return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
 
@@ -30,7 +31,7 @@ def calc_decode(*, code: str) -> tuple[dict[str, Any], list[str], dict[str, Any]
         return None
     try:
         packed = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
-        inflater = zlib.decompressobj()
+        inflater = zlib.decompressobj(-15)
         raw = inflater.decompress(packed, MAX_JSON_BYTES)
         if inflater.unconsumed_tail:
             return None
