@@ -114,6 +114,7 @@ def test_sign_up_build_a_club_and_record_the_first_round_within_20_steps_and_2_m
     phone.fill("input[name=name]", "岳麓麻将社")
     phone.tap_and_wait("[data-role=wizard-next]")
     assert page.locator("input[name=preset]:checked").count() == 1
+    phone.shot("club-wizard-rules")
     phone.tap_and_wait("[data-role=wizard-next]")
     phone.fill("textarea[name=players]", "\n".join([*PLAYERS, "钱七"]))
     phone.tap_and_wait("[data-role=wizard-next]")

@@ -18,16 +18,6 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "table-4-mahjong-pw"
 
 
-@pytest.fixture(autouse=True)
-def _fresh_rate_limits():
-    """allauth's rate limits count in the cache: each test starts from zero."""
-    from django.core.cache import cache
-
-    cache.clear()
-    yield
-    cache.clear()
-
-
 def signup(client, **fields):
     data = {"username": "xinren", "password1": PASSWORD, "password2": PASSWORD, **fields}
     return client.post(reverse("account_signup"), data)
