@@ -20,8 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model, login
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth import get_user_model
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
@@ -37,7 +36,6 @@ from leagues.forms import (
     RoleForm,
     RulesetForm,
     SeasonForm,
-    SignupForm,
 )
 from leagues.models import ROLE_RANK, Club, Invitation, Membership, Player, Role, Ruleset, Season
 from leagues.permissions import role_allows
@@ -135,17 +133,6 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", {"rows": rows})
 
 
-@login_required
-def club_new(request: HttpRequest) -> HttpResponse:
-    form = ClubForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            club = services.club_create(owner=request.user, **form.cleaned_data)
-        except ValidationError as exc:
-            apply_errors(form, exc)
-        else:
-            return redirect("club", slug=club.slug)
-    return render(request, "leagues/form_page.html", {"form": form, "title": _("新建俱乐部")})
 
 
 @club_view("manage")
@@ -391,23 +378,24 @@ def invitation_revoke(request: HttpRequest, club: Club, invitation_id: int) -> H
 
 
 def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
-    """Open an invitation: accept it (logged in), or create an account and accept it."""
+    """Open an invitation: accept it (logged in), or sign up / log in first; the invitation
+    is remembered and accepted by that login (leagues.accounts)."""
+    from leagues.accounts import invitation_remember
+
     invitation = selectors.invitation_get(token=token)
     if invitation is None:
         raise Http404
-    signup = None
-    if not request.user.is_authenticated:
-        signup = SignupForm(request.POST or None)
-        if request.method == "POST" and signup.is_valid() and not invitation.is_accepted:
-            user = signup.save()
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    if request.user.is_authenticated:
+        if invitation.accepted_by_id == request.user.pk:
+            return redirect("club", slug=invitation.club.slug)
+        if request.method == "POST":
             return _accept(request, invitation)
-    elif request.method == "POST":
-        return _accept(request, invitation)
+    elif not invitation.is_accepted:
+        invitation_remember(request=request, invitation=invitation)
     return render(
         request,
         "leagues/invite.html",
-        {"invitation": invitation, "signup": signup, "role_label": Role(invitation.role).label},
+        {"invitation": invitation, "role_label": Role(invitation.role).label},
     )
 
 

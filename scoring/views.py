@@ -30,6 +30,7 @@ from leagues.views import (
     in_page_language,
 )
 from scoring import selectors, services
+from scoring.calc import calc_round_initial
 from scoring.engine.hands import HAND_TYPES
 from scoring.forms import (
     PaperCsvForm,
@@ -490,8 +491,10 @@ def round_new(request: HttpRequest, club: Club, session_id: int) -> HttpResponse
     session = get_session(club, session_id)
     config = session.season.ruleset.config
     if request.method != "POST":
+        # ?calc=<code>: a hand from the calculator, to check and save here.
+        initial = calc_round_initial(code=request.GET.get("calc", ""))
         return _season_open(request, club, session) or round_form_page(
-            request, club, session, rules_config=config, initial=None, errors=[]
+            request, club, session, rules_config=config, initial=initial, errors=[]
         )
     refused = _paper_refusal(request, club, session)
     if refused is not None:
