@@ -13,7 +13,7 @@ ruleset's ``config``), import lines and the calculator — is read by ``json_par
 - raises every failure as one ``csmj_site.errors.ServiceError`` with a field and a code:
   ``malformed_json``, ``duplicate_key``, ``too_deep``, ``too_large``, ``invalid_unicode``.
 
-No other ``json.loads`` may read input on a request path (tests/site/test_json_reader.py
+No other ``json.loads`` may read input on a request path (tests/csmj_site/test_json_reader.py
 scans the code).
 """
 

@@ -6,7 +6,6 @@ import re
 from typing import Any
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from csmj_site.jsonio import json_form_value
@@ -114,7 +113,3 @@ class StandingsFilterForm(forms.Form):
     date_from = forms.DateField(label=_("从"), required=False, widget=DATE_WIDGET)
     date_to = forms.DateField(label=_("到"), required=False, widget=DATE_WIDGET)
     order = forms.CharField(required=False, widget=forms.HiddenInput)
-
-
-class SignupForm(UserCreationForm):
-    """Create an account from an invitation link (the only way to sign up)."""

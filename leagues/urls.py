@@ -1,39 +1,15 @@
-from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from leagues import views
+from leagues import views, wizard
 
 urlpatterns = [
     path("", views.home, name="home"),
-    # accounts: django.contrib.auth views with the site's templates
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path(
-        "accounts/password/",
-        auth_views.PasswordChangeView.as_view(),
-        name="password_change",
-    ),
-    path(
-        "accounts/password/done/",
-        auth_views.PasswordChangeDoneView.as_view(),
-        name="password_change_done",
-    ),
     path("invite/<str:token>/", views.invite_accept, name="invite"),
-    path("clubs/new/", views.club_new, name="club-new"),
-    path("c/<slug:slug>/", views.club_detail, name="club"),
+    path("clubs/new/", wizard.club_wizard, name="club-new"),
+    path("clubs/new/<slug:step>/", wizard.club_wizard, name="club-new-step"),
     path("c/<slug:slug>/settings/", views.club_edit, name="club-edit"),
+    path("c/<slug:slug>/welcome/", wizard.club_welcome, name="club-welcome"),
     path("c/<slug:slug>/seasons/new/", views.season_new, name="season-new"),
-    path("c/<slug:slug>/seasons/<int:season_id>/", views.season_detail, name="season"),
-    path(
-        "c/<slug:slug>/seasons/<int:season_id>/standings.csv",
-        views.season_csv,
-        name="season-csv",
-    ),
-    path(
-        "c/<slug:slug>/seasons/<int:season_id>/rounds.csv",
-        views.season_rounds_csv,
-        name="season-rounds-csv",
-    ),
     path(
         "c/<slug:slug>/seasons/<int:season_id>/close/",
         views.season_close,
@@ -41,7 +17,6 @@ urlpatterns = [
     ),
     path("c/<slug:slug>/players/", views.player_list, name="players"),
     path("c/<slug:slug>/players/new/", views.player_edit, name="player-new"),
-    path("c/<slug:slug>/players/<int:player_id>/", views.player_detail, name="player"),
     path("c/<slug:slug>/players/<int:player_id>/edit/", views.player_edit, name="player-edit"),
     path("c/<slug:slug>/rulesets/", views.ruleset_list, name="rulesets"),
     path("c/<slug:slug>/rulesets/new/", views.ruleset_edit, name="ruleset-new"),

@@ -46,6 +46,17 @@ def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _fresh_rate_limit_counts():
+    """django-allauth's rate limits (sign-up, password change, reset mails…) count in the
+    cache per address and per user id: every test starts from zero, so one test's
+    requests never make another one answer 429."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
 def _user_fixture(username: str):
     @pytest.fixture(name=username)
     def user_fixture(db):
@@ -165,3 +176,18 @@ def api_client():
     from rest_framework.test import APIClient
 
     return APIClient()
+
+
+@pytest.fixture
+def api_as(users_by_role):
+    """``api_as("recorder")`` → a token-authenticated APIClient for that role."""
+    from tests.api_helpers import token_client
+
+    cache = {}
+
+    def get(role):
+        if role not in cache:
+            cache[role] = token_client(users_by_role[role])
+        return cache[role]
+
+    return get

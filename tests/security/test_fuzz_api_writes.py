@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from scoring.services import round_record
-from tests.api.conftest import token_client
+from tests.api_helpers import token_client
 from tests.factories import round_discard, round_self_draw
 from tests.security.strategies import (
     deep_nesting,

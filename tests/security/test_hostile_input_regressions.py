@@ -25,7 +25,7 @@ from leagues.models import Ruleset
 from scoring.api import AnonCalculatorThrottle
 from scoring.interchange import lines_import
 from scoring.models import Round
-from tests.api.conftest import club_url, codes, rounds_url, token_client
+from tests.api_helpers import club_url, codes, rounds_url, token_client
 from tests.factories import round_self_draw
 
 pytestmark = pytest.mark.django_db
@@ -301,8 +301,14 @@ def test_every_club_scoped_api_route_uses_the_one_club_lookup():
     import re
 
     pattern = re.compile(r"get_object_or_404\(\s*Club\b|Club\.objects\.get\(")
-    for name in ("leagues/api_stats.py", "leagues/api_views.py", "scoring/api_rounds.py"):
-        assert not pattern.search((ROOT / name).read_text(encoding="utf-8")), name
+    modules = [
+        p
+        for package in ("csmj_site", "leagues", "scoring")
+        for p in (ROOT / package).glob("api*.py")
+    ]
+    assert len(modules) >= 5
+    for path in modules:
+        assert not pattern.search(path.read_text(encoding="utf-8")), path.name
 
 
 def test_a_site_page_of_a_private_club_answers_as_a_missing_one(client, outsider, club):
@@ -372,3 +378,31 @@ def test_invalid_json_has_one_code_in_the_api_the_calculator_and_the_docs(api_fo
     assert {tuple(codes(r)[0]) for r in answers} == {("body", "malformed_json")}
     docs = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
     assert "malformed_json" in docs and "parse_error" not in docs
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"r": {}, "n": ["\\ud800", "b", "c", "d"], "d": {}}',  # a lone surrogate in a name
+        '{"r": {}, "n": ["a", "b", "c", "d"], "d": {"dealer": 0}, "d": {}}',  # a key twice
+        '{"r": {}, "n": ["a", "b", "c", "d"], "d": ' + "[" * 2000 + "]" * 2000 + "}",
+    ],
+)
+def test_a_calculator_link_is_read_by_the_json_reader(text):
+    """A ?calc= link carries JSON from outside: the reader refuses it, the link is ignored."""
+    import base64
+    import zlib
+
+    from scoring.calc import calc_decode
+
+    deflater = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = deflater.compress(text.encode("utf-8")) + deflater.flush()
+    code = base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+    assert calc_decode(code=code) is None
+
+
+def test_a_clean_calculator_link_still_decodes():
+    from scoring.calc import calc_decode, calc_encode
+
+    code = calc_encode(ruleset={"preset": "changsha-67"}, names=list("abcd"), data={"dealer": 0})
+    assert calc_decode(code=code) == ({"preset": "changsha-67"}, list("abcd"), {"dealer": 0})
