@@ -572,12 +572,12 @@ def round_correct(request: HttpRequest, club: Club, session_id: int, number: int
     return redirect("session", slug=club.slug, session_id=session.pk)
 
 
-def _json_body(request: HttpRequest) -> Any:
+def json_body(request: HttpRequest) -> Any:
     """The posted JSON (csmj_site.jsonio); ServiceError when the reader refuses it."""
     return json_parse(request.body or b"null", field="body")
 
 
-def _body_refused(exc: ServiceError) -> JsonResponse:
+def json_body_refused(exc: ServiceError) -> JsonResponse:
     """A body the JSON reader refused, as the page's JSON helpers answer errors."""
     error = {"field": exc.field, "code": exc.code, "message": exc.localised()}
     return JsonResponse({"errors": [error]}, status=400)
@@ -631,9 +631,9 @@ def round_preview(request: HttpRequest, club: Club, session_id: int) -> JsonResp
     """Score the posted round (JSON body) without storing it; the preview as HTML."""
     session = get_session(club, session_id)
     try:
-        data = _json_body(request)
+        data = json_body(request)
     except ServiceError as exc:
-        return _body_refused(exc)
+        return json_body_refused(exc)
     number = request.GET.get("number")
     try:
         # round_preview refuses a body that is not an object; a correction is previewed
@@ -662,14 +662,19 @@ def tiles_analyse(request: HttpRequest, club: Club, session_id: int) -> JsonResp
     """The tile picker's analysis: which hand types the tiles make (the engine's analysis)."""
     session = get_session(club, session_id)
     try:
-        body = _json_body(request)
+        body = json_body(request)
     except ServiceError as exc:
-        return _body_refused(exc)
+        return json_body_refused(exc)
     if not isinstance(body, dict) or not isinstance(body.get("tiles"), str):
-        error = {"field": "tiles", "code": "invalid", "message": _("请求格式错误")}
-        return JsonResponse({"errors": [error]}, status=400)
+        return tiles_missing()
     answer, status = analyse_for_form(body, ruleset_config=session.season.ruleset.config)
     return JsonResponse(answer, status=status)
+
+
+def tiles_missing() -> JsonResponse:
+    """The analysis helpers' answer to a body without ``tiles`` (a string)."""
+    error = {"field": "tiles", "code": "invalid", "message": _("请求格式错误")}
+    return JsonResponse({"errors": [error]}, status=400)
 
 
 # A claimed situational code tells the analysis how the hand was won.

@@ -87,6 +87,23 @@ def test_deep_json_to_the_round_form_helpers_is_a_400_naming_the_problem(rec, se
     assert error["message"]
 
 
+@pytest.mark.usefixtures("fresh_throttle_counts")
+@pytest.mark.parametrize("name", ["calc-preview", "calc-analyse"])
+@pytest.mark.parametrize(
+    "body, code",
+    [
+        (DEEP, "too_deep"),
+        (TWO_RESULTS, "duplicate_key"),
+        ('{"tiles": "\\ud800"}', "invalid_unicode"),
+    ],
+)
+def test_the_calculator_pages_helpers_refuse_hostile_bodies_with_400(client, name, body, code):
+    response = client.post(reverse(name), body, content_type="application/json")
+    assert response.status_code == 400
+    [error] = response.json()["errors"]
+    assert (error["field"], error["code"]) == ("body", code)
+
+
 def test_deep_json_in_the_ruleset_forms_overrides_is_a_field_error(client, organiser, club):
     client.force_login(organiser)
     before = stored()
