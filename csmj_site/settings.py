@@ -64,6 +64,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "leagues.middleware.ChineseFirstLocaleMiddleware",
+    "csmj_site.middleware.ApiEnglishMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -186,6 +187,8 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    # Every API body is read by the project's one JSON reader (csmj_site/jsonio.py).
+    "DEFAULT_PARSER_CLASSES": ["csmj_site.jsonio.JsonBodyParser"],
     "DEFAULT_SCHEMA_CLASS": "csmj_site.api.ApiAutoSchema",
     "EXCEPTION_HANDLER": "csmj_site.api.exception_handler",
     "DEFAULT_THROTTLE_RATES": {

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from csmj_site.jsonio import json_form_value
 from leagues.models import Role
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -76,10 +76,7 @@ class RulesetForm(forms.Form):
         text = (self.cleaned_data.get("overrides") or "").strip()
         if not text:
             return {}
-        try:
-            value = json.loads(text)
-        except ValueError as exc:
-            raise forms.ValidationError(_("不是有效的 JSON：%(e)s"), params={"e": exc}) from exc
+        value = json_form_value(text, field="overrides")
         if not isinstance(value, dict):
             raise forms.ValidationError(_("改动必须是一个 JSON 对象 {…}"))
         if "preset" in value:

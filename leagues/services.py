@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-import json
 import secrets
 from collections.abc import Iterable
 from typing import Any
@@ -18,6 +17,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
+from csmj_site.errors import ServiceError
+from csmj_site.jsonio import json_parse
 from leagues.audit import audit_record, audit_snapshot, audit_stored
 from leagues.models import ROLE_RANK, Club, Invitation, Membership, Player, Role, Ruleset, Season
 from leagues.permissions import require_manage, require_manage_role, role_allows
@@ -275,9 +276,11 @@ def ruleset_config_clean(config: dict[str, Any] | str) -> dict[str, Any]:
         text = config.strip()
         if text.startswith("{"):
             try:
-                config = json.loads(text)
-            except ValueError as exc:
-                raise ValidationError({"config": f"JSON 格式错误 Invalid JSON: {exc}"}) from exc
+                config = json_parse(text, field="config")
+            except ServiceError as exc:
+                raise ValidationError(
+                    {"config": ValidationError(exc.localised(), code=exc.code)}
+                ) from None
         else:
             config = {"preset": text}
     if not isinstance(config, dict):

@@ -6,8 +6,10 @@ roster, rulesets, members, invitations).
 Views are thin: they check access (``club_view``), parse forms, call
 ``leagues.services`` / ``leagues.selectors`` and render. Access rules:
 
-- a club the user may not read: 404 for a logged-in user (its existence is not
-  revealed), a redirect to the login page for an anonymous one;
+- a club that does not exist or that the user may not read (one lookup,
+  ``leagues.permissions.club_for_reader``): 404 for a logged-in user, a redirect to the
+  login page for an anonymous one — the same answer either way, so a private club's
+  existence is not revealed;
 - a page or action that needs a role the user lacks: 403 when logged in, a redirect
   to the login page when anonymous.
 """
@@ -38,7 +40,7 @@ from leagues.forms import (
     SeasonForm,
 )
 from leagues.models import ROLE_RANK, Club, Invitation, Membership, Player, Role, Ruleset, Season
-from leagues.permissions import role_allows
+from leagues.permissions import club_for_reader, role_allows
 
 # ---------------------------------------------------------------- access
 
@@ -47,13 +49,13 @@ def club_access(request: HttpRequest, slug: str, level: str = "read") -> Club:
     """The club named by ``slug`` if the user may reach it at ``level`` ("read", "record"
     or "manage"); raises otherwise. The user's role is looked up once, and kept as
     ``request.club_role`` for the page."""
-    club = get_object_or_404(Club, slug=slug)
     user = request.user
-    role = selectors.membership_role(club=club, user=user)
-    if not role_allows(role, club, "read"):
+    try:
+        club, role = club_for_reader(slug=slug, user=user)
+    except Http404:
         if user.is_authenticated:
-            raise Http404
-        raise LoginNeeded
+            raise
+        raise LoginNeeded from None  # absent or private: the same answer, the login page
     if level != "read" and not role_allows(role, club, level):
         if not user.is_authenticated:
             raise LoginNeeded
@@ -131,8 +133,6 @@ def home(request: HttpRequest) -> HttpResponse:
         roles = dict(Membership.objects.filter(user=request.user).values_list("club_id", "role"))
     rows = [(c, Role(roles[c.pk]).label if c.pk in roles else "") for c in clubs]
     return render(request, "home.html", {"rows": rows})
-
-
 
 
 @club_view("manage")

@@ -11,6 +11,9 @@ import json
 import zlib
 from typing import Any
 
+from csmj_site.errors import ServiceError
+from csmj_site.jsonio import json_parse
+
 MAX_CODE_LENGTH = 4000  # characters of a code; a round with tiles is well under 1000
 MAX_JSON_BYTES = 16_000
 
@@ -35,8 +38,8 @@ def calc_decode(*, code: str) -> tuple[dict[str, Any], list[str], dict[str, Any]
         raw = inflater.decompress(packed, MAX_JSON_BYTES)
         if inflater.unconsumed_tail:
             return None
-        value = json.loads(raw.decode("utf-8"))
-    except (binascii.Error, zlib.error, ValueError, RecursionError):
+        value = json_parse(raw, field="calc", max_bytes=MAX_JSON_BYTES)
+    except (binascii.Error, zlib.error, ValueError, ServiceError):
         return None
     if not isinstance(value, dict):
         return None

@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from csmj_site.errors import ServiceError
 from leagues.wizard import RulesStepForm, rules_initial
 from scoring import selectors, services
 from scoring.calc import calc_decode, calc_encode
@@ -28,15 +29,17 @@ from scoring.engine.rules import presets_describe
 from scoring.forms import RoundDataForm
 from scoring.services import RoundRejected
 from scoring.views import (
-    _json_body,
     analyse_for_form,
     chinese,
     form_rejection,
     hand_label,
     hand_types_json,
     js_strings,
+    json_body,
+    json_body_refused,
     localised_errors,
     rules_for,
+    tiles_missing,
     transfer_rows,
 )
 
@@ -172,7 +175,9 @@ def calc_preview(request: HttpRequest) -> JsonResponse:
         return throttled_json()
     _form, config, names = calc_settings(request.GET)
     try:
-        ctx = result_context(request, config=config, names=names, data=_json_body(request))
+        ctx = result_context(request, config=config, names=names, data=json_body(request))
+    except ServiceError as exc:
+        return json_body_refused(exc)
     except RoundRejected as exc:
         return JsonResponse({"errors": localised_errors(exc)}, status=400)
     html = render_to_string("scoring/_preview.html", ctx, request=request) + render_to_string(
@@ -187,9 +192,12 @@ def calc_analyse(request: HttpRequest) -> JsonResponse:
     if calc_throttled(request):
         return throttled_json()
     _form, config, _names = calc_settings(request.GET)
-    body = _json_body(request)
+    try:
+        body = json_body(request)
+    except ServiceError as exc:
+        return json_body_refused(exc)
     if not isinstance(body, dict) or not isinstance(body.get("tiles"), str):
-        return JsonResponse({"errors": [{"field": "", "message": _("请求格式错误")}]}, status=400)
+        return tiles_missing()
     answer, status = analyse_for_form(body, ruleset_config=config)
     return JsonResponse(answer, status=status)
 
