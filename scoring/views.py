@@ -30,7 +30,8 @@ from leagues.views import (
     in_page_language,
 )
 from scoring import selectors, services
-from scoring.engine.hands import HAND_TYPES
+from scoring.engine.hands import HAND_TYPES, SITUATIONS
+from scoring.engine.scoring import BIRD_SEAT
 from scoring.forms import (
     PaperCsvForm,
     PaperSessionForm,
@@ -270,7 +271,7 @@ def round_summary(rnd: Round, names: list[str]) -> dict[str, Any]:
     ]
     discarder = final.get("discarder")
     haidi = final.get("haidi") or {}
-    birds = services.round_birds(data=data, bird_count=rnd.ruleset_config.get("bird_count", 0))
+    birds = list(services.round_birds(rnd=rnd))
     return {
         "round": rnd,
         "dealer": names[dealer] if 0 <= dealer < 4 else "?",
@@ -440,6 +441,8 @@ def round_form_page(
         "seats": [{"seat": i, "name": p.display_name} for i, p in enumerate(players)],
         "rules": rules_for(rules_config),
         "hand_types": hand_types_json(),
+        # bird_seat[origin][v]: the seat a bird v lands on (the engine's table; 扎鸟).
+        "bird_seat": [list(row) for row in BIRD_SEAT],
         "lang": "zh-hans" if chinese() else "en",
         "prefill": {
             "dealer": dealer,
@@ -567,7 +570,10 @@ def _json_body(request: HttpRequest) -> Any:
 
 
 def transfer_rows(result: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
-    """Each transfer with the arithmetic that produced it, in words a player reads."""
+    """Each transfer with the arithmetic that produced it, in words a player reads.
+
+    The words follow the engine's ``detail`` part by part (a win's detail always adds up
+    to its amount, 大进大出 included); nothing is recomputed here."""
     rows = []
     for t in result.get("transfers", []):
         d = t.get("detail") or {}
@@ -581,15 +587,9 @@ def transfer_rows(result: dict[str, Any], names: list[str]) -> list[dict[str, An
             ):
                 if d.get(key):
                     parts.append(f"+ {d[key]} {label}")
-        arith = " ".join(parts)
-        computed = (
-            d.get("pair_base", 0) * d.get("multiplier", 1)
-            + d.get("zimo_bonus", 0)
-            + d.get("dealer_vs_dealer", 0)
-            + d.get("fish", 0)
-        )
-        if not parts or computed != t["amount"]:
-            # Other formulas (大进大出, penalties): show the engine's detail as it is.
+        if parts:
+            arith = " ".join(parts)
+        else:  # a penalty: the engine's detail as it is
             arith = ", ".join(f"{k} {v}" for k, v in d.items() if not isinstance(v, dict | list))
         payee = t.get("to")
         rows.append(
@@ -648,17 +648,10 @@ def tiles_analyse(request: HttpRequest, club: Club, session_id: int) -> JsonResp
     return JsonResponse(answer, status=status)
 
 
-# A claimed situational code tells the analysis how the hand was won.
+# A claimed situational code tells the analysis how the hand was won (the registry's
+# ``situation`` field).
 SITUATION_OF: dict[str, dict[str, Any]] = {
-    "tianhu": {"first_discard": True},
-    "dihu": {"first_discard": True},
-    "haidilaoyue": {"haidi": True},
-    "haidipao": {"haidi": True},
-    "gangshangkaihua": {"gang": "kong"},
-    "gangshangpao": {"gang": "kong"},
-    "shuanggangshanghua": {"gang": "double_kong"},
-    "shuanggangshangpao": {"gang": "double_kong"},
-    "qiangganghu": {"gang": "rob"},
+    code: {sit.context: sit.value} for code, sit in SITUATIONS.items()
 }
 
 

@@ -46,7 +46,7 @@ from typing import Any, NamedTuple
 from scoring.engine import hand_checks as hc
 from scoring.engine.errors import FieldError, RoundInvalid
 from scoring.engine.hand_checks import FinalFacts, OpeningFacts
-from scoring.engine.hands import HAND_TYPES, HandType, WinKind
+from scoring.engine.hands import HAND_TYPES, SITUATIONS, HandType, WinKind
 from scoring.engine.messages import make_error, show_value, wrong_type
 from scoring.engine.rules import PRESETS, Rules, parse_ruleset
 from scoring.engine.suit_tables import EMPTY, SuitSplit, suit_tables
@@ -93,16 +93,14 @@ _SITUATIONAL = _registry(lambda h: not h.is_opening and not h.shape)
 _OPENING = _registry(lambda h: h.is_opening)
 SITUATIONAL_CODES: tuple[str, ...] = tuple(code for code, _, _ in _SITUATIONAL)
 
+# (context, self-draw?) -> the situational code (the registry's ``situation`` field);
+# a 杠 context is keyed by its kind ("kong", "double_kong", "rob").
 _CONTEXT_CODES: dict[tuple[str, bool], str] = {
-    ("first_discard", True): "tianhu",
-    ("first_discard", False): "dihu",
-    ("haidi", True): "haidilaoyue",
-    ("haidi", False): "haidipao",
-    ("kong", True): "gangshangkaihua",
-    ("kong", False): "gangshangpao",
-    ("double_kong", True): "shuanggangshanghua",
-    ("double_kong", False): "shuanggangshangpao",
-    ("rob", False): "qiangganghu",
+    (
+        str(sit.value) if sit.context == "gang" else sit.context,
+        WinKind.SELF_DRAW in HAND_TYPES[code].win_kinds,
+    ): code
+    for code, sit in SITUATIONS.items()
 }
 
 # Why a claimed shape fails, by code (English, Chinese).

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from scoring.engine import hand_checks as hc
 
@@ -38,6 +38,14 @@ class Claimant(StrEnum):
     IDLE = "idle"  # only an idle seat (地胡)
 
 
+class Situation(NamedTuple):
+    """How a situational type was won, as the analysis is told it: the keyword argument
+    of ``analysis.analyse`` (``first_discard``, ``haidi`` or ``gang``) and its value."""
+
+    context: str
+    value: bool | str
+
+
 BOTH = frozenset({WinKind.SELF_DRAW, WinKind.DISCARD})
 SELF = frozenset({WinKind.SELF_DRAW})
 DISCARD = frozenset({WinKind.DISCARD})
@@ -56,6 +64,7 @@ class HandType:
     # Situational types that name the seat that pays / takes the 海底.
     needs_haidi: bool = False
     big_in_big_out: bool = False  # 大进大出 applies (rules.md §4.4)
+    situation: Situation | None = None  # situational types: how the hand was won
     note: str = ""
     # Final types: FinalFacts -> bool; opening types: OpeningFacts -> occurrences.
     check: Callable[[Any], int] | None = field(default=None, compare=False, repr=False)
@@ -114,6 +123,7 @@ _CATALOGUE: tuple[HandType, ...] = (
         1,
         SELF,
         claimant=Claimant.DEALER,
+        situation=Situation("first_discard", True),
         check=hc.dealt_hand_rule,
     ),
     HandType(
@@ -124,6 +134,7 @@ _CATALOGUE: tuple[HandType, ...] = (
         1,
         DISCARD,
         claimant=Claimant.IDLE,
+        situation=Situation("first_discard", True),
         check=hc.dealt_hand_rule,
     ),
     HandType(
@@ -134,6 +145,7 @@ _CATALOGUE: tuple[HandType, ...] = (
         1,
         SELF,
         needs_haidi=True,
+        situation=Situation("haidi", True),
         check=hc.pair_rule,
     ),
     HandType(
@@ -145,13 +157,28 @@ _CATALOGUE: tuple[HandType, ...] = (
         DISCARD,
         needs_haidi=True,
         big_in_big_out=True,
+        situation=Situation("haidi", True),
         check=hc.pair_rule,
     ),
     HandType(
-        "gangshangkaihua", "杠上开花", "Win on a kong draw", _B, 1, SELF, check=hc.own_kong_rule
+        "gangshangkaihua",
+        "杠上开花",
+        "Win on a kong draw",
+        _B,
+        1,
+        SELF,
+        situation=Situation("gang", "kong"),
+        check=hc.own_kong_rule,
     ),
     HandType(
-        "shuanggangshanghua", "双杠上花", "Both kong draws win", _B, 2, SELF, check=hc.own_kong_rule
+        "shuanggangshanghua",
+        "双杠上花",
+        "Both kong draws win",
+        _B,
+        2,
+        SELF,
+        situation=Situation("gang", "double_kong"),
+        check=hc.own_kong_rule,
     ),
     HandType(
         "qiangganghu",
@@ -161,6 +188,7 @@ _CATALOGUE: tuple[HandType, ...] = (
         1,
         DISCARD,
         big_in_big_out=True,
+        situation=Situation("gang", "rob"),
         check=hc.pair_rule,
     ),
     HandType(
@@ -171,6 +199,7 @@ _CATALOGUE: tuple[HandType, ...] = (
         1,
         DISCARD,
         big_in_big_out=True,
+        situation=Situation("gang", "kong"),
         check=hc.pair_rule,
     ),
     HandType(
@@ -181,6 +210,7 @@ _CATALOGUE: tuple[HandType, ...] = (
         2,
         DISCARD,
         big_in_big_out=True,
+        situation=Situation("gang", "double_kong"),
         check=hc.pair_rule,
     ),
 )
@@ -188,6 +218,10 @@ _CATALOGUE: tuple[HandType, ...] = (
 HAND_TYPES: MappingProxyType[str, HandType] = MappingProxyType({h.code: h for h in _CATALOGUE})
 OPENING_CODES: frozenset[str] = frozenset(h.code for h in _CATALOGUE if h.is_opening)
 HAIDI_CODES: frozenset[str] = frozenset(h.code for h in _CATALOGUE if h.needs_haidi)
+# SITUATIONS[code]: how each situational type was won (the analysis' context argument).
+SITUATIONS: MappingProxyType[str, Situation] = MappingProxyType(
+    {h.code: h.situation for h in _CATALOGUE if h.situation is not None}
+)
 
 
 def final_codes_for(kind: WinKind | str, *, dealer: bool) -> list[HandType]:

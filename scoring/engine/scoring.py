@@ -17,13 +17,15 @@ receives it): it shows in ``net`` and ``burned`` only. Transfers of 0 are left o
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, NamedTuple, TypedDict
 
 from scoring.engine.validate import Round
 
-# _BIRD_SEAT[dealer][v]: the seat a bird of value v (1-9) lands on (§3).
-_BIRD_SEAT: tuple[tuple[int, ...], ...] = tuple(
-    tuple((dealer + v - 1) % 4 for v in range(10)) for dealer in range(4)
+# BIRD_SEAT[origin][v]: the seat a bird of value v (1-9) lands on, counting 1/5/9 from
+# ``origin`` (rules.md §3: the dice-rolling dealer). The one bird rule of the project:
+# the services store the hits the engine counts, the round form reads this table.
+BIRD_SEAT: tuple[tuple[int, ...], ...] = tuple(
+    tuple((origin + v - 1) % 4 for v in range(10)) for origin in range(4)
 )
 # _OTHERS[s]: the other three seats, ascending.
 _OTHERS: tuple[tuple[int, ...], ...] = tuple(tuple(q for q in range(4) if q != s) for s in range(4))
@@ -40,6 +42,92 @@ _DEALER_FLAGS: dict[tuple[int, ...], tuple[bool, bool, bool, bool]] = {
 _NO_HITS = (0, 0, 0, 0)
 _NO_FISH = (0, 0, 0, 0)
 
+# --- the output (round-format.md) -----------------------------------------------
+
+WinDetail = TypedDict(
+    "WinDetail",
+    {
+        "units": int,
+        "class": Literal["small", "big"],
+        "pair_base": int,
+        "multiplier": int,
+        "zimo_bonus": int,
+        "dealer_vs_dealer": int,
+        "fish": int,
+    },
+)
+
+
+class PenaltyDetail(TypedDict):
+    kind: str
+    penalty: int
+    distribution: Literal["split"]
+    share: int
+    burned: int
+
+
+Transfer = TypedDict(
+    "Transfer",
+    {
+        "from": int,
+        "to": int,
+        "amount": int,
+        "event": Literal["opening", "result", "penalty"],
+        "winner": int | None,
+        "detail": WinDetail | PenaltyDetail,
+    },
+)
+
+
+class RoundResult(TypedDict):
+    """The scored round, exactly the JSON of round-format.md."""
+
+    transfers: list[Transfer]
+    net: list[int]
+    burned: int
+    next_dealer: int
+    next_dealers: list[int]
+
+
+class Scored(NamedTuple):
+    """A scored round: the public result and the birds that counted for its final win.
+
+    ``birds``: the result's birds (海底 birds filled in); () for a draw or forfeited
+    birds. ``bird_hits``: how many of them land on each seat (扎鸟 hits; opening birds
+    are not counted here)."""
+
+    result: RoundResult
+    birds: tuple[int, ...]
+    bird_hits: tuple[int, int, int, int]
+
+
+# --- one payment ------------------------------------------------------------------
+
+
+class PayRules(NamedTuple):
+    """What every payment of one round is computed with (rules.md §4.3), by rule name."""
+
+    dealer_flags: tuple[bool, ...]  # is each seat a dealer (庄)
+    dealer_bonus: int  # 庄分
+    dealer_bonus_per_unit: bool  # 庄分按番累计
+    dealer_vs_dealer_bonus: int  # 庄对庄 (0 unless 通庄 is on)
+    birds_multiply: bool  # 中鸟翻倍 (×2^n) rather than ×(1 + n)
+
+
+class Win(NamedTuple):
+    """One win to be paid: who collects, from whom, and its base (rules.md §4.1-§4.2)."""
+
+    event: Literal["opening", "result"]
+    winner: int
+    payers: tuple[int, ...]
+    units: int
+    cls: Literal["small", "big"]
+    unit_base: int  # base[class][kind], or the big self-draw base under 大进大出
+    zimo_bonus: int  # 自摸加分 (0 on a discard)
+    hits: tuple[int, ...] | list[int]  # birds landed by seat
+    fish: tuple[int, ...]  # 钓鱼 stakes by seat (none on an opening)
+    big_in_big_out: bool = False  # 大进大出 (rules.md §4.4)
+
 
 def _hits(bird_seat: tuple[int, ...], birds: tuple[int, ...]) -> tuple[int, ...] | list[int]:
     """How many birds land on each seat."""
@@ -51,42 +139,35 @@ def _hits(bird_seat: tuple[int, ...], birds: tuple[int, ...]) -> tuple[int, ...]
     return hits
 
 
-def _pay(
-    transfers: list[dict[str, Any]],
-    net: list[int],
-    event: str,
-    winner: int,
-    payers: tuple[int, ...],
-    units: int,
-    cls: str,
-    unit_base: int,
-    zimo: int,
-    hits: tuple[int, ...] | list[int],
-    dealer_flags: tuple[bool, ...],
-    fish: tuple[int, ...],
-    bonus: int,
-    per_unit: bool,
-    dvd: int,
-    multiplicative: bool,
-    big_in_big_out: bool = False,
-) -> None:
-    """§4.3: what each payer pays ``winner``.
+def _pay(transfers: list[Transfer], net: list[int], rules: PayRules, win: Win) -> None:
+    """§4.3: what each payer pays the winner.
 
-    With ``big_in_big_out`` (§4.4; the caller passes the big self-draw base and no zimo
-    bonus) a payer pays the pair bases and 庄对庄 it would have collected from each of
-    the other three seats on a big self-draw of the same units.
+    Under 大进大出 (§4.4; the win carries the big self-draw base and no zimo bonus) a
+    payer pays the pair bases and 庄对庄 it would have collected from each of the other
+    three seats on a big self-draw of the same units.
     """
-    w_dealer = dealer_flags[winner]
+    flags = rules.dealer_flags
+    dvd = rules.dealer_vs_dealer_bonus
+    winner = win.winner
+    units = win.units
+    zimo = win.zimo_bonus
+    hits = win.hits
+    fish = win.fish
+    w_dealer = flags[winner]
     w_hits = hits[winner]
     w_fish = fish[winner]
-    plain = units * unit_base
-    with_bonus = units * (unit_base + bonus) if per_unit else plain + bonus
-    for p in payers:
-        p_dealer = dealer_flags[p]
-        if big_in_big_out:
+    plain = units * win.unit_base
+    if rules.dealer_bonus_per_unit:
+        with_bonus = units * (win.unit_base + rules.dealer_bonus)
+    else:
+        with_bonus = plain + rules.dealer_bonus
+    multiply = rules.birds_multiply
+    for p in win.payers:
+        p_dealer = flags[p]
+        if win.big_in_big_out:
             pair_base = d = 0
             for q in _OTHERS[p]:
-                q_dealer = dealer_flags[q]
+                q_dealer = flags[q]
                 pair_base += with_bonus if p_dealer or q_dealer else plain
                 if p_dealer and q_dealer:
                     d += dvd
@@ -94,7 +175,7 @@ def _pay(
             pair_base = with_bonus if w_dealer or p_dealer else plain
             d = dvd if w_dealer and p_dealer else 0
         h = w_hits + hits[p]
-        mult = 1 << h if multiplicative else 1 + h
+        mult = 1 << h if multiply else 1 + h
         f = w_fish + fish[p]
         amount = pair_base * mult + zimo + d + f
         if amount:
@@ -105,11 +186,11 @@ def _pay(
                     "from": p,
                     "to": winner,
                     "amount": amount,
-                    "event": event,
+                    "event": win.event,
                     "winner": winner,
                     "detail": {
                         "units": units,
-                        "class": cls,
+                        "class": win.cls,
                         "pair_base": pair_base,
                         "multiplier": mult,
                         "zimo_bonus": zimo,
@@ -120,17 +201,19 @@ def _pay(
             )
 
 
-def score_validated(rnd: Round) -> dict[str, Any]:
-    """The result of a round that ``parse_round`` accepted."""
+def score_counted(rnd: Round) -> Scored:
+    """The result of a round that ``parse_round`` accepted, with its counted birds."""
     rules = rnd.rules
-    bird_seat = _BIRD_SEAT[rnd.dealer]
-    flags = _DEALER_FLAGS[rnd.dealers]
-    bonus = rules.dealer_bonus
-    per_unit = rules.dealer_bonus_per_unit
-    dvd = rules.dealer_vs_dealer if rules.tongzhuang else 0
-    multiplicative = rules.bird_mode == "multiplicative"
+    bird_seat = BIRD_SEAT[rnd.dealer]
+    pay = PayRules(
+        _DEALER_FLAGS[rnd.dealers],
+        rules.dealer_bonus,
+        rules.dealer_bonus_per_unit,
+        rules.dealer_vs_dealer if rules.tongzhuang else 0,
+        rules.bird_mode == "multiplicative",
+    )
     base = rules.base
-    transfers: list[dict[str, Any]] = []
+    transfers: list[Transfer] = []
     net = [0, 0, 0, 0]
 
     if rnd.openings:
@@ -140,24 +223,24 @@ def score_validated(rnd: Round) -> dict[str, Any]:
             _pay(
                 transfers,
                 net,
-                "opening",
-                op.seat,
-                _OTHERS[op.seat],
-                op.units,
-                "small",
-                unit_base,
-                zimo,
-                _hits(bird_seat, op.birds),
-                flags,
-                _NO_FISH,
-                bonus,
-                per_unit,
-                dvd,
-                multiplicative,
+                pay,
+                Win(
+                    "opening",
+                    op.seat,
+                    _OTHERS[op.seat],
+                    op.units,
+                    "small",
+                    unit_base,
+                    zimo,
+                    _hits(bird_seat, op.birds),
+                    _NO_FISH,
+                ),
             )
 
     res = rnd.result
     kind = res.kind
+    birds = res.birds
+    hits: tuple[int, ...] | list[int] = _NO_HITS
     if kind == "draw":
         haidi = res.haidi
         assert haidi is not None
@@ -169,12 +252,11 @@ def score_validated(rnd: Round) -> dict[str, Any]:
         assert nxt is not None
         next_dealers = [nxt]
     else:
-        hits = _hits(bird_seat, res.birds)
+        hits = _hits(bird_seat, birds)
         fish = rnd.fish
         self_draw = kind == "self_draw"
         discarder = res.discarder
         for w in res.winners:
-            cls = "big" if w.big else "small"
             table = base.big if w.big else base.small
             payers: tuple[int, ...]
             if w.big_in_big_out:
@@ -194,21 +276,19 @@ def score_validated(rnd: Round) -> dict[str, Any]:
             _pay(
                 transfers,
                 net,
-                "result",
-                w.seat,
-                payers,
-                w.units,
-                cls,
-                unit_base,
-                zimo,
-                hits,
-                flags,
-                fish,
-                bonus,
-                per_unit,
-                dvd,
-                multiplicative,
-                w.big_in_big_out,
+                pay,
+                Win(
+                    "result",
+                    w.seat,
+                    payers,
+                    w.units,
+                    "big" if w.big else "small",
+                    unit_base,
+                    zimo,
+                    hits,
+                    fish,
+                    w.big_in_big_out,
+                ),
             )
         if len(res.winners) == 1:
             nxt = res.winners[0].seat
@@ -225,16 +305,18 @@ def score_validated(rnd: Round) -> dict[str, Any]:
     if rnd.penalties and rules.escape_penalty:
         burned = _penalties(rnd, transfers, net)
 
-    return {
+    result: RoundResult = {
         "transfers": transfers,
         "net": net,
         "burned": burned,
         "next_dealer": nxt,
         "next_dealers": next_dealers,
     }
+    h0, h1, h2, h3 = hits
+    return Scored(result, birds, (h0, h1, h2, h3))
 
 
-def _penalties(rnd: Round, transfers: list[dict[str, Any]], net: list[int]) -> int:
+def _penalties(rnd: Round, transfers: list[Transfer], net: list[int]) -> int:
     """§5.3 escape penalties; returns what is burned."""
     rules = rnd.rules
     penalty = rules.escape_penalty

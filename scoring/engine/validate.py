@@ -139,12 +139,21 @@ _FINAL: dict[str, _Final] = {
     if h.hand_class is not HandClass.OPENING
 }
 
-# What _final_codes returns: (big, sum of big weights, max big weight, special, 大进大出).
-_Shape = tuple[bool, int, int, bool, bool]
+
+class ClaimShape(NamedTuple):
+    """What ``_final_codes`` learns from a final claim's codes."""
+
+    big: bool  # a big code is listed (大胡)
+    weight_sum: int  # Σ weight of the big codes (番上番)
+    weight_max: int  # the largest big weight
+    special: bool  # 天胡, 地胡 or a 海底 code: needs checks against other fields
+    big_in_big_out: bool  # a code 大进大出 applies to
+
+
 # _SINGLE[kind][code]: the shape of a one-code claim that is fine for that win kind.
-_SINGLE: dict[str | None, dict[str, _Shape]] = {
+_SINGLE: dict[str | None, dict[str, ClaimShape]] = {
     kind: {
-        code: (
+        code: ClaimShape(
             f.big,
             f.weight if f.big else 0,
             f.weight if f.big else 0,
@@ -280,8 +289,8 @@ def _opening_codes(errors: list[FieldError], field: str, hands: list[Any]) -> bo
 
 def _final_codes(
     errors: list[FieldError], field: str, hands: list[Any], kind: str | None
-) -> _Shape | None:
-    """Check a final win's codes; its shape (see ``_Shape``), or None."""
+) -> ClaimShape | None:
+    """Check a final win's codes; their ``ClaimShape``, or None."""
     if len(hands) == 1:
         code = hands[0]
         if code.__class__ is str:
@@ -330,7 +339,7 @@ def _final_codes(
     if big and pinghu:
         errors.append(make_error(field, "pinghu_with_big"))
         ok = False
-    return (big, total, top, special, bibo) if ok and kind_ok else None
+    return ClaimShape(big, total, top, special, bibo) if ok and kind_ok else None
 
 
 # --- the round -----------------------------------------------------------------
@@ -733,7 +742,7 @@ def _winner(
 
     hands = entry.get("hands")
     codes: tuple[str, ...] | None = None
-    shape: _Shape | None = None
+    shape: ClaimShape | None = None
     if hands.__class__ is list and hands:
         shape = _final_codes(errors, f"result.winners.{i}.hands", hands, kind)
         if shape is not None:

@@ -16,6 +16,7 @@
   var T = ctx.i18n;
   var RULES = ctx.rules;
   var BIRD_COUNT = RULES.bird_count;
+  var BIRD_SEAT = ctx.bird_seat; // BIRD_SEAT[origin][v]: the engine's table, no formula here
   var TONGZHUANG = !!RULES.tongzhuang;
   var HT = {};
   ctx.hand_types.forEach(function (h) { HT[h.code] = h; });
@@ -296,7 +297,7 @@
         type: "button", class: "linklike", "data-role": role + "-clear",
         onclick: function () { onChange([]); render(); }, text: T.clear,
       }));
-      var landed = birds.map(function (v) { return seatName((state.dealer + v - 1) % 4); });
+      var landed = birds.map(function (v) { return seatName(BIRD_SEAT[state.dealer][v]); });
       slots.push(h("span", { class: "muted small", text: "→ " + landed.join("、") }));
     }
     var pad = h("div", { class: "birds" }, [1, 2, 3, 4, 5, 6, 7, 8, 9].map(function (v) {
