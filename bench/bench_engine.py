@@ -15,7 +15,7 @@ from collections import Counter
 from typing import Any
 
 from scoring.engine import PRESETS, score_round, validate_round
-from scoring.engine.hands import OPENING_CODES, Claimant, final_codes_for
+from scoring.engine.hands import HAND_TYPES, OPENING_CODES, Claimant, final_codes_for
 
 SEED = 20240607
 TARGET = 50_000  # rounds per second
@@ -28,13 +28,13 @@ def plain_big_codes(kind: str) -> list[str]:
     return [
         h.code
         for h in final_codes_for(kind, dealer=False)
-        if h.is_big and not h.needs_haidi and h.claimant is Claimant.ANY
+        if h.is_big and not h.needs_haidi and h.claimant is Claimant.ANY and h.option is None
     ]
 
 
 _BIG_SELF = plain_big_codes("self_draw")
 _BIG_DISCARD = plain_big_codes("discard")
-_OPENING = sorted(OPENING_CODES)
+_OPENING = sorted(c for c in OPENING_CODES if HAND_TYPES[c].option is None)
 _OVERRIDES: list[dict[str, Any]] = [
     {"base": {"big": {"self_draw": 4}}},
     {"escape_penalty": 30, "escape_distribution": "split"},

@@ -17,7 +17,7 @@ receives it): it shows in ``net`` and ``burned`` only. Transfers of 0 are left o
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple, TypedDict
+from typing import Literal, NamedTuple, NotRequired, TypedDict
 
 from scoring.engine.validate import Round
 
@@ -51,9 +51,12 @@ WinDetail = TypedDict(
         "class": Literal["small", "big"],
         "pair_base": int,
         "multiplier": int,
+        "bird_points_added": NotRequired[int],  # bird_mode "points" only
         "zimo_bonus": int,
         "dealer_vs_dealer": int,
         "fish": int,
+        "piao": NotRequired[int],  # final wins, when the ruleset plays 飘分
+        "uncapped": NotRequired[int],  # the amount before 封顶, when the cap lowered it
     },
 )
 
@@ -72,7 +75,7 @@ Transfer = TypedDict(
         "from": int,
         "to": int,
         "amount": int,
-        "event": Literal["opening", "result", "penalty"],
+        "event": Literal["opening", "midgame", "result", "penalty"],
         "winner": int | None,
         "detail": WinDetail | PenaltyDetail,
     },
@@ -112,12 +115,15 @@ class PayRules(NamedTuple):
     dealer_bonus_per_unit: bool  # 庄分按番累计
     dealer_vs_dealer_bonus: int  # 庄对庄 (0 unless 通庄 is on)
     birds_multiply: bool  # 中鸟翻倍 (×2^n) rather than ×(1 + n)
+    bird_points: int | None  # 中鸟加分: points per hit (bird_mode "points"), else None
+    piao: tuple[int, ...] | None  # 飘分 stakes by seat, None when the ruleset has none
+    cap: int  # 封顶 per final-win payment; 0: none
 
 
 class Win(NamedTuple):
     """One win to be paid: who collects, from whom, and its base (rules.md §4.1-§4.2)."""
 
-    event: Literal["opening", "result"]
+    event: Literal["opening", "midgame", "result"]
     winner: int
     payers: tuple[int, ...]
     units: int
@@ -127,6 +133,7 @@ class Win(NamedTuple):
     hits: tuple[int, ...] | list[int]  # birds landed by seat
     fish: tuple[int, ...]  # 钓鱼 stakes by seat (none on an opening)
     big_in_big_out: bool = False  # 大进大出 (rules.md §4.4)
+    final: bool = False  # the round's result: 飘分 and 封顶 apply (rules.md §9.5, §9.6)
 
 
 def _hits(bird_seat: tuple[int, ...], birds: tuple[int, ...]) -> tuple[int, ...] | list[int]:
@@ -162,6 +169,10 @@ def _pay(transfers: list[Transfer], net: list[int], rules: PayRules, win: Win) -
     else:
         with_bonus = plain + rules.dealer_bonus
     multiply = rules.birds_multiply
+    points = rules.bird_points
+    piao = rules.piao if win.final else None
+    cap = rules.cap if win.final else 0
+    plain_detail = points is None and piao is None and not cap
     for p in win.payers:
         p_dealer = flags[p]
         if win.big_in_big_out:
@@ -175,9 +186,57 @@ def _pay(transfers: list[Transfer], net: list[int], rules: PayRules, win: Win) -
             pair_base = with_bonus if w_dealer or p_dealer else plain
             d = dvd if w_dealer and p_dealer else 0
         h = w_hits + hits[p]
-        mult = 1 << h if multiply else 1 + h
         f = w_fish + fish[p]
-        amount = pair_base * mult + zimo + d + f
+        if plain_detail:
+            mult = 1 << h if multiply else 1 + h
+            amount = pair_base * mult + zimo + d + f
+            if amount:
+                net[p] -= amount
+                net[winner] += amount
+                transfers.append(
+                    {
+                        "from": p,
+                        "to": winner,
+                        "amount": amount,
+                        "event": win.event,
+                        "winner": winner,
+                        "detail": {
+                            "units": units,
+                            "class": win.cls,
+                            "pair_base": pair_base,
+                            "multiplier": mult,
+                            "zimo_bonus": zimo,
+                            "dealer_vs_dealer": d,
+                            "fish": f,
+                        },
+                    }
+                )
+            continue
+        # Table options (rules.md §9): birds adding points, 飘分, 封顶.
+        detail: WinDetail = {
+            "units": units,
+            "class": win.cls,
+            "pair_base": pair_base,
+            "multiplier": 1,
+            "zimo_bonus": zimo,
+            "dealer_vs_dealer": d,
+            "fish": f,
+        }
+        if points is None:
+            mult = 1 << h if multiply else 1 + h
+            detail["multiplier"] = mult
+            amount = pair_base * mult + zimo + d + f
+        else:
+            added = points * h
+            detail["bird_points_added"] = added
+            amount = pair_base + added + zimo + d + f
+        if piao is not None:
+            stake = piao[winner] + piao[p]
+            detail["piao"] = stake
+            amount += stake
+        if cap and amount > cap:
+            detail["uncapped"] = amount
+            amount = cap
         if amount:
             net[p] -= amount
             net[winner] += amount
@@ -188,15 +247,7 @@ def _pay(transfers: list[Transfer], net: list[int], rules: PayRules, win: Win) -
                     "amount": amount,
                     "event": win.event,
                     "winner": winner,
-                    "detail": {
-                        "units": units,
-                        "class": win.cls,
-                        "pair_base": pair_base,
-                        "multiplier": mult,
-                        "zimo_bonus": zimo,
-                        "dealer_vs_dealer": d,
-                        "fish": f,
-                    },
+                    "detail": detail,
                 }
             )
 
@@ -204,6 +255,7 @@ def _pay(transfers: list[Transfer], net: list[int], rules: PayRules, win: Win) -
 def score_counted(rnd: Round) -> Scored:
     """The result of a round that ``parse_round`` accepted, with its counted birds."""
     rules = rnd.rules
+    from_winner = rules.bird_origin == "winner"
     bird_seat = BIRD_SEAT[rnd.dealer]
     pay = PayRules(
         _DEALER_FLAGS[rnd.dealers],
@@ -211,31 +263,36 @@ def score_counted(rnd: Round) -> Scored:
         rules.dealer_bonus_per_unit,
         rules.dealer_vs_dealer if rules.tongzhuang else 0,
         rules.bird_mode == "multiplicative",
+        rules.bird_points if rules.bird_mode == "points" else None,
+        rnd.piao,
+        rules.cap,
     )
     base = rules.base
     transfers: list[Transfer] = []
     net = [0, 0, 0, 0]
 
-    if rnd.openings:
+    if rnd.openings or rnd.midgame:
         unit_base = base.small.self_draw
         zimo = rules.zimo_bonus.small
-        for op in rnd.openings:
-            _pay(
-                transfers,
-                net,
-                pay,
-                Win(
-                    "opening",
-                    op.seat,
-                    _OTHERS[op.seat],
-                    op.units,
-                    "small",
-                    unit_base,
-                    zimo,
-                    _hits(bird_seat, op.birds),
-                    _NO_FISH,
-                ),
-            )
+        for event, wins in (("opening", rnd.openings), ("midgame", rnd.midgame)):
+            for op in wins:
+                seats = BIRD_SEAT[op.seat] if from_winner else bird_seat
+                _pay(
+                    transfers,
+                    net,
+                    pay,
+                    Win(
+                        event,  # type: ignore[arg-type]
+                        op.seat,
+                        _OTHERS[op.seat],
+                        op.units,
+                        "small",
+                        unit_base,
+                        zimo,
+                        _hits(seats, op.birds),
+                        _NO_FISH,
+                    ),
+                )
 
     res = rnd.result
     kind = res.kind
@@ -252,6 +309,10 @@ def score_counted(rnd: Round) -> Scored:
         assert nxt is not None
         next_dealers = [nxt]
     else:
+        if from_winner:  # §9.1: the winner, or the discarder of several winners
+            origin = res.winners[0].seat if len(res.winners) == 1 else res.discarder
+            assert origin is not None
+            bird_seat = BIRD_SEAT[origin]
         hits = _hits(bird_seat, birds)
         fish = rnd.fish
         self_draw = kind == "self_draw"
@@ -288,6 +349,7 @@ def score_counted(rnd: Round) -> Scored:
                     hits,
                     fish,
                     w.big_in_big_out,
+                    True,
                 ),
             )
         if len(res.winners) == 1:
