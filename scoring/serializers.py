@@ -16,7 +16,7 @@ from rest_framework import serializers
 
 from csmj_site.api import BoundedDateTimeField
 from leagues.models import Player, Season
-from scoring.engine.hands import HAND_TYPES
+from scoring.engine.hands import HAND_TYPES, MIDGAME_CODES
 from scoring.engine.rules import PRESET_INFO, PRESETS
 from scoring.models import Round, Session
 
@@ -27,7 +27,12 @@ OPENING_HAND_CODES = [
     (ht.code, f"{ht.name_zh} {ht.name_en}") for ht in HAND_TYPES.values() if ht.is_opening
 ]
 FINAL_HAND_CODES = [
-    (ht.code, f"{ht.name_zh} {ht.name_en}") for ht in HAND_TYPES.values() if not ht.is_opening
+    (ht.code, f"{ht.name_zh} {ht.name_en}") for ht in HAND_TYPES.values() if ht.is_final
+]
+MIDGAME_HAND_CODES = [
+    (code, f"{HAND_TYPES[code].name_zh} {HAND_TYPES[code].name_en}")
+    for code in HAND_TYPES
+    if code in MIDGAME_CODES
 ]
 PRESET_CODES = [(code, f"{info.name_zh} {info.name_en}") for code, info in PRESET_INFO.items()]
 OUTCOME_KINDS = [
@@ -43,7 +48,12 @@ MELD_KINDS = [
     ("buzhang", "补张"),
 ]
 PENALTY_KINDS = [("escape", "逃跑 Escape")]
-TRANSFER_EVENTS = [("opening", "起手胡"), ("result", "胡牌"), ("penalty", "罚分")]
+TRANSFER_EVENTS = [
+    ("opening", "起手胡"),
+    ("midgame", "中途胡"),
+    ("result", "胡牌"),
+    ("penalty", "罚分"),
+]
 
 assert set(PRESETS) == {code for code, _ in PRESET_CODES}
 
@@ -73,6 +83,18 @@ class OpeningSerializer(serializers.Serializer):
     )
     birds = serializers.ListField(child=_bird(), help_text="Dice values or tile ranks, 1–9.")
     tiles = serializers.CharField(required=False, help_text="The dealt 13/14 tiles (optional).")
+
+
+class MidgameSerializer(serializers.Serializer):
+    seat = _seat()
+    hands = serializers.ListField(
+        child=serializers.ChoiceField(choices=MIDGAME_HAND_CODES),
+        min_length=1,
+        help_text="Mid-game codes (中途四喜 / 中途六六顺); a code may repeat. One entry, one win.",
+    )
+    birds = serializers.ListField(
+        child=_bird(), required=False, help_text="Absent or [] when opening_birds is false."
+    )
 
 
 class WinnerSerializer(serializers.Serializer):
@@ -121,8 +143,20 @@ class RoundDataSerializer(serializers.Serializer):
         help_text="钓鱼 stakes by seat.",
     )
     openings = OpeningSerializer(many=True, required=False)
+    midgame = MidgameSerializer(
+        many=True, required=False, help_text="中途胡 wins (ruleset extra_small_hands)."
+    )
     result = RoundOutcomeSerializer()
     penalties = PenaltySerializer(many=True, required=False)
+    piao = serializers.ListField(
+        child=serializers.IntegerField(min_value=0),
+        min_length=4,
+        max_length=4,
+        required=False,
+        allow_null=True,
+        help_text="飘分 stakes by seat: required under piao free, optional under fixed, "
+        "absent when the ruleset plays no 飘.",
+    )
 
 
 class RoundCreateSerializer(RoundDataSerializer):
@@ -192,6 +226,18 @@ class RulesetParametersSerializer(serializers.Serializer):
     escape_penalty = serializers.IntegerField()
     escape_distribution = serializers.CharField()
     situational_pair = serializers.CharField()
+    bird_points = serializers.IntegerField()
+    bird_origin = serializers.CharField()
+    opening_birds = serializers.BooleanField()
+    haohua = serializers.BooleanField()
+    menqing = serializers.CharField()
+    extra_small_hands = serializers.ListField(child=serializers.CharField())
+    piao = serializers.CharField()
+    piao_value = serializers.IntegerField()
+    piao_max = serializers.IntegerField()
+    cap = serializers.IntegerField()
+    double_kong = serializers.CharField()
+    quanqiuren_pair = serializers.CharField()
 
 
 # ---------------------------------------------------------------- rounds

@@ -188,11 +188,17 @@ def round_rows(
     openings: dict[int, list[str]] = {}
     for o in data.get("openings") or []:
         openings.setdefault(o["seat"], []).extend(o.get("hands", []))
+    # Mid-game wins (中途胡) are small wins outside the result, like openings: their codes
+    # are stored with is_opening True, but they are not opening wins.
+    midgame: dict[int, list[str]] = {}
+    for m in data.get("midgame") or []:
+        midgame.setdefault(m["seat"], []).extend(m.get("hands", []))
     dealers = set(data.get("dealers") or [data["dealer"]])
     players, hands = [], []
     for seat in range(4):
         final_codes = winners.get(seat, [])
         opening_codes = openings.get(seat, [])
+        small_codes = [*opening_codes, *midgame.get(seat, [])]
         won = seat in winners
         players.append(
             {
@@ -204,11 +210,11 @@ def round_rows(
                 "dealt_in": kind == "discard" and final.get("discarder") == seat,
                 "big_win": won and any(_is_big(c) for c in final_codes),
                 "opening_wins": 1 if opening_codes else 0,
-                "hands": [*opening_codes, *final_codes],
+                "hands": [*small_codes, *final_codes],
                 "birds_hit": bird_hits[seat],
             }
         )
-        hands += [{"seat": seat, "code": c, "is_opening": True} for c in opening_codes]
+        hands += [{"seat": seat, "code": c, "is_opening": True} for c in small_codes]
         hands += [{"seat": seat, "code": c, "is_opening": False} for c in final_codes]
     return {"transfers": transfers, "players": players, "hands": hands}
 

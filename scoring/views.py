@@ -332,8 +332,14 @@ def rules_for(config: Any) -> dict[str, Any]:
         return {"bird_count": 0, "tongzhuang": False, "escape_penalty": 0}
 
 
-def hand_types_json() -> list[dict[str, Any]]:
-    """The registry, as the page's JSON: the only source of hand types for the form."""
+def hand_types_json(rules: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The registry, as the page's JSON: the only source of hand types for the form.
+
+    With ``rules`` (a resolved ruleset), the types behind a table option that is off
+    are left out (rules.md §9: the form offers what the ruleset allows)."""
+    from scoring.engine.rules import Rules, parse_ruleset
+
+    parsed: Rules | None = parse_ruleset(rules)[0] if rules and "preset" in rules else None
     return [
         {
             "code": h.code,
@@ -347,6 +353,7 @@ def hand_types_json() -> list[dict[str, Any]]:
             "shape": h.shape,
         }
         for h in HAND_TYPES.values()
+        if h.option is None or (parsed is not None and parsed.enables(h.option, h.code))
     ]
 
 
@@ -439,8 +446,8 @@ def round_form_page(
         urls["preview"] += f"?number={correcting.number}"
     context = {
         "seats": [{"seat": i, "name": p.display_name} for i, p in enumerate(players)],
-        "rules": rules_for(rules_config),
-        "hand_types": hand_types_json(),
+        "rules": (resolved := rules_for(rules_config)),
+        "hand_types": hand_types_json(resolved),
         # bird_seat[origin][v]: the seat a bird v lands on (the engine's table; 扎鸟).
         "bird_seat": [list(row) for row in BIRD_SEAT],
         "lang": "zh-hans" if chinese() else "en",
@@ -579,14 +586,21 @@ def transfer_rows(result: dict[str, Any], names: list[str]) -> list[dict[str, An
         d = t.get("detail") or {}
         parts: list[str] = []
         if "pair_base" in d and "multiplier" in d:
-            parts.append(f"{d['pair_base']} × {d['multiplier']}")
+            if d["multiplier"] == 1 and "bird_points_added" in d:
+                parts.append(str(d["pair_base"]))
+            else:
+                parts.append(f"{d['pair_base']} × {d['multiplier']}")
             for key, label in (
+                ("bird_points_added", _("中鸟加分")),
                 ("zimo_bonus", _("自摸加")),
                 ("dealer_vs_dealer", _("庄对庄")),
                 ("fish", _("钓鱼")),
+                ("piao", _("飘")),
             ):
                 if d.get(key):
                     parts.append(f"+ {d[key]} {label}")
+            if "uncapped" in d:
+                parts.append(f"= {d['uncapped']}, " + _("封顶 %(cap)s") % {"cap": t["amount"]})
         if parts:
             arith = " ".join(parts)
         else:  # a penalty: the engine's detail as it is
@@ -597,9 +611,12 @@ def transfer_rows(result: dict[str, Any], names: list[str]) -> list[dict[str, An
                 "payer": names[t["from"]] if t.get("from") is not None else "",
                 "payee": names[payee] if payee is not None else _("（烧掉）"),
                 "amount": t["amount"],
-                "event": {"opening": _("起手胡"), "result": _("胡牌"), "penalty": _("罚分")}.get(
-                    t.get("event", ""), t.get("event", "")
-                ),
+                "event": {
+                    "opening": _("起手胡"),
+                    "midgame": _("中途胡"),
+                    "result": _("胡牌"),
+                    "penalty": _("罚分"),
+                }.get(t.get("event", ""), t.get("event", "")),
                 "arith": arith,
                 "units": d.get("units"),
                 "hand_class": {"big": _("大胡"), "small": _("小胡")}.get(d.get("class", ""), ""),

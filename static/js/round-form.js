@@ -94,7 +94,7 @@
   /* Hand types a seat may claim, straight from the registry's win kinds and claimant. */
   function legalFinal(kind, seat) {
     return ctx.hand_types.filter(function (t) {
-      if (t["class"] === "opening") return false;
+      if (t["class"] === "opening" || t["class"] === "midgame") return false;
       if (t.win_kinds.indexOf(kind) < 0) return false;
       if (t.claimant === "dealer" && seat !== state.dealer) return false;
       if (t.claimant === "idle" && isDealerSeat(seat)) return false;
