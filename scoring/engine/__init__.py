@@ -39,7 +39,10 @@ def score_round(data: object, *, rules: Rules | None = None) -> RoundResult:
 
     ``rules`` (from ``parse_ruleset``) scores many rounds under one ruleset without
     parsing it for each; ``data["ruleset"]`` is then not read."""
-    return score_round_counted(data, rules=rules).result
+    rnd, errors = parse_round(data, rules=rules)
+    if rnd is None:
+        raise RoundInvalid(errors)
+    return score_counted(rnd)[0]
 
 
 def score_round_counted(data: object, *, rules: Rules | None = None) -> Scored:
@@ -48,7 +51,9 @@ def score_round_counted(data: object, *, rules: Rules | None = None) -> Scored:
     rnd, errors = parse_round(data, rules=rules)
     if rnd is None:
         raise RoundInvalid(errors)
-    return score_counted(rnd)
+    result, birds, hits = score_counted(rnd)
+    h0, h1, h2, h3 = hits
+    return Scored(result, birds, (h0, h1, h2, h3))
 
 
 def validate_round(data: object) -> list[FieldError]:

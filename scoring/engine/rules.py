@@ -9,7 +9,7 @@ key over the preset and checked, every problem reported with its key path.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal, NamedTuple
 
@@ -51,6 +51,18 @@ class ClassAmounts:
     big: int
 
 
+class PayRules(NamedTuple):
+    """What every payment under one ruleset is computed with (rules.md §4.3, §9), by rule
+    name; built once per ``Rules`` (``Rules.payment``), read by the scorer."""
+
+    dealer_bonus: int  # 庄分
+    dealer_bonus_per_unit: bool  # 庄分按番累计
+    dealer_vs_dealer_bonus: int  # 庄对庄 (0 unless 通庄 is on)
+    birds_multiply: bool  # 中鸟翻倍 (×2^n) rather than ×(1 + n)
+    bird_points: int | None  # 中鸟加分: points per hit (bird_mode "points"), else None
+    cap: int  # 封顶 per final-win payment; 0: none
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     preset: str
@@ -81,10 +93,24 @@ class Rules:
     cap: int = 0  # 封顶 per payment; 0: none
     double_kong: DoubleKong = "weight"  # 双杠 counted as weight 2, or per tile
     quanqiuren_pair: PairRule = "any"  # 全求人必须吊将 (258)
+    # Derived, not a parameter: the payment rules, built once here.
+    payment: PayRules = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        payment = PayRules(
+            self.dealer_bonus,
+            self.dealer_bonus_per_unit,
+            self.dealer_vs_dealer if self.tongzhuang else 0,
+            self.bird_mode == "multiplicative",
+            self.bird_points if self.bird_mode == "points" else None,
+            self.cap,
+        )
+        object.__setattr__(self, "payment", payment)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: ``{"preset": CODE, every parameter: value}`` (nested tables as dicts)."""
         out = dataclasses.asdict(self)
+        del out["payment"]
         out["extra_small_hands"] = list(self.extra_small_hands)
         return out
 

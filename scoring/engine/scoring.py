@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple, NotRequired, TypedDict
 
-from scoring.engine.validate import Round
+from scoring.engine.rules import PayRules
+from scoring.engine.validate import Opening, Round
 
 # BIRD_SEAT[origin][v]: the seat a bird of value v (1-9) lands on, counting 1/5/9 from
 # ``origin`` (rules.md §3: the dice-rolling dealer). The one bird rule of the project:
@@ -107,33 +108,23 @@ class Scored(NamedTuple):
 # --- one payment ------------------------------------------------------------------
 
 
-class PayRules(NamedTuple):
-    """What every payment of one round is computed with (rules.md §4.3), by rule name."""
-
-    dealer_flags: tuple[bool, ...]  # is each seat a dealer (庄)
-    dealer_bonus: int  # 庄分
-    dealer_bonus_per_unit: bool  # 庄分按番累计
-    dealer_vs_dealer_bonus: int  # 庄对庄 (0 unless 通庄 is on)
-    birds_multiply: bool  # 中鸟翻倍 (×2^n) rather than ×(1 + n)
-    bird_points: int | None  # 中鸟加分: points per hit (bird_mode "points"), else None
-    piao: tuple[int, ...] | None  # 飘分 stakes by seat, None when the ruleset has none
-    cap: int  # 封顶 per final-win payment; 0: none
-
-
-class Win(NamedTuple):
-    """One win to be paid: who collects, from whom, and its base (rules.md §4.1-§4.2)."""
-
-    event: Literal["opening", "midgame", "result"]
-    winner: int
-    payers: tuple[int, ...]
-    units: int
-    cls: Literal["small", "big"]
-    unit_base: int  # base[class][kind], or the big self-draw base under 大进大出
-    zimo_bonus: int  # 自摸加分 (0 on a discard)
-    hits: tuple[int, ...] | list[int]  # birds landed by seat
-    fish: tuple[int, ...]  # 钓鱼 stakes by seat (none on an opening)
-    big_in_big_out: bool = False  # 大进大出 (rules.md §4.4)
-    final: bool = False  # the round's result: 飘分 and 封顶 apply (rules.md §9.5, §9.6)
+# One win to be paid (rules.md §4.1-§4.2), a plain tuple (built per win on the hot path):
+# (event, winner, payers, units, class, unit_base: base[class][kind] or the big self-draw
+# base under 大进大出, zimo_bonus: 自摸加分 or 0, hits: birds landed by seat, fish: 钓鱼
+# stakes by seat, big_in_big_out: 大进大出, final: the result's win, where 飘分 and 封顶 apply).
+Win = tuple[
+    Literal["opening", "midgame", "result"],
+    int,
+    tuple[int, ...],
+    int,
+    Literal["small", "big"],
+    int,
+    int,
+    tuple[int, ...] | list[int],
+    tuple[int, ...],
+    bool,
+    bool,
+]
 
 
 def _hits(bird_seat: tuple[int, ...], birds: tuple[int, ...]) -> tuple[int, ...] | list[int]:
@@ -146,36 +137,37 @@ def _hits(bird_seat: tuple[int, ...], birds: tuple[int, ...]) -> tuple[int, ...]
     return hits
 
 
-def _pay(transfers: list[Transfer], net: list[int], rules: PayRules, win: Win) -> None:
-    """§4.3: what each payer pays the winner.
+def _pay(
+    transfers: list[Transfer],
+    net: list[int],
+    rules: PayRules,
+    dealer_flags: tuple[bool, ...],
+    piao: tuple[int, ...] | None,
+    win: Win,
+) -> None:
+    """§4.3: what each payer pays the winner, under the ruleset's payment ``rules``, the
+    round's dealer flags by seat (庄) and 飘分 stakes (None: no 飘).
 
     Under 大进大出 (§4.4; the win carries the big self-draw base and no zimo bonus) a
     payer pays the pair bases and 庄对庄 it would have collected from each of the other
     three seats on a big self-draw of the same units.
     """
-    flags = rules.dealer_flags
-    dvd = rules.dealer_vs_dealer_bonus
-    winner = win.winner
-    units = win.units
-    zimo = win.zimo_bonus
-    hits = win.hits
-    fish = win.fish
+    # Unpacked once (one step, not a look-up per field): the names are the fields'.
+    dealer_bonus, per_unit, dvd, multiply, points, cap = rules
+    flags = dealer_flags
+    event, winner, payers, units, cls, unit_base, zimo, hits, fish, bibo, final = win
     w_dealer = flags[winner]
     w_hits = hits[winner]
     w_fish = fish[winner]
-    plain = units * win.unit_base
-    if rules.dealer_bonus_per_unit:
-        with_bonus = units * (win.unit_base + rules.dealer_bonus)
-    else:
-        with_bonus = plain + rules.dealer_bonus
-    multiply = rules.birds_multiply
-    points = rules.bird_points
-    piao = rules.piao if win.final else None
-    cap = rules.cap if win.final else 0
+    plain = units * unit_base
+    with_bonus = units * (unit_base + dealer_bonus) if per_unit else plain + dealer_bonus
+    if not final:  # 飘分 and 封顶 apply to the result's payments only
+        piao = None
+        cap = 0
     plain_detail = points is None and piao is None and not cap
-    for p in win.payers:
+    for p in payers:
         p_dealer = flags[p]
-        if win.big_in_big_out:
+        if bibo:
             pair_base = d = 0
             for q in _OTHERS[p]:
                 q_dealer = flags[q]
@@ -198,11 +190,11 @@ def _pay(transfers: list[Transfer], net: list[int], rules: PayRules, win: Win) -
                         "from": p,
                         "to": winner,
                         "amount": amount,
-                        "event": win.event,
+                        "event": event,
                         "winner": winner,
                         "detail": {
                             "units": units,
-                            "class": win.cls,
+                            "class": cls,
                             "pair_base": pair_base,
                             "multiplier": mult,
                             "zimo_bonus": zimo,
@@ -215,7 +207,7 @@ def _pay(transfers: list[Transfer], net: list[int], rules: PayRules, win: Win) -
         # Table options (rules.md §9): birds adding points, 飘分, 封顶.
         detail: WinDetail = {
             "units": units,
-            "class": win.cls,
+            "class": cls,
             "pair_base": pair_base,
             "multiplier": 1,
             "zimo_bonus": zimo,
@@ -245,28 +237,24 @@ def _pay(transfers: list[Transfer], net: list[int], rules: PayRules, win: Win) -
                     "from": p,
                     "to": winner,
                     "amount": amount,
-                    "event": win.event,
+                    "event": event,
                     "winner": winner,
                     "detail": detail,
                 }
             )
 
 
-def score_counted(rnd: Round) -> Scored:
-    """The result of a round that ``parse_round`` accepted, with its counted birds."""
+def score_counted(
+    rnd: Round,
+) -> tuple[RoundResult, tuple[int, ...], tuple[int, ...] | list[int]]:
+    """The result of a round that ``parse_round`` accepted, its counted birds and their
+    hits by seat (``Scored``'s fields, as a plain tuple: built on every round)."""
     rules = rnd.rules
     from_winner = rules.bird_origin == "winner"
     bird_seat = BIRD_SEAT[rnd.dealer]
-    pay = PayRules(
-        _DEALER_FLAGS[rnd.dealers],
-        rules.dealer_bonus,
-        rules.dealer_bonus_per_unit,
-        rules.dealer_vs_dealer if rules.tongzhuang else 0,
-        rules.bird_mode == "multiplicative",
-        rules.bird_points if rules.bird_mode == "points" else None,
-        rnd.piao,
-        rules.cap,
-    )
+    pay = rules.payment
+    flags = _DEALER_FLAGS[rnd.dealers]
+    piao = rnd.piao
     base = rules.base
     transfers: list[Transfer] = []
     net = [0, 0, 0, 0]
@@ -274,25 +262,27 @@ def score_counted(rnd: Round) -> Scored:
     if rnd.openings or rnd.midgame:
         unit_base = base.small.self_draw
         zimo = rules.zimo_bonus.small
-        for event, wins in (("opening", rnd.openings), ("midgame", rnd.midgame)):
+        small_wins: tuple[tuple[Literal["opening", "midgame"], tuple[Opening, ...]], ...] = (
+            ("opening", rnd.openings),
+            ("midgame", rnd.midgame),
+        )
+        for event, wins in small_wins:
             for op in wins:
                 seats = BIRD_SEAT[op.seat] if from_winner else bird_seat
-                _pay(
-                    transfers,
-                    net,
-                    pay,
-                    Win(
-                        event,  # type: ignore[arg-type]
-                        op.seat,
-                        _OTHERS[op.seat],
-                        op.units,
-                        "small",
-                        unit_base,
-                        zimo,
-                        _hits(seats, op.birds),
-                        _NO_FISH,
-                    ),
+                win: Win = (
+                    event,
+                    op.seat,
+                    _OTHERS[op.seat],
+                    op.units,
+                    "small",
+                    unit_base,
+                    zimo,
+                    _hits(seats, op.birds),
+                    _NO_FISH,
+                    False,
+                    False,
                 )
+                _pay(transfers, net, pay, flags, piao, win)
 
     res = rnd.result
     kind = res.kind
@@ -334,24 +324,20 @@ def score_counted(rnd: Round) -> Scored:
                 payers = (discarder,)
                 unit_base = table.discard
                 zimo = 0
-            _pay(
-                transfers,
-                net,
-                pay,
-                Win(
-                    "result",
-                    w.seat,
-                    payers,
-                    w.units,
-                    "big" if w.big else "small",
-                    unit_base,
-                    zimo,
-                    hits,
-                    fish,
-                    w.big_in_big_out,
-                    True,
-                ),
+            win = (
+                "result",
+                w.seat,
+                payers,
+                w.units,
+                "big" if w.big else "small",
+                unit_base,
+                zimo,
+                hits,
+                fish,
+                w.big_in_big_out,
+                True,
             )
+            _pay(transfers, net, pay, flags, piao, win)
         if len(res.winners) == 1:
             nxt = res.winners[0].seat
             next_dealers = [nxt]
@@ -374,8 +360,7 @@ def score_counted(rnd: Round) -> Scored:
         "next_dealer": nxt,
         "next_dealers": next_dealers,
     }
-    h0, h1, h2, h3 = hits
-    return Scored(result, birds, (h0, h1, h2, h3))
+    return result, birds, hits
 
 
 def _penalties(rnd: Round, transfers: list[Transfer], net: list[int]) -> int:

@@ -150,6 +150,8 @@ _FINAL: dict[str, _Final] = {
 }
 _MENQING = "menqing"
 _QUANQIUREN = "quanqiuren"
+_OPTIONAL = frozenset(h.code for h in HAND_TYPES.values() if h.option is not None)
+_EXCLUDES: dict[str, frozenset[str]] = dict(EXCLUDES)
 
 
 class ClaimShape(NamedTuple):
@@ -314,7 +316,7 @@ def _opening_codes(
             ok = False
         elif code == _SIXI:
             sixi += 1
-        elif rules is not None and not _enabled(rules, code):
+        elif code in _OPTIONAL and rules is not None and not _enabled(rules, code):
             errors.append(_option_off(f"{field}.{j}", code))
             ok = False
     if ok and len(set(hands)) + max(sixi - 1, 0) != len(hands):
@@ -401,7 +403,7 @@ def _final_codes(
         errors.append(make_error(field, "pinghu_with_big"))
         ok = False
     for j, code in enumerate(hands):
-        clash = EXCLUDES.get(code)
+        clash = _EXCLUDES.get(code)
         if clash is None:
             continue
         for other in hands[:j]:
