@@ -152,6 +152,7 @@ _MENQING = "menqing"
 _QUANQIUREN = "quanqiuren"
 _OPTIONAL = frozenset(h.code for h in HAND_TYPES.values() if h.option is not None)
 _EXCLUDES: dict[str, frozenset[str]] = dict(EXCLUDES)
+_EXCLUSIVE = frozenset(_EXCLUDES)
 
 
 class ClaimShape(NamedTuple):
@@ -402,7 +403,7 @@ def _final_codes(
     if big and pinghu:
         errors.append(make_error(field, "pinghu_with_big"))
         ok = False
-    for j, code in enumerate(hands):
+    for j, code in enumerate(hands if not _EXCLUSIVE.isdisjoint(hands) else ()):
         clash = _EXCLUDES.get(code)
         if clash is None:
             continue
