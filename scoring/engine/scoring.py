@@ -179,56 +179,44 @@ def _pay(
             d = dvd if w_dealer and p_dealer else 0
         h = w_hits + hits[p]
         f = w_fish + fish[p]
+        detail: WinDetail
         if plain_detail:
             mult = 1 << h if multiply else 1 + h
             amount = pair_base * mult + zimo + d + f
-            if amount:
-                net[p] -= amount
-                net[winner] += amount
-                transfers.append(
-                    {
-                        "from": p,
-                        "to": winner,
-                        "amount": amount,
-                        "event": event,
-                        "winner": winner,
-                        "detail": {
-                            "units": units,
-                            "class": cls,
-                            "pair_base": pair_base,
-                            "multiplier": mult,
-                            "zimo_bonus": zimo,
-                            "dealer_vs_dealer": d,
-                            "fish": f,
-                        },
-                    }
-                )
-            continue
-        # Table options (rules.md §9): birds adding points, 飘分, 封顶.
-        detail: WinDetail = {
-            "units": units,
-            "class": cls,
-            "pair_base": pair_base,
-            "multiplier": 1,
-            "zimo_bonus": zimo,
-            "dealer_vs_dealer": d,
-            "fish": f,
-        }
-        if points is None:
-            mult = 1 << h if multiply else 1 + h
-            detail["multiplier"] = mult
-            amount = pair_base * mult + zimo + d + f
-        else:
-            added = points * h
-            detail["bird_points_added"] = added
-            amount = pair_base + added + zimo + d + f
-        if piao is not None:
-            stake = piao[winner] + piao[p]
-            detail["piao"] = stake
-            amount += stake
-        if cap and amount > cap:
-            detail["uncapped"] = amount
-            amount = cap
+            detail = {
+                "units": units,
+                "class": cls,
+                "pair_base": pair_base,
+                "multiplier": mult,
+                "zimo_bonus": zimo,
+                "dealer_vs_dealer": d,
+                "fish": f,
+            }
+        else:  # table options (rules.md §9): birds adding points, 飘分, 封顶
+            detail = {
+                "units": units,
+                "class": cls,
+                "pair_base": pair_base,
+                "multiplier": 1,
+                "zimo_bonus": zimo,
+                "dealer_vs_dealer": d,
+                "fish": f,
+            }
+            if points is None:
+                mult = 1 << h if multiply else 1 + h
+                detail["multiplier"] = mult
+                amount = pair_base * mult + zimo + d + f
+            else:
+                added = points * h
+                detail["bird_points_added"] = added
+                amount = pair_base + added + zimo + d + f
+            if piao is not None:
+                stake = piao[winner] + piao[p]
+                detail["piao"] = stake
+                amount += stake
+            if cap and amount > cap:
+                detail["uncapped"] = amount
+                amount = cap
         if amount:
             net[p] -= amount
             net[winner] += amount
