@@ -401,7 +401,8 @@ def round_record(
             version=1,
             data=data,
             ruleset_config=ruleset_config,
-            scored=scored,
+            result=scored.result,
+            bird_hits=scored.bird_hits,
             actor=actor,
         )
 
@@ -413,13 +414,13 @@ def _store(
     version: int,
     data: dict[str, Any],
     ruleset_config: dict[str, Any],
-    scored: Any,
+    result: dict[str, Any],
+    bird_hits: Sequence[int],
     actor: Any,
     supersedes: Round | None = None,
 ) -> Round:
-    """Store a round, its engine result and the rows derived from it (``scored``: the
-    engine's ``Scored``)."""
-    result = scored.result
+    """Store a round, its engine result and the rows derived from it (``bird_hits``: the
+    engine's 扎鸟 hits by seat, ``Scored.bird_hits``)."""
     try:
         with transaction.atomic():
             rnd = Round.objects.create(
@@ -436,7 +437,7 @@ def _store(
     except IntegrityError as exc:
         # Another current version of this number appeared meanwhile.
         raise RoundConflict(number=number, expected=number + 1) from exc
-    _derived_rows(rnd, _seated_players(session), scored.bird_hits)
+    _derived_rows(rnd, _seated_players(session), bird_hits)
     stats_session_refresh(session=session)
     audit_record(
         actor=actor,
@@ -487,7 +488,8 @@ def round_correct(*, round: Round, data: dict[str, Any], actor: Any) -> Round:
             version=old.version + 1,
             data=data,
             ruleset_config=old.ruleset_config,
-            scored=scored,
+            result=scored.result,
+            bird_hits=scored.bird_hits,
             actor=actor,
             supersedes=old,
         )
