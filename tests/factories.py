@@ -179,6 +179,7 @@ def store_round(
         data=data,
         ruleset_config={"preset": "changsha-67", "bird_count": bird_count},
         result=engine_like_result(transfers, next_dealer),
+        bird_hits=_bird_hits(data, bird_count),
         actor=actor,
     )
 
@@ -202,6 +203,7 @@ def store_correction(
         data=data,
         ruleset_config=old.ruleset_config,
         result=engine_like_result(transfers, next_dealer),
+        bird_hits=_bird_hits(data, old.ruleset_config.get("bird_count", 2)),
         actor=actor,
         supersedes=old,
     )
