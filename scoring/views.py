@@ -33,7 +33,8 @@ from leagues.views import (
 )
 from scoring import selectors, services
 from scoring.calc import calc_round_initial
-from scoring.engine.hands import HAND_TYPES
+from scoring.engine.hands import HAND_TYPES, SITUATIONS
+from scoring.engine.scoring import BIRD_SEAT
 from scoring.forms import (
     PaperCsvForm,
     PaperSessionForm,
@@ -281,7 +282,7 @@ def round_summary(rnd: Round, names: list[str]) -> dict[str, Any]:
     ]
     discarder = final.get("discarder")
     haidi = final.get("haidi") or {}
-    birds = services.round_birds(data=data, bird_count=rnd.ruleset_config.get("bird_count", 0))
+    birds = list(services.round_birds(rnd=rnd))
     return {
         "round": rnd,
         "dealer": names[dealer] if 0 <= dealer < 4 else "?",
@@ -342,8 +343,14 @@ def rules_for(config: Any) -> dict[str, Any]:
         return {"bird_count": 0, "tongzhuang": False, "escape_penalty": 0}
 
 
-def hand_types_json() -> list[dict[str, Any]]:
-    """The registry, as the page's JSON: the only source of hand types for the form."""
+def hand_types_json(rules: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The registry, as the page's JSON: the only source of hand types for the form.
+
+    With ``rules`` (a resolved ruleset), the types behind a table option that is off
+    are left out (rules.md §9: the form offers what the ruleset allows)."""
+    from scoring.engine.rules import Rules, parse_ruleset
+
+    parsed: Rules | None = parse_ruleset(rules)[0] if rules and "preset" in rules else None
     return [
         {
             "code": h.code,
@@ -357,6 +364,7 @@ def hand_types_json() -> list[dict[str, Any]]:
             "shape": h.shape,
         }
         for h in HAND_TYPES.values()
+        if h.option is None or (parsed is not None and parsed.enables(h.option, h.code))
     ]
 
 
@@ -449,8 +457,10 @@ def round_form_page(
         urls["preview"] += f"?number={correcting.number}"
     context = {
         "seats": [{"seat": i, "name": p.display_name} for i, p in enumerate(players)],
-        "rules": rules_for(rules_config),
-        "hand_types": hand_types_json(),
+        "rules": (resolved := rules_for(rules_config)),
+        "hand_types": hand_types_json(resolved),
+        # bird_seat[origin][v]: the seat a bird v lands on (the engine's table; 扎鸟).
+        "bird_seat": [list(row) for row in BIRD_SEAT],
         "lang": "zh-hans" if chinese() else "en",
         "prefill": {
             "dealer": dealer,
@@ -584,29 +594,33 @@ def json_body_refused(exc: ServiceError) -> JsonResponse:
 
 
 def transfer_rows(result: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
-    """Each transfer with the arithmetic that produced it, in words a player reads."""
+    """Each transfer with the arithmetic that produced it, in words a player reads.
+
+    The words follow the engine's ``detail`` part by part (a win's detail always adds up
+    to its amount, 大进大出 included); nothing is recomputed here."""
     rows = []
     for t in result.get("transfers", []):
         d = t.get("detail") or {}
         parts: list[str] = []
         if "pair_base" in d and "multiplier" in d:
-            parts.append(f"{d['pair_base']} × {d['multiplier']}")
+            if d["multiplier"] == 1 and "bird_points_added" in d:
+                parts.append(str(d["pair_base"]))
+            else:
+                parts.append(f"{d['pair_base']} × {d['multiplier']}")
             for key, label in (
+                ("bird_points_added", _("中鸟加分")),
                 ("zimo_bonus", _("自摸加")),
                 ("dealer_vs_dealer", _("庄对庄")),
                 ("fish", _("钓鱼")),
+                ("piao", _("飘")),
             ):
                 if d.get(key):
                     parts.append(f"+ {d[key]} {label}")
-        arith = " ".join(parts)
-        computed = (
-            d.get("pair_base", 0) * d.get("multiplier", 1)
-            + d.get("zimo_bonus", 0)
-            + d.get("dealer_vs_dealer", 0)
-            + d.get("fish", 0)
-        )
-        if not parts or computed != t["amount"]:
-            # Other formulas (大进大出, penalties): show the engine's detail as it is.
+            if "uncapped" in d:
+                parts.append(f"= {d['uncapped']}, " + _("封顶 %(cap)s") % {"cap": t["amount"]})
+        if parts:
+            arith = " ".join(parts)
+        else:  # a penalty: the engine's detail as it is
             arith = ", ".join(f"{k} {v}" for k, v in d.items() if not isinstance(v, dict | list))
         payee = t.get("to")
         rows.append(
@@ -614,9 +628,12 @@ def transfer_rows(result: dict[str, Any], names: list[str]) -> list[dict[str, An
                 "payer": names[t["from"]] if t.get("from") is not None else "",
                 "payee": names[payee] if payee is not None else _("（烧掉）"),
                 "amount": t["amount"],
-                "event": {"opening": _("起手胡"), "result": _("胡牌"), "penalty": _("罚分")}.get(
-                    t.get("event", ""), t.get("event", "")
-                ),
+                "event": {
+                    "opening": _("起手胡"),
+                    "midgame": _("中途胡"),
+                    "result": _("胡牌"),
+                    "penalty": _("罚分"),
+                }.get(t.get("event", ""), t.get("event", "")),
                 "arith": arith,
                 "units": d.get("units"),
                 "hand_class": {"big": _("大胡"), "small": _("小胡")}.get(d.get("class", ""), ""),
@@ -677,17 +694,10 @@ def tiles_missing() -> JsonResponse:
     return JsonResponse({"errors": [error]}, status=400)
 
 
-# A claimed situational code tells the analysis how the hand was won.
+# A claimed situational code tells the analysis how the hand was won (the registry's
+# ``situation`` field).
 SITUATION_OF: dict[str, dict[str, Any]] = {
-    "tianhu": {"first_discard": True},
-    "dihu": {"first_discard": True},
-    "haidilaoyue": {"haidi": True},
-    "haidipao": {"haidi": True},
-    "gangshangkaihua": {"gang": "kong"},
-    "gangshangpao": {"gang": "kong"},
-    "shuanggangshanghua": {"gang": "double_kong"},
-    "shuanggangshangpao": {"gang": "double_kong"},
-    "qiangganghu": {"gang": "rob"},
+    code: {sit.context: sit.value} for code, sit in SITUATIONS.items()
 }
 
 

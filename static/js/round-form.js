@@ -16,6 +16,7 @@
   var T = ctx.i18n;
   var RULES = ctx.rules;
   var BIRD_COUNT = RULES.bird_count;
+  var BIRD_SEAT = ctx.bird_seat; // BIRD_SEAT[origin][v]: the engine's table, no formula here
   var TONGZHUANG = !!RULES.tongzhuang;
   var HT = {};
   ctx.hand_types.forEach(function (h) { HT[h.code] = h; });
@@ -93,7 +94,7 @@
   /* Hand types a seat may claim, straight from the registry's win kinds and claimant. */
   function legalFinal(kind, seat) {
     return ctx.hand_types.filter(function (t) {
-      if (t["class"] === "opening") return false;
+      if (t["class"] === "opening" || t["class"] === "midgame") return false;
       if (t.win_kinds.indexOf(kind) < 0) return false;
       if (t.claimant === "dealer" && seat !== state.dealer) return false;
       if (t.claimant === "idle" && isDealerSeat(seat)) return false;
@@ -296,7 +297,7 @@
         type: "button", class: "linklike", "data-role": role + "-clear",
         onclick: function () { onChange([]); render(); }, text: T.clear,
       }));
-      var landed = birds.map(function (v) { return seatName((state.dealer + v - 1) % 4); });
+      var landed = birds.map(function (v) { return seatName(BIRD_SEAT[state.dealer][v]); });
       slots.push(h("span", { class: "muted small", text: "→ " + landed.join("、") }));
     }
     var pad = h("div", { class: "birds" }, [1, 2, 3, 4, 5, 6, 7, 8, 9].map(function (v) {

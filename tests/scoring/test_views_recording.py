@@ -29,6 +29,20 @@ def post_round(client, session, data, **extra):
     return client.post(url("round-new", session), {"data": json.dumps(data), **extra})
 
 
+def test_the_round_form_offers_the_hand_types_its_ruleset_turns_on(rec, session):
+    session.season.ruleset.config = {
+        "preset": "changsha-67",
+        "haohua": True,
+        "extra_small_hands": ["jiejiegao"],
+    }
+    session.season.ruleset.save()
+
+    codes = {h["code"] for h in form_context(rec.get(url("round-new", session)))["hand_types"]}
+
+    assert {"haohua_qixiaodui", "sanhaohua_qixiaodui", "jiejiegao"} <= codes
+    assert not {"menqing", "yidianhong", "zhongtu_sixi"} & codes
+
+
 def form_context(response):
     return response.context["rf_context"]
 
@@ -38,8 +52,12 @@ def test_the_round_form_offers_the_registry_and_the_seasons_rules(rec, session):
 
     ctx = form_context(response)
     assert response.status_code == 200
-    assert [h["code"] for h in ctx["hand_types"]] == list(HAND_TYPES)
+    # the registry, less the types behind table options this season's ruleset leaves off
+    assert [h["code"] for h in ctx["hand_types"]] == [
+        c for c, h in HAND_TYPES.items() if h.option is None
+    ]
     assert {h["code"]: h["name_zh"] for h in ctx["hand_types"]}["qingyise"] == "清一色"
+    assert ctx["bird_seat"][1][1:] == [1, 2, 3, 0, 1, 2, 3, 0, 1]
     assert ctx["rules"]["bird_count"] == 2
     assert [s["name"] for s in ctx["seats"]] == ["张三", "李四", "王五", "赵六"]
     assert b'id="rf-context"' in response.content
