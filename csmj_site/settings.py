@@ -212,6 +212,7 @@ SPECTACULAR_SETTINGS = {
         "Preset": "leagues.serializers.PRESET_CODES",
         "OutcomeKind": "scoring.serializers.OUTCOME_KINDS",
         "Stacking": "leagues.serializers.STACKING_CHOICES",
+        "PairRule": "leagues.serializers.PAIR_CHOICES",
     },
 }
 

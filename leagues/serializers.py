@@ -118,6 +118,7 @@ class RulesetParametersField(serializers.JSONField):
 
 
 STACKING_CHOICES = [("add", "add 叠加"), ("single", "single 只算一次")]
+PAIR_CHOICES = ["258", "any"]
 
 
 class RulesetConfigSerializer(serializers.Serializer):
@@ -137,7 +138,7 @@ class RulesetConfigSerializer(serializers.Serializer):
     big_in_big_out = serializers.BooleanField(required=False)
     escape_penalty = serializers.IntegerField(min_value=0, max_value=10000, required=False)
     escape_distribution = serializers.ChoiceField(choices=["burn", "split"], required=False)
-    situational_pair = serializers.ChoiceField(choices=["258", "any"], required=False)
+    situational_pair = serializers.ChoiceField(choices=PAIR_CHOICES, required=False)
     base = serializers.DictField(required=False, help_text='e.g. {"big": {"self_draw": 4}}')
     zimo_bonus = serializers.DictField(required=False, help_text='e.g. {"small": 1}')
     bird_points = serializers.IntegerField(min_value=0, max_value=1000, required=False)
@@ -153,7 +154,7 @@ class RulesetConfigSerializer(serializers.Serializer):
     piao_max = serializers.IntegerField(min_value=0, max_value=100, required=False)
     cap = serializers.IntegerField(min_value=0, max_value=100000, required=False)
     double_kong = serializers.ChoiceField(choices=["weight", "per_tile"], required=False)
-    quanqiuren_pair = serializers.ChoiceField(choices=["any", "258"], required=False)
+    quanqiuren_pair = serializers.ChoiceField(choices=PAIR_CHOICES, required=False)
 
 
 @extend_schema_field(RulesetConfigSerializer)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from scoring.engine import score_round, validate_round
 from scoring.engine.rules import EXTRA_SMALL_HANDS
-from tests.engine.test_properties import SEATS, bird_list, rounds
+from tests.scoring.engine.test_properties import SEATS, bird_list, rounds
 
 SETTINGS = settings(max_examples=150, deadline=None)
 MIDGAME = [c for c in EXTRA_SMALL_HANDS if c.startswith("zhongtu_")]
