@@ -1,8 +1,10 @@
 from django.urls import path
 
-from scoring import views
+from scoring import views, views_record
 
 urlpatterns = [
+    path("sw.js", views_record.service_worker, name="service-worker"),
+    path("manifest.webmanifest", views_record.manifest, name="manifest"),
     path(
         "c/<slug:slug>/seasons/<int:season_id>/sessions/new/",
         views.session_new,
@@ -23,6 +25,11 @@ urlpatterns = [
         "c/<slug:slug>/sessions/<int:session_id>/rounds/new/",
         views.round_new,
         name="round-new",
+    ),
+    path(
+        "c/<slug:slug>/sessions/<int:session_id>/rounds/save/",
+        views_record.round_save,
+        name="round-save",
     ),
     path(
         "c/<slug:slug>/sessions/<int:session_id>/preview/",

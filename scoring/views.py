@@ -413,6 +413,18 @@ def js_strings() -> dict[str, str]:
         "analysis_failed": _("手牌分析失败"),
         "working": _("计算中…"),
         "network_error": _("网络错误，请重试"),
+        "bird_again": _("再来一个 %(n)s"),
+        "offline_preview": _("离线：现在无法预览。保存后本盘先存在本机，联网后自动同步。"),
+        "round_n": _("第 %(n)s 盘"),
+        "undo": _("撤销"),
+        "saved_n": _("第%(n)s盘已保存"),
+        "queued_n": _("第%(n)s盘已存在本机，联网后自动同步"),
+        "conflict_title": _("第 %(n)s 盘已有别人记录"),
+        "conflict_theirs": _("已保存的"),
+        "conflict_mine": _("你的"),
+        "conflict_keep": _("把我的存为第 %(n)s 盘"),
+        "conflict_drop": _("放弃我的"),
+        "dealer_unknown": _("上一盘未能预览（离线），请点选本盘庄家。"),
     }
 
 
@@ -433,6 +445,8 @@ def round_form_page(
     urls = {
         "preview": reverse("round-preview", args=[club.slug, session.pk]),
         "analyse": reverse("tiles-analyse", args=[club.slug, session.pk]),
+        "save": reverse("round-save", args=[club.slug, session.pk]),
+        "undo": reverse("round-undo", args=[club.slug, session.pk]),
     }
     if correcting:
         urls["preview"] += f"?number={correcting.number}"
@@ -448,6 +462,9 @@ def round_form_page(
         },
         "initial": initial,
         "errors": errors,
+        "session": session.pk,
+        "number": number,
+        "correcting": bool(correcting),
         "urls": urls,
         "i18n": js_strings(),
     }
@@ -742,6 +759,8 @@ def round_undo(request: HttpRequest, club: Club, session_id: int) -> HttpRespons
         messages.error(request, " ".join(e["message"] for e in localised_errors(exc)))
     else:
         messages.success(request, _("已撤销第 %(n)s 盘。") % {"n": rnd.number})
+    if request.POST.get("back") == "form":  # the saved banner's 撤销: back to the round form
+        return redirect("round-new", slug=club.slug, session_id=session.pk)
     return redirect("session", slug=club.slug, session_id=session.pk)
 
 
