@@ -82,10 +82,13 @@ class RoundSave(APIView):
         except RoundConflict as exc:
             names = [p.display_name for p in session.players_in_order()]
             existing = session.rounds.current().filter(number=exc.number).first()
+            dealer, dealers = selectors.session_next_dealers(session=session)
             return Response(
                 {
                     "errors": localised_errors(exc),
                     "expected": exc.expected,
+                    "next_dealer": dealer,
+                    "next_dealers": dealers,
                     "existing": round_brief(existing, names) if existing else None,
                 },
                 status=409,

@@ -1133,12 +1133,16 @@
         text: fmt(T.conflict_keep, { n: expected }),
         onclick: function () {
           conflictBox.hidden = true;
-          var again = Object.assign({}, item, { number: expected, key: newKey() });
-          if (fromQueue) { window.csmjQueue.resolve("keep", expected, again.key); return; }
+          // Mine becomes the next round, dealt by the dealer that round really had.
+          var data = Object.assign({}, item.data, { dealer: json.next_dealer });
+          if (data.dealers) data.dealers = (json.next_dealers || [json.next_dealer]).slice();
+          if (fromQueue) { window.csmjQueue.resolve("keep", expected, newKey(), data); return; }
+          loadInitial(data);
+          state.key = newKey();
           setNumber(expected);
-          state.key = again.key;
-          window.csmjQueue.send(again).then(function (res) { answered(again, item.data, res); },
-            function () { queued(again, item.data); });
+          normalise();
+          render();  // a new preview: the recorder sees it before saving again
+          window.scrollTo(0, 0);
         },
       }),
       h("button", {

@@ -111,13 +111,13 @@
   }
 
   /* The recorder chose: drop the blocked item, or send it again as another number. */
-  function resolve(choice, number, key) {
+  function resolve(choice, number, key, data) {
     var b = blocked;
     blocked = null;
     if (!b) return Promise.resolve();
     var done = choice === "discard" ? remove(b.item.key)
       : remove(b.item.key).then(function () {
-        return add(Object.assign({}, b.item, { number: number, key: key }));
+        return add(Object.assign({}, b.item, { number: number, key: key, data: data || b.item.data }));
       });
     return done.then(sync);
   }

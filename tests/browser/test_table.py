@@ -270,3 +270,72 @@ def test_three_rounds_recorded_offline_survive_a_reload_and_are_stored_once(page
         int(page.locator(f'#totals [data-seat="{s}"] [data-total]').inner_text()) for s in range(4)
     ]
     assert shown == expected_total
+
+
+def test_a_reload_brings_back_what_was_entered(page, league):
+    session = log_in_and_start(page, league)
+    page.goto(form_url(page, session))
+    page.locator("#rf-body .rf-section").first.wait_for()
+    tap(page, '[data-role=winner][data-seat="2"]')
+    tap(page, '[data-role=discarder][data-seat="0"]')
+    tap(page, '[data-role=bird][data-bird="8"]')
+
+    page.reload()  # a crash, a dead battery, a wrong swipe
+    page.locator("#rf-body .rf-section").first.wait_for()
+
+    state = "window.csmjRoundForm.state"
+    assert page.evaluate(f"[{state}.kind, {state}.discarder, {state}.birds]") == [
+        "discard",
+        0,
+        [8],
+    ]
+    assert page.locator('[data-role=winner][data-seat="2"]').get_attribute("aria-pressed") == (
+        "true"
+    )
+
+
+def test_a_round_someone_else_recorded_first_is_shown_next_to_mine_and_i_choose(page, league):
+    from django.contrib.auth import get_user_model
+
+    from scoring import services
+    from scoring.models import Round
+
+    session = log_in_and_start(page, league)
+    page.goto(form_url(page, session))
+    page.locator("#rf-body .rf-section").first.wait_for()
+    tap(page, '[data-role=winner][data-seat="1"]')
+    tap(page, '[data-role=discarder][data-seat="2"]')
+    tap(page, '[data-role=bird][data-bird="3"]')
+    tap(page, '[data-role=bird][data-bird="4"]')
+    page.locator("[data-role=preview]").wait_for()
+    other = get_user_model().objects.get(username="owner")  # at the same table, faster
+    services.round_record(
+        session=session,
+        data={
+            "dealer": 0,
+            "result": {
+                "kind": "self_draw",
+                "winners": [{"seat": 3, "hands": ["pinghu"]}],
+                "birds": [1, 2],
+            },
+        },
+        actor=other,
+    )
+    tap(page, "#rf-save")
+
+    page.locator("#rf-conflict").wait_for()
+    assert "赵六" in page.locator("[data-role=conflict-theirs]").inner_text()
+    assert "李四" in page.locator("[data-role=conflict-mine]").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "round-form-conflict-390x844.png"))
+    tap(page, "[data-role=conflict-keep]")  # mine, as round 2, dealt by 赵六: seen again
+    assert page.locator("[data-role=rf-number]").inner_text() == "第 2 盘"
+    assert page.locator('[data-role=dealer][data-seat="3"]').get_attribute("aria-pressed") == (
+        "true"
+    )
+    page.locator("[data-role=preview]").wait_for()
+    tap(page, "#rf-save")
+    saved(page, 2)
+    mine = Round.objects.get(session=session, number=2)
+    assert mine.data["dealer"] == 3
+    assert mine.data["result"]["winners"] == [{"seat": 1, "hands": ["pinghu"]}]
+    assert Round.objects.filter(session=session).count() == 2

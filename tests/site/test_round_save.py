@@ -58,6 +58,7 @@ def test_a_round_number_taken_by_someone_else_answers_409_with_their_round(rec, 
     body = response.json()
     assert response.status_code == 409
     assert body["expected"] == 2
+    assert body["next_dealer"] == 3  # whoever keeps theirs as round 2 gets the right dealer
     assert body["existing"]["number"] == 1
     assert "赵六" in body["existing"]["what"] and "自摸" in body["existing"]["what"]
     assert [n["net"] for n in body["existing"]["net"]] == list(
