@@ -16,7 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -41,6 +41,7 @@ from scoring.forms import (
 )
 from scoring.models import Round, Session, SessionSeat
 from scoring.services import RoundRejected
+from scoring.templatetags.recording import NO_REASON, VOID_PICKS, void_pick_label
 
 # ---------------------------------------------------------------- errors in the user's language
 
@@ -416,7 +417,7 @@ def js_strings() -> dict[str, str]:
         "bird_again": _("再来一个 %(n)s"),
         "offline_preview": _("离线：现在无法预览。保存后本盘先存在本机，联网后自动同步。"),
         "round_n": _("第 %(n)s 盘"),
-        "undo": _("撤销"),
+        "undo": pgettext("undo a round", "撤销"),
         "saved_n": _("第%(n)s盘已保存"),
         "queued_n": _("第%(n)s盘已存在本机，联网后自动同步"),
         "conflict_title": _("第 %(n)s 盘已有别人记录"),
@@ -739,7 +740,7 @@ def round_void(request: HttpRequest, club: Club, session_id: int, number: int) -
     session = get_session(club, session_id)
     rnd = get_round(session, number)
     form = VoidForm(request.POST)
-    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    reason = (form.cleaned_data["reason"] if form.is_valid() else "").strip() or NO_REASON
     try:
         services.round_void(round=rnd, reason=reason, actor=request.user)
     except RoundRejected as exc:
@@ -801,6 +802,7 @@ def round_detail(request: HttpRequest, club: Club, session_id: int, number: int)
             season=session.season,
             number=number,
             names=names,
+            void_picks=[(p, void_pick_label(p)) for p in VOID_PICKS],
             versions=[
                 {
                     "summary": round_summary(v, names),

@@ -15,7 +15,7 @@ import pytest
 
 from scoring.engine import score_round
 from tests.browser import test_recording as recording
-from tests.browser.test_recording import ARTIFACTS, NAMES, PASSWORD, RULESET
+from tests.browser.test_recording import ARTIFACTS, NAMES, PASSWORD, PHONE, RULESET
 
 # The same browser, club and logged-out phone page as the recording test.
 browser, league, page = recording.browser, recording.league, recording.page
@@ -339,3 +339,47 @@ def test_a_round_someone_else_recorded_first_is_shown_next_to_mine_and_i_choose(
     assert mine.data["dealer"] == 3
     assert mine.data["result"]["winners"] == [{"seat": 1, "hands": ["pinghu"]}]
     assert Round.objects.filter(session=session).count() == 2
+
+
+def test_past_rounds_are_cards_on_a_phone_and_a_tap_voids_one_with_a_quick_reason(page, league):
+    from django.contrib.auth import get_user_model
+
+    from scoring import services
+    from scoring.models import Round
+
+    session = log_in_and_start(page, league)
+    recorder = get_user_model().objects.get(username="jilu")
+    for dealer, winner in [(0, 1), (1, 2), (2, 3)]:
+        services.round_record(
+            session=session,
+            data={
+                "dealer": dealer,
+                "result": {
+                    "kind": "self_draw",
+                    "winners": [{"seat": winner, "hands": ["pinghu"]}],
+                    "birds": [2, 5],
+                },
+            },
+            actor=recorder,
+        )
+    page.goto(f"{page.base}/c/yuelu/sessions/{session.pk}/")
+    cards = page.locator("[data-role=round-card]")
+    assert cards.count() == 3
+    assert page.locator("table.rounds").is_hidden()
+    assert (
+        page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    )  # nothing off-screen
+    for s in range(4):  # every player's net of a round is on its card
+        assert cards.nth(1).locator(".rc-nets b").nth(s).is_visible()
+    page.screenshot(path=str(ARTIFACTS / "session-round-cards-390x844.png"), full_page=True)
+
+    with page.expect_navigation():
+        cards.nth(1).click()
+    assert page.locator("[data-role=correct]").is_visible()
+    tap(page, '[data-role=void-pick][data-reason="重复"]')
+    page.once("dialog", lambda d: d.accept())  # 作废 asks first
+    with page.expect_navigation():
+        tap(page, "[data-role=void]")
+    voided = Round.objects.get(session=session, number=2)
+    assert voided.is_void and voided.void_reason == "重复"
+    assert "重复" in page.locator('.round-card[data-number="2"]').inner_text()
