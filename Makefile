@@ -46,6 +46,7 @@ lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 bench: venv
 	$(PYTHON) -m bench.bench_engine
@@ -55,7 +56,7 @@ bench-analyse: venv
 
 # Schemathesis against /api/schema/: every operation, bounded (under 3 minutes).
 test-api-contract: venv
-	$(PYTHON) -m pytest -p no:warnings tests/api/test_schemathesis.py
+	$(PYTHON) -m pytest -p no:warnings tests/csmj_site/test_schemathesis.py
 
 schema: venv
 	$(PYTHON) manage.py spectacular --lang en --file docs/openapi.yaml --validate

@@ -78,10 +78,10 @@ def scenario(slug: str, username: str) -> dict[str, Any]:
     from django.contrib.auth import get_user_model
 
     from leagues.models import Club, Membership, Role
-    from leagues.stats_models import PlayerSeasonStat
     from leagues.tokens import apitoken_create
     from scoring.models import Session
     from scoring.services import session_start
+    from scoring.standings.models import PlayerSeasonStat
 
     club = Club.objects.get(slug=slug)
     season = club.seasons.order_by("pk").first()

@@ -8,6 +8,8 @@
 - ``ApiAutoSchema``: documents the error responses on every operation.
 - ``EnglishMessagesMixin``: the API speaks English (error messages included).
 - ``ApiPagination``: ``?page=`` and ``?page_size=`` on every list.
+- ``ApiViewSet``: list / retrieve / create / update with writes through a service;
+  ``DateRangeFilterSet``: ``date_from`` / ``date_to`` filters.
 """
 
 from __future__ import annotations
@@ -18,14 +20,21 @@ import django_filters
 from django import forms
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db.models import QuerySet
 from django.http import Http404
 from django.utils import translation
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.openapi import AutoSchema
-from drf_spectacular.utils import OpenApiResponse
-from rest_framework import exceptions, serializers, status
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema_field
+from rest_framework import exceptions, mixins, serializers, status, viewsets
+from rest_framework.filters import OrderingFilter
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.serializers import BaseSerializer
 from rest_framework.views import exception_handler as drf_exception_handler
 
 # ---------------------------------------------------------------- errors
@@ -105,14 +114,18 @@ def _error_response(errors: list[dict[str, str]], status_code: int, **extra: Any
     return Response({"errors": errors, **extra}, status=status_code)
 
 
-def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    from scoring.services import RoundConflict
+class ConflictError(DjangoValidationError):
+    """A write refused because the stored state has moved on (another writer got there
+    first). The API answers 409, with ``conflict_fields()`` beside the errors."""
 
-    if isinstance(exc, RoundConflict):
+    def conflict_fields(self) -> dict[str, Any]:
+        return {}
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, ConflictError):
         return _error_response(
-            django_validation_errors(exc),
-            status.HTTP_409_CONFLICT,
-            round_count=exc.expected - 1,
+            django_validation_errors(exc), status.HTTP_409_CONFLICT, **exc.conflict_fields()
         )
     if isinstance(exc, DjangoValidationError):
         return _error_response(django_validation_errors(exc), status.HTTP_400_BAD_REQUEST)
@@ -252,3 +265,91 @@ def page_not_found(request: Any, exception: Exception) -> Any:
     if is_api(request):
         return api_error(404, "", "not_found", "Not found.")
     return site_page_not_found(request, exception)
+
+
+# ---------------------------------------------------------------- viewsets, filters
+
+CLUB_SLUG = OpenApiParameter(
+    "club_slug", OpenApiTypes.STR, OpenApiParameter.PATH, description="The club's slug."
+)
+
+
+@extend_schema_field(OpenApiTypes.DATE)
+class DateFilter(django_filters.DateFilter):
+    pass
+
+
+class DateRangeFilterSet(django_filters.FilterSet):
+    """``date_from`` / ``date_to`` (inclusive) on the field named by ``date_field``."""
+
+    date_field = ""
+    date_from = DateFilter(method="filter_date_from", label="On or after this date")
+    date_to = DateFilter(method="filter_date_to", label="On or before this date")
+
+    def filter_date_from(self, queryset: QuerySet, name: str, value: Any) -> QuerySet:
+        return queryset.filter(**{f"{self.date_field}__gte": value})
+
+    def filter_date_to(self, queryset: QuerySet, name: str, value: Any) -> QuerySet:
+        return queryset.filter(**{f"{self.date_field}__lte": value})
+
+
+class ApiViewSet(
+    EnglishMessagesMixin,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    viewsets.GenericViewSet,
+):
+    """list / retrieve / create / update, writes through a service.
+
+    Subclasses implement ``service_create`` and ``service_update`` and may override
+    ``check_write`` (the role check, run before the input is validated).
+    """
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    pagination_class = ApiPagination
+    parser_classes = [JSONParser]
+    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, OrderingFilter]
+    http_method_names = ["get", "post", "put", "patch", "head", "options"]
+
+    def check_write(self, instance: Any = None) -> None:
+        raise NotImplementedError
+
+    def service_create(self, data: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def service_update(self, instance: Any, data: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def get_object(self) -> Any:
+        lookup = self.lookup_url_kwarg or self.lookup_field
+        if lookup == "pk":
+            self.kwargs[lookup] = id_or_404(self.kwargs.get(lookup))
+        return super().get_object()
+
+    def reloaded(self, obj: Any) -> Any:
+        """The object as the list shows it (annotations included)."""
+        return self.get_queryset().get(pk=obj.pk)
+
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        self.check_write()
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        obj = self.service_create(dict(serializer.validated_data))
+        return Response(self.get_serializer(self.reloaded(obj)).data, status=201)
+
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        instance = self.get_object()
+        self.check_write(instance)
+        serializer = self.get_serializer(
+            instance, data=request.data, partial=kwargs.get("partial", False)
+        )
+        serializer.is_valid(raise_exception=True)
+        obj = self.service_update(instance, dict(serializer.validated_data))
+        return Response(self.get_serializer(self.reloaded(obj)).data)
+
+
+def paginated(view: Any, rows: list[Any], serializer_class: type[BaseSerializer]) -> Response:
+    page = view.paginate_queryset(rows)
+    return view.get_paginated_response(serializer_class(page, many=True).data)

@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "axes",
     "scoring",
+    "scoring.standings",
     "leagues",
 ]
 
@@ -168,7 +169,7 @@ SPECTACULAR_SETTINGS = {
         "HandTypeCode": "scoring.serializers.HAND_TYPE_CODES",
         "OpeningHandCode": "scoring.serializers.OPENING_HAND_CODES",
         "FinalHandCode": "scoring.serializers.FINAL_HAND_CODES",
-        "Preset": "scoring.serializers.PRESET_CODES",
+        "Preset": "leagues.serializers.PRESET_CODES",
         "OutcomeKind": "scoring.serializers.OUTCOME_KINDS",
         "Stacking": "leagues.serializers.STACKING_CHOICES",
     },
@@ -183,7 +184,7 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A web request gives up publishing after ~1 s when the broker is down (the write has
-# committed; leagues.tasks logs the lost task; docs/reliability.md).
+# committed; scoring.standings.tasks logs the lost task; docs/reliability.md).
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "max_retries": 2,
     "interval_start": 0,
@@ -196,7 +197,7 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"mask_secrets": {"()": "csmj_site.middleware.SecretMaskingFilter"}},
+    "filters": {"mask_secrets": {"()": "csmj_site.log_filters.SecretMaskingFilter"}},
     "handlers": {
         "console": {"class": "logging.StreamHandler", "filters": ["mask_secrets"]},
     },

@@ -1,4 +1,6 @@
-"""REST API for clubs, players, rulesets and seasons, standings and player statistics.
+"""REST API for clubs, players, rulesets and seasons.
+
+(Their standings and statistics actions are added in ``scoring.api_standings``.)
 
 Views are thin: reads go through ``leagues.selectors`` / plain querysets scoped to the
 clubs the user may read, writes through ``leagues.services`` (the same functions the
@@ -8,7 +10,6 @@ clubs do not leak; a write without the role answers 403; anonymous writes 401.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import django_filters
@@ -16,127 +17,24 @@ from django.db import transaction
 from django.db.models import OuterRef, QuerySet, Subquery, Value
 from django.db.models.fields import CharField
 from django.shortcuts import get_object_or_404
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
-    OpenApiParameter,
     extend_schema,
-    extend_schema_field,
     extend_schema_view,
 )
-from rest_framework import mixins, viewsets
-from rest_framework.decorators import action
-from rest_framework.filters import OrderingFilter
-from rest_framework.parsers import JSONParser
-from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
-from rest_framework.response import Response
-from rest_framework.serializers import BaseSerializer
 
-from csmj_site.api import ApiPagination, EnglishMessagesMixin, IdFilter, id_or_404
+from csmj_site.api import CLUB_SLUG, ApiViewSet, DateRangeFilterSet, IdFilter
 from leagues import selectors, services
 from leagues.models import Club, Membership, Player, Ruleset, Season
 from leagues.permissions import require_manage
 from leagues.serializers import (
     ClubSerializer,
     PlayerSerializer,
-    PlayerStatsQuerySerializer,
-    PlayerStatsSerializer,
     RulesetSerializer,
     SeasonSerializer,
-    StandingRowSerializer,
-    StandingsQuerySerializer,
 )
-
-CLUB_SLUG = OpenApiParameter(
-    "club_slug", OpenApiTypes.STR, OpenApiParameter.PATH, description="The club's slug."
-)
-STANDINGS_ORDERING = OpenApiParameter(
-    "ordering",
-    OpenApiTypes.STR,
-    OpenApiParameter.QUERY,
-    enum=sorted([*selectors.STANDINGS_ORDERS, *(f"-{k}" for k in selectors.STANDINGS_ORDERS)]),
-    description='Sort column ("-" reverses it). Ranks always follow the official order: '
-    "net, then average per round, then wins.",
-)
-
-
-@extend_schema_field(OpenApiTypes.DATE)
-class DateFilter(django_filters.DateFilter):
-    pass
-
-
-class DateRangeFilterSet(django_filters.FilterSet):
-    """``date_from`` / ``date_to`` (inclusive) on the field named by ``date_field``."""
-
-    date_field = ""
-    date_from = DateFilter(method="filter_date_from", label="On or after this date")
-    date_to = DateFilter(method="filter_date_to", label="On or before this date")
-
-    def filter_date_from(self, queryset: QuerySet, name: str, value: Any) -> QuerySet:
-        return queryset.filter(**{f"{self.date_field}__gte": value})
-
-    def filter_date_to(self, queryset: QuerySet, name: str, value: Any) -> QuerySet:
-        return queryset.filter(**{f"{self.date_field}__lte": value})
-
 
 # ---------------------------------------------------------------- shared behaviour
-
-
-class ApiViewSet(
-    EnglishMessagesMixin,
-    mixins.ListModelMixin,
-    mixins.RetrieveModelMixin,
-    mixins.CreateModelMixin,
-    mixins.UpdateModelMixin,
-    viewsets.GenericViewSet,
-):
-    """list / retrieve / create / update, writes through a service.
-
-    Subclasses implement ``service_create`` and ``service_update`` and may override
-    ``check_write`` (the role check, run before the input is validated).
-    """
-
-    permission_classes = [IsAuthenticatedOrReadOnly]
-    pagination_class = ApiPagination
-    parser_classes = [JSONParser]
-    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, OrderingFilter]
-    http_method_names = ["get", "post", "put", "patch", "head", "options"]
-
-    def check_write(self, instance: Any = None) -> None:
-        raise NotImplementedError
-
-    def service_create(self, data: dict[str, Any]) -> Any:
-        raise NotImplementedError
-
-    def service_update(self, instance: Any, data: dict[str, Any]) -> Any:
-        raise NotImplementedError
-
-    def get_object(self) -> Any:
-        lookup = self.lookup_url_kwarg or self.lookup_field
-        if lookup == "pk":
-            self.kwargs[lookup] = id_or_404(self.kwargs.get(lookup))
-        return super().get_object()
-
-    def reloaded(self, obj: Any) -> Any:
-        """The object as the list shows it (annotations included)."""
-        return self.get_queryset().get(pk=obj.pk)
-
-    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        self.check_write()
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        obj = self.service_create(dict(serializer.validated_data))
-        return Response(self.get_serializer(self.reloaded(obj)).data, status=201)
-
-    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        instance = self.get_object()
-        self.check_write(instance)
-        serializer = self.get_serializer(
-            instance, data=request.data, partial=kwargs.get("partial", False)
-        )
-        serializer.is_valid(raise_exception=True)
-        obj = self.service_update(instance, dict(serializer.validated_data))
-        return Response(self.get_serializer(self.reloaded(obj)).data)
 
 
 class ClubScopedMixin:
@@ -161,22 +59,6 @@ class ClubScopedMixin:
         if not self.is_schema_view():
             context["club"] = self.get_club()
         return context
-
-
-def paginated(view: Any, rows: list[Any], serializer_class: type[BaseSerializer]) -> Response:
-    page = view.paginate_queryset(rows)
-    return view.get_paginated_response(serializer_class(page, many=True).data)
-
-
-def standings_response(view: Any, request: Request, rows_for: Any) -> Response:
-    """Paginated standings from a selector called with the query's dates and order."""
-    query = StandingsQuerySerializer(data=request.query_params)
-    query.is_valid(raise_exception=True)
-    order = request.query_params.get("ordering") or selectors.DEFAULT_ORDER
-    if order.lstrip("-") not in selectors.STANDINGS_ORDERS:
-        order = selectors.DEFAULT_ORDER
-    rows = rows_for(order=order, **query.validated_data)
-    return paginated(view, rows, StandingRowSerializer)
 
 
 # ---------------------------------------------------------------- clubs
@@ -223,20 +105,6 @@ class ClubViewSet(ApiViewSet):
     def service_update(self, instance: Club, data: dict[str, Any]) -> Club:
         return services.club_update(club=instance, actor=self.request.user, **data)
 
-    @extend_schema(
-        summary="All-time board of the club (every season)",
-        parameters=[StandingsQuerySerializer, STANDINGS_ORDERING],
-        responses=StandingRowSerializer(many=True),
-    )
-    @action(
-        detail=True, methods=["get"], filter_backends=[], serializer_class=StandingRowSerializer
-    )
-    def leaderboard(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        club = self.get_object()
-        return standings_response(
-            self, request, lambda **kw: selectors.club_leaderboard(club=club, **kw)
-        )
-
 
 # ---------------------------------------------------------------- players
 
@@ -279,28 +147,6 @@ class PlayerViewSet(ClubScopedMixin, ApiViewSet):
 
     def service_update(self, instance: Player, data: dict[str, Any]) -> Player:
         return services.player_update(player=instance, actor=self.request.user, **data)
-
-    @extend_schema(
-        summary="A player's statistics: totals, hand-type counts, birds hit, chip history",
-        parameters=[PlayerStatsQuerySerializer],
-        responses=PlayerStatsSerializer,
-    )
-    @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
-    def stats(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        player = self.get_object()
-        query = PlayerStatsQuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        season = None
-        if "season" in query.validated_data:
-            season = get_object_or_404(
-                Season, club=self.get_club(), pk=query.validated_data["season"]
-            )
-        stats = selectors.player_stats(player=player, season=season)
-        data = {
-            **{f.name: getattr(stats, f.name) for f in dataclasses.fields(stats)},
-            "chip_history": selectors.player_chip_history(player=player, season=season),
-        }
-        return Response(PlayerStatsSerializer(data).data)
 
 
 # ---------------------------------------------------------------- rulesets
@@ -387,17 +233,3 @@ class SeasonViewSet(ClubScopedMixin, ApiViewSet):
             if data:
                 season = services.season_update(season=instance, actor=self.request.user, **data)
             return self._set_closed(season, closed)
-
-    @extend_schema(
-        summary="Season standings (the same numbers as the season page)",
-        parameters=[StandingsQuerySerializer, STANDINGS_ORDERING],
-        responses=StandingRowSerializer(many=True),
-    )
-    @action(
-        detail=True, methods=["get"], filter_backends=[], serializer_class=StandingRowSerializer
-    )
-    def standings(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        season = self.get_object()
-        return standings_response(
-            self, request, lambda **kw: selectors.season_standings(season=season, **kw)
-        )

@@ -181,5 +181,4 @@ class Season(models.Model):
 
 
 from leagues.audit import AuditEntry  # noqa: E402,F401  (audit log)
-from leagues.stats_models import *  # noqa: E402,F401,F403  (materialised stats, ratings)
 from leagues.tokens import ApiToken  # noqa: E402,F401  (API tokens)

@@ -1,4 +1,4 @@
-"""Serializers for clubs, players, rulesets, seasons, standings and player statistics.
+"""Serializers for clubs, players, rulesets and seasons.
 
 They check types and lengths only; every rule about who may write what, and what
 makes a valid ruleset or season, is in ``leagues.services`` (the site's forms call the
@@ -12,13 +12,12 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from csmj_site.api import MAX_ID
 from leagues.models import Club, Player, Role, Ruleset, Season
-from scoring.serializers import (
-    HAND_TYPE_CODES,
-    PRESET_CODES,
-    RulesetParametersField,
-)
+from scoring.engine.rules import PRESET_INFO, PRESETS
+
+PRESET_CODES = [(code, f"{info.name_zh} {info.name_en}") for code, info in PRESET_INFO.items()]
+
+assert set(PRESETS) == {code for code, _ in PRESET_CODES}
 
 # ---------------------------------------------------------------- clubs
 
@@ -64,6 +63,47 @@ class PlayerSerializer(serializers.ModelSerializer):
 
 
 # ---------------------------------------------------------------- rulesets
+
+
+class KindAmountsSerializer(serializers.Serializer):
+    self_draw = serializers.IntegerField()
+    discard = serializers.IntegerField()
+
+
+class BaseTableSerializer(serializers.Serializer):
+    small = KindAmountsSerializer()
+    big = KindAmountsSerializer()
+
+
+class ClassAmountsSerializer(serializers.Serializer):
+    small = serializers.IntegerField()
+    big = serializers.IntegerField()
+
+
+class RulesetParametersSerializer(serializers.Serializer):
+    """Every parameter of a resolved ruleset (rules.md §7)."""
+
+    preset = serializers.ChoiceField(choices=PRESET_CODES)
+    bird_count = serializers.IntegerField()
+    bird_mode = serializers.CharField()
+    base = BaseTableSerializer()
+    dealer_bonus = serializers.IntegerField()
+    dealer_bonus_per_unit = serializers.BooleanField()
+    zimo_bonus = ClassAmountsSerializer()
+    big_stacking = serializers.CharField()
+    opening_stacking = serializers.CharField()
+    tongzhuang = serializers.BooleanField()
+    dealer_vs_dealer = serializers.IntegerField()
+    big_in_big_out = serializers.BooleanField()
+    escape_penalty = serializers.IntegerField()
+    escape_distribution = serializers.CharField()
+    situational_pair = serializers.CharField()
+
+
+@extend_schema_field(RulesetParametersSerializer)
+class RulesetParametersField(serializers.JSONField):
+    pass
+
 
 STACKING_CHOICES = [("add", "add 叠加"), ("single", "single 只算一次")]
 
@@ -111,12 +151,10 @@ class RulesetSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(RulesetParametersField)
     def get_parameters(self, obj: Ruleset) -> dict[str, Any] | None:
-        from scoring.services import RoundRejected, ruleset_resolve
+        from scoring.engine import parse_ruleset
 
-        try:
-            return ruleset_resolve(obj.config)
-        except RoundRejected:
-            return None
+        rules, errors = parse_ruleset(obj.config, field="ruleset")
+        return None if errors or rules is None else rules.to_dict()
 
 
 # ---------------------------------------------------------------- seasons
@@ -152,68 +190,3 @@ class SeasonSerializer(serializers.ModelSerializer):
         club = self.context.get("club")
         if club is not None:
             self.fields["ruleset"].queryset = Ruleset.objects.filter(club=club)
-
-
-# ---------------------------------------------------------------- standings, statistics
-
-
-class PlayerRefSerializer(serializers.Serializer):
-    id = serializers.IntegerField(source="pk")
-    display_name = serializers.CharField()
-
-
-class StandingRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
-    player = PlayerRefSerializer()
-    net = serializers.IntegerField()
-    sessions = serializers.IntegerField()
-    rounds = serializers.IntegerField()
-    wins = serializers.IntegerField()
-    self_draws = serializers.IntegerField()
-    deal_ins = serializers.IntegerField()
-    big_hands = serializers.IntegerField()
-    win_rate = serializers.FloatField(help_text="wins / rounds, 0..1")
-    avg_per_round = serializers.FloatField(help_text="net / rounds")
-
-
-class StandingsQuerySerializer(serializers.Serializer):
-    date_from = serializers.DateField(required=False, help_text="Sessions started on or after.")
-    date_to = serializers.DateField(required=False, help_text="Sessions started on or before.")
-
-
-class HandCountSerializer(serializers.Serializer):
-    code = serializers.ChoiceField(choices=HAND_TYPE_CODES)
-    name_zh = serializers.CharField()
-    name_en = serializers.CharField()
-    is_big = serializers.BooleanField()
-    is_opening = serializers.BooleanField()
-    count = serializers.IntegerField()
-
-
-class ChipPointSerializer(serializers.Serializer):
-    at = serializers.DateTimeField(help_text="The session's start.")
-    cumulative = serializers.IntegerField(help_text="Net chips after that session.")
-
-
-class PlayerStatsSerializer(serializers.Serializer):
-    player = PlayerRefSerializer()
-    season = serializers.IntegerField(source="season.pk", allow_null=True)
-    net = serializers.IntegerField()
-    sessions = serializers.IntegerField()
-    rounds = serializers.IntegerField()
-    wins = serializers.IntegerField()
-    self_draws = serializers.IntegerField()
-    deal_ins = serializers.IntegerField()
-    big_hands = serializers.IntegerField()
-    opening_wins = serializers.IntegerField()
-    birds_hit = serializers.IntegerField()
-    win_rate = serializers.FloatField()
-    avg_per_round = serializers.FloatField()
-    hand_counts = HandCountSerializer(many=True)
-    chip_history = ChipPointSerializer(many=True)
-
-
-class PlayerStatsQuerySerializer(serializers.Serializer):
-    season = serializers.IntegerField(
-        required=False, min_value=1, max_value=MAX_ID, help_text="Limit to one season (id)."
-    )

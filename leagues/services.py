@@ -207,7 +207,8 @@ def invitation_revoke(*, invitation: Invitation, actor: Any) -> None:
 PLAYER_FIELDS = ("display_name", "aliases", "user")
 
 
-def _clean_aliases(aliases: Iterable[str], display_name: str) -> list[str]:
+def player_aliases_clean(aliases: Iterable[str], display_name: str) -> list[str]:
+    """The aliases as stored: stripped, without blanks, repeats or the display name."""
     if isinstance(aliases, str):
         raise ValidationError({"aliases": "别名应为列表 Aliases must be a list"})
     out: list[str] = []
@@ -231,7 +232,7 @@ def player_create(
     player = Player(
         club=club,
         display_name=display_name,
-        aliases=_clean_aliases(aliases, display_name),
+        aliases=player_aliases_clean(aliases, display_name),
         user=user,
     )
     with transaction.atomic():
@@ -249,7 +250,7 @@ def player_update(*, player: Player, actor: Any, **fields: Any) -> Player:
     if "user" in fields:
         player.user = fields["user"]
     aliases = fields.get("aliases", player.aliases)
-    player.aliases = _clean_aliases(aliases, player.display_name)
+    player.aliases = player_aliases_clean(aliases, player.display_name)
     with transaction.atomic():
         _save_audited(player, actor=actor, club=player.club, action="player.update", before=before)
         return player

@@ -20,20 +20,8 @@ urlpatterns = [
     ),
     path("invite/<str:token>/", views.invite_accept, name="invite"),
     path("clubs/new/", views.club_new, name="club-new"),
-    path("c/<slug:slug>/", views.club_detail, name="club"),
     path("c/<slug:slug>/settings/", views.club_edit, name="club-edit"),
     path("c/<slug:slug>/seasons/new/", views.season_new, name="season-new"),
-    path("c/<slug:slug>/seasons/<int:season_id>/", views.season_detail, name="season"),
-    path(
-        "c/<slug:slug>/seasons/<int:season_id>/standings.csv",
-        views.season_csv,
-        name="season-csv",
-    ),
-    path(
-        "c/<slug:slug>/seasons/<int:season_id>/rounds.csv",
-        views.season_rounds_csv,
-        name="season-rounds-csv",
-    ),
     path(
         "c/<slug:slug>/seasons/<int:season_id>/close/",
         views.season_close,
@@ -41,7 +29,6 @@ urlpatterns = [
     ),
     path("c/<slug:slug>/players/", views.player_list, name="players"),
     path("c/<slug:slug>/players/new/", views.player_edit, name="player-new"),
-    path("c/<slug:slug>/players/<int:player_id>/", views.player_detail, name="player"),
     path("c/<slug:slug>/players/<int:player_id>/edit/", views.player_edit, name="player-edit"),
     path("c/<slug:slug>/rulesets/", views.ruleset_list, name="rulesets"),
     path("c/<slug:slug>/rulesets/new/", views.ruleset_edit, name="ruleset-new"),

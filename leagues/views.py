@@ -1,4 +1,7 @@
-"""Club pages: home, club, standings, players, and the organiser's management pages.
+"""Club pages: home, new club, and the organiser's management pages (settings, seasons,
+roster, rulesets, members, invitations).
+
+(The club, season and player pages, which show standings, are ``scoring.standings.views``.)
 
 Views are thin: they check access (``club_view``), parse forms, call
 ``leagues.services`` / ``leagues.selectors`` and render. Access rules:
@@ -11,8 +14,6 @@ Views are thin: they check access (``club_view``), parse forms, call
 
 from __future__ import annotations
 
-import csv
-import dataclasses
 import functools
 import re
 from collections.abc import Callable
@@ -25,8 +26,6 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
-from django.utils.timezone import get_current_timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -39,7 +38,6 @@ from leagues.forms import (
     RulesetForm,
     SeasonForm,
     SignupForm,
-    StandingsFilterForm,
 )
 from leagues.models import ROLE_RANK, Club, Invitation, Membership, Player, Role, Ruleset, Season
 from leagues.permissions import role_allows
@@ -121,18 +119,6 @@ def in_page_language(message: str) -> str:
     return match.group(1) if (get_language() or "zh-hans").startswith("zh") else match.group(2)
 
 
-def paper_nets_of(session_ids: Any) -> dict[int, list[int]]:
-    """session id -> its paper nets by seat, for the paper sessions (纸面记录) among them.
-    One query."""
-    from leagues.stats_models import SessionResult
-
-    return dict(
-        SessionResult.objects.filter(session_id__in=list(session_ids), is_paper=True).values_list(
-            "session_id", "paper_nets"
-        )
-    )
-
-
 def get_season(club: Club, season_id: int) -> Season:
     return get_object_or_404(Season.objects.select_related("ruleset"), pk=season_id, club=club)
 
@@ -162,27 +148,6 @@ def club_new(request: HttpRequest) -> HttpResponse:
     return render(request, "leagues/form_page.html", {"form": form, "title": _("新建俱乐部")})
 
 
-@club_view("read")
-def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
-    seasons = list(selectors.season_list(club=club))
-    _form, params = standings_filters(request)
-    from leagues.stats_selectors import ratings_ordinals
-
-    board = selectors.club_leaderboard(club=club, order=params["order"])
-    return render(
-        request,
-        "leagues/club_detail.html",
-        club_context(
-            request,
-            club,
-            seasons=seasons,
-            rows=board,
-            **standings_page(request, club, with_ratings(board, ratings_ordinals(club=club))),
-            columns=standings_columns(request, params["order"]),
-        ),
-    )
-
-
 @club_view("manage")
 def club_edit(request: HttpRequest, club: Club) -> HttpResponse:
     initial = {f: getattr(club, f) for f in ("name", "slug", "description", "is_public")}
@@ -200,189 +165,6 @@ def club_edit(request: HttpRequest, club: Club) -> HttpResponse:
         "leagues/form_page.html",
         club_context(request, club, form=form, title=_("俱乐部设置")),
     )
-
-
-# ---------------------------------------------------------------- seasons, standings
-
-STANDING_COLUMNS: list[tuple[str, str]] = [
-    ("rank", "#"),
-    ("player", "选手"),
-    ("net", "总分"),
-    ("sessions", "场数"),
-    ("rounds", "盘数"),
-    ("wins", "胡牌"),
-    ("self_draws", "自摸"),
-    ("deal_ins", "点炮"),
-    ("big_hands", "大胡"),
-    ("win_rate", "胡牌率"),
-    ("avg_per_round", "每盘平均"),
-]
-
-
-def standings_filters(request: HttpRequest) -> tuple[StandingsFilterForm, dict[str, Any]]:
-    form = StandingsFilterForm(request.GET or None)
-    params: dict[str, Any] = {"date_from": None, "date_to": None, "order": "net"}
-    if form.is_valid():
-        params["date_from"] = form.cleaned_data["date_from"]
-        params["date_to"] = form.cleaned_data["date_to"]
-        order = form.cleaned_data["order"] or "net"
-        if order.lstrip("-") in selectors.STANDINGS_ORDERS:
-            params["order"] = order
-    return form, params
-
-
-def standings_columns(request: HttpRequest, order: str) -> list[dict[str, Any]]:
-    """Header links: a click sorts by the column; a second click reverses it."""
-    query = request.GET.copy()
-    query.pop("page", None)  # a new order starts at its first page
-    cols = []
-    for key, label in STANDING_COLUMNS:
-        query["order"] = f"-{key}" if order == key else key
-        cols.append(
-            {
-                "key": key,
-                "label": _(label) if label != "#" else label,
-                "url": "?" + query.urlencode(),
-                "sorted": order.lstrip("-") == key,
-            }
-        )
-    return cols
-
-
-SESSIONS_PER_PAGE = 20
-STANDINGS_PER_PAGE = 50
-PLAYER_SESSIONS_PER_PAGE = 30
-
-
-def page_count(total: int, per_page: int) -> int:
-    return max(1, -(-total // per_page))
-
-
-def page_number(request: HttpRequest, param: str, pages: int) -> int:
-    """The page asked for in ``?<param>=``; anything but a number in 1..pages is page 1."""
-    try:
-        number = int(request.GET.get(param, ""))
-    except ValueError:  # missing, not a number, or thousands of digits
-        return 1
-    return number if 1 <= number <= pages else 1
-
-
-def pager(request: HttpRequest, param: str, number: int, pages: int) -> dict[str, Any]:
-    """Previous/next links for ``includes/pager.html``; they keep the rest of the query
-    (sort order, date filter, the other list's page)."""
-
-    def url(n: int) -> str:
-        query = request.GET.copy()
-        query[param] = str(n)
-        return "?" + query.urlencode()
-
-    return {
-        "number": number,
-        "pages": pages,
-        "prev_url": url(number - 1) if number > 1 else "",
-        "next_url": url(number + 1) if number < pages else "",
-    }
-
-
-def player_url_prefix(club: Club) -> str:
-    """A player's page is this plus "<id>/": reversed once, not once per table row."""
-    return reverse("player", args=[club.slug, 0]).removesuffix("0/")
-
-
-def standings_page(request: HttpRequest, club: Club, rated: list[Any]) -> dict[str, Any]:
-    """What ``_standings_table.html`` needs for one page (``?page=``) of the rows; a row
-    keeps its rank in the whole table. The CSV export is not paged."""
-    pages = page_count(len(rated), STANDINGS_PER_PAGE)
-    number = page_number(request, "page", pages)
-    start = (number - 1) * STANDINGS_PER_PAGE
-    return {
-        "rated": rated[start : start + STANDINGS_PER_PAGE],
-        "standings_pager": pager(request, "page", number, pages),
-        "player_url": player_url_prefix(club),
-    }
-
-
-@club_view("read")
-def season_detail(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
-    from scoring.selectors import session_count, session_list
-
-    season = get_season(club, season_id)
-    form, params = standings_filters(request)
-    from leagues.stats_selectors import ratings_ordinals
-
-    rows = selectors.season_standings(season=season, **params)
-    standings = standings_page(
-        request, club, with_ratings(rows, ratings_ordinals(club=club, season=season))
-    )
-    pages = page_count(session_count(season=season), SESSIONS_PER_PAGE)
-    page = page_number(request, "p", pages)
-    sessions = session_list(
-        season=season, limit=SESSIONS_PER_PAGE, offset=(page - 1) * SESSIONS_PER_PAGE
-    )
-    paper = paper_nets_of(s.pk for s in sessions)
-    for s in sessions:
-        # 纸面记录: listed with its final nets instead of a round count.
-        nets = paper.get(s.pk)
-        s.paper = (
-            [(seat.player.display_name, nets[seat.seat]) for seat in s.seats.all()]
-            if nets
-            else None
-        )
-    csv_params = request.GET.copy()
-    for param in ("page", "p"):  # the export has every row
-        csv_params.pop(param, None)
-    csv_query = csv_params.urlencode()
-    return render(
-        request,
-        "leagues/season_detail.html",
-        club_context(
-            request,
-            club,
-            season=season,
-            rows=rows,
-            **standings,
-            form=form,
-            columns=standings_columns(request, params["order"]),
-            sessions=sessions,
-            sessions_page=page,
-            sessions_pages=pages,
-            sessions_pager=pager(request, "p", page, pages),
-            csv_url=reverse("season-csv", args=[club.slug, season.pk])
-            + (f"?{csv_query}" if csv_query else ""),
-        ),
-    )
-
-
-@club_view("read")
-def season_csv(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
-    season = get_season(club, season_id)
-    _form, params = standings_filters(request)
-    rows = selectors.season_standings(season=season, **params)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = (
-        f'attachment; filename="standings-{club.slug}-{season.pk}.csv"'
-    )
-    response.write("\ufeff")  # so that spreadsheet programs read the Chinese names as UTF-8
-    writer = csv.writer(response)
-    writer.writerows(selectors.standings_csv_rows(rows=rows))
-    return response
-
-
-@club_view("read")
-def season_rounds_csv(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
-    """Every round of the season, one CSV row each (``season_rounds_csv_rows``)."""
-    from leagues.stats_selectors import season_rounds_csv_rows
-
-    season = get_season(club, season_id)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="rounds-{club.slug}-{season.pk}.csv"'
-    response.write("\ufeff")
-    csv.writer(response).writerows(season_rounds_csv_rows(season=season))
-    return response
-
-
-def with_ratings(rows: list[Any], ratings: dict[int, float]) -> list[tuple[Any, float | None]]:
-    return [(r, ratings.get(r.player.pk)) for r in rows]
 
 
 @club_view("manage")
@@ -423,87 +205,6 @@ def season_close(request: HttpRequest, club: Club, season_id: int) -> HttpRespon
 
 
 # ---------------------------------------------------------------- players
-
-
-@club_view("read")
-def player_detail(request: HttpRequest, club: Club, player_id: int) -> HttpResponse:
-    from leagues.stats_selectors import player_rating, rating_history
-
-    player = get_object_or_404(Player, pk=player_id, club=club)
-    stats = selectors.player_stats(player=player)
-    rating = player_rating(player=player)
-    pages = page_count(selectors.player_session_count(player=player), PLAYER_SESSIONS_PER_PAGE)
-    page = page_number(request, "page", pages)
-    sessions = selectors.player_sessions(
-        player=player,
-        limit=PLAYER_SESSIONS_PER_PAGE,
-        offset=(page - 1) * PLAYER_SESSIONS_PER_PAGE,
-    )
-    return render(
-        request,
-        "leagues/player_detail.html",
-        club_context(
-            request,
-            club,
-            player=player,
-            stats=stats,
-            rating=rating.ordinal if rating is not None else None,
-            chart=player_chart(
-                selectors.player_chip_history(player=player), rating_history(player=player)
-            ),
-            sessions=with_paper_nets(sessions),
-            sessions_pager=pager(request, "page", page, pages),
-        ),
-    )
-
-
-CHART_POINTS = 300
-
-
-def player_chart(chips: list[Any], ratings: list[Any]) -> dict[str, Any]:
-    """The player chart's two lines on one time line: cumulative chips (left axis) and the
-    club-wide rating (right axis), one point per session start of either series.
-
-    Chips start at 0 before the first session (so one session is a line too) and carry
-    forward over a rated session without counted rounds (a paper session, say); the
-    rating has no value (a gap) before the first rated session. A long history keeps its
-    latest ``CHART_POINTS`` points (``latest`` is then their number): the totals are
-    still over every session, and the page's size and time stay bounded.
-    """
-    times = sorted({p.at for p in chips} | {p.at for p in ratings})
-    chip_at = {p.at: p.cumulative for p in chips}
-    rating_at = {p.at: round(p.ordinal, 1) for p in ratings}
-    values: list[int] = [0]
-    rating_values: list[float | None] = [None]
-    for t in times:
-        values.append(chip_at.get(t, values[-1]))
-        rating_values.append(rating_at.get(t, rating_values[-1]))
-    labels = [_("开始")]
-    latest = None
-    if len(times) > CHART_POINTS:
-        latest = CHART_POINTS
-        times, labels = times[-latest:], []
-        values, rating_values = values[-latest:], rating_values[-latest:]
-    tz = get_current_timezone()
-    return {
-        "labels": labels + [t.astimezone(tz).strftime("%m-%d %H:%M") for t in times],
-        "values": values,
-        "label": _("累计得分"),
-        "ratings": rating_values if ratings else [],
-        "rating_label": _("等级分"),
-        "latest": latest,
-    }
-
-
-def with_paper_nets(rows: list[Any]) -> list[Any]:
-    """The player's sessions, a paper session (纸面记录) with its paper net and ``paper``."""
-    paper = paper_nets_of(r.session.pk for r in rows)
-    out = []
-    for r in rows:
-        nets = paper.get(r.session.pk)
-        row = dataclasses.replace(r, net=nets[r.seat]) if nets else r
-        out.append((row, bool(nets)))
-    return out
 
 
 @club_view("manage")

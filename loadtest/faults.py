@@ -191,7 +191,7 @@ def pg_restart() -> bool:
 
 
 def stats_snapshot() -> list[list[tuple]]:
-    from leagues.stats_models import (
+    from scoring.standings.models import (
         PlayerClubStat,
         PlayerRating,
         PlayerSeasonStat,
@@ -227,8 +227,8 @@ def worker_kill() -> bool:
         env = process_env(stack.db_url, stack.broker)
         generate_league(env, int(os.environ.get("FAULT_SESSIONS", "8000")))
         from leagues.models import Club
-        from leagues.stats_models import PlayerClubStat, PlayerSeasonStat, PlayerSessionStat
-        from leagues.tasks import standings_rebuild_task
+        from scoring.standings.models import PlayerClubStat, PlayerSeasonStat, PlayerSessionStat
+        from scoring.standings.tasks import standings_rebuild_task
 
         club = Club.objects.get(slug="fault-league")
         expected = stats_snapshot()  # the import leaves correct standings
@@ -274,9 +274,9 @@ def worker_kill() -> bool:
 def broker_down() -> bool:
     say("\n== fault 3: broker down ==")
     with Stack(worker=True) as stack:
-        from leagues.stats import session_finish
         from scoring import services as scoring
         from scoring.models import Round, Session
+        from scoring.services import session_finish
 
         fx = stack.fixture(clients=2)
         from django.contrib.auth import get_user_model

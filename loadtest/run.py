@@ -197,9 +197,9 @@ def audit(shared: Shared, fixture: dict[str, Any]) -> bool:
     """What the clients were told against what the database holds."""
     from django.db.models import Count, Sum
 
-    from leagues.stats_models import PlayerClubStat, PlayerSeasonStat, PlayerSessionStat
-    from leagues.tasks import standings_rebuild_task
     from scoring.models import Round, RoundPlayer, Transfer
+    from scoring.standings.models import PlayerClubStat, PlayerSeasonStat, PlayerSessionStat
+    from scoring.standings.tasks import standings_rebuild_task
 
     ok = True
     sessions = fixture["sessions"]

@@ -31,14 +31,17 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from csmj_site.api import (
+    CLUB_SLUG,
     ApiPagination,
+    ApiViewSet,
+    DateRangeFilterSet,
     EnglishMessagesMixin,
     ErrorItemSerializer,
     ErrorResponseSerializer,
     IdFilter,
     id_or_404,
 )
-from leagues.api_views import CLUB_SLUG, ApiViewSet, ClubScopedMixin, DateRangeFilterSet
+from leagues.api_views import ClubScopedMixin
 from leagues.permissions import require_read, require_record
 from scoring import services
 from scoring.idempotency import HEADER as IDEMPOTENCY_HEADER

@@ -27,13 +27,18 @@ from django.core.exceptions import ValidationError
 from django.db import connection, connections, transaction
 from django.utils import timezone
 
+from csmj_site.bulk_rows import allocate_ids, insert_rows
 from leagues.audit import audit_record_import
-from leagues.bulk_rows import allocate_ids, insert_rows
 from leagues.models import Player, Season
-from leagues.stats import apply_stat_deltas, paper_nets_validate, ratings_rebuild, scope_lock
-from leagues.stats_models import STAT_FIELDS, PlayerSessionStat, SessionResult
 from scoring.models import Round, RoundHand, RoundPlayer, Session, SessionSeat, Transfer
-from scoring.services import round_rows, ruleset_resolve
+from scoring.services import (
+    paper_nets_validate,
+    round_rows,
+    ruleset_resolve,
+    session_start_problems,
+)
+from scoring.standings.models import STAT_FIELDS, PlayerSessionStat, SessionResult, round_add
+from scoring.standings.rebuild import apply_stat_deltas, ratings_rebuild, scope_lock
 
 # ---------------------------------------------------------------- input / report
 
@@ -93,15 +98,11 @@ def _check(src: SessionIn, resolved: Resolved) -> tuple[_Scored | None, list]:
 
     errors: list[dict[str, str]] = []
     season = src.season
-    if season.is_closed:
-        errors.append(_err("season", "season_closed", f"season {season.name!r} is closed"))
-    players = src.players
-    if len(players) != 4 or len({p.pk for p in players}) != 4:
-        errors.append(_err("players", "players", "a session needs four different players"))
-    elif any(p.club_id != season.club_id for p in players):
-        errors.append(_err("players", "players", "every player must be on the club's roster"))
-    if not isinstance(src.first_dealer, int) or not 0 <= src.first_dealer <= 3:
-        errors.append(_err("first_dealer", "first_dealer", "the first dealer must be a seat 0-3"))
+    problems = session_start_problems(
+        season=season, players=src.players, first_dealer=src.first_dealer
+    )
+    for field_name, (code, message) in problems.items():
+        errors.append(_err(field_name, code, message))
     if src.paper_nets is not None:
         if src.rounds:
             errors.append(_err("rounds", "paper_rounds", "a paper session has no rounds"))
@@ -256,7 +257,7 @@ def _build(batch: list[_Scored], actor: Any) -> _Built:
             hands += h
             if void is None:
                 for row in p:
-                    _add_round(totals[row["seat"]], row)
+                    round_add(totals[row["seat"]], row)
         if src.paper_nets is not None:
             for seat in range(4):
                 totals[seat]["net"] += src.paper_nets[seat]
@@ -327,18 +328,6 @@ def _write(b: _Built) -> int:
     return len(b.rounds)
 
 
-def _add_round(total: dict[str, int], row: dict[str, Any]) -> None:
-    total["net"] += row["net"]
-    total["round_net"] += row["net"]
-    total["rounds"] += 1
-    total["wins"] += row["won"]
-    total["self_draws"] += row["self_draw"]
-    total["deal_ins"] += row["dealt_in"]
-    total["big_hands"] += row["big_win"]
-    total["opening_wins"] += row["opening_wins"]
-    total["birds_hit"] += row["birds_hit"]
-
-
 def _add_totals(stats: Iterable[dict[str, Any]]) -> None:
     by_season: dict[int, dict[int, dict[str, int]]] = defaultdict(dict)
     by_club: dict[int, dict[int, dict[str, int]]] = defaultdict(dict)
@@ -347,7 +336,7 @@ def _add_totals(stats: Iterable[dict[str, Any]]) -> None:
             d = scope[key].setdefault(s["player_id"], dict.fromkeys(STAT_FIELDS, 0))
             for f in STAT_FIELDS:
                 d[f] += s[f]
-    from leagues.stats_models import PlayerClubStat, PlayerSeasonStat
+    from scoring.standings.models import PlayerClubStat, PlayerSeasonStat
 
     for season_id, deltas in by_season.items():
         apply_stat_deltas(PlayerSeasonStat, {"season_id": season_id}, deltas)
@@ -361,7 +350,7 @@ ANALYZE_AFTER = 5000  # rounds imported in one call
 ANALYZE_FRACTION = 0.1  # ... and more than this share of the rounds already analysed
 
 
-def _statistics_stale(rounds: int) -> bool:
+def statistics_stale(rounds: int) -> bool:
     """Whether an import of ``rounds`` should ANALYZE the round tables at once (PostgreSQL):
     when it is big and adds more than a tenth to what the planner's statistics last saw
     (``pg_class.reltuples``; -1 when never analysed). That is autovacuum's own threshold
@@ -412,7 +401,7 @@ def sessions_import(
         scopes = run.here(sessions, all_or_nothing)
     if report.sessions == 0:
         return report
-    if _statistics_stale(report.rounds):
+    if statistics_stale(report.rounds):
         # Fresh statistics, or the planner keeps the plans of the empty tables (a seq scan
         # of every round's seats where an index lookup of one session's is right).
         with connection.cursor() as cur:

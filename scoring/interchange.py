@@ -30,9 +30,9 @@ from django.db import transaction
 from django.utils.dateparse import parse_datetime
 
 from leagues.models import Club, Player, Ruleset, Season
-from leagues.stats_models import SessionResult
 from scoring.bulk import ImportReport, SessionIn, sessions_import
 from scoring.models import Round, Session, SessionSeat
+from scoring.standings.models import SessionResult
 
 FORMAT = "csmj-club"
 
@@ -176,7 +176,7 @@ def _roster_add(*, club: Club, players: list[dict[str, Any]], actor: Any) -> Non
     roster are skipped; the database's unique constraint still guards (club, name)."""
     from leagues.audit import audit_record_created
     from leagues.permissions import require_manage
-    from leagues.services import _clean_aliases
+    from leagues.services import player_aliases_clean
 
     roster = set(Player.objects.filter(club=club).values_list("display_name", flat=True))
     new: list[Player] = []
@@ -186,7 +186,7 @@ def _roster_add(*, club: Club, players: list[dict[str, Any]], actor: Any) -> Non
             continue
         roster.add(name)
         player = Player(
-            club=club, display_name=name, aliases=_clean_aliases(p.get("aliases") or (), name)
+            club=club, display_name=name, aliases=player_aliases_clean(p.get("aliases") or (), name)
         )
         # Not the club (one query per player: it is the one just loaded or created).
         player.full_clean(exclude=["club"], validate_unique=False, validate_constraints=False)

@@ -1,4 +1,5 @@
-"""Serializers for sessions and rounds, and the documented shapes of the round format.
+"""Serializers for sessions and rounds, standings and player statistics, and the documented
+shapes of the round format.
 
 The serializers of the round format (Meld … RoundCreate, RoundResult) describe
 round-format.md for the OpenAPI schema only.
@@ -14,10 +15,10 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from csmj_site.api import BoundedDateTimeField
+from csmj_site.api import MAX_ID, BoundedDateTimeField
 from leagues.models import Player, Season
+from leagues.serializers import RulesetParametersField
 from scoring.engine.hands import HAND_TYPES
-from scoring.engine.rules import PRESET_INFO, PRESETS
 from scoring.models import Round, Session
 
 # ---------------------------------------------------------------- enums (named in settings)
@@ -29,7 +30,6 @@ OPENING_HAND_CODES = [
 FINAL_HAND_CODES = [
     (ht.code, f"{ht.name_zh} {ht.name_en}") for ht in HAND_TYPES.values() if not ht.is_opening
 ]
-PRESET_CODES = [(code, f"{info.name_zh} {info.name_en}") for code, info in PRESET_INFO.items()]
 OUTCOME_KINDS = [
     ("self_draw", "自摸 Self-draw"),
     ("discard", "点炮 Discard"),
@@ -44,8 +44,6 @@ MELD_KINDS = [
 ]
 PENALTY_KINDS = [("escape", "逃跑 Escape")]
 TRANSFER_EVENTS = [("opening", "起手胡"), ("result", "胡牌"), ("penalty", "罚分")]
-
-assert set(PRESETS) == {code for code, _ in PRESET_CODES}
 
 
 def _seat(**kwargs: Any) -> serializers.IntegerField:
@@ -159,41 +157,6 @@ class RoundResultSerializer(serializers.Serializer):
     next_dealers = serializers.ListField(child=_seat())
 
 
-class KindAmountsSerializer(serializers.Serializer):
-    self_draw = serializers.IntegerField()
-    discard = serializers.IntegerField()
-
-
-class BaseTableSerializer(serializers.Serializer):
-    small = KindAmountsSerializer()
-    big = KindAmountsSerializer()
-
-
-class ClassAmountsSerializer(serializers.Serializer):
-    small = serializers.IntegerField()
-    big = serializers.IntegerField()
-
-
-class RulesetParametersSerializer(serializers.Serializer):
-    """Every parameter of a resolved ruleset (rules.md §7)."""
-
-    preset = serializers.ChoiceField(choices=PRESET_CODES)
-    bird_count = serializers.IntegerField()
-    bird_mode = serializers.CharField()
-    base = BaseTableSerializer()
-    dealer_bonus = serializers.IntegerField()
-    dealer_bonus_per_unit = serializers.BooleanField()
-    zimo_bonus = ClassAmountsSerializer()
-    big_stacking = serializers.CharField()
-    opening_stacking = serializers.CharField()
-    tongzhuang = serializers.BooleanField()
-    dealer_vs_dealer = serializers.IntegerField()
-    big_in_big_out = serializers.BooleanField()
-    escape_penalty = serializers.IntegerField()
-    escape_distribution = serializers.CharField()
-    situational_pair = serializers.CharField()
-
-
 # ---------------------------------------------------------------- rounds
 
 
@@ -204,11 +167,6 @@ class RoundDataField(serializers.JSONField):
 
 @extend_schema_field(RoundResultSerializer)
 class RoundResultField(serializers.JSONField):
-    pass
-
-
-@extend_schema_field(RulesetParametersSerializer)
-class RulesetParametersField(serializers.JSONField):
     pass
 
 
@@ -360,3 +318,68 @@ class SessionDetailSerializer(SessionSerializer):
 class SessionUpdateSerializer(serializers.Serializer):
     started_at = BoundedDateTimeField(required=False)
     table_label = serializers.CharField(max_length=40, required=False, allow_blank=True)
+
+
+# ---------------------------------------------------------------- standings, statistics
+
+
+class PlayerRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    display_name = serializers.CharField()
+
+
+class StandingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = PlayerRefSerializer()
+    net = serializers.IntegerField()
+    sessions = serializers.IntegerField()
+    rounds = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    self_draws = serializers.IntegerField()
+    deal_ins = serializers.IntegerField()
+    big_hands = serializers.IntegerField()
+    win_rate = serializers.FloatField(help_text="wins / rounds, 0..1")
+    avg_per_round = serializers.FloatField(help_text="net / rounds")
+
+
+class StandingsQuerySerializer(serializers.Serializer):
+    date_from = serializers.DateField(required=False, help_text="Sessions started on or after.")
+    date_to = serializers.DateField(required=False, help_text="Sessions started on or before.")
+
+
+class HandCountSerializer(serializers.Serializer):
+    code = serializers.ChoiceField(choices=HAND_TYPE_CODES)
+    name_zh = serializers.CharField()
+    name_en = serializers.CharField()
+    is_big = serializers.BooleanField()
+    is_opening = serializers.BooleanField()
+    count = serializers.IntegerField()
+
+
+class ChipPointSerializer(serializers.Serializer):
+    at = serializers.DateTimeField(help_text="The session's start.")
+    cumulative = serializers.IntegerField(help_text="Net chips after that session.")
+
+
+class PlayerStatsSerializer(serializers.Serializer):
+    player = PlayerRefSerializer()
+    season = serializers.IntegerField(source="season.pk", allow_null=True)
+    net = serializers.IntegerField()
+    sessions = serializers.IntegerField()
+    rounds = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    self_draws = serializers.IntegerField()
+    deal_ins = serializers.IntegerField()
+    big_hands = serializers.IntegerField()
+    opening_wins = serializers.IntegerField()
+    birds_hit = serializers.IntegerField()
+    win_rate = serializers.FloatField()
+    avg_per_round = serializers.FloatField()
+    hand_counts = HandCountSerializer(many=True)
+    chip_history = ChipPointSerializer(many=True)
+
+
+class PlayerStatsQuerySerializer(serializers.Serializer):
+    season = serializers.IntegerField(
+        required=False, min_value=1, max_value=MAX_ID, help_text="Limit to one season (id)."
+    )

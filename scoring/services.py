@@ -9,6 +9,8 @@ correction is a new version, a void marks the row and keeps it.
 from __future__ import annotations
 
 import copy
+import datetime
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,11 +18,10 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from csmj_site.api import ConflictError
 from leagues.audit import audit_record, audit_snapshot, audit_stored
 from leagues.models import Player, Season
 from leagues.permissions import require_record
-from leagues.stats import stats_session_moved, stats_session_refresh
-from leagues.stats_models import SessionResult
 from scoring.engine.hands import HAND_TYPES
 from scoring.models import (
     Round,
@@ -32,6 +33,13 @@ from scoring.models import (
     TransferEvent,
 )
 from scoring.selectors import session_next_number
+from scoring.standings.models import SessionResult
+from scoring.standings.services import (
+    ratings_session_finished,
+    ratings_session_reopened,
+    stats_session_moved,
+    stats_session_refresh,
+)
 
 # ---------------------------------------------------------------- errors
 
@@ -65,9 +73,9 @@ def _reject(field: str, code: str, message: str, message_zh: str) -> RoundReject
     return RoundRejected([_error(field, code, message, message_zh)])
 
 
-class RoundConflict(RoundRejected):
+class RoundConflict(RoundRejected, ConflictError):
     """Round ``number`` was asked for, but the session's next number is ``expected``
-    (another recorder got there first). The API answers 409."""
+    (another recorder got there first). The API answers 409 with ``round_count``."""
 
     def __init__(self, *, number: int, expected: int):
         self.number = number
@@ -82,6 +90,9 @@ class RoundConflict(RoundRejected):
                 )
             ]
         )
+
+    def conflict_fields(self) -> dict[str, Any]:
+        return {"round_count": self.expected - 1}
 
 
 def _engine_errors(errors: list[Any]) -> RoundRejected:
@@ -112,7 +123,8 @@ def _parse_rules(config: Any, *, field: str = "ruleset") -> Any:
 
 def ruleset_resolve(config: Any, *, field: str = "ruleset") -> dict[str, Any]:
     """The full parameter dict (Rules.to_dict()) for a saved config; RoundRejected if invalid."""
-    return _parse_rules(config, field=field).to_dict()
+    params: dict[str, Any] = _parse_rules(config, field=field).to_dict()
+    return params
 
 
 def _score(data: Any, ruleset_config: Any = None, *, rules: Any = None) -> dict[str, Any]:
@@ -129,10 +141,12 @@ def _score(data: Any, ruleset_config: Any = None, *, rules: Any = None) -> dict[
     engine = _engine()
     try:
         if rules is not None:
-            return engine.score_round(data, rules=rules)
-        return engine.score_round({**data, "ruleset": copy.deepcopy(ruleset_config)})
+            result: dict[str, Any] = engine.score_round(data, rules=rules)
+        else:
+            result = engine.score_round({**data, "ruleset": copy.deepcopy(ruleset_config)})
     except engine.RoundInvalid as exc:
         raise _engine_errors(exc.errors) from exc
+    return result
 
 
 def round_birds(*, data: dict[str, Any], bird_count: int) -> list[int]:
@@ -270,6 +284,31 @@ def _is_big(code: str) -> bool:
 # ---------------------------------------------------------------- sessions
 
 
+def session_start_problems(
+    *, season: Season, players: Sequence[Player], first_dealer: Any
+) -> dict[str, tuple[str, str]]:
+    """What stops a session from starting, by field: ``(code, message)``; empty when it
+    can start. The one check of a new session, for ``session_start`` and the bulk import."""
+    problems: dict[str, tuple[str, str]] = {}
+    if season.is_closed:
+        problems["season"] = ("season_closed", "赛季已结束 The season is closed")
+    if len(players) != 4:
+        problems["players"] = ("players", "需要四位选手 A session needs exactly four players")
+    elif len({p.pk for p in players}) != 4:
+        problems["players"] = ("players", "选手不能重复 A player can sit only once")
+    elif any(p.club_id != season.club_id for p in players):
+        problems["players"] = (
+            "players",
+            "选手必须属于本俱乐部 Every player must be on the club's roster",
+        )
+    if not isinstance(first_dealer, int) or not 0 <= first_dealer <= 3:
+        problems["first_dealer"] = (
+            "first_dealer",
+            "首庄必须是 0–3 The first dealer must be a seat 0–3",
+        )
+    return problems
+
+
 def session_start(
     *,
     season: Season,
@@ -281,20 +320,10 @@ def session_start(
 ) -> Session:
     """Start 一场: four players of the season's club in turn order (seats 0..3)."""
     require_record(actor, season.club)
-    errors: dict[str, str] = {}
-    if season.is_closed:
-        errors["season"] = "赛季已结束 The season is closed"
     players = list(players)
-    if len(players) != 4:
-        errors["players"] = "需要四位选手 A session needs exactly four players"
-    elif len({p.pk for p in players}) != 4:
-        errors["players"] = "选手不能重复 A player can sit only once"
-    elif any(p.club_id != season.club_id for p in players):
-        errors["players"] = "选手必须属于本俱乐部 Every player must be on the club's roster"
-    if not isinstance(first_dealer, int) or not 0 <= first_dealer <= 3:
-        errors["first_dealer"] = "首庄必须是 0–3 The first dealer must be a seat 0–3"
-    if errors:
-        raise ValidationError(errors)
+    problems = session_start_problems(season=season, players=players, first_dealer=first_dealer)
+    if problems:
+        raise ValidationError({field: message for field, (_code, message) in problems.items()})
     with transaction.atomic():
         session = Session.objects.create(
             season=season,
@@ -311,7 +340,7 @@ def session_start(
             club=season.club,
             action="session.start",
             obj=session,
-            after={**audit_snapshot(session), "players": [p.display_name for p in players]},
+            after={**(audit_snapshot(session) or {}), "players": [p.display_name for p in players]},
         )
     return session
 
@@ -351,6 +380,127 @@ def session_update(*, session: Session, actor: Any, **fields: Any) -> Session:
 
 
 # ---------------------------------------------------------------- rounds
+
+
+# ---------------------------------------------------------------- finishing sessions
+
+
+def session_finish(*, session: Session, actor: Any) -> SessionResult:
+    """Mark a session finished (结束本场) and rate it. Finishing twice changes nothing."""
+    require_record(actor, session.season.club)
+    with transaction.atomic():
+        locked = Session.objects.select_for_update().select_related("season").get(pk=session.pk)
+        result, created = SessionResult.objects.get_or_create(
+            session=locked, defaults={"finished_by": actor if actor.is_authenticated else None}
+        )
+        if created:
+            ratings_session_finished(session=locked)
+            audit_record(
+                actor=actor,
+                club=locked.season.club,
+                action="session.finish",
+                obj=locked,
+                after=audit_snapshot(result),
+            )
+    return result
+
+
+def session_reopen(*, session: Session, actor: Any) -> None:
+    """Undo a finish (not for paper sessions); the ratings are replayed without it."""
+    require_record(actor, session.season.club)
+    with transaction.atomic():
+        locked = Session.objects.select_for_update().select_related("season").get(pk=session.pk)
+        result = SessionResult.objects.filter(session=locked).first()
+        if result is None:
+            return
+        if result.is_paper:
+            raise ValidationError(
+                {"session": "纸面记录不能重开 A paper session cannot be reopened"}
+            )
+        audit_record(
+            actor=actor,
+            club=locked.season.club,
+            action="session.reopen",
+            obj=locked,
+            before=audit_snapshot(result),
+        )
+        result.delete()
+        ratings_session_reopened(session=locked)
+
+
+def _whole(value: Any) -> int:
+    if isinstance(value, bool):
+        raise ValueError(value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d+\s*", value):
+        return int(value)
+    raise ValueError(value)
+
+
+# No table wins or loses ten million chips in one session: a bigger net is a typo.
+PAPER_NET_LIMIT = 10_000_000
+
+
+def paper_nets_validate(nets: Sequence[Any]) -> list[int]:
+    """Four whole-number nets summing to zero, or ValidationError keyed "nets"."""
+    try:
+        values = [_whole(n) for n in nets]
+    except (TypeError, ValueError):
+        raise ValidationError({"nets": "得分必须是整数 Nets must be whole numbers"}) from None
+    if len(values) != 4:
+        raise ValidationError({"nets": "需要四个得分 A paper session needs four nets"})
+    if any(abs(v) > PAPER_NET_LIMIT for v in values):
+        raise ValidationError(
+            {
+                "nets": f"得分超出范围（±{PAPER_NET_LIMIT}） A net is out of range (±{PAPER_NET_LIMIT})"
+            }
+        )
+    if sum(values) != 0:
+        raise ValidationError(
+            {"nets": f"四个得分之和必须为零（现为 {sum(values)}） The nets must sum to zero"}
+        )
+    return values
+
+
+def paper_session_record(
+    *,
+    season: Season,
+    players: Sequence[Player],
+    nets: Sequence[int],
+    actor: Any,
+    started_at: datetime.datetime | None = None,
+    table_label: str = "",
+) -> Session:
+    """Record a paper session (纸面记录): final nets only, by seat. It counts in net and
+    sessions (and ratings), not in round or hand statistics."""
+    values = paper_nets_validate(nets)
+    with transaction.atomic():
+        session = session_start(
+            season=season,
+            players=players,
+            first_dealer=0,
+            table_label=table_label,
+            started_at=started_at or timezone.now(),
+            actor=actor,
+        )
+        result = SessionResult.objects.create(
+            session=session,
+            finished_by=actor if actor.is_authenticated else None,
+            is_paper=True,
+            paper_nets=values,
+        )
+        audit_record(
+            actor=actor,
+            club=season.club,
+            action="session.paper",
+            obj=session,
+            after=audit_snapshot(result),
+        )
+        # Rated just below (in place, or replayed when not the newest): no replay here.
+        stats_session_refresh(session=session, rerate=False)
+        ratings_session_finished(session=session)
+    return session
 
 
 def _ensure_open(season: Season) -> None:
@@ -408,7 +558,7 @@ def round_record(
         expected = session_next_number(session=locked)
         if number is not None and number != expected:
             raise RoundConflict(number=number, expected=expected)
-        return _store(
+        return round_store(
             session=locked,
             number=expected,
             version=1,
@@ -419,7 +569,7 @@ def round_record(
         )
 
 
-def _store(
+def round_store(
     *,
     session: Session,
     number: int,
@@ -430,6 +580,9 @@ def _store(
     actor: Any,
     supersedes: Round | None = None,
 ) -> Round:
+    """Store one scored version of a round with its derived rows, refresh the session's
+    standings and audit it. The caller has checked permission, season and number; a
+    concurrent current version of the number raises RoundConflict."""
     try:
         with transaction.atomic():
             rnd = Round.objects.create(
@@ -491,7 +644,7 @@ def round_correct(*, round: Round, data: dict[str, Any], actor: Any) -> Round:
                 f"第 {old.number} 盘已作废，请记录新的一盘",
             )
         Round.objects.filter(pk=old.pk).update(is_current=False)
-        return _store(
+        return round_store(
             session=session,
             number=old.number,
             version=old.version + 1,

@@ -1,10 +1,24 @@
 from django.urls import path
 
 from scoring import views, views_record
+from scoring.standings import views as standings_views
 
 urlpatterns = [
     path("sw.js", views_record.service_worker, name="service-worker"),
     path("manifest.webmanifest", views_record.manifest, name="manifest"),
+    path("c/<slug:slug>/", standings_views.club_detail, name="club"),
+    path("c/<slug:slug>/seasons/<int:season_id>/", standings_views.season_detail, name="season"),
+    path(
+        "c/<slug:slug>/seasons/<int:season_id>/standings.csv",
+        standings_views.season_csv,
+        name="season-csv",
+    ),
+    path(
+        "c/<slug:slug>/seasons/<int:season_id>/rounds.csv",
+        standings_views.season_rounds_csv,
+        name="season-rounds-csv",
+    ),
+    path("c/<slug:slug>/players/<int:player_id>/", standings_views.player_detail, name="player"),
     path(
         "c/<slug:slug>/seasons/<int:season_id>/sessions/new/",
         views.session_new,

@@ -168,8 +168,6 @@ def apply_paper_errors(form: PaperSessionForm, exc: ValidationError) -> None:
 @club_view("record")
 def paper_session_new(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
     """纸面记录: one session entered as its four final nets (paper_session_record)."""
-    from leagues.stats import paper_session_record
-
     season = get_season(club, season_id)
     roster = list(league_selectors.player_list(club=club))
     if request.method != "POST":
@@ -177,7 +175,7 @@ def paper_session_new(request: HttpRequest, club: Club, season_id: int) -> HttpR
     form = PaperSessionForm(request.POST, roster=roster, season=season)
     if form.is_valid():
         try:
-            session = paper_session_record(
+            session = services.paper_session_record(
                 season=season,
                 players=form.cleaned_data["players"],
                 nets=form.cleaned_data["nets"],
@@ -195,7 +193,7 @@ def paper_session_new(request: HttpRequest, club: Club, season_id: int) -> HttpR
 
 def paper_keys(season: Any) -> set[Any]:
     """The season's paper sessions as paper_key()s, to refuse a file uploaded twice."""
-    from leagues.stats_models import SessionResult
+    from scoring.standings.models import SessionResult
 
     results = list(
         SessionResult.objects.filter(session__season=season, is_paper=True).values_list(
@@ -219,8 +217,6 @@ def paper_session_upload(request: HttpRequest, club: Club, season_id: int) -> Ht
     its line number and every error) stores no row at all."""
     from django.db import transaction
 
-    from leagues.stats import paper_session_record
-
     season = get_season(club, season_id)
     roster = list(league_selectors.player_list(club=club))
     upload = PaperCsvForm(
@@ -232,7 +228,7 @@ def paper_session_upload(request: HttpRequest, club: Club, season_id: int) -> Ht
             with transaction.atomic():
                 for row in upload.rows:
                     line = row["line"]
-                    paper_session_record(
+                    services.paper_session_record(
                         season=season,
                         players=row["players"],
                         nets=row["nets"],
@@ -769,15 +765,13 @@ def round_undo(request: HttpRequest, club: Club, session_id: int) -> HttpRespons
 @club_view("record")
 def session_finish(request: HttpRequest, club: Club, session_id: int) -> HttpResponse:
     """结束本场 (rates the session), or reopen it."""
-    from leagues import stats
-
     session = get_session(club, session_id)
     try:
         if request.POST.get("reopen"):
-            stats.session_reopen(session=session, actor=request.user)
+            services.session_reopen(session=session, actor=request.user)
             messages.success(request, _("本场已重新开始。"))
         else:
-            stats.session_finish(session=session, actor=request.user)
+            services.session_finish(session=session, actor=request.user)
             messages.success(request, _("本场已结束。"))
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))

@@ -165,3 +165,18 @@ def api_client():
     from rest_framework.test import APIClient
 
     return APIClient()
+
+
+@pytest.fixture
+def api_as(users_by_role):
+    """``api_as("recorder")`` → a token-authenticated APIClient for that role."""
+    from tests.api_helpers import token_client
+
+    cache = {}
+
+    def get(role):
+        if role not in cache:
+            cache[role] = token_client(users_by_role[role])
+        return cache[role]
+
+    return get

@@ -158,10 +158,10 @@ def store_round(
     bird_count: int = 2,
 ) -> Round:
     """Store a round with the given transfers (no engine): for aggregation tests only."""
-    from scoring.services import _store
+    from scoring.services import round_store
 
     last = Round.objects.filter(session=session).order_by("-number").first()
-    return _store(
+    return round_store(
         session=session,
         number=(last.number + 1) if last else 1,
         version=1,
@@ -181,10 +181,10 @@ def store_correction(
     next_dealer: int = 0,
 ) -> Round:
     """A new version of ``old`` with the given transfers (no engine)."""
-    from scoring.services import _store
+    from scoring.services import round_store
 
     Round.objects.filter(pk=old.pk).update(is_current=False)
-    return _store(
+    return round_store(
         session=old.session,
         number=old.number,
         version=old.version + 1,

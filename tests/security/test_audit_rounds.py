@@ -7,8 +7,8 @@ import pytest
 from django.core.exceptions import PermissionDenied
 
 from leagues.audit import AuditEntry
-from leagues.stats import paper_session_record, session_finish, session_reopen
 from scoring import services
+from scoring.services import paper_session_record, session_finish, session_reopen
 from tests.factories import round_discard, round_self_draw
 
 

@@ -9,7 +9,7 @@ from django.test import RequestFactory
 from kombu.exceptions import OperationalError as BrokerError
 
 from csmj_site.middleware import ApiBodyGuardMiddleware
-from leagues import tasks
+from scoring.standings import tasks
 
 
 class DeadBrokerTask:
@@ -32,7 +32,7 @@ def test_a_task_queued_while_the_broker_is_down_is_logged_not_raised(
 ):
     task = DeadBrokerTask(error)
     with (
-        caplog.at_level(logging.WARNING, logger="leagues.tasks"),
+        caplog.at_level(logging.WARNING, logger="scoring.standings.tasks"),
         django_capture_on_commit_callbacks(execute=True),
     ):
         tasks.queue_after_commit(task, club_id=1, season_id=2)

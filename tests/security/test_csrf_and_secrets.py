@@ -11,7 +11,7 @@ from django.db import InterfaceError, OperationalError
 from django.test import Client, override_settings
 from django.urls import include, path
 
-from csmj_site.middleware import SecretMaskingFilter, mask_secrets
+from csmj_site.log_filters import SecretMaskingFilter, mask_secrets
 from leagues.tokens import apitoken_create
 from tests.security.urlwalk import all_routes
 

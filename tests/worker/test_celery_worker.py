@@ -28,10 +28,10 @@ def test_a_real_worker_rebuilds_the_standings_queued_after_commit(django_db_bloc
 
     from csmj_site.celery import app
     from leagues.models import Club, Membership, Player, Ruleset, Season
-    from leagues.stats import stats_session_refresh
-    from leagues.stats_models import PlayerSeasonStat, PlayerSessionStat
-    from leagues.tasks import standings_rebuild_task
     from scoring.services import round_record, session_start
+    from scoring.standings.models import PlayerSeasonStat, PlayerSessionStat
+    from scoring.standings.services import stats_session_refresh
+    from scoring.standings.tasks import standings_rebuild_task
     from tests.factories import round_discard, round_self_draw
 
     assert not settings.CELERY_TASK_ALWAYS_EAGER and not app.conf.task_always_eager

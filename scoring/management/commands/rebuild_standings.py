@@ -9,8 +9,8 @@ from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from leagues.models import Club, Season
-from leagues.stats import standings_rebuild
 from scoring.models import Session
+from scoring.standings.rebuild import standings_rebuild
 
 
 class Command(BaseCommand):
@@ -37,7 +37,7 @@ class Command(BaseCommand):
         if club and club_obj is None:
             raise CommandError(f"no club {club!r}")
         if run_async:
-            from leagues.tasks import standings_rebuild_task
+            from scoring.standings.tasks import standings_rebuild_task
 
             result = standings_rebuild_task.delay(
                 club_id=club_obj.pk if club_obj else None,

@@ -1,0 +1,23 @@
+"""URLs of the REST API's resources, included under /api/v1/ (next to score/, analyse/
+and rulesets/, which scoring.api_urls serves). The one URL file that routes both apps'
+resources: the leagues viewsets, with the standings actions scoring.api_standings adds."""
+
+from rest_framework.routers import SimpleRouter
+
+from leagues import api_views
+from scoring import api_rounds, api_sessions, api_standings
+
+CLUB = r"clubs/(?P<club_slug>[-a-zA-Z0-9_]+)"
+
+router = SimpleRouter()
+router.register("clubs", api_standings.ClubViewSet, basename="api-club")
+router.register(f"{CLUB}/players", api_standings.PlayerViewSet, basename="api-player")
+router.register(f"{CLUB}/rulesets", api_views.RulesetViewSet, basename="api-ruleset")
+router.register(f"{CLUB}/seasons", api_standings.SeasonViewSet, basename="api-season")
+router.register(f"{CLUB}/sessions", api_rounds.SessionViewSet, basename="api-session")
+router.register(
+    rf"{CLUB}/sessions/(?P<session_id>[0-9]+)/rounds", api_rounds.RoundViewSet, basename="api-round"
+)
+
+# Finish/reopen sessions, paper sessions, ratings, CSV exports.
+urlpatterns = [*api_sessions.urlpatterns, *router.urls]

@@ -1,0 +1,81 @@
+"""Fast inserts of many rows given as column dicts: COPY on PostgreSQL, bulk_create elsewhere.
+
+Used by the bulk import (scoring.bulk) and the ratings rebuild (scoring.standings.rebuild).
+"""
+
+from __future__ import annotations
+
+import json
+from operator import itemgetter
+from typing import Any
+
+from django.db import connection, models
+
+
+def allocate_ids(model: type[models.Model], n: int) -> list[int]:
+    """``n`` fresh primary keys for ``model`` (its sequence on PostgreSQL)."""
+    if n == 0:
+        return []
+    table = model._meta.db_table
+    with connection.cursor() as cur:
+        if connection.vendor == "postgresql":
+            cur.execute(
+                "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
+                [table, n],
+            )
+            return [r[0] for r in cur.fetchall()]
+        cur.execute(f'SELECT COALESCE(MAX(id), 0) FROM "{table}"')  # noqa: S608
+        start = cur.fetchone()[0] + 1
+    return list(range(start, start + n))
+
+
+def insert_rows(model: type[models.Model], rows: list[dict[str, Any]]) -> None:
+    """Insert column dicts (keys are attnames) in one statement per few thousand rows:
+    COPY on PostgreSQL, bulk_create elsewhere."""
+    if not rows:
+        return
+    if connection.vendor != "postgresql":
+        model.objects.bulk_create([model(**r) for r in rows], batch_size=2000)
+        return
+    columns = list(rows[0])
+    json_cols = {f.attname for f in model._meta.concrete_fields if isinstance(f, models.JSONField)}
+    to_encode = [(i, _json_encoder()) for i, c in enumerate(columns) if c in json_cols]
+    values = itemgetter(*columns) if len(columns) > 1 else lambda r: (r[columns[0]],)
+    quoted = ", ".join(connection.ops.quote_name(c) for c in columns)
+    sql = f"COPY {connection.ops.quote_name(model._meta.db_table)} ({quoted}) FROM STDIN"
+    with connection.cursor() as cur, cur.cursor.copy(sql) as copy_:
+        write = copy_.write_row
+        if not to_encode:
+            for r in rows:
+                write(values(r))
+            return
+        for r in rows:
+            row = list(values(r))
+            for i, enc in to_encode:
+                row[i] = enc(row[i])
+            write(row)
+
+
+def _json_encoder() -> Any:
+    """json.dumps with a memo for values that repeat by identity (one season's ruleset dict)
+    or by content (short lists of hand codes)."""
+    by_id: dict[int, tuple[Any, str]] = {}
+    by_value: dict[tuple, str] = {}
+
+    def encode(value: Any) -> str | None:
+        if value is None:
+            return None
+        if isinstance(value, list) and len(value) < 4:
+            key = tuple(value)
+            if key not in by_value:
+                by_value[key] = json.dumps(value, ensure_ascii=False)
+            return by_value[key]
+        hit = by_id.get(id(value))
+        if hit is not None and hit[0] is value:
+            return hit[1]
+        text = json.dumps(value, ensure_ascii=False)
+        if isinstance(value, dict) and "preset" in value:
+            by_id[id(value)] = (value, text)
+        return text
+
+    return encode

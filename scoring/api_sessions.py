@@ -1,0 +1,211 @@
+"""REST API for finishing sessions, paper sessions, ratings and CSV exports.
+
+Thin views over scoring.services (writes) and scoring.standings.selectors (reads); errors
+go through the API's one error format (csmj_site.api.exception_handler).
+"""
+
+from __future__ import annotations
+
+import csv
+from typing import Any
+
+from django.http import HttpResponse, StreamingHttpResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from csmj_site.api import MAX_ID
+from leagues.models import Club, Player, Season
+from leagues.permissions import require_read
+from scoring.models import Session
+from scoring.services import (
+    PAPER_NET_LIMIT,
+    paper_session_record,
+    session_finish,
+    session_reopen,
+)
+from scoring.standings import selectors
+from scoring.standings.models import PlayerRating
+from scoring.standings.selectors import season_rounds_csv_rows
+
+CLUB = r"clubs/(?P<club_slug>[-a-zA-Z0-9_]+)"
+
+
+def _club(request: Request, slug: str) -> Club:
+    club = get_object_or_404(Club, slug=slug)
+    require_read(request.user, club)
+    return club
+
+
+def _season(request: Request, club_slug: str, season_id: int) -> Season:
+    return get_object_or_404(Season, pk=season_id, club=_club(request, club_slug))
+
+
+def _session(request: Request, club_slug: str, session_id: int) -> Session:
+    club = _club(request, club_slug)
+    return get_object_or_404(
+        Session.objects.select_related("season__club"), pk=session_id, season__club=club
+    )
+
+
+class SessionStateSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    finished = serializers.BooleanField()
+    is_paper = serializers.BooleanField()
+
+
+def _state(session: Session, *, finished: bool, is_paper: bool) -> dict[str, Any]:
+    """The session's state after a service call, from what the service did (no re-read)."""
+    return {"id": session.pk, "finished": finished, "is_paper": is_paper}
+
+
+@extend_schema(
+    summary="Finish a session (结束本场): it is rated; finishing twice changes nothing",
+    request=None,
+    responses=SessionStateSerializer,
+)
+@api_view(["POST"])
+@permission_classes([IsAuthenticatedOrReadOnly])
+def session_finish_view(request: Request, club_slug: str, session_id: int) -> Response:
+    session = _session(request, club_slug, session_id)
+    result = session_finish(session=session, actor=request.user)
+    return Response(_state(session, finished=True, is_paper=result.is_paper))
+
+
+@extend_schema(
+    summary="Reopen a finished session (not a paper one); ratings are replayed",
+    request=None,
+    responses=SessionStateSerializer,
+)
+@api_view(["POST"])
+@permission_classes([IsAuthenticatedOrReadOnly])
+def session_reopen_view(request: Request, club_slug: str, session_id: int) -> Response:
+    session = _session(request, club_slug, session_id)
+    session_reopen(session=session, actor=request.user)  # refuses a paper session
+    return Response(_state(session, finished=False, is_paper=False))
+
+
+class PaperSessionSerializer(serializers.Serializer):
+    players = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_ID), min_length=4, max_length=4
+    )
+    nets = serializers.ListField(
+        child=serializers.IntegerField(min_value=-PAPER_NET_LIMIT, max_value=PAPER_NET_LIMIT),
+        min_length=4,
+        max_length=4,
+    )
+    started_at = serializers.DateTimeField(required=False)
+    table_label = serializers.CharField(required=False, allow_blank=True, max_length=40)
+
+
+@extend_schema(
+    summary="Record a paper session (纸面记录): four players by seat and their final nets, "
+    "summing to zero. Counts in net, sessions and ratings, not in hand statistics.",
+    request=PaperSessionSerializer,
+    responses={201: SessionStateSerializer},
+)
+@api_view(["POST"])
+@permission_classes([IsAuthenticatedOrReadOnly])
+def paper_session_view(request: Request, club_slug: str, season_id: int) -> Response:
+    season = _season(request, club_slug, season_id)
+    body = PaperSessionSerializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    data = body.validated_data
+    found = Player.objects.in_bulk(data["players"])
+    if len(found) != 4 or any(p.club_id != season.club_id for p in found.values()):
+        raise serializers.ValidationError(
+            {"players": ["Four different players of this club, by id."]}, code="invalid"
+        )
+    session = paper_session_record(
+        season=season,
+        players=[found[pk] for pk in data["players"]],
+        nets=data["nets"],
+        actor=request.user,
+        started_at=data.get("started_at"),
+        table_label=data.get("table_label", ""),
+    )
+    return Response(_state(session, finished=True, is_paper=True), status=201)
+
+
+class RatingSerializer(serializers.Serializer):
+    player = serializers.IntegerField(source="player_id")
+    player_name = serializers.CharField(source="player.display_name")
+    ordinal = serializers.FloatField(help_text="Conservative rating mu − 3σ (openskill).")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    sessions = serializers.IntegerField(help_text="Finished sessions rated.")
+
+
+@extend_schema(
+    summary="Season ratings (openskill Plackett-Luce), best first",
+    responses=RatingSerializer(many=True),
+)
+@api_view(["GET"])
+def season_ratings_view(request: Request, club_slug: str, season_id: int) -> Response:
+    season = _season(request, club_slug, season_id)
+    rows = (
+        PlayerRating.objects.filter(season=season)
+        .select_related("player")
+        .order_by("-ordinal", "player__display_name")
+    )
+    return Response(RatingSerializer(rows, many=True).data)
+
+
+class _Echo:
+    def write(self, value: str) -> str:
+        return value
+
+
+def _csv_response(rows: Any, filename: str) -> StreamingHttpResponse:
+    writer = csv.writer(_Echo())
+    response = StreamingHttpResponse(
+        (writer.writerow(row) for row in rows), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@extend_schema(
+    summary="Season standings as CSV (the same rows as the standings endpoint)",
+    responses={(200, "text/csv"): OpenApiTypes.STR},
+)
+@api_view(["GET"])
+def season_standings_csv_view(request: Request, club_slug: str, season_id: int) -> HttpResponse:
+    season = _season(request, club_slug, season_id)
+    rows = selectors.standings_csv_rows(rows=selectors.season_standings(season=season))
+    return _csv_response(rows, f"{club_slug}-season-{season.pk}-standings.csv")
+
+
+@extend_schema(
+    summary="Every round of the season as CSV (current versions; void ones marked)",
+    responses={(200, "text/csv"): OpenApiTypes.STR},
+)
+@api_view(["GET"])
+def season_rounds_csv_view(request: Request, club_slug: str, season_id: int) -> HttpResponse:
+    season = _season(request, club_slug, season_id)
+    return _csv_response(
+        season_rounds_csv_rows(season=season), f"{club_slug}-season-{season.pk}-rounds.csv"
+    )
+
+
+def _urls() -> list[Any]:
+    from django.urls import re_path
+
+    season = rf"^{CLUB}/seasons/(?P<season_id>[0-9]+)"
+    session = rf"^{CLUB}/sessions/(?P<session_id>[0-9]+)"
+    return [
+        re_path(rf"{session}/finish/$", session_finish_view, name="api-session-finish"),
+        re_path(rf"{session}/reopen/$", session_reopen_view, name="api-session-reopen"),
+        re_path(rf"{season}/paper-sessions/$", paper_session_view, name="api-paper-session"),
+        re_path(rf"{season}/ratings/$", season_ratings_view, name="api-season-ratings"),
+        re_path(rf"{season}/standings\.csv$", season_standings_csv_view, name="api-standings-csv"),
+        re_path(rf"{season}/rounds\.csv$", season_rounds_csv_view, name="api-rounds-csv"),
+    ]
+
+
+urlpatterns = _urls()

@@ -1,0 +1,513 @@
+"""Reads of standings, player statistics and ratings.
+
+Every selector issues a fixed number of queries, however many rounds are stored:
+standings read one row per player (``PlayerSeasonStat`` / ``PlayerClubStat``); a date range sums the per-session
+rows instead (``PlayerSessionStat``, eight times fewer rows than the rounds' seats).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from django.db.models import Count, Q, QuerySet, Sum
+
+from leagues.models import Club, Player, Season
+from scoring.engine.hands import HAND_TYPES
+from scoring.models import Round, RoundHand, RoundPlayer, SessionSeat, counting_q
+from scoring.standings.models import (
+    ROUND_AGGREGATES,
+    STAT_FIELDS,
+    PlayerClubStat,
+    PlayerRating,
+    PlayerSeasonStat,
+    PlayerSessionStat,
+    RatingEvent,
+)
+
+# ---------------------------------------------------------------- standings
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Totals:
+    net: int
+    sessions: int
+    rounds: int
+    wins: int
+    self_draws: int
+    deal_ins: int
+    big_hands: int
+    win_rate: float  # wins / rounds, 0..1
+    avg_per_round: float  # net / rounds
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StandingRow(Totals):
+    rank: int
+    player: Player
+
+
+# order key -> (sort key on a row, natural direction is descending)
+STANDINGS_ORDERS: dict[str, tuple[Any, bool]] = {
+    "net": (lambda r: r.net, True),
+    "avg_per_round": (lambda r: r.avg_per_round, True),
+    "wins": (lambda r: r.wins, True),
+    "win_rate": (lambda r: r.win_rate, True),
+    "rounds": (lambda r: r.rounds, True),
+    "sessions": (lambda r: r.sessions, True),
+    "self_draws": (lambda r: r.self_draws, True),
+    "deal_ins": (lambda r: r.deal_ins, True),
+    "big_hands": (lambda r: r.big_hands, True),
+    "player": (lambda r: r.player.display_name, False),
+    "rank": (lambda r: r.rank, False),
+}
+DEFAULT_ORDER = "net"
+
+
+def _counting_rows() -> QuerySet[RoundPlayer]:
+    return RoundPlayer.objects.filter(counting_q("round"))
+
+
+def _date_scope(date_from: datetime.date | None, date_to: datetime.date | None) -> Q:
+    """Sessions started on these local dates (inclusive; TIME_ZONE applies)."""
+    q = Q()
+    if date_from is not None:
+        q &= Q(round__session__started_at__date__gte=date_from)
+    if date_to is not None:
+        q &= Q(round__session__started_at__date__lte=date_to)
+    return q
+
+
+def _standing_key(row: StandingRow) -> tuple[int, float, int]:
+    """Official order: net, then average per round, then wins (all descending)."""
+    return (-row.net, -row.avg_per_round, -row.wins)
+
+
+def _totals() -> dict[str, Any]:
+    """A player's counts aggregated live from the rounds: ROUND_AGGREGATES, and the
+    sessions with a counted round."""
+    return {**ROUND_AGGREGATES, "sessions": Count("round__session", distinct=True)}
+
+
+def totals_values(c: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``Totals`` fields from a player's counts (``net``, ``round_net``, ``sessions``,
+    ``rounds``, ``wins``, ``self_draws``, ``deal_ins``, ``big_hands``). Paper sessions
+    add to net but have no rounds: the average per round is over ``round_net``."""
+    rounds = c["rounds"]
+    return {
+        "net": c["net"],
+        "sessions": c["sessions"],
+        "rounds": rounds,
+        "wins": c["wins"],
+        "self_draws": c["self_draws"],
+        "deal_ins": c["deal_ins"],
+        "big_hands": c["big_hands"],
+        "win_rate": c["wins"] / rounds if rounds else 0.0,
+        "avg_per_round": c["round_net"] / rounds if rounds else 0.0,
+    }
+
+
+def _row_values(t: Mapping[str, Any]) -> dict[str, Any]:
+    """StandingRow fields from one result of ``_totals()`` (rounds only: net is round net)."""
+    net = t["round_net"] or 0
+    return totals_values({**t, "net": net, "round_net": net})
+
+
+def _standings(scope: Q, order: str) -> list[StandingRow]:
+    aggregates = list(
+        _counting_rows().filter(scope).values("player_id").annotate(**_totals()).order_by()
+    )
+    players = Player.objects.in_bulk([a["player_id"] for a in aggregates])
+    rows = [
+        StandingRow(rank=0, player=players[a["player_id"]], **_row_values(a)) for a in aggregates
+    ]
+    return _ranked(rows, order)
+
+
+def _ranked(rows: Iterable[StandingRow], order: str) -> list[StandingRow]:
+    """Rank by the official order (full ties share a rank), then sort by ``order``."""
+    official = sorted(rows, key=lambda r: (*_standing_key(r), r.player.display_name, r.player.pk))
+    ranked: list[StandingRow] = []
+    for i, row in enumerate(official):
+        if ranked and _standing_key(ranked[-1]) == _standing_key(row):
+            rank = ranked[-1].rank
+        else:
+            rank = i + 1
+        ranked.append(dataclasses.replace(row, rank=rank))
+    return _sorted(ranked, order)
+
+
+def _sorted(rows: list[StandingRow], order: str) -> list[StandingRow]:
+    """Sort by a column; "-col" reverses its natural direction. Ties keep the official order."""
+    reverse = order.startswith("-")
+    name = order.lstrip("-")
+    if name not in STANDINGS_ORDERS:
+        name, reverse = DEFAULT_ORDER, False
+    key, descending = STANDINGS_ORDERS[name]
+    # rows are in official order; Python's sort is stable, so ties keep it.
+    return sorted(rows, key=key, reverse=descending != reverse)
+
+
+def season_standings(
+    *,
+    season: Season,
+    date_from: datetime.date | None = None,
+    date_to: datetime.date | None = None,
+    order: str = DEFAULT_ORDER,
+) -> list[StandingRow]:
+    """Season standings. ``order`` is a key of STANDINGS_ORDERS, optionally "-"-prefixed to
+    reverse it; an unknown order falls back to "net". Read from the materialised tables
+    (``stats_standings``): one query, two with a date range."""
+    return stats_standings(season=season, date_from=date_from, date_to=date_to, order=order)
+
+
+def club_leaderboard(
+    *,
+    club: Club,
+    date_from: datetime.date | None = None,
+    date_to: datetime.date | None = None,
+    order: str = DEFAULT_ORDER,
+) -> list[StandingRow]:
+    """All-time standings over every season of the club, from the materialised tables."""
+    return stats_standings(club=club, date_from=date_from, date_to=date_to, order=order)
+
+
+def live_standings(
+    *,
+    season: Season | None = None,
+    club: Club | None = None,
+    date_from: datetime.date | None = None,
+    date_to: datetime.date | None = None,
+    order: str = DEFAULT_ORDER,
+) -> list[StandingRow]:
+    """Standings aggregated live from the rounds (no paper sessions): a cross-check of the
+    materialised tables, for tests and diagnostics."""
+    scope = (
+        Q(round__session__season=season)
+        if season is not None
+        else Q(round__session__season__club=club)
+    )
+    return _standings(scope & _date_scope(date_from, date_to), order)
+
+
+STANDINGS_CSV_HEADER = [
+    "rank",
+    "player",
+    "net",
+    "sessions",
+    "rounds",
+    "wins",
+    "self_draws",
+    "deal_ins",
+    "big_hands",
+    "win_rate",
+    "avg_per_round",
+]
+
+
+def standings_csv_rows(*, rows: Iterable[StandingRow]) -> list[list[str | int]]:
+    """Rows for a CSV export (header first); rates as fixed-point strings."""
+    out: list[list[str | int]] = [list(STANDINGS_CSV_HEADER)]
+    for r in rows:
+        out.append(
+            [
+                r.rank,
+                r.player.display_name,
+                r.net,
+                r.sessions,
+                r.rounds,
+                r.wins,
+                r.self_draws,
+                r.deal_ins,
+                r.big_hands,
+                f"{r.win_rate:.4f}",
+                f"{r.avg_per_round:.2f}",
+            ]
+        )
+    return out
+
+
+# ---------------------------------------------------------------- players
+
+
+@dataclass(frozen=True, slots=True)
+class HandCount:
+    code: str
+    name_zh: str
+    name_en: str
+    is_big: bool
+    is_opening: bool
+    count: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerStats(Totals):
+    player: Player
+    season: Season | None
+    opening_wins: int
+    birds_hit: int
+    hand_counts: list[HandCount] = field(default_factory=list)
+
+
+class ChipPoint(NamedTuple):
+    at: datetime.datetime  # the session's start
+    cumulative: int  # net chips after that session
+
+
+def player_stats(*, player: Player, season: Season | None = None) -> PlayerStats:
+    """Totals (materialised: paper sessions count in net and sessions), hand-type counts
+    (occurrences) and birds hit for a player, in a season or all seasons. Two queries."""
+    if season is not None:
+        row: Any = PlayerSeasonStat.objects.filter(player=player, season=season).first()
+    else:
+        row = PlayerClubStat.objects.filter(player=player, club_id=player.club_id).first()
+    counts = row.counts() if row is not None else dict.fromkeys(STAT_FIELDS, 0)
+    scope = Q(player=player)
+    if season is not None:
+        scope &= Q(round__session__season=season)
+    hands = (
+        RoundHand.objects.filter(scope, counting_q("round"))
+        .values("code")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    return PlayerStats(
+        player=player,
+        season=season,
+        **totals_values(counts),
+        opening_wins=counts["opening_wins"],
+        birds_hit=counts["birds_hit"],
+        hand_counts=_hand_counts({h["code"]: h["n"] for h in hands}),
+    )
+
+
+def _hand_counts(counts: dict[str, int]) -> list[HandCount]:
+    """Most frequent first; ties in catalogue order. Unknown codes are kept, unnamed."""
+    catalogue = list(HAND_TYPES)
+    out = []
+    for code, n in counts.items():
+        ht = HAND_TYPES.get(code)
+        out.append(
+            HandCount(
+                code=code,
+                name_zh=ht.name_zh if ht else code,
+                name_en=ht.name_en if ht else code,
+                is_big=bool(ht and ht.is_big),
+                is_opening=bool(ht and ht.is_opening),
+                count=n,
+            )
+        )
+    order = {c: i for i, c in enumerate(catalogue)}
+    return sorted(out, key=lambda h: (-h.count, order.get(h.code, len(order)), h.code))
+
+
+def player_chip_history(*, player: Player, season: Season | None = None) -> list[ChipPoint]:
+    """Cumulative net chips, one point per session played (in start order; paper sessions
+    included). One query on the materialised per-session rows."""
+    rows = PlayerSessionStat.objects.filter(player=player)
+    if season is not None:
+        rows = rows.filter(season=season)
+    points = []
+    total = 0
+    for at, net in rows.order_by("started_at", "session_id").values_list("started_at", "net"):
+        total += net
+        points.append(ChipPoint(at, total))
+    return points
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSession:
+    session: Any  # scoring.models.Session, with season
+    seat: int
+    net: int
+    rounds: int
+
+
+def _player_seats(player: Player, season: Season | None) -> QuerySet[SessionSeat]:
+    seats = SessionSeat.objects.filter(player=player)
+    if season is not None:
+        seats = seats.filter(session__season=season)
+    return seats
+
+
+def player_sessions(
+    *,
+    player: Player,
+    season: Season | None = None,
+    limit: int | None = None,
+    offset: int = 0,
+) -> list[PlayerSession]:
+    """Sessions the player sat in (newest first) with their net and counted rounds; with
+    ``limit``, one page of them (``offset`` rows skipped). Two queries."""
+    seats_qs = (
+        _player_seats(player, season)
+        .select_related("session__season", "session__season__club")
+        .order_by("-session__started_at", "-session_id")
+    )
+    seats = list(seats_qs[offset : offset + limit] if limit is not None else seats_qs[offset:])
+    totals: dict[int, Mapping[str, Any]] = {
+        row["round__session_id"]: row
+        for row in _counting_rows()
+        .filter(player=player, round__session_id__in=[s.session_id for s in seats])
+        .values("round__session_id")
+        .annotate(net=Sum("net"), n=Count("id"))
+        .order_by()
+    }
+    return [
+        PlayerSession(
+            session=s.session,
+            seat=s.seat,
+            net=(totals.get(s.session_id) or {}).get("net") or 0,
+            rounds=(totals.get(s.session_id) or {}).get("n") or 0,
+        )
+        for s in seats
+    ]
+
+
+def player_session_count(*, player: Player, season: Season | None = None) -> int:
+    """How many sessions the player sat in (what ``player_sessions`` pages through)."""
+    return _player_seats(player, season).count()
+
+
+# ---------------------------------------------------------------- materialised tables, ratings
+
+
+def _row(player: Player, c: dict[str, int]) -> StandingRow:
+    return StandingRow(rank=0, player=player, **totals_values(c))
+
+
+def stats_standings(
+    *,
+    season: Season | None = None,
+    club: Club | None = None,
+    date_from: datetime.date | None = None,
+    date_to: datetime.date | None = None,
+    order: str = DEFAULT_ORDER,
+) -> list[StandingRow]:
+    """Standings of a season (or, with ``club``, all-time) from the materialised tables.
+    One query; two with a date range."""
+    if season is None and club is None:
+        raise TypeError("stats_standings() needs season or club")
+    if date_from is None and date_to is None:
+        if season is not None:
+            qs: Any = PlayerSeasonStat.objects.filter(season=season, sessions__gt=0)
+        else:
+            qs = PlayerClubStat.objects.filter(club=club, sessions__gt=0)
+        rows = [_row(s.player, s.counts()) for s in qs.select_related("player")]
+        return _ranked(rows, order)
+    scope = Q(season=season) if season is not None else Q(club=club)
+    if date_from is not None:
+        scope &= Q(started_at__date__gte=date_from)
+    if date_to is not None:
+        scope &= Q(started_at__date__lte=date_to)
+    sums: list[Mapping[str, Any]] = list(
+        PlayerSessionStat.objects.filter(scope)
+        .values("player_id")
+        .annotate(**{f"{f}_sum": Sum(f) for f in STAT_FIELDS})
+        .order_by()
+    )
+    players = Player.objects.in_bulk([s["player_id"] for s in sums])
+    rows = [
+        _row(players[s["player_id"]], {f: s[f"{f}_sum"] or 0 for f in STAT_FIELDS}) for s in sums
+    ]
+    return _ranked(rows, order)
+
+
+def ratings_ordinals(*, club: Club, season: Season | None = None) -> dict[int, float]:
+    """player id -> conservative rating (ordinal) in the season, or club-wide. One query."""
+    qs = PlayerRating.objects.filter(club=club, season=season)
+    return dict(qs.values_list("player_id", "ordinal"))
+
+
+class RatingPoint(NamedTuple):
+    at: datetime.datetime  # the rated session's start
+    ordinal: float
+
+
+def rating_history(*, player: Player, season: Season | None = None) -> list[RatingPoint]:
+    """The player's rating after each rated session (club-wide when season is None).
+    One query."""
+    qs = RatingEvent.objects.filter(player=player, season=season).order_by("at", "session_id")
+    return [RatingPoint(at, ordinal) for at, ordinal in qs.values_list("at", "ordinal")]
+
+
+def player_rating(*, player: Player, season: Season | None = None) -> PlayerRating | None:
+    return PlayerRating.objects.filter(player=player, season=season).first()
+
+
+SEASON_ROUNDS_CSV_HEADER = [
+    "session",
+    "started_at",
+    "table",
+    "round",
+    "version",
+    "void",
+    "dealer",
+    "kind",
+    "winners",
+    "discarder",
+    "hands",
+    "player_0",
+    "player_1",
+    "player_2",
+    "player_3",
+    "net_0",
+    "net_1",
+    "net_2",
+    "net_3",
+    "burned",
+]
+
+
+def season_rounds_csv_rows(*, season: Season) -> Iterator[list[Any]]:
+    """Every current round of the season (void ones marked), header first, streamed in
+    session start order. Two queries, read in chunks."""
+    yield list(SEASON_ROUNDS_CSV_HEADER)
+    names: dict[int, list[str]] = {}
+    for sid, name in (
+        SessionSeat.objects.filter(session__season=season)
+        .order_by("session_id", "seat")
+        .values_list("session_id", "player__display_name")
+    ):
+        names.setdefault(sid, []).append(name)
+    rounds = (
+        Round.objects.current()
+        .filter(session__season=season)
+        .order_by("session__started_at", "session_id", "number")
+        .values_list(
+            "session_id",
+            "session__started_at",
+            "session__table_label",
+            "number",
+            "version",
+            "is_void",
+            "data",
+            "result",
+            "burned",
+        )
+    )
+    for sid, started, table, number, version, void, data, result, burned in rounds.iterator(
+        chunk_size=2000
+    ):
+        final = data.get("result") or {}
+        winners = final.get("winners") or []
+        seats = names.get(sid, ["", "", "", ""])
+        yield [
+            sid,
+            started.isoformat(),
+            table,
+            number,
+            version,
+            "void" if void else "",
+            data.get("dealer"),
+            final.get("kind", ""),
+            " ".join(str(w["seat"]) for w in winners),
+            "" if final.get("discarder") is None else final["discarder"],
+            " ".join("+".join(w.get("hands") or []) for w in winners),
+            *seats,
+            *result["net"],
+            burned,
+        ]

@@ -1,0 +1,286 @@
+"""import_rounds / export_club / generate_demo_league / rebuild_standings."""
+
+import io
+import json
+
+import pytest
+from django.core.exceptions import PermissionDenied
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from leagues.models import Club, Player, Season
+from scoring.interchange import club_export_lines, lines_import
+from scoring.models import Round, RoundHand, RoundPlayer, Transfer
+from scoring.services import (
+    paper_session_record,
+    round_correct,
+    round_record,
+    round_void,
+    session_finish,
+)
+from scoring.standings.models import (
+    STAT_FIELDS,
+    PlayerClubStat,
+    PlayerRating,
+    PlayerSeasonStat,
+    PlayerSessionStat,
+    RatingEvent,
+    SessionResult,
+)
+from scoring.standings.services import stats_session_refresh
+from tests.factories import round_discard, round_self_draw
+
+pytestmark = pytest.mark.django_db
+
+GOOD = round_self_draw(0, birds=[5, 9])
+BAD = {"dealer": 0, "result": {"kind": "discard", "winners": [{"seat": 1, "hands": []}]}}
+
+
+def line(players, rounds, **extra):
+    return json.dumps({"players": players, "rounds": rounds, **extra}, ensure_ascii=False)
+
+
+def by_name(qs, *fields):
+    return sorted((r.player.display_name, *(getattr(r, f) for f in fields)) for r in qs)
+
+
+def test_import_stores_good_sessions_and_reports_every_error_of_bad_ones_by_line(
+    club, season, players, organiser
+):
+    names = [p.display_name for p in players[:4]]
+    text = "\n".join(
+        [
+            line(names, [GOOD, round_discard(2, 1)], season=season.name),
+            line(names, [GOOD, BAD], season=season.name),
+            "{not json",
+            line(names, [GOOD], season="没有这个赛季"),
+            line(["新人", *names[1:]], [GOOD], season=season.name, finished=True),
+        ]
+    )
+    report, _ = lines_import(lines=text.splitlines(), actor=organiser, club=club)
+
+    assert (report.sessions, report.rounds) == (2, 3)
+    assert [n for n, _ in report.failed] == [2, 3, 4]
+    bad_fields = {e["field"] for e in report.failed[0][1]}
+    assert any(f.startswith("rounds[1].") for f in bad_fields) and len(bad_fields) >= 2
+    assert Round.objects.filter(session__season=season).count() == 3
+    assert Player.objects.filter(club=club, display_name="新人").exists()
+    assert report.added_players == 1
+    # Imported rounds are stored as recording stores them, and counted.
+    first = Round.objects.filter(session__season=season).order_by("pk").first()
+    assert first.result["net"] == [21, -7, -7, -7] and first.ruleset_config["bird_count"] == 2
+    assert Transfer.objects.filter(round=first).count() == 3
+    assert RoundPlayer.objects.filter(round=first).count() == 4
+    top = PlayerSeasonStat.objects.get(season=season, player=players[0])
+    assert (top.net, top.rounds, top.sessions) == (21, 2, 1)
+    new = PlayerSeasonStat.objects.get(season=season, player__display_name="新人")
+    assert (new.net, new.rounds, new.sessions) == (21, 1, 1)
+    assert PlayerRating.objects.filter(season=season).count() == 4  # the finished session
+
+
+def test_a_recorder_cannot_add_players_by_importing(club, season, players, recorder):
+    names = ["新人", *[p.display_name for p in players[1:4]]]
+    report, _ = lines_import(
+        lines=[line(names, [GOOD], season=season.name)], actor=recorder, club=club
+    )
+    assert report.sessions == 0 and report.failed[0][1][0]["field"] == "players"
+    assert not Player.objects.filter(display_name="新人").exists()
+
+
+def test_all_or_nothing_stores_nothing_when_one_session_is_bad(club, season, players, recorder):
+    names = [p.display_name for p in players[:4]]
+    text = [line(names, [GOOD], season=season.name), line(names, [BAD], season=season.name)]
+    report, _ = lines_import(lines=text, actor=recorder, club=club, all_or_nothing=True)
+
+    assert report.sessions == 0 and [n for n, _ in report.failed] == [2]
+    assert not Round.objects.filter(session__season=season).exists()
+    assert not PlayerSeasonStat.objects.filter(season=season).exists()
+
+
+def test_import_command_prints_a_summary_and_exits_2_on_bad_sessions(
+    club, season, players, recorder, tmp_path
+):
+    names = [p.display_name for p in players[:4]]
+    path = tmp_path / "rounds.jsonl"
+    path.write_text(line(names, [GOOD]) + "\n" + line(names, [BAD]) + "\n", encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.raises(SystemExit) as exit_:
+        call_command(
+            "import_rounds",
+            str(path),
+            club=club.slug,
+            season=season.name,
+            user=recorder.username,
+            stdout=out,
+            stderr=err,
+        )
+    assert exit_.value.code == 2
+    assert "imported 1 sessions, 1 rounds" in out.getvalue()
+    assert "1 sessions failed" in out.getvalue()
+    assert "line 2: rounds[0]." in err.getvalue()
+
+
+def test_import_needs_the_recorder_role(club, season, players, member, tmp_path):
+    names = [p.display_name for p in players[:4]]
+    path = tmp_path / "rounds.jsonl"
+    path.write_text(line(names, [GOOD], season=season.name), encoding="utf-8")
+    with pytest.raises(CommandError):
+        call_command("import_rounds", str(path), club=club.slug, user=member.username)
+    assert not Round.objects.exists()
+
+
+def test_a_paper_session_line_counts_in_net_and_sessions_only(club, season, players, recorder):
+    names = [p.display_name for p in players[:4]]
+    text = [line(names, [], season=season.name, paper_nets=[30, -10, -5, -15])]
+    report, _ = lines_import(lines=text, actor=recorder, club=club)
+
+    assert report.sessions == 1 and report.rounds == 0
+    top = PlayerSeasonStat.objects.get(season=season, player=players[0])
+    assert (top.net, top.sessions, top.rounds, top.round_net) == (30, 1, 0, 0)
+    assert SessionResult.objects.get(session__season=season).is_paper
+
+
+def snapshot(club):
+    return {
+        "season": by_name(
+            PlayerSeasonStat.objects.filter(season__club=club).select_related("player"),
+            *STAT_FIELDS,
+        ),
+        "club": by_name(
+            PlayerClubStat.objects.filter(club=club).select_related("player"), "net", "sessions"
+        ),
+        "ratings": sorted(
+            (r.season.name if r.season else "", r.player.display_name, round(r.ordinal, 9))
+            for r in PlayerRating.objects.filter(club=club).select_related("season", "player")
+        ),
+        "history": sorted(
+            (e.player.display_name, e.at, round(e.ordinal, 9))
+            for e in RatingEvent.objects.filter(club=club).select_related("player")
+        ),
+        "hands": sorted(
+            RoundHand.objects.filter(
+                round__session__season__club=club, round__is_current=True, round__is_void=False
+            ).values_list("player__display_name", "code")
+        ),
+    }
+
+
+def test_an_exported_club_imports_to_identical_standings_and_ratings(
+    club, season, players, recorder, session
+):
+    r1 = round_record(session=session, data=GOOD, actor=recorder)
+    round_record(session=session, data=round_discard({1: ["qingyise"]}, 2), actor=recorder)
+    round_correct(round=r1, data=round_discard(3, 0), actor=recorder)
+    r3 = round_record(session=session, data=round_self_draw(2), actor=recorder)
+    round_void(round=r3, reason="录错", actor=recorder)
+    stats_session_refresh(session=session)
+    session_finish(session=session, actor=recorder)
+    paper_session_record(season=season, players=players[2:6], nets=[9, 1, -4, -6], actor=recorder)
+
+    lines = list(club_export_lines(club=club))
+    header = json.loads(lines[0])
+    header["club"]["slug"] = "copy"  # a second club stands in for an empty database
+    lines[0] = json.dumps(header, ensure_ascii=False)
+    report, copy = lines_import(lines=lines, actor=recorder)
+
+    assert report.ok and report.sessions == 2
+    assert copy.slug == "copy" and copy.pk != club.pk
+    assert snapshot(copy) == snapshot(club)
+    assert snapshot(club)["season"]  # the comparison is not between two empty sets
+    assert Round.objects.filter(session__season__club=copy, is_void=True).count() == 1
+
+
+def test_an_export_header_adds_its_roster_with_aliases_and_one_audit_entry_per_player(
+    club, season, players, recorder
+):
+    from leagues.audit import AuditEntry
+
+    Player.objects.filter(pk=players[0].pk).update(aliases=["老王", " 老王 ", ""])
+    lines = list(club_export_lines(club=club))
+    header = json.loads(lines[0])
+    header["club"]["slug"] = "copy"
+    lines[0] = json.dumps(header, ensure_ascii=False)
+    report, copy = lines_import(lines=lines, actor=recorder)
+
+    names = sorted(Player.objects.filter(club=club).values_list("display_name", flat=True))
+    assert report.ok
+    assert sorted(Player.objects.filter(club=copy).values_list("display_name", flat=True)) == names
+    copied = Player.objects.get(club=copy, display_name=players[0].display_name)
+    assert copied.aliases == ["老王"]
+    logged = AuditEntry.objects.filter(club=copy, action="player.create")
+    assert sorted(logged.values_list("object_repr", flat=True)) == names
+
+
+def test_a_recorder_cannot_add_players_through_an_export_header(club, season, players, recorder):
+    lines = list(club_export_lines(club=club))
+    header = json.loads(lines[0])
+    header["players"].append({"display_name": "新人", "aliases": []})
+    lines[0] = json.dumps(header, ensure_ascii=False)
+
+    with pytest.raises(PermissionDenied):
+        lines_import(lines=lines, actor=recorder)
+    assert not Player.objects.filter(club=club, display_name="新人").exists()
+
+
+def test_generate_demo_league_scores_every_round_and_fills_the_stats(settings):
+    out = io.StringIO()
+    call_command(
+        "generate_demo_league", players=12, sessions=15, slug="demo-t", verbosity=0, stdout=out
+    )
+    club = Club.objects.get(slug="demo-t")
+    rounds = Round.objects.filter(session__season__club=club)
+    assert "0 failed" in out.getvalue()
+    assert rounds.count() >= 15 * 6
+    assert all(sum(r.result["net"]) + r.burned == 0 for r in rounds)
+    season = Season.objects.get(club=club)
+    assert sum(PlayerSeasonStat.objects.filter(season=season).values_list("rounds", flat=True)) == (
+        4 * rounds.count()
+    )
+    assert PlayerSessionStat.objects.filter(club=club).count() == 15 * 4
+    assert PlayerRating.objects.filter(club=club, season=None).count() <= 12
+
+
+def test_rebuild_standings_command_restores_lost_rows(club, season, session, recorder):
+    round_record(session=session, data=GOOD, actor=recorder)
+    stats_session_refresh(session=session)
+    before = snapshot(club)
+    PlayerSeasonStat.objects.all().delete()
+    PlayerSessionStat.objects.all().delete()
+    err = io.StringIO()
+    call_command("rebuild_standings", season=season.pk, stdout=io.StringIO(), stderr=err)
+    assert snapshot(club) == before
+
+
+def test_an_import_is_in_the_audit_log_batch_by_batch(club, season, players, organiser):
+    from leagues.audit import AuditEntry
+
+    names = [p.display_name for p in players[:4]]
+    text = [line(names, [GOOD, round_discard(2, 1)], season=season.name)] * 5
+    text.insert(2, line(names, [GOOD, BAD], season=season.name))
+    report, _ = lines_import(lines=text, actor=organiser, club=club, batch_size=2)
+
+    entries = AuditEntry.objects.filter(club=club, action="session.import").order_by("id")
+    assert report.sessions == 5 and len(entries) == 3
+    assert sum(e.after["sessions"] for e in entries) == report.sessions
+    assert sum(e.after["rounds"] for e in entries) == report.rounds == 10
+    assert {e.actor for e in entries} == {organiser}
+    assert [e.after["lines"] for e in entries] == [[1, 2], [4, 5], [6, 6]]
+    stored = Round.objects.filter(session__season=season).values_list("session_id", flat=True)
+    first, last = entries[0].after["session_ids"][0], entries[2].after["session_ids"][1]
+    assert (min(stored), max(stored)) == (first, last)
+
+
+def test_an_all_or_nothing_import_that_fails_leaves_no_audit_entry(
+    club, season, players, organiser
+):
+    from leagues.audit import AuditEntry
+
+    names = [p.display_name for p in players[:4]]
+    text = [line(names, [GOOD], season=season.name), line(names, [BAD], season=season.name)]
+    report, _ = lines_import(
+        lines=text, actor=organiser, club=club, all_or_nothing=True, batch_size=1
+    )  # the first session's batch is written (and its entry) before the second fails
+
+    assert report.failed and report.sessions == 0
+    assert not Round.objects.filter(session__season=season).exists()
+    assert not AuditEntry.objects.filter(club=club, action="session.import").exists()
