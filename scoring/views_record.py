@@ -58,6 +58,7 @@ class RoundSave(APIView):
     """POST a round from the round form; 201 with the next round's number and dealer."""
 
     authentication_classes = [SessionAuthentication]  # the page's cookie and CSRF token
+    schema = None  # a page's helper, not part of the API
     parser_classes = [JSONParser]
 
     def handle_exception(self, exc: Exception) -> Response:
