@@ -25,6 +25,16 @@ urlpatterns = [
         name="session-new",
     ),
     path(
+        "c/<slug:slug>/seasons/<int:season_id>/sessions/same/",
+        views.session_same_table,
+        name="session-same-table",
+    ),
+    path(
+        "c/<slug:slug>/sessions/<int:session_id>/follow/",
+        views_record.session_follow,
+        name="session-follow",
+    ),
+    path(
         "c/<slug:slug>/seasons/<int:season_id>/paper/",
         views.paper_session_new,
         name="paper-session-new",

@@ -124,8 +124,49 @@ def session_new(request: HttpRequest, club: Club, season_id: int) -> HttpRespons
     return render(
         request,
         "scoring/session_new.html",
-        club_context(request, club, season=season, form=form, roster=roster),
+        club_context(
+            request, club, season=season, form=form, roster=roster, same=same_table(club=club)
+        ),
     )
+
+
+def same_table(*, club: Club) -> dict[str, Any] | None:
+    """The club's last table, offered as one tap: the same four in the same seats, the
+    dealer the last round handed on (the first dealer when it had no rounds)."""
+    last = selectors.session_latest(club=club)
+    if last is None:
+        return None
+    players = last.players_in_order()
+    dealer, _dealers = selectors.session_next_dealers(session=last)
+    return {
+        "session": last,
+        "players": players,
+        "names": [p.display_name for p in players],
+        "dealer": dealer,
+        "dealer_name": players[dealer].display_name,
+    }
+
+
+@require_POST
+@club_view("record")
+def session_same_table(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
+    """同一桌再来一场: start a session with the last table's four, seats and next dealer."""
+    season = get_season(club, season_id)
+    same = same_table(club=club)
+    if same is None:
+        return redirect("session-new", slug=club.slug, season_id=season.pk)
+    try:
+        session = services.session_start(
+            season=season,
+            players=same["players"],
+            first_dealer=same["dealer"],
+            table_label=same["session"].table_label,
+            actor=request.user,
+        )
+    except ValidationError as exc:
+        messages.error(request, " ".join(in_page_language(m) for m in exc.messages))
+        return redirect("session-new", slug=club.slug, season_id=season.pk)
+    return redirect("round-new", slug=club.slug, session_id=session.pk)
 
 
 # ---------------------------------------------------------------- 纸面记录 (paper sessions)
@@ -313,8 +354,21 @@ def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpRes
         finished=result is not None,
         paper=bool(paper),
         void_form=VoidForm(),
+        follow_version=selectors.follow_version(
+            rounds=len(rounds),
+            last_id=max((r["round"].pk for r in rounds), default=None),
+            voids=sum(1 for r in rounds if r["round"].is_void),
+        ),
+        follow_qr=follow_qr(request.build_absolute_uri()),
     )
     return render(request, "scoring/session_detail.html", ctx)
+
+
+def follow_qr(url: str) -> str:
+    """The session page's own link as an inline SVG QR code, for the table to scan."""
+    import segno
+
+    return segno.make(url, error="m").svg_inline(scale=4, border=2)
 
 
 # ---------------------------------------------------------------- the round form

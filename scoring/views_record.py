@@ -112,6 +112,29 @@ class RoundSave(APIView):
 round_save = RoundSave.as_view()
 
 
+def session_follow(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
+    """The session's totals for the phones following the table: polled every few seconds
+    with ``If-None-Match``; 304 until a round is recorded, corrected or voided. Readable
+    without logging in when the club is public."""
+    import json
+
+    from django.http import HttpResponseNotModified
+
+    try:
+        club = club_access(request, slug, "read")
+    except LoginNeeded:
+        return HttpResponse(status=403)
+    session = get_session(club, session_id)
+    state = selectors.session_follow_state(session=session)
+    etag = f'"{state["version"]}"'
+    if request.headers.get("If-None-Match") == etag:
+        return HttpResponseNotModified(headers={"ETag": etag})
+    response = HttpResponse(json.dumps(state), content_type="application/json")
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
 def service_worker(request: HttpRequest) -> HttpResponse:
     """The service worker, served from the site's root so that it may cover every page."""
     from django.contrib.staticfiles import finders

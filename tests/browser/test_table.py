@@ -383,3 +383,54 @@ def test_past_rounds_are_cards_on_a_phone_and_a_tap_voids_one_with_a_quick_reaso
     voided = Round.objects.get(session=session, number=2)
     assert voided.is_void and voided.void_reason == "重复"
     assert "重复" in page.locator('.round-card[data-number="2"]').inner_text()
+
+
+def test_the_table_follows_along_without_logging_in_and_the_same_four_start_with_one_tap(
+    page, league, browser
+):
+    from django.contrib.auth import get_user_model
+
+    from scoring import services
+    from scoring.models import Session
+
+    session = log_in_and_start(page, league)
+    club = league["club"]
+    club.is_public = True
+    club.save()
+    recorder = get_user_model().objects.get(username="jilu")
+    viewer = browser.new_context(viewport=PHONE, locale="zh-CN").new_page()  # no login
+    viewer.goto(f"{page.base}/c/yuelu/sessions/{session.pk}/")
+    assert viewer.locator("[data-role=follow-qr] svg").count() == 1
+
+    data = {
+        "dealer": 0,
+        "result": {
+            "kind": "self_draw",
+            "winners": [{"seat": 2, "hands": ["pinghu"]}],
+            "birds": [3, 3],
+        },
+    }
+    services.round_record(session=session, data=data, actor=recorder)
+    net = score_round({**data, "ruleset": RULESET})["net"]
+    started = time.monotonic()
+    viewer.locator('#totals [data-seat="2"] [data-total]', has_text=str(net[2])).wait_for(
+        timeout=10_000
+    )
+    waited = time.monotonic() - started
+    shown = [
+        int(viewer.locator(f'#totals [data-seat="{s}"] [data-total]').inner_text())
+        for s in range(4)
+    ]
+    print(f"follow-along: totals refreshed after {waited:.1f} s")
+    assert shown == net
+    assert waited < 8
+    viewer.context.close()
+
+    # 同一桌再来一场: one tap on the start page, then straight to the round form
+    page.goto(f"{page.base}/c/yuelu/seasons/{league['season'].pk}/sessions/new/")
+    with page.expect_navigation():
+        tap(page, "[data-role=same-table]")
+    new = Session.objects.exclude(pk=session.pk).get()
+    assert [p.display_name for p in new.players_in_order()] == NAMES
+    assert new.first_dealer == 2  # 王五 won the last round
+    page.locator('[data-role=dealer][data-seat="2"][aria-pressed=true]').wait_for()
