@@ -6,7 +6,16 @@ from django import template
 from django.utils.translation import pgettext
 from django.utils.translation import pgettext_lazy as _lazy
 
+from scoring.standings.rounding import fixed as _fixed
+
 register = template.Library()
+
+
+@register.filter
+def fixed(value: float | int | None, places: int = 2) -> str:
+    """A figure with ``places`` decimals, halves away from zero (the CSV's rounding too)."""
+    return "" if value is None or value == "" else _fixed(value, int(places))
+
 
 # Reasons the pages store as they are (Chinese, the site's first language) and show in the
 # reader's language: undo's, and the void form's quick picks.
