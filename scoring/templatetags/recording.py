@@ -39,3 +39,26 @@ def void_reason(reason: str) -> str:
 
 def void_pick_label(reason: str) -> str:
     return pgettext("void reason", reason)
+
+
+def _english() -> bool:
+    from django.utils.translation import get_language
+
+    return (get_language() or "zh-hans").startswith("en")
+
+
+@register.simple_tag
+def colon() -> str:
+    """A label's colon: "：" in Chinese, ": " in English."""
+    return ": " if _english() else "："
+
+
+@register.filter
+def listing(items: object) -> str:
+    """Items joined by "、" in Chinese, ", " in English."""
+    return (", " if _english() else "、").join(str(i) for i in items or [])  # type: ignore[attr-defined]
+
+
+@register.simple_tag
+def listing_sep() -> str:
+    return ", " if _english() else "、"

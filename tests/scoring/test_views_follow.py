@@ -85,3 +85,18 @@ def test_a_public_clubs_session_is_followed_without_logging_in(client, session):
 
 def test_a_private_clubs_session_is_not_followed_without_logging_in(client, session):
     assert client.get(follow_url(session)).status_code == 403
+
+
+def test_english_mode_uses_english_punctuation_on_the_session_page(rec, session, recorder):
+    services.round_record(
+        session=session,
+        data=round_discard({1: ["pinghu"], 3: ["pinghu"]}, 2, birds=[2, 6]),
+        actor=recorder,
+    )
+    rec.post("/i18n/setlang/", {"language": "en", "next": "/"})
+
+    page = rec.get(reverse("session", args=[session.season.club.slug, session.pk])).content.decode()
+    rounds = page[page.index('id="follow-area"') :]
+
+    assert "：" not in rounds and "、" not in rounds
+    assert "2, 6" in rounds
