@@ -30,12 +30,13 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import exceptions, mixins, serializers, status, viewsets
 from rest_framework.filters import OrderingFilter
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from csmj_site.errors import ServiceError
 
 # ---------------------------------------------------------------- errors
 
@@ -123,6 +124,13 @@ class ConflictError(DjangoValidationError):
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, ServiceError):
+        code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE if exc.code == "too_large" else 400
+        return _error_response([exc.as_dict()], code)
+    if isinstance(exc, exceptions.ParseError):  # one code for a body that is not JSON
+        return _error_response(
+            [{"field": "body", "code": "malformed_json", "message": str(exc.detail)}], 400
+        )
     if isinstance(exc, ConflictError):
         return _error_response(
             django_validation_errors(exc), status.HTTP_409_CONFLICT, **exc.conflict_fields()
@@ -309,7 +317,6 @@ class ApiViewSet(
 
     permission_classes = [IsAuthenticatedOrReadOnly]
     pagination_class = ApiPagination
-    parser_classes = [JSONParser]
     filter_backends = [django_filters.rest_framework.DjangoFilterBackend, OrderingFilter]
     http_method_names = ["get", "post", "put", "patch", "head", "options"]
 

@@ -1,5 +1,5 @@
 """A logging filter: ``SecretMaskingFilter`` replaces API tokens, Authorization headers,
-passwords in URLs, the SECRET_KEY and the database password with "********" in every
+passwords in URLs, the SECRET_KEY, the database and SMTP passwords with "********" in every
 record it passes (settings.LOGGING).
 """
 
@@ -18,7 +18,7 @@ _PASSWORD_FIELD = re.compile(r"(?i)(password['\"]?\s*[:=]\s*['\"]?)[^'\"\s,&}]+"
 
 
 def _known_secrets() -> list[str]:
-    secrets = [settings.SECRET_KEY]
+    secrets = [settings.SECRET_KEY, getattr(settings, "EMAIL_HOST_PASSWORD", "")]
     for db in settings.DATABASES.values():
         if db.get("PASSWORD"):
             secrets.append(str(db["PASSWORD"]))

@@ -1,11 +1,12 @@
 """Reliability and security middleware (docs/reliability.md).
 
-- ``ApiBodyGuardMiddleware``: JSON bodies under /api/ are checked before any view reads
-  them. Larger than DATA_UPLOAD_MAX_MEMORY_SIZE → 413; nested deeper than
-  ``MAX_JSON_DEPTH`` (json.loads would hit RecursionError long before 100,000 levels) or
-  holding a lone UTF-16 surrogate ("\\ud800", which cannot be written back as UTF-8) →
-  400. Always in the API's error format ``{"errors": [{field, code, message}]}``.
-  Bodies that are not JSON at all are left to the views (they answer malformed_json).
+- ``ApiBodyGuardMiddleware``: a body under /api/ larger than DATA_UPLOAD_MAX_MEMORY_SIZE
+  answers 413 in the API's error format ``{"errors": [{field, code, message}]}`` before
+  any view runs. What a JSON body holds (nesting, duplicate keys, lone surrogates, invalid
+  JSON) is checked by the one JSON reader, csmj_site.jsonio, when the view reads it.
+- ``ApiEnglishMiddleware``: everything under /api/ answers in English (DRF's 404, 415,
+  429 … messages included), whatever language the site's pages use; it runs after the
+  locale middleware.
 - ``DatabaseUnavailableMiddleware``: a lost or refused database connection
   (django.db OperationalError / InterfaceError) answers 503 with Retry-After — JSON under
   /api/, a plain page elsewhere — instead of a 500 with a traceback in the logs' place.
@@ -17,9 +18,7 @@
 
 from __future__ import annotations
 
-import json
 import logging
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -28,13 +27,14 @@ from django.core.exceptions import RequestDataTooBig
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
+from django.utils import translation
+
+from csmj_site.errors import ServiceError
 
 logger = logging.getLogger("csmj.reliability")
 
 API_PREFIX = "/api/"
-MAX_JSON_DEPTH = 64
 RETRY_AFTER_SECONDS = 5
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def api_error(status: int, field: str, code: str, message: str) -> JsonResponse:
@@ -44,7 +44,8 @@ def api_error(status: int, field: str, code: str, message: str) -> JsonResponse:
 
 
 def _too_large(limit: int | None) -> JsonResponse:
-    return api_error(413, "body", "too_large", f"the body is larger than {limit} bytes")
+    error = ServiceError("body", "too_large", {"limit": limit})
+    return JsonResponse({"errors": [error.as_dict()]}, status=413)
 
 
 def is_api(request: HttpRequest) -> bool:
@@ -53,25 +54,6 @@ def is_api(request: HttpRequest) -> bool:
 
 
 # ---------------------------------------------------------------- request bodies
-
-
-def json_body_problem(value: Any) -> tuple[str, str] | None:
-    """(code, message) when a decoded JSON value is too deep or holds a lone surrogate.
-    Iterative, so the check itself never recurses."""
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > MAX_JSON_DEPTH:
-            return "too_deep", f"the body is nested more than {MAX_JSON_DEPTH} levels deep"
-        if isinstance(item, str):
-            if _SURROGATE.search(item):
-                return "invalid_unicode", "the body holds a lone UTF-16 surrogate"
-        elif isinstance(item, dict):
-            stack.extend((key, depth) for key in item)
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, depth + 1) for v in item)
-    return None
 
 
 class ApiBodyGuardMiddleware:
@@ -94,21 +76,26 @@ class ApiBodyGuardMiddleware:
         if limit is not None and length > limit:
             return _too_large(limit)
         try:
-            body = request.body  # Django enforces the limit for chunked bodies too
+            request.body  # noqa: B018  Django enforces the limit for chunked bodies too
         except RequestDataTooBig:
             return _too_large(limit)
-        if not body or "json" not in (request.content_type or ""):
-            return None
-        try:
-            value = json.loads(body)
-        except RecursionError:
-            return api_error(400, "body", "too_deep", "the body is nested too deeply")
-        except ValueError:
-            return None  # not JSON: the view answers malformed_json
-        problem = json_body_problem(value)
-        if problem is not None:
-            return api_error(400, "body", *problem)
         return None
+
+
+# ---------------------------------------------------------------- the API's language
+
+
+class ApiEnglishMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if not is_api(request):
+            return self.get_response(request)
+        with translation.override("en"):
+            response = self.get_response(request)
+        response.headers["Content-Language"] = "en"
+        return response
 
 
 # ---------------------------------------------------------------- database outages

@@ -51,6 +51,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    "allauth",
+    "allauth.account",
     "scoring",
     "scoring.standings",
     "leagues",
@@ -62,9 +64,11 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "leagues.middleware.ChineseFirstLocaleMiddleware",
+    "csmj_site.middleware.ApiEnglishMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csmj_site.middleware.DatabaseUnavailableMiddleware",
@@ -104,11 +108,17 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# Login rate limiting (django-axes): AXES_FAILURE_LIMIT failures for one username from one
-# address lock that pair out for AXES_COOLOFF_MINUTES (docs/reliability.md).
+# Accounts (django-allauth): sign-up with a username, a password and an optional e-mail
+# address (confirmed when given), login by username or e-mail, password reset by e-mail.
+# ALLOW_SIGNUP=false closes sign-up for a private installation: invitations still open it.
+# Login rate limiting (django-axes): AXES_FAILURE_LIMIT failures for one username (or the
+# e-mail address typed instead) from one address lock that pair out for
+# AXES_COOLOFF_MINUTES (docs/reliability.md). allauth's own limits cover the rest: sign-up,
+# reset and confirmation e-mails, logins per address; its failed-login limit is left to axes.
 AUTHENTICATION_BACKENDS = [
     "csmj_site.auth_backends.LoginRateLimitBackend",
     "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
 ]
 AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=envint("AXES_COOLOFF_MINUTES", 15))
@@ -116,9 +126,36 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "csmj_site.middleware.lockout_response"
 AXES_VERBOSE = False
-LOGIN_URL = "login"
+LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+ACCOUNT_ADAPTER = "leagues.accounts.AccountAdapter"
+ACCOUNT_ALLOW_SIGNUP = envbool("ALLOW_SIGNUP", True)
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "optional"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_SESSION_REMEMBER = True
+ACCOUNT_SIGNUP_REDIRECT_URL = "club-new"
+ACCOUNT_LOGOUT_REDIRECT_URL = "home"
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[csmj] "
+ACCOUNT_RATE_LIMITS = {"login_failed": None}
+
+# E-mail: printed to the console unless EMAIL_HOST names an SMTP server (README).
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_PORT = envint("EMAIL_PORT", 587)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", EMAIL_PORT == 587)
+EMAIL_USE_SSL = envbool("EMAIL_USE_SSL", EMAIL_PORT == 465)
+EMAIL_TIMEOUT = envint("EMAIL_TIMEOUT", 10)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "csmj <noreply@localhost>")
 
 LANGUAGE_CODE = "zh-hans"
 LANGUAGES = [("zh-hans", "简体中文"), ("en", "English")]
@@ -150,6 +187,8 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    # Every API body is read by the project's one JSON reader (csmj_site/jsonio.py).
+    "DEFAULT_PARSER_CLASSES": ["csmj_site.jsonio.JsonBodyParser"],
     "DEFAULT_SCHEMA_CLASS": "csmj_site.api.ApiAutoSchema",
     "EXCEPTION_HANDLER": "csmj_site.api.exception_handler",
     "DEFAULT_THROTTLE_RATES": {

@@ -11,7 +11,9 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
     path("accounts/tokens/", include("leagues.token_urls")),
+    path("accounts/", include("allauth.urls")),
     path("", include("leagues.audit_views")),
+    path("", include("scoring.calc_urls")),
     path("", include("scoring.urls")),
     path("", include("leagues.urls")),
 ]

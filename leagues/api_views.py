@@ -16,7 +16,6 @@ import django_filters
 from django.db import transaction
 from django.db.models import OuterRef, QuerySet, Subquery, Value
 from django.db.models.fields import CharField
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import (
     extend_schema,
     extend_schema_view,
@@ -26,7 +25,7 @@ from rest_framework.request import Request
 from csmj_site.api import CLUB_SLUG, ApiViewSet, DateRangeFilterSet, IdFilter
 from leagues import selectors, services
 from leagues.models import Club, Membership, Player, Ruleset, Season
-from leagues.permissions import require_manage
+from leagues.permissions import club_for_reader, require_manage
 from leagues.serializers import (
     ClubSerializer,
     PlayerSerializer,
@@ -45,10 +44,8 @@ class ClubScopedMixin:
 
     def get_club(self) -> Club:
         if not hasattr(self, "_club"):
-            self._club = get_object_or_404(
-                selectors.club_list_for_user(user=self.request.user),
-                slug=self.kwargs.get("club_slug"),
-            )
+            club, _role = club_for_reader(slug=self.kwargs.get("club_slug"), user=self.request.user)
+            self._club = club
         return self._club
 
     def is_schema_view(self) -> bool:
@@ -94,6 +91,13 @@ class ClubViewSet(ApiViewSet):
         else:
             role = Value(None, output_field=CharField())
         return selectors.club_list_for_user(user=user).annotate(my_role=role)
+
+    def get_object(self) -> Club:
+        """The one club lookup (404 when absent or not readable), with the user's role."""
+        club, role = club_for_reader(slug=self.kwargs.get("club_slug"), user=self.request.user)
+        club.my_role = role  # type: ignore[attr-defined]
+        self.check_object_permissions(self.request, club)
+        return club
 
     def check_write(self, instance: Club | None = None) -> None:
         if instance is not None:

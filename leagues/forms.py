@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
+from csmj_site.jsonio import json_form_value
 from leagues.models import Role
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -77,10 +76,7 @@ class RulesetForm(forms.Form):
         text = (self.cleaned_data.get("overrides") or "").strip()
         if not text:
             return {}
-        try:
-            value = json.loads(text)
-        except ValueError as exc:
-            raise forms.ValidationError(_("不是有效的 JSON：%(e)s"), params={"e": exc}) from exc
+        value = json_form_value(text, field="overrides")
         if not isinstance(value, dict):
             raise forms.ValidationError(_("改动必须是一个 JSON 对象 {…}"))
         if "preset" in value:
@@ -117,7 +113,3 @@ class StandingsFilterForm(forms.Form):
     date_from = forms.DateField(label=_("从"), required=False, widget=DATE_WIDGET)
     date_to = forms.DateField(label=_("到"), required=False, widget=DATE_WIDGET)
     order = forms.CharField(required=False, widget=forms.HiddenInput)
-
-
-class SignupForm(UserCreationForm):
-    """Create an account from an invitation link (the only way to sign up)."""

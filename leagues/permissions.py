@@ -7,6 +7,7 @@
 - owner: as organiser, and grant or take away the owner role.
 
 ``role_allows`` holds the rules; the other checks look the user's role up and apply it.
+``club_for_reader`` is the one club lookup: 404 for a club that is absent or not yours.
 A caller that already has the role (a page checks several levels) calls it directly.
 """
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 
 from leagues.models import ROLE_RANK, Club, Role
 from leagues.selectors import membership_role
@@ -62,6 +64,19 @@ def can_manage_club(user: Any, club: Club) -> bool:
 
 def is_owner(user: Any, club: Club) -> bool:
     return _allows(user, club, "owner")
+
+
+def club_for_reader(*, slug: Any, user: Any) -> tuple[Club, str | None]:
+    """The club named ``slug`` and the user's role in it (None: anonymous or an outsider).
+
+    Http404 both when no such club exists and when the user may not read it: the two
+    answers are the same, so a private club's existence is never revealed. Every page and
+    API operation under a club looks the club up through here."""
+    club = Club.objects.filter(slug=str(slug)).first()
+    role = membership_role(club=club, user=user) if club is not None else None
+    if club is None or not role_allows(role, club, "read"):
+        raise Http404("No club by that name.")
+    return club, role
 
 
 READ_DENIED = "该俱乐部不公开 This club is private"

@@ -6,15 +6,19 @@ Every function is keyword-only, checks the actor's role (PermissionDenied), vali
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
-import json
+import secrets
 from collections.abc import Iterable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.text import slugify
 
+from csmj_site.errors import ServiceError
+from csmj_site.jsonio import json_parse
 from leagues.audit import audit_record, audit_snapshot, audit_stored
 from leagues.models import ROLE_RANK, Club, Invitation, Membership, Player, Role, Ruleset, Season
 from leagues.permissions import require_manage, require_manage_role, role_allows
@@ -272,9 +276,11 @@ def ruleset_config_clean(config: dict[str, Any] | str) -> dict[str, Any]:
         text = config.strip()
         if text.startswith("{"):
             try:
-                config = json.loads(text)
-            except ValueError as exc:
-                raise ValidationError({"config": f"JSON 格式错误 Invalid JSON: {exc}"}) from exc
+                config = json_parse(text, field="config")
+            except ServiceError as exc:
+                raise ValidationError(
+                    {"config": ValidationError(exc.localised(), code=exc.code)}
+                ) from None
         else:
             config = {"preset": text}
     if not isinstance(config, dict):
@@ -387,3 +393,53 @@ def _season_set_closed(*, season: Season, actor: Any, closed: bool) -> Season:
             after=audit_snapshot(season),
         )
     return season
+
+
+# ---------------------------------------------------------------- a club in one go
+
+
+@dataclasses.dataclass(frozen=True)
+class ClubSetup:
+    club: Club
+    season: Season
+    invitation: Invitation
+
+
+def _club_slug(name: str) -> str:
+    """A free slug for a new club: the name's ASCII letters, else "club", plus a short random
+    tail when that is taken (Chinese names have no ASCII letters)."""
+    base = slugify(name)[:40].strip("-")
+    if base and not Club.objects.filter(slug=base).exists():
+        return base
+    return f"{base or 'club'}-{secrets.token_hex(3)}"
+
+
+def club_setup(
+    *,
+    owner: Any,
+    name: str,
+    is_public: bool,
+    ruleset_name: str,
+    ruleset_config: dict[str, Any],
+    player_names: Iterable[str],
+    season_name: str,
+    start_date: datetime.date,
+) -> ClubSetup:
+    """The new-club wizard's write: a club, its rules, its roster, a first season and an
+    invitation for recorders, all or nothing, through the functions above. A refused
+    player is named: ValidationError {"players": "<name>: <why>"}."""
+    with transaction.atomic():
+        club = club_create(name=name, slug=_club_slug(name), is_public=is_public, owner=owner)
+        ruleset = ruleset_create(club=club, name=ruleset_name, config=ruleset_config, actor=owner)
+        for player_name in player_names:
+            try:
+                player_create(club=club, display_name=player_name, actor=owner)
+            except ValidationError as exc:
+                raise ValidationError(
+                    {"players": f"{player_name}: {' '.join(exc.messages)}"}
+                ) from exc
+        season = season_create(
+            club=club, name=season_name, start_date=start_date, ruleset=ruleset, actor=owner
+        )
+        invitation = invitation_create(club=club, role=Role.RECORDER, actor=owner)
+    return ClubSetup(club=club, season=season, invitation=invitation)

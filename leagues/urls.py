@@ -1,26 +1,14 @@
-from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from leagues import views
+from leagues import views, wizard
 
 urlpatterns = [
     path("", views.home, name="home"),
-    # accounts: django.contrib.auth views with the site's templates
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path(
-        "accounts/password/",
-        auth_views.PasswordChangeView.as_view(),
-        name="password_change",
-    ),
-    path(
-        "accounts/password/done/",
-        auth_views.PasswordChangeDoneView.as_view(),
-        name="password_change_done",
-    ),
     path("invite/<str:token>/", views.invite_accept, name="invite"),
-    path("clubs/new/", views.club_new, name="club-new"),
+    path("clubs/new/", wizard.club_wizard, name="club-new"),
+    path("clubs/new/<slug:step>/", wizard.club_wizard, name="club-new-step"),
     path("c/<slug:slug>/settings/", views.club_edit, name="club-edit"),
+    path("c/<slug:slug>/welcome/", wizard.club_welcome, name="club-welcome"),
     path("c/<slug:slug>/seasons/new/", views.season_new, name="season-new"),
     path(
         "c/<slug:slug>/seasons/<int:season_id>/close/",

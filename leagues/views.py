@@ -6,8 +6,10 @@ roster, rulesets, members, invitations).
 Views are thin: they check access (``club_view``), parse forms, call
 ``leagues.services`` / ``leagues.selectors`` and render. Access rules:
 
-- a club the user may not read: 404 for a logged-in user (its existence is not
-  revealed), a redirect to the login page for an anonymous one;
+- a club that does not exist or that the user may not read (one lookup,
+  ``leagues.permissions.club_for_reader``): 404 for a logged-in user, a redirect to the
+  login page for an anonymous one — the same answer either way, so a private club's
+  existence is not revealed;
 - a page or action that needs a role the user lacks: 403 when logged in, a redirect
   to the login page when anonymous.
 """
@@ -20,8 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model, login
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth import get_user_model
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
@@ -39,10 +40,9 @@ from leagues.forms import (
     RoleForm,
     RulesetForm,
     SeasonForm,
-    SignupForm,
 )
 from leagues.models import ROLE_RANK, Club, Invitation, Membership, Player, Role, Ruleset, Season
-from leagues.permissions import role_allows
+from leagues.permissions import club_for_reader, role_allows
 
 # ---------------------------------------------------------------- access
 
@@ -51,13 +51,13 @@ def club_access(request: HttpRequest, slug: str, level: str = "read") -> Club:
     """The club named by ``slug`` if the user may reach it at ``level`` ("read", "record"
     or "manage"); raises otherwise. The user's role is looked up once, and kept as
     ``request.club_role`` for the page."""
-    club = get_object_or_404(Club, slug=slug)
     user = request.user
-    role = selectors.membership_role(club=club, user=user)
-    if not role_allows(role, club, "read"):
+    try:
+        club, role = club_for_reader(slug=slug, user=user)
+    except Http404:
         if user.is_authenticated:
-            raise Http404
-        raise LoginNeeded
+            raise
+        raise LoginNeeded from None  # absent or private: the same answer, the login page
     if level != "read" and not role_allows(role, club, level):
         if not user.is_authenticated:
             raise LoginNeeded
@@ -135,19 +135,6 @@ def home(request: HttpRequest) -> HttpResponse:
         roles = dict(Membership.objects.filter(user=request.user).values_list("club_id", "role"))
     rows = [(c, Role(roles[c.pk]).label if c.pk in roles else "") for c in clubs]
     return render(request, "home.html", {"rows": rows})
-
-
-@login_required
-def club_new(request: HttpRequest) -> HttpResponse:
-    form = ClubForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            club = services.club_create(owner=request.user, **form.cleaned_data)
-        except ValidationError as exc:
-            apply_errors(form, exc)
-        else:
-            return redirect("club", slug=club.slug)
-    return render(request, "leagues/form_page.html", {"form": form, "title": _("新建俱乐部")})
 
 
 @club_view("manage")
@@ -420,23 +407,24 @@ def invitation_revoke(request: HttpRequest, club: Club, invitation_id: int) -> H
 
 
 def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
-    """Open an invitation: accept it (logged in), or create an account and accept it."""
+    """Open an invitation: accept it (logged in), or sign up / log in first; the invitation
+    is remembered and accepted by that login (leagues.accounts)."""
+    from leagues.accounts import invitation_remember
+
     invitation = selectors.invitation_get(token=token)
     if invitation is None:
         raise Http404
-    signup = None
-    if not request.user.is_authenticated:
-        signup = SignupForm(request.POST or None)
-        if request.method == "POST" and signup.is_valid() and not invitation.is_accepted:
-            user = signup.save()
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    if request.user.is_authenticated:
+        if invitation.accepted_by_id == request.user.pk:
+            return redirect("club", slug=invitation.club.slug)
+        if request.method == "POST":
             return _accept(request, invitation)
-    elif request.method == "POST":
-        return _accept(request, invitation)
+    elif not invitation.is_accepted:
+        invitation_remember(request=request, invitation=invitation)
     return render(
         request,
         "leagues/invite.html",
-        {"invitation": invitation, "signup": signup, "role_label": Role(invitation.role).label},
+        {"invitation": invitation, "role_label": Role(invitation.role).label},
     )
 
 

@@ -34,7 +34,15 @@ from collections import Counter
 from typing import Any
 
 from loadtest.run import random_round
-from loadtest.stack import LOG_DIR, ROOT, Stack, process_env, redis_start, redis_up
+from loadtest.stack import (
+    LOG_DIR,
+    ROOT,
+    Stack,
+    close_db_connections,
+    process_env,
+    redis_start,
+    redis_up,
+)
 
 PG_CLUSTER = os.environ.get("PG_CLUSTER", "")
 
@@ -350,11 +358,50 @@ def scoring_dealer(session: Any) -> int:
 FAULTS = {"pg_restart": pg_restart, "worker_kill": worker_kill, "broker_down": broker_down}
 
 
+def pg_up() -> bool:
+    return subprocess.run(["pg_isready", "-q", "-h", "127.0.0.1"], check=False).returncode == 0
+
+
+def services_back() -> bool:
+    """PostgreSQL and Redis are up again (waits for PostgreSQL up to 30 s; starts Redis)."""
+    deadline = time.monotonic() + 30
+    while not pg_up() and time.monotonic() < deadline:
+        time.sleep(0.5)
+    try:
+        redis_start()
+    except (OSError, RuntimeError, subprocess.CalledProcessError) as exc:
+        say(f"redis could not be started: {exc!r}")
+    return pg_up() and redis_up()
+
+
+def run_fault(name: str) -> bool:
+    """One fault; a crash is a failure of that fault (with its traceback), not of the run:
+    the next fault still runs. The harness's own database connections are closed after
+    each fault, whatever happened, so the next one starts on fresh connections."""
+    try:
+        return FAULTS[name]()
+    except Exception:  # noqa: BLE001  reported, and counted as FAIL
+        import traceback
+
+        say(f"FAIL: {name} crashed:\n{traceback.format_exc()}")
+        return False
+    finally:
+        close_db_connections()
+
+
 def main(argv: list[str]) -> int:
     names = argv or list(FAULTS)
-    results = {name: FAULTS[name]() for name in names}
+    unknown = [n for n in names if n not in FAULTS]
+    if unknown:
+        say(f"unknown faults {unknown}; choose from {list(FAULTS)}")
+        return 2
+    results = {name: run_fault(name) for name in names}
+    back = services_back()
     say(f"\n== faults: {results} ==")
-    return 0 if all(results.values()) else 1
+    say(f"PostgreSQL and Redis up at the end: {back}")
+    passed = all(results.values()) and back
+    say("ALL PASS" if passed else "FAILED")
+    return 0 if passed else 1
 
 
 if __name__ == "__main__":

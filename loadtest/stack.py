@@ -89,6 +89,18 @@ def setup_django(db_url: str, broker: str) -> None:
     django.setup()
 
 
+def close_db_connections() -> None:
+    """Close this process's Django database connections, if Django is set up: the next
+    query opens a fresh one. A PostgreSQL restart, or the next stack dropping the
+    database (DROP DATABASE … WITH (FORCE)), kills them on the server's side, and Django
+    would only find out by failing the next query."""
+    if "django.db" not in sys.modules:
+        return
+    from django.db import connections
+
+    connections.close_all()
+
+
 class Stack:
     def __init__(self, *, db_url: str = DB_URL, broker: str = BROKER, worker: bool = True):
         self.db_url, self.broker, self.want_worker = db_url, broker, worker
@@ -101,6 +113,7 @@ class Stack:
 
     def __enter__(self) -> Stack:
         redis_start()
+        close_db_connections()  # the database is about to be dropped under them
         recreate_database(self.db_url)
         env = process_env(self.db_url, self.broker)
         subprocess.run(
@@ -120,6 +133,7 @@ class Stack:
     def __exit__(self, *exc: Any) -> None:
         self.stop_web()
         self.stop_worker()
+        close_db_connections()
 
     def start_web(self) -> None:
         self.web = subprocess.Popen(

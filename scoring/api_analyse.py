@@ -10,8 +10,7 @@ from __future__ import annotations
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema, inline_serializer
 from rest_framework import serializers
-from rest_framework.decorators import api_view, parser_classes, throttle_classes
-from rest_framework.parsers import JSONParser
+from rest_framework.decorators import api_view, throttle_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -92,7 +91,6 @@ EXAMPLE_OPENING = {"tiles": "2222m5555s134p67p", "opening": True}
     tags=["calculator"],
 )
 @api_view(["POST"])
-@parser_classes([JSONParser])
 @throttle_classes([AnonCalculatorThrottle])
 def analyse(request: Request) -> Response:
     return calculator_response(request, lambda data: analyse_request(data).as_dict())

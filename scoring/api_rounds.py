@@ -25,7 +25,6 @@ from rest_framework import mixins, serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.filters import OrderingFilter
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -211,7 +210,6 @@ class RoundViewSet(
     serializer_class = RoundSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
     pagination_class = ApiPagination
-    parser_classes = [JSONParser]
     filter_backends = [django_filters.rest_framework.DjangoFilterBackend, OrderingFilter]
     filterset_class = RoundFilter
     ordering_fields = ["number", "recorded_at"]

@@ -21,7 +21,7 @@ from rest_framework.response import Response
 
 from csmj_site.api import MAX_ID
 from leagues.models import Club, Player, Season
-from leagues.permissions import require_read
+from leagues.permissions import club_for_reader
 from scoring.models import Session
 from scoring.services import (
     PAPER_NET_LIMIT,
@@ -37,9 +37,8 @@ CLUB = r"clubs/(?P<club_slug>[-a-zA-Z0-9_]+)"
 
 
 def _club(request: Request, slug: str) -> Club:
-    club = get_object_or_404(Club, slug=slug)
-    require_read(request.user, club)
-    return club
+    """404 for a club that is absent or that the user may not read (never 403)."""
+    return club_for_reader(slug=slug, user=request.user)[0]
 
 
 def _season(request: Request, club_slug: str, season_id: int) -> Season:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from csmj_site.jsonio import json_form_value
 from leagues.models import Player
 
 SEAT_CHOICES = [(i, _("%(n)s号位") % {"n": i + 1}) for i in range(4)]
@@ -77,10 +77,7 @@ class RoundDataForm(forms.Form):
     number = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
     def clean_data(self) -> dict[str, Any]:
-        try:
-            value = json.loads(self.cleaned_data["data"])
-        except ValueError as exc:
-            raise forms.ValidationError(_("提交的数据不是有效的 JSON。")) from exc
+        value = json_form_value(self.cleaned_data["data"], field="data")
         if not isinstance(value, dict):
             raise forms.ValidationError(_("提交的数据必须是一个 JSON 对象。"))
         return value

@@ -29,6 +29,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.dateparse import parse_datetime
 
+from csmj_site.errors import ServiceError
+from csmj_site.jsonio import json_parse
 from leagues.models import Club, Player, Ruleset, Season
 from scoring.bulk import ImportReport, SessionIn, sessions_import
 from scoring.models import Round, Session, SessionSeat
@@ -304,9 +306,9 @@ def lines_import(
     def sources() -> Iterator[SessionIn]:
         for n, line in stream:
             try:
-                src = reader.session(n, json.loads(line))
-            except json.JSONDecodeError as exc:
-                reader.errors.append((n, [{"field": "", "code": "json", "message": str(exc)}]))
+                src = reader.session(n, json_parse(line, field=""))
+            except ServiceError as exc:  # malformed_json, duplicate_key, too_deep, …
+                reader.errors.append((n, [exc.as_dict()]))
                 src = None
             if src is not None:
                 yield src
@@ -335,7 +337,7 @@ def lines_import(
 
 def _header(line: str) -> dict[str, Any] | None:
     try:
-        obj = json.loads(line)
-    except json.JSONDecodeError:
+        obj = json_parse(line, field="")
+    except ServiceError:
         return None
     return obj if isinstance(obj, dict) and obj.get("format") == FORMAT else None

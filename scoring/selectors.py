@@ -132,3 +132,22 @@ def session_follow_state(*, session: Session) -> dict[str, Any]:
     )
     version = follow_version(rounds=marks["rows"], last_id=marks["last"], voids=marks["voids"])
     return {"totals": [totals[s] for s in range(4)], "version": version}
+
+
+def session_list_open_for_user(*, user: Any, limit: int = 20) -> list[Session]:
+    """Sessions still taking rounds that ``user`` may record in (recorder or above in the
+    club): not finished, not a paper session, in an open season. Newest first."""
+    from leagues.models import ROLE_RANK, Membership, Role
+
+    clubs = [
+        club_id
+        for club_id, role in Membership.objects.filter(user=user).values_list("club_id", "role")
+        if ROLE_RANK.get(role, 0) >= ROLE_RANK[Role.RECORDER]
+    ]
+    return list(
+        _with_seats(
+            Session.objects.filter(
+                season__club_id__in=clubs, season__is_closed=False, result__isnull=True
+            ).select_related("season__club")
+        ).order_by("-started_at", "-id")[:limit]
+    )

@@ -705,3 +705,9 @@ def round_undo_last(*, session: Session, actor: Any, reason: str = UNDO_REASON) 
             "round", "nothing_to_undo", "this session has no round to undo", "本场没有可撤销的牌局"
         )
     return round_void(round=last, reason=reason, actor=actor)
+
+
+def round_calculate(*, data: Any, ruleset_config: Any) -> dict[str, Any]:
+    """Score a round under ``ruleset_config`` and store nothing (the calculator page). The
+    same engine call and refusals as the preview of a recorded round."""
+    return _score(data, ruleset_config)

@@ -20,6 +20,8 @@ from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from csmj_site.errors import ServiceError
+from csmj_site.jsonio import json_parse
 from leagues import selectors as league_selectors
 from leagues.models import Club
 from leagues.views import (
@@ -30,6 +32,7 @@ from leagues.views import (
     in_page_language,
 )
 from scoring import selectors, services
+from scoring.calc import calc_round_initial
 from scoring.engine.hands import HAND_TYPES
 from scoring.forms import (
     PaperCsvForm,
@@ -61,9 +64,21 @@ def localised_errors(exc: RoundRejected) -> list[dict[str, str]]:
 
 
 def form_rejection(form: RoundDataForm) -> RoundRejected:
-    """The round form's own refusal (no JSON object posted), shaped like the service's."""
-    text = " ".join(form.errors["data"])
-    return RoundRejected([{"field": "", "code": "invalid", "message": text, "message_zh": text}])
+    """The round form's own refusal, shaped like the service's: every error of every
+    field (``data``: no JSON object posted, or JSON the reader refused; ``number``: not a
+    whole number), each with its code. ``data`` errors concern the whole round (field "")."""
+    errors = [
+        {
+            "field": "" if name in ("data", "__all__") else name,
+            "code": error.code or "invalid",
+            "message": message,
+            "message_zh": message,
+        }
+        for name, items in form.errors.as_data().items()
+        for error in items
+        for message in error.messages
+    ]
+    return RoundRejected(errors)
 
 
 # ---------------------------------------------------------------- lookups
@@ -562,8 +577,10 @@ def round_new(request: HttpRequest, club: Club, session_id: int) -> HttpResponse
     session = get_session(club, session_id)
     config = session.season.ruleset.config
     if request.method != "POST":
+        # ?calc=<code>: a hand from the calculator, to check and save here.
+        initial = calc_round_initial(code=request.GET.get("calc", ""))
         return _season_open(request, club, session) or round_form_page(
-            request, club, session, rules_config=config, initial=None, errors=[]
+            request, club, session, rules_config=config, initial=initial, errors=[]
         )
     refused = _paper_refusal(request, club, session)
     if refused is not None:
@@ -582,7 +599,7 @@ def round_new(request: HttpRequest, club: Club, session_id: int) -> HttpResponse
             club,
             session,
             rules_config=config,
-            initial=data,
+            initial=data or form.cleaned_data.get("data"),
             errors=localised_errors(exc),
             status=400,
         )
@@ -627,11 +644,15 @@ def round_correct(request: HttpRequest, club: Club, session_id: int, number: int
     return redirect("session", slug=club.slug, session_id=session.pk)
 
 
-def _json_body(request: HttpRequest) -> Any:
-    try:
-        return json.loads(request.body or b"null")
-    except ValueError:
-        return None
+def json_body(request: HttpRequest) -> Any:
+    """The posted JSON (csmj_site.jsonio); ServiceError when the reader refuses it."""
+    return json_parse(request.body or b"null", field="body")
+
+
+def json_body_refused(exc: ServiceError) -> JsonResponse:
+    """A body the JSON reader refused, as the page's JSON helpers answer errors."""
+    error = {"field": exc.field, "code": exc.code, "message": exc.localised()}
+    return JsonResponse({"errors": [error]}, status=400)
 
 
 def transfer_rows(result: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
@@ -681,7 +702,10 @@ def transfer_rows(result: dict[str, Any], names: list[str]) -> list[dict[str, An
 def round_preview(request: HttpRequest, club: Club, session_id: int) -> JsonResponse:
     """Score the posted round (JSON body) without storing it; the preview as HTML."""
     session = get_session(club, session_id)
-    data = _json_body(request)
+    try:
+        data = json_body(request)
+    except ServiceError as exc:
+        return json_body_refused(exc)
     number = request.GET.get("number")
     try:
         # round_preview refuses a body that is not an object; a correction is previewed
@@ -709,11 +733,20 @@ def round_preview(request: HttpRequest, club: Club, session_id: int) -> JsonResp
 def tiles_analyse(request: HttpRequest, club: Club, session_id: int) -> JsonResponse:
     """The tile picker's analysis: which hand types the tiles make (the engine's analysis)."""
     session = get_session(club, session_id)
-    body = _json_body(request)
+    try:
+        body = json_body(request)
+    except ServiceError as exc:
+        return json_body_refused(exc)
     if not isinstance(body, dict) or not isinstance(body.get("tiles"), str):
-        return JsonResponse({"errors": [{"field": "", "message": _("请求格式错误")}]}, status=400)
+        return tiles_missing()
     answer, status = analyse_for_form(body, ruleset_config=session.season.ruleset.config)
     return JsonResponse(answer, status=status)
+
+
+def tiles_missing() -> JsonResponse:
+    """The analysis helpers' answer to a body without ``tiles`` (a string)."""
+    error = {"field": "tiles", "code": "invalid", "message": _("请求格式错误")}
+    return JsonResponse({"errors": [error]}, status=400)
 
 
 # A claimed situational code tells the analysis how the hand was won.

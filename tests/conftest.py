@@ -46,6 +46,17 @@ def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _fresh_rate_limit_counts():
+    """django-allauth's rate limits (sign-up, password change, reset mails…) count in the
+    cache per address and per user id: every test starts from zero, so one test's
+    requests never make another one answer 429."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
 def _user_fixture(username: str):
     @pytest.fixture(name=username)
     def user_fixture(db):

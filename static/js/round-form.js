@@ -877,7 +877,9 @@
   var dataInput = document.getElementById("rf-data");
   var generalErrors = document.getElementById("rf-errors");
   var banner = document.getElementById("rf-banner");
-  var CORRECTING = !!ctx.correcting;
+  // Saving through fetch (and the queue, the draft) is the session's round form's; a
+  // correction and the calculator post the form as it is.
+  var CORRECTING = !!ctx.correcting || !ctx.urls.save;
   var DRAFT = "csmj-draft-" + ctx.session;
   var PROGRESS = "csmj-progress-" + ctx.session;
 
@@ -958,7 +960,7 @@
   /* ------------------------------------------------------------ draft */
 
   function draftSave() {
-    if (CORRECTING) return;
+    if (CORRECTING || !ctx.session) return;
     try {
       localStorage.setItem(DRAFT, JSON.stringify({ number: NUMBER, round: buildRound(), key: state.key }));
     } catch (e) { /* private mode: no draft */ }

@@ -283,7 +283,7 @@ def test_a_recorder_records_a_session_and_the_pages_agree_with_the_engine(page, 
 
     # 1. log in
     page.goto(f"{base}/accounts/login/?next=/c/yuelu/")
-    page.fill("input[name=username]", "jilu")
+    page.fill("input[name=login]", "jilu")  # allauth: username or e-mail
     page.fill("input[name=password]", PASSWORD)
     with page.expect_navigation():
         tap(page, "form.form button[type=submit]")
@@ -404,7 +404,7 @@ def test_the_recording_form_at_phone_size_is_saved_as_a_screenshot(page, league)
     players.sort(key=lambda p: NAMES.index(p.display_name))
     session = services.session_start(season=season, players=players, first_dealer=0, actor=recorder)
     page.goto(f"{page.base}/accounts/login/")
-    page.fill("input[name=username]", "jilu")
+    page.fill("input[name=login]", "jilu")  # allauth: username or e-mail
     page.fill("input[name=password]", PASSWORD)
     with page.expect_navigation():
         tap(page, "form.form button[type=submit]")
@@ -429,7 +429,7 @@ def test_a_paper_sheet_with_mistakes_is_explained_next_to_its_fields(page, leagu
 
     season = league["season"]
     page.goto(f"{page.base}/accounts/login/")
-    page.fill("input[name=username]", "jilu")
+    page.fill("input[name=login]", "jilu")  # allauth: username or e-mail
     page.fill("input[name=password]", PASSWORD)
     with page.expect_navigation():
         tap(page, "form.form button[type=submit]")

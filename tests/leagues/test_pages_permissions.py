@@ -344,7 +344,7 @@ def test_each_role_gets_the_expected_status_and_refused_posts_store_nothing(
 
     assert response.status_code == want, (action.name, role, response.content[:300])
     if not may and role == "anonymous":
-        assert response["Location"].startswith(reverse("login"))
+        assert response["Location"].startswith(reverse("account_login"))
     if action.method == "POST":
         if may and action.writes:
             assert snapshot() != before, f"{action.name} by {role} changed nothing"
@@ -358,7 +358,7 @@ def test_an_anonymous_refusal_redirects_to_the_login_page_with_next(client, worl
     response = client.get(url)
 
     assert response.status_code == REDIRECT
-    assert response["Location"] == f"{reverse('login')}?next={url}"
+    assert response["Location"] == f"{reverse('account_login')}?next={url}"
 
 
 def test_an_owner_of_another_club_cannot_reach_this_clubs_session_through_their_own_club(

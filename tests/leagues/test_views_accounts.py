@@ -13,28 +13,26 @@ pytestmark = pytest.mark.django_db
 
 
 def test_login_page_logs_in_and_logout_logs_out(client, member):
-    page = client.get(reverse("login"))
+    page = client.get(reverse("account_login"))
     assert page.status_code == 200 and "登录" in page.content.decode()
 
     response = client.post(
-        reverse("login"), {"username": member.username, "password": TEST_PASSWORD}
+        reverse("account_login"), {"login": member.username, "password": TEST_PASSWORD}
     )
 
     assert response.status_code == 302
     assert client.get(reverse("home")).context["user"] == member
-    client.post(reverse("logout"))
+    client.post(reverse("account_logout"))
     assert not client.get(reverse("home")).context["user"].is_authenticated
 
 
 def test_password_change_needs_the_old_password(client, member):
     client.force_login(member)
-    url = reverse("password_change")
+    url = reverse("account_change_password")
     new = "a-new-long-password-42"
 
-    wrong = client.post(url, {"old_password": "nope", "new_password1": new, "new_password2": new})
-    right = client.post(
-        url, {"old_password": TEST_PASSWORD, "new_password1": new, "new_password2": new}
-    )
+    wrong = client.post(url, {"oldpassword": "nope", "password1": new, "password2": new})
+    right = client.post(url, {"oldpassword": TEST_PASSWORD, "password1": new, "password2": new})
 
     assert wrong.status_code == 200 and wrong.context["form"].errors
     assert right.status_code == 302
@@ -80,15 +78,30 @@ def test_an_invitation_creates_a_membership_for_a_logged_in_user(client, club, o
 def test_an_invitation_lets_a_newcomer_sign_up_and_join(client, club, owner):
     invitation = Invitation.objects.create(club=club, role="member", created_by=owner)
     password = "table-4-mahjong-pw"
+    invite_url = reverse("invite", args=[invitation.token])
 
-    response = client.post(
-        reverse("invite", args=[invitation.token]),
+    client.get(invite_url)
+    signed_up = client.post(
+        f"{reverse('account_signup')}?next={invite_url}",
         {"username": "xinren", "password1": password, "password2": password},
     )
+    landed = client.get(signed_up["Location"])
 
     user = get_user_model().objects.get(username="xinren")
-    assert response.status_code == 302
     assert Membership.objects.get(club=club, user=user).role == "member"
+    assert signed_up["Location"] == invite_url
+    assert landed.status_code == 302 and landed["Location"] == reverse("club", args=[club.slug])
+
+
+def test_an_invitation_opened_before_logging_in_is_accepted_by_the_login(
+    client, club, owner, outsider
+):
+    invitation = Invitation.objects.create(club=club, role="recorder", created_by=owner)
+
+    client.get(reverse("invite", args=[invitation.token]))
+    client.post(reverse("account_login"), {"login": outsider.username, "password": TEST_PASSWORD})
+
+    assert Membership.objects.get(club=club, user=outsider).role == "recorder"
 
 
 def test_a_used_invitation_cannot_be_used_again(client, club, owner, outsider, member):

@@ -62,12 +62,21 @@ def test_an_invalid_round_prints_every_error_and_exits_2(monkeypatch):
     assert "invalid" in message
 
 
-@pytest.mark.parametrize("text", ["{oops", "", "[" * 100_000, "1" * 5000])
-def test_malformed_json_is_a_one_line_message_and_exit_2(monkeypatch, text):
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("{oops", "not valid JSON"),
+        ("", "not valid JSON"),
+        ("[" * 100_000, "nested more than 64 levels deep"),
+        ("1" * 5000, "not valid JSON"),
+        ('{"dealer": 0, "dealer": 1}', 'has the key "dealer" more than once'),
+    ],
+)
+def test_malformed_json_is_a_one_line_message_and_exit_2(monkeypatch, text, reason):
     status, out, message = run("-", stdin=text, monkeypatch=monkeypatch)
     assert status == 2
     assert out == ""
-    assert "not valid JSON" in message
+    assert message.startswith("standard input ") and reason in message
     assert "\n" not in message
 
 

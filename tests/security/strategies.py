@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from hypothesis import strategies as st
 
 from scoring.engine import HAND_TYPES
@@ -167,3 +169,46 @@ def mutated_rounds(draw, base_rounds: list[dict] | None = None) -> object:
         path = draw(st.sampled_from(_paths(base)[1:]))
         base = _replace(base, path, draw(scalars | json_values))
     return base
+
+
+# ---------------------------------------------------------------- hostile text (forms and bodies)
+# Every category of the hostile-input probe: deep nesting, malformed numbers, lone
+# surrogates (escaped inside JSON text: a raw one cannot even be sent as UTF-8), duplicate
+# keys, plus random unicode.
+
+
+def _deep(n: int) -> str:
+    return "[" * n + "]" * n
+
+
+deep_nesting = st.sampled_from(
+    [_deep(65), _deep(1000), _deep(10_000), '{"a":' * 3000 + "1" + "}" * 3000, "[" * 5000]
+)
+malformed_numbers = st.sampled_from(
+    ["abc", "1.5", "1e309", "-1e309", "NaN", "Infinity", "-0", "+", "0x10", "９", "9" * 5000, "1_0"]
+)
+lone_surrogates = st.sampled_from(
+    ['"\\ud800"', '{"preset": "\\udfff"}', '["\\ud800x"]', '{"\\ud800": 1}']
+)
+
+
+@st.composite
+def duplicate_keys(draw, keys: list[str] | None = None) -> str:
+    key = draw(st.sampled_from(keys or ["result", "dealer", "bird_count", "name", "tiles"]))
+    first, second = draw(json_values), draw(json_values)
+    return f'{{"{key}": {json.dumps(first)}, "{key}": {json.dumps(second)}}}'
+
+
+malformed_json = st.sampled_from(
+    ["{nope", '{"a": 1,}', "{", '{"a"}', "[1, 2", "'x'", "\\ud800", "NaN", "9" * 5000]
+)
+
+hostile_strings = st.one_of(
+    deep_nesting,
+    malformed_numbers,
+    lone_surrogates,
+    duplicate_keys(),
+    malformed_json,
+    st.text(max_size=30),
+    st.text(alphabet=st.characters(codec="utf-8"), min_size=1, max_size=200),
+)

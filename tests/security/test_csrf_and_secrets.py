@@ -193,3 +193,9 @@ def test_a_round_write_that_loses_the_database_answers_503(recorder, club, sessi
     )
     assert response.status_code == 503, response.content
     assert response.json()["errors"][0]["code"] == "service_unavailable"
+
+
+def test_the_masking_filter_hides_the_smtp_password(settings):
+    settings.EMAIL_HOST_PASSWORD = "smtp-pass-7781"
+
+    assert "smtp-pass-7781" not in mask_secrets("SMTP login refused for smtp-pass-7781")

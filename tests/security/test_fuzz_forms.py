@@ -1,7 +1,11 @@
 """Every browser form, fuzzed: the forms are found by walking the URL resolver and reading
-each page's <form method="post"> (its action and field names), then posted with hostile
-values. The site never answers 500, and a POST it refuses (the form shown again, 200/400)
-stores nothing."""
+each page's <form method="post"> (its action and field names, as the forms render them),
+then posted with hostile values — every category of the hostile-input probe (deep JSON
+nesting, malformed numbers, lone surrogates and duplicate keys inside JSON text) plus
+random unicode — as the club's owner and as a member without a writing role. The site
+never answers 500, a POST it refuses (the form shown again, 200/400; 403 without the
+role) stores nothing, and the round form's JSON helpers answer errors in the documented
+shape."""
 
 from __future__ import annotations
 
@@ -13,10 +17,16 @@ from django.apps import apps
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.security.strategies import hostile_strings
 from tests.security.urlwalk import all_routes
 
 FUZZ = settings(
     max_examples=80,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+FUZZ_PER_FORM = settings(
+    max_examples=40,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
@@ -45,7 +55,9 @@ hostile_text = st.one_of(
             "99999-01-01",
         ]
     ),
+    hostile_strings,
 )
+JSON_HELPERS = re.compile(r"/(preview|analyse)/$")
 
 
 class FormParser(HTMLParser):
@@ -126,9 +138,64 @@ def test_every_form_answers_hostile_posts_without_500_and_refusals_store_nothing
         before = state()
         response = owner_client.post(url, post)
         assert response.status_code < 500, (url, post, response.status_code)
-        if response.status_code in (200, 400) and not re.search(r"/(preview|analyse)/$", url):
+        if response.status_code in (200, 400) and not JSON_HELPERS.search(url):
             assert state() == before, (url, post)
         checked.append(url)
 
     fuzz()
     assert checked
+
+
+def test_a_member_without_a_writing_role_posting_hostile_values_stores_nothing(
+    owner_client, client, member, club, session
+):
+    """Forms found as the owner, posted as a plain member: refused (403) or, for the round
+    form's JSON helpers (any reader may preview), answered; never a 500, nothing stored."""
+    forms = {
+        url: fields
+        for url, fields in page_forms(owner_client, club, session).items()
+        if url.startswith(f"/c/{club.slug}/")
+    }
+    client.force_login(member)
+    checked = []
+
+    @FUZZ_PER_FORM
+    @given(data=st.data())
+    def fuzz(data):
+        url = data.draw(st.sampled_from(sorted(forms)))
+        post = {name: data.draw(hostile_text) for name in sorted(forms[url])}
+        before = state()
+        response = client.post(url, post)
+        assert response.status_code < 500, (url, post, response.status_code)
+        assert state() == before, (url, post)
+        checked.append(url)
+
+    fuzz()
+    assert checked
+
+
+@pytest.mark.parametrize("helper", ["round-preview", "tiles-analyse"])
+def test_the_round_forms_json_helpers_answer_hostile_bodies_in_the_error_shape(
+    owner_client, club, session, helper
+):
+    from django.urls import reverse
+
+    url = reverse(helper, args=[club.slug, session.pk])
+
+    @FUZZ_PER_FORM
+    @given(body=hostile_strings)
+    def fuzz(body):
+        before = state()
+        response = owner_client.post(url, body, content_type="application/json")
+        assert response.status_code in (200, 400), (body, response.status_code)
+        assert state() == before
+        if response.status_code == 400:
+            errors = response.json()["errors"]
+            assert errors and all(
+                set(e) == {"field", "code", "message"}
+                and all(isinstance(e[k], str) for k in e)
+                and e["message"]
+                for e in errors
+            ), errors
+
+    fuzz()

@@ -79,11 +79,11 @@ def test_the_password_change_page_refuses_12345678(client, db):
     user = make_user("owner")
     client.force_login(user)
     response = client.post(
-        "/accounts/password/",
-        {"old_password": TEST_PASSWORD, "new_password1": "12345678", "new_password2": "12345678"},
+        "/accounts/password/change/",
+        {"oldpassword": TEST_PASSWORD, "password1": "12345678", "password2": "12345678"},
     )
     assert response.status_code == 200
-    assert response.context["form"].errors["new_password2"]
+    assert response.context["form"].errors["password1"]
     user.refresh_from_db()
     assert user.check_password(TEST_PASSWORD)
 
@@ -93,7 +93,7 @@ def test_the_password_change_page_refuses_12345678(client, db):
 
 def login(client, username: str, password: str, ip: str = "10.0.0.1"):
     return client.post(
-        "/accounts/login/", {"username": username, "password": password}, REMOTE_ADDR=ip
+        "/accounts/login/", {"login": username, "password": password}, REMOTE_ADDR=ip
     )
 
 

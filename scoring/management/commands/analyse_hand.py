@@ -13,6 +13,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from csmj_site.errors import ServiceError
+from csmj_site.jsonio import json_parse
 from scoring.engine import RoundInvalid
 from scoring.engine.analysis import (
     GANG_CONTEXTS,
@@ -142,6 +144,6 @@ def _ruleset(text: str) -> Any:
     if not text.lstrip().startswith("{"):
         return text
     try:
-        return json.loads(text)
-    except ValueError as exc:
-        raise CommandError(f"--ruleset is not valid JSON: {exc}", returncode=2) from None
+        return json_parse(text, field="--ruleset")
+    except ServiceError as exc:
+        raise CommandError(exc.message, returncode=2) from None

@@ -14,6 +14,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from csmj_site.errors import ServiceError
+from csmj_site.jsonio import json_parse
 from scoring.engine import RoundInvalid, score_round
 
 
@@ -30,10 +32,9 @@ class Command(BaseCommand):
         except (OSError, UnicodeDecodeError) as exc:
             raise CommandError(f"cannot read {name}: {_reason(exc)}", returncode=2) from None
         try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
-            where = "standard input" if name == "-" else name
-            raise CommandError(f"{where} is not valid JSON: {_reason(exc)}", returncode=2) from None
+            data = json_parse(text, field="standard input" if name == "-" else name)
+        except ServiceError as exc:  # malformed_json, duplicate_key, too_deep, …
+            raise CommandError(exc.message.splitlines()[0], returncode=2) from None
         try:
             result: dict[str, Any] = score_round(data)
         except RoundInvalid as exc:
@@ -47,6 +48,4 @@ class Command(BaseCommand):
 def _reason(exc: BaseException) -> str:
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror
-    if isinstance(exc, RecursionError):
-        return "nested too deeply"
     return str(exc).splitlines()[0] if str(exc) else type(exc).__name__

@@ -70,7 +70,7 @@ def test_malformed_json_is_refused_in_the_error_format(api_as, club, session):
         rounds_url(club, session), "{nope", content_type="application/json"
     )
     assert response.status_code == 400
-    assert codes(response) == [("", "parse_error")]
+    assert codes(response) == [("body", "malformed_json")]  # the calculator's code too
 
 
 def test_a_form_encoded_body_is_an_unsupported_media_type(api_as, club, session):

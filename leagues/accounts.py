@@ -1,0 +1,65 @@
+"""Accounts on django-allauth: who may sign up, and an invitation carried through sign-up
+or login.
+
+Opening an invitation link while logged out remembers its token in the session; the sign-up
+or login that follows (allauth calls ``AccountAdapter.login`` for both) accepts it, so the
+new member lands in the club. ``ALLOW_SIGNUP=false`` closes sign-up, except to someone who
+holds an open invitation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from allauth.account.adapter import DefaultAccountAdapter
+from django.conf import settings
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+
+from leagues import selectors, services
+from leagues.models import Invitation
+
+INVITATION_SESSION_KEY = "csmj_invitation"
+
+
+def invitation_remember(*, request: HttpRequest, invitation: Invitation) -> None:
+    """Keep an open invitation for the sign-up or login that follows."""
+    request.session[INVITATION_SESSION_KEY] = invitation.token
+
+
+def invitation_pending(*, request: HttpRequest) -> Invitation | None:
+    """The open invitation this browser came with, if any."""
+    token = request.session.get(INVITATION_SESSION_KEY)
+    if not token:
+        return None
+    invitation = selectors.invitation_get(token=token)
+    if invitation is None or invitation.is_accepted:
+        return None
+    return invitation
+
+
+def invitation_accept_pending(*, request: HttpRequest, user: Any) -> None:
+    """Accept the remembered invitation (once) for the user who just logged in."""
+    invitation = invitation_pending(request=request)
+    request.session.pop(INVITATION_SESSION_KEY, None)
+    if invitation is None:
+        return
+    try:
+        services.invitation_accept(token=invitation.token, user=user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, _("欢迎加入 %(club)s！") % {"club": invitation.club.name})
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    def is_open_for_signup(self, request: HttpRequest) -> bool:
+        return bool(settings.ACCOUNT_ALLOW_SIGNUP) or (
+            invitation_pending(request=request) is not None
+        )
+
+    def login(self, request: HttpRequest, user: Any) -> None:
+        super().login(request, user)
+        invitation_accept_pending(request=request, user=user)

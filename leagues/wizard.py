@@ -1,0 +1,289 @@
+"""新建俱乐部: a four-step wizard, then a welcome page to invite recorders and start playing.
+
+1. name and public/private; 2. the rules: a preset plus the table options the engine
+describes (blank keeps the preset's value); 3. the players, one per line; 4. a first season
+starting today. Each step's answers wait in the session; the last step writes everything
+at once through ``services.club_setup`` (one transaction, the usual create functions and
+their validation). The welcome page shows the recorders' invitation link with copy and
+share buttons and a QR code, and a button that starts the first session.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import segno
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+
+from leagues import selectors, services
+from leagues.forms import ClubForm, split_aliases
+from leagues.models import Club, Player, Role
+from leagues.views import club_context, club_view, in_page_language, preset_choices
+
+SESSION_KEY = "csmj_club_wizard"
+MIN_PLAYERS = 4
+_CHOICES = re.compile(r"[\w-]+(?: \| [\w-]+)+")
+
+
+# ---------------------------------------------------------------- the steps' forms
+
+
+class ClubStepForm(ClubForm):
+    """1. The club's name and whether it is public (the slug is made from the name)."""
+
+    slug = None  # type: ignore[assignment]
+    description = None  # type: ignore[assignment]
+
+
+def option_parameters() -> list[dict[str, Any]]:
+    """The ruleset parameters a form can offer: those whose value is one number, a yes/no
+    or one of a few words (the engine's own descriptions say which)."""
+    from scoring.engine.rules import presets_describe
+
+    out = []
+    for param in presets_describe()[0]["parameters"]:
+        allowed = param["allowed"]
+        if allowed == "boolean":
+            kind = "bool"
+        elif _CHOICES.fullmatch(allowed):
+            kind = "choice"
+        elif allowed.startswith("integer"):
+            kind = "int"
+        else:
+            continue
+        out.append({**param, "kind": kind})
+    return out
+
+
+KEEP_PRESET = gettext_lazy("按预设")
+
+
+class RulesStepForm(forms.Form):
+    """2. A preset, and any table option changed from it."""
+
+    preset = forms.ChoiceField(label=gettext_lazy("规则预设"), widget=forms.RadioSelect)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        presets = preset_choices()
+        self.fields["preset"].choices = presets
+        self.fields["preset"].initial = presets[0][0]
+        english = get_language() == "en"
+        self.options: list[str] = []
+        for param in option_parameters():
+            label = param["name_en"] if english else param["name_zh"]
+            name = f"opt_{param['key']}"
+            field: forms.Field
+            if param["kind"] == "int":
+                field = forms.IntegerField(
+                    label=label,
+                    required=False,
+                    widget=forms.NumberInput(
+                        attrs={"inputmode": "numeric", "placeholder": KEEP_PRESET}
+                    ),
+                )
+            else:
+                values = (
+                    [("true", _("是")), ("false", _("否"))]
+                    if param["kind"] == "bool"
+                    else [(v, v) for v in param["allowed"].split(" | ")]
+                )
+                field = forms.ChoiceField(
+                    label=label, required=False, choices=[("", KEEP_PRESET), *values]
+                )
+            field.help_text = param["allowed"]
+            self.fields[name] = field
+            self.options.append(name)
+
+    def option_fields(self) -> list[Any]:
+        return [self[name] for name in self.options]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.errors:
+            return data
+        config: dict[str, Any] = {"preset": data["preset"]}
+        for name in self.options:
+            value = data.get(name)
+            if value in (None, ""):
+                continue
+            config[name.removeprefix("opt_")] = (
+                value == "true" if value in ("true", "false") else value
+            )
+        try:
+            data["config"] = services.ruleset_config_clean(config)
+        except ValidationError as exc:
+            for message in exc.messages:
+                self.add_error(None, in_page_language(message))
+        return data
+
+    def stored(self) -> dict[str, Any]:
+        return {"config": self.cleaned_data["config"]}
+
+
+class PlayersStepForm(forms.Form):
+    """3. The roster, one name per line (commas and 、 separate names too)."""
+
+    players = forms.CharField(
+        label=gettext_lazy("选手名字，一行一个"),
+        widget=forms.Textarea(attrs={"rows": 6, "autocapitalize": "off"}),
+        help_text=gettext_lazy("至少四位，之后随时可以再加。"),
+    )
+
+    def clean_players(self) -> list[str]:
+        names = list(dict.fromkeys(split_aliases(self.cleaned_data["players"])))
+        if len(names) < MIN_PLAYERS:
+            raise forms.ValidationError(_("一桌要四个人：请至少写四个名字。"))
+        return names
+
+    def stored(self) -> dict[str, Any]:
+        return {"players": self.cleaned_data["players"]}
+
+
+class SeasonStepForm(forms.Form):
+    """4. The first season's name; it starts today."""
+
+    name = forms.CharField(label=gettext_lazy("第一个赛季的名称"), max_length=100)
+
+
+def rules_initial(config: dict[str, Any]) -> dict[str, Any]:
+    """A RulesStepForm's initial values for a saved config (the reverse of its clean)."""
+    initial: dict[str, Any] = {"preset": config.get("preset")}
+    for key, value in config.items():
+        if key != "preset":
+            initial[f"opt_{key}"] = str(value).lower() if isinstance(value, bool) else value
+    return initial
+
+
+STEPS: list[tuple[str, type[forms.Form], Any]] = [
+    ("club", ClubStepForm, gettext_lazy("俱乐部")),
+    ("rules", RulesStepForm, gettext_lazy("规则")),
+    ("players", PlayersStepForm, gettext_lazy("选手")),
+    ("season", SeasonStepForm, gettext_lazy("赛季")),
+]
+STEP_NAMES = [name for name, _form, _title in STEPS]
+# Where a refusal of the final write is shown, by the field the service names.
+STEP_OF_FIELD = {"config": "rules", "players": "players", "slug": "club", "is_public": "club"}
+
+
+def step_url(step: str) -> str:
+    return reverse("club-new") if step == "club" else reverse("club-new-step", args=[step])
+
+
+def stored_of(form: forms.Form) -> dict[str, Any]:
+    stored = getattr(form, "stored", None)
+    return stored() if stored else dict(form.cleaned_data)
+
+
+def step_initial(step: str, answers: dict[str, Any]) -> dict[str, Any]:
+    saved = answers.get(step) or {}
+    if step == "rules" and "config" in saved:
+        return rules_initial(saved["config"])
+    if step == "players" and "players" in saved:
+        return {"players": "\n".join(saved["players"])}
+    if step == "season" and not saved:
+        return {"name": _("%(year)s 赛季") % {"year": timezone.localdate().year}}
+    return saved
+
+
+# ---------------------------------------------------------------- the views
+
+
+@login_required
+def club_wizard(request: HttpRequest, step: str = "club") -> HttpResponse:
+    if step not in STEP_NAMES:
+        return redirect("club-new")
+    answers: dict[str, Any] = request.session.get(SESSION_KEY, {})
+    index = STEP_NAMES.index(step)
+    for earlier in STEP_NAMES[:index]:
+        if earlier not in answers:
+            return redirect(step_url(earlier))
+    form_class = STEPS[index][1]
+    form = form_class(request.POST or None, initial=step_initial(step, answers))
+    if request.method == "POST" and form.is_valid():
+        answers[step] = stored_of(form)
+        request.session[SESSION_KEY] = answers
+        if index + 1 < len(STEPS):
+            return redirect(step_url(STEP_NAMES[index + 1]))
+        return club_wizard_finish(request, answers)
+    return render(
+        request,
+        "leagues/club_wizard.html",
+        {
+            "form": form,
+            "step": step,
+            "number": index + 1,
+            "steps": [(n, title, i < index) for i, (n, _f, title) in enumerate(STEPS)],
+            "back_url": step_url(STEP_NAMES[index - 1]) if index else None,
+            "last": index + 1 == len(STEPS),
+            "today": timezone.localdate(),
+        },
+    )
+
+
+def club_wizard_finish(request: HttpRequest, answers: dict[str, Any]) -> HttpResponse:
+    from scoring.engine.rules import PRESET_INFO
+
+    config = answers["rules"]["config"]
+    info = PRESET_INFO.get(config["preset"])
+    try:
+        setup = services.club_setup(
+            owner=request.user,
+            name=answers["club"]["name"],
+            is_public=bool(answers["club"]["is_public"]),
+            ruleset_name=(info.name_zh if info else config["preset"])
+            + ("（自定）" if len(config) > 1 else ""),
+            ruleset_config=config,
+            player_names=answers["players"]["players"],
+            season_name=answers["season"]["name"],
+            start_date=timezone.localdate(),
+        )
+    except ValidationError as exc:
+        errors = exc.message_dict if hasattr(exc, "error_dict") else {"": exc.messages}
+        step = next((STEP_OF_FIELD[k] for k in errors if k in STEP_OF_FIELD), "club")
+        for message in (m for ms in errors.values() for m in ms):
+            messages.error(request, in_page_language(message))
+        return redirect(step_url(step))
+    request.session.pop(SESSION_KEY, None)
+    return redirect("club-welcome", slug=setup.club.slug)
+
+
+def qr_svg(url: str) -> str:
+    """The URL as a QR code, inline SVG (drawn on the server, no script)."""
+    return segno.make(url, error="m").svg_inline(scale=5, border=2, dark="#14532d")
+
+
+@club_view("manage")
+def club_welcome(request: HttpRequest, club: Club) -> HttpResponse:
+    """The wizard's last page: invite the recorders, start the first session."""
+    invitation = (
+        selectors.invitation_list(club=club).filter(role=Role.RECORDER).order_by("-pk").first()
+    )
+    link = (
+        request.build_absolute_uri(reverse("invite", args=[invitation.token])) if invitation else ""
+    )
+    season = selectors.season_list(club=club).filter(is_closed=False).first()
+    first_four = list(Player.objects.filter(club=club).order_by("pk")[:MIN_PLAYERS])
+    return render(
+        request,
+        "leagues/club_welcome.html",
+        club_context(
+            request,
+            club,
+            invite_link=link,
+            invite_qr=mark_safe(qr_svg(link)) if link else "",  # noqa: S308 (our own SVG)
+            first_season=season,
+            first_four=first_four if len(first_four) == MIN_PLAYERS else [],
+        ),
+    )

@@ -1,0 +1,290 @@
+"""/calc/: the round form without a club or a session, and /rules/: the presets and hand types.
+
+No account is needed. The page is the club round form (same template, same script); its
+preview, tile analysis and share link score through ``services.round_calculate`` and the
+engine, and are throttled like the API's anonymous calculator (same scope, so both count
+together per address). Nothing is stored: a shared link carries the whole round
+(``scoring.calc``). "在我的俱乐部记录" opens a session's round form with the hand filled in.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from csmj_site.errors import ServiceError
+from leagues.wizard import RulesStepForm, rules_initial
+from scoring import selectors, services
+from scoring.calc import calc_decode, calc_encode
+from scoring.engine.hands import HAND_TYPES
+from scoring.engine.rules import presets_describe
+from scoring.forms import RoundDataForm
+from scoring.services import RoundRejected
+from scoring.views import (
+    analyse_for_form,
+    chinese,
+    form_rejection,
+    hand_label,
+    hand_types_json,
+    js_strings,
+    json_body,
+    json_body_refused,
+    localised_errors,
+    rules_for,
+    tiles_missing,
+    transfer_rows,
+)
+
+NAME_FIELDS = ("n0", "n1", "n2", "n3")
+
+
+class CalcSettingsForm(RulesStepForm):
+    """The calculator's table: a preset, any table option, and four names (optional)."""
+
+    n0 = forms.CharField(required=False, max_length=20)
+    n1 = forms.CharField(required=False, max_length=20)
+    n2 = forms.CharField(required=False, max_length=20)
+    n3 = forms.CharField(required=False, max_length=20)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["preset"].widget = forms.Select(choices=self.fields["preset"].choices)
+        for i, name in enumerate(NAME_FIELDS):
+            self.fields[name].label = _("%(n)s号位") % {"n": i + 1}
+            self.fields[name].widget.attrs["placeholder"] = self.fields[name].label
+
+    def name_fields(self) -> list[Any]:
+        return [self[name] for name in NAME_FIELDS]
+
+
+def seat_names(names: list[str]) -> list[str]:
+    return [n.strip() or _("%(n)s号位") % {"n": i + 1} for i, n in enumerate(names)]
+
+
+def calc_settings(query: QueryDict) -> tuple[CalcSettingsForm, dict[str, Any], list[str]]:
+    """The settings form, the ruleset config and the four typed names (blank for "seat n")
+    from the query string; the first preset when nothing (or something invalid) is asked."""
+    form = CalcSettingsForm(query if "preset" in query else None)
+    config: dict[str, Any] = {"preset": form.fields["preset"].initial}
+    names = ["", "", "", ""]
+    if form.is_bound and form.is_valid():
+        config = form.cleaned_data["config"]
+        names = [form.cleaned_data[n].strip() for n in NAME_FIELDS]
+    return form, config, names
+
+
+def calc_throttled(request: HttpRequest) -> bool:
+    """The API's anonymous-calculator throttle, on this request (signed-in users pass)."""
+    from scoring.api import AnonCalculatorThrottle
+
+    return not AnonCalculatorThrottle().allow_request(request, None)  # type: ignore[arg-type]
+
+
+def throttled_json() -> JsonResponse:
+    message = _("计算太频繁，请稍等一会儿再试。")
+    return JsonResponse({"errors": [{"field": "", "message": message}]}, status=429)
+
+
+def settings_query(config: dict[str, Any], names: list[str]) -> str:
+    """The query string that gives these settings back (for the preview and analyse URLs)."""
+    query = QueryDict(mutable=True)
+    for key, value in rules_initial(config).items():
+        query[key] = str(value)
+    for field, name in zip(NAME_FIELDS, names, strict=True):
+        if name:
+            query[field] = name
+    return query.urlencode()
+
+
+def calc_page(
+    request: HttpRequest,
+    *,
+    form: CalcSettingsForm,
+    config: dict[str, Any],
+    names: list[str],
+    initial: dict[str, Any] | None = None,
+    errors: list[dict[str, str]] | None = None,
+    shared: dict[str, Any] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    query = settings_query(config, names)
+    seats = seat_names(names)
+    context = {
+        "seats": [{"seat": i, "name": n} for i, n in enumerate(seats)],
+        "rules": rules_for(config),
+        "hand_types": hand_types_json(),
+        "lang": "zh-hans" if chinese() else "en",
+        "prefill": {"dealer": 0, "dealers": [0], "note": ""},
+        "initial": initial,
+        "errors": errors or [],
+        "urls": {
+            "preview": f"{reverse('calc-preview')}?{query}",
+            "analyse": f"{reverse('calc-analyse')}?{query}",
+        },
+        "i18n": js_strings(),
+    }
+    return render(
+        request,
+        "scoring/calc.html",
+        {
+            "settings": form,
+            "rf_context": context,
+            "form_action": f"{reverse('calc-share')}?{query}",
+            "shared": shared,
+        },
+        status=status,
+    )
+
+
+def calc(request: HttpRequest) -> HttpResponse:
+    form, config, names = calc_settings(request.GET)
+    return calc_page(request, form=form, config=config, names=names)
+
+
+def result_context(
+    request: HttpRequest, *, config: dict[str, Any], names: list[str], data: dict[str, Any]
+) -> dict[str, Any]:
+    """Score the round (RoundRejected if the engine refuses it) and what the preview and
+    the share box show for it."""
+    result = services.round_calculate(data=data, ruleset_config=config)
+    seats = seat_names(names)
+    code = calc_encode(ruleset=config, names=names, data=data)
+    return {
+        "rows": transfer_rows(result, seats),
+        "net": list(zip(seats, result["net"], strict=True)),
+        "burned": result.get("burned", 0),
+        "next_dealers": [seats[s] for s in result.get("next_dealers", [])],
+        "result": result,
+        "share_url": request.build_absolute_uri(reverse("calc-result", args=[code])),
+        "record_url": reverse("calc-record", args=[code]),
+    }
+
+
+@require_POST
+def calc_preview(request: HttpRequest) -> JsonResponse:
+    """The round form's preview, for the calculator: every transfer and a share link."""
+    if calc_throttled(request):
+        return throttled_json()
+    _form, config, names = calc_settings(request.GET)
+    try:
+        ctx = result_context(request, config=config, names=names, data=json_body(request))
+    except ServiceError as exc:
+        return json_body_refused(exc)
+    except RoundRejected as exc:
+        return JsonResponse({"errors": localised_errors(exc)}, status=400)
+    html = render_to_string("scoring/_preview.html", ctx, request=request) + render_to_string(
+        "scoring/_calc_share.html", ctx, request=request
+    )
+    return JsonResponse({"html": html, "result": ctx["result"]})
+
+
+@require_POST
+def calc_analyse(request: HttpRequest) -> JsonResponse:
+    """The tile picker's analysis, under the calculator's rules."""
+    if calc_throttled(request):
+        return throttled_json()
+    _form, config, _names = calc_settings(request.GET)
+    try:
+        body = json_body(request)
+    except ServiceError as exc:
+        return json_body_refused(exc)
+    if not isinstance(body, dict) or not isinstance(body.get("tiles"), str):
+        return tiles_missing()
+    answer, status = analyse_for_form(body, ruleset_config=config)
+    return JsonResponse(answer, status=status)
+
+
+@require_POST
+def calc_share(request: HttpRequest) -> HttpResponse:
+    """The form's main button: the round's share page (its link reproduces the round)."""
+    form, config, names = calc_settings(request.GET)
+    if calc_throttled(request):
+        return render(request, "429.html", status=429)
+    round_form = RoundDataForm(request.POST)
+    data = round_form.cleaned_data["data"] if round_form.is_valid() else None
+    try:
+        if data is None:
+            raise form_rejection(round_form)
+        services.round_calculate(data=data, ruleset_config=config)
+    except RoundRejected as exc:
+        return calc_page(
+            request,
+            form=form,
+            config=config,
+            names=names,
+            initial=data,
+            errors=localised_errors(exc),
+            status=400,
+        )
+    return redirect("calc-result", code=calc_encode(ruleset=config, names=names, data=data))
+
+
+def decoded(code: str) -> tuple[dict[str, Any], list[str], dict[str, Any]]:
+    value = calc_decode(code=code)
+    if value is None:
+        raise Http404
+    return value
+
+
+def calc_result(request: HttpRequest, code: str) -> HttpResponse:
+    """A shared round: its transfers, and the form holding it (to change and recompute)."""
+    config, names, data = decoded(code)
+    if calc_throttled(request):
+        return render(request, "429.html", status=429)
+    query = QueryDict(settings_query(config, names))
+    form = CalcSettingsForm(query)
+    try:
+        shared = result_context(request, config=config, names=names, data=data)
+        errors = None
+    except RoundRejected as exc:
+        shared, errors = None, localised_errors(exc)
+    return calc_page(
+        request,
+        form=form,
+        config=config,
+        names=names,
+        initial=data,
+        errors=errors,
+        shared=shared,
+        status=400 if errors else 200,
+    )
+
+
+@login_required
+def calc_record(request: HttpRequest, code: str) -> HttpResponse:
+    """在我的俱乐部记录: the user's open session (straight there if only one) with the hand
+    in its round form; the user checks the seats and saves it as usual."""
+    decoded(code)
+    sessions = selectors.session_list_open_for_user(user=request.user)
+    links = [
+        (s, reverse("round-new", args=[s.season.club.slug, s.pk]) + f"?calc={code}")
+        for s in sessions
+    ]
+    if len(links) == 1:
+        return redirect(links[0][1])
+    return render(request, "scoring/calc_record.html", {"links": links})
+
+
+def rules(request: HttpRequest) -> HttpResponse:
+    """The rules pages: every preset with its parameters, and every hand type."""
+    kinds = {"opening": _("起手胡"), "small": _("小胡"), "big": _("大胡")}
+    hand_types = [
+        {
+            "code": h.code,
+            "name": hand_label(h.code),
+            "kind": kinds.get(h.hand_class.value, h.hand_class.value),
+            "weight": h.weight,
+        }
+        for h in HAND_TYPES.values()
+    ]
+    return render(
+        request, "scoring/rules.html", {"presets": presets_describe(), "hand_types": hand_types}
+    )
