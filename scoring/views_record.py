@@ -18,11 +18,11 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from rest_framework.authentication import SessionAuthentication
-from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from csmj_site.jsonio import JsonBodyParser
 from leagues.views import LoginNeeded, club_access
 from scoring import selectors, services
 from scoring.idempotency import idempotent
@@ -59,7 +59,7 @@ class RoundSave(APIView):
 
     authentication_classes = [SessionAuthentication]  # the page's cookie and CSRF token
     schema = None  # a page's helper, not part of the API
-    parser_classes = [JSONParser]
+    parser_classes = [JsonBodyParser]
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, LoginNeeded):
