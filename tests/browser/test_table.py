@@ -39,7 +39,7 @@ def log_in_and_start(page, league):
     players.sort(key=lambda p: NAMES.index(p.display_name))
     session = services.session_start(season=season, players=players, first_dealer=0, actor=recorder)
     page.goto(f"{page.base}/accounts/login/")
-    page.fill("input[name=username]", "jilu")
+    page.fill("input[name=login]", "jilu")  # allauth: username or e-mail
     page.fill("input[name=password]", PASSWORD)
     with page.expect_navigation():
         page.locator("form.form button[type=submit]").click()
