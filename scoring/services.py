@@ -681,7 +681,7 @@ def round_void(*, round: Round, reason: str, actor: Any) -> Round:
         return current
 
 
-UNDO_REASON = "撤销 Undo"
+UNDO_REASON = "撤销"  # shown in the reader's language (scoring.templatetags.recording)
 
 
 def round_undo_last(*, session: Session, actor: Any, reason: str = UNDO_REASON) -> Round:

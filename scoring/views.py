@@ -16,7 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -45,6 +45,7 @@ from scoring.forms import (
 )
 from scoring.models import Round, Session, SessionSeat
 from scoring.services import RoundRejected
+from scoring.templatetags.recording import NO_REASON, VOID_PICKS, void_pick_label
 
 # ---------------------------------------------------------------- errors in the user's language
 
@@ -139,8 +140,49 @@ def session_new(request: HttpRequest, club: Club, season_id: int) -> HttpRespons
     return render(
         request,
         "scoring/session_new.html",
-        club_context(request, club, season=season, form=form, roster=roster),
+        club_context(
+            request, club, season=season, form=form, roster=roster, same=same_table(club=club)
+        ),
     )
+
+
+def same_table(*, club: Club) -> dict[str, Any] | None:
+    """The club's last table, offered as one tap: the same four in the same seats, the
+    dealer the last round handed on (the first dealer when it had no rounds)."""
+    last = selectors.session_latest(club=club)
+    if last is None:
+        return None
+    players = last.players_in_order()
+    dealer, _dealers = selectors.session_next_dealers(session=last)
+    return {
+        "session": last,
+        "players": players,
+        "names": [p.display_name for p in players],
+        "dealer": dealer,
+        "dealer_name": players[dealer].display_name,
+    }
+
+
+@require_POST
+@club_view("record")
+def session_same_table(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
+    """同一桌再来一场: start a session with the last table's four, seats and next dealer."""
+    season = get_season(club, season_id)
+    same = same_table(club=club)
+    if same is None:
+        return redirect("session-new", slug=club.slug, season_id=season.pk)
+    try:
+        session = services.session_start(
+            season=season,
+            players=same["players"],
+            first_dealer=same["dealer"],
+            table_label=same["session"].table_label,
+            actor=request.user,
+        )
+    except ValidationError as exc:
+        messages.error(request, " ".join(in_page_language(m) for m in exc.messages))
+        return redirect("session-new", slug=club.slug, season_id=season.pk)
+    return redirect("round-new", slug=club.slug, session_id=session.pk)
 
 
 # ---------------------------------------------------------------- 纸面记录 (paper sessions)
@@ -328,8 +370,21 @@ def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpRes
         finished=result is not None,
         paper=bool(paper),
         void_form=VoidForm(),
+        follow_version=selectors.follow_version(
+            rounds=len(rounds),
+            last_id=max((r["round"].pk for r in rounds), default=None),
+            voids=sum(1 for r in rounds if r["round"].is_void),
+        ),
+        follow_qr=follow_qr(request.build_absolute_uri()),
     )
     return render(request, "scoring/session_detail.html", ctx)
+
+
+def follow_qr(url: str) -> str:
+    """The session page's own link as an inline SVG QR code, for the table to scan."""
+    import segno
+
+    return segno.make(url, error="m").svg_inline(scale=4, border=2)
 
 
 # ---------------------------------------------------------------- the round form
@@ -432,6 +487,18 @@ def js_strings() -> dict[str, str]:
         "analysis_failed": _("手牌分析失败"),
         "working": _("计算中…"),
         "network_error": _("网络错误，请重试"),
+        "bird_again": _("再来一个 %(n)s"),
+        "offline_preview": _("离线：现在无法预览。保存后本盘先存在本机，联网后自动同步。"),
+        "round_n": _("第 %(n)s 盘"),
+        "undo": pgettext("undo a round", "撤销"),
+        "saved_n": _("第%(n)s盘已保存"),
+        "queued_n": _("第%(n)s盘已存在本机，联网后自动同步"),
+        "conflict_title": _("第 %(n)s 盘已有别人记录"),
+        "conflict_theirs": _("已保存的"),
+        "conflict_mine": _("你的"),
+        "conflict_keep": _("把我的存为第 %(n)s 盘"),
+        "conflict_drop": _("放弃我的"),
+        "dealer_unknown": _("上一盘未能预览（离线），请点选本盘庄家。"),
     }
 
 
@@ -452,6 +519,8 @@ def round_form_page(
     urls = {
         "preview": reverse("round-preview", args=[club.slug, session.pk]),
         "analyse": reverse("tiles-analyse", args=[club.slug, session.pk]),
+        "save": reverse("round-save", args=[club.slug, session.pk]),
+        "undo": reverse("round-undo", args=[club.slug, session.pk]),
     }
     if correcting:
         urls["preview"] += f"?number={correcting.number}"
@@ -469,6 +538,9 @@ def round_form_page(
         },
         "initial": initial,
         "errors": errors,
+        "session": session.pk,
+        "number": number,
+        "correcting": bool(correcting),
         "urls": urls,
         "i18n": js_strings(),
     }
@@ -761,7 +833,7 @@ def round_void(request: HttpRequest, club: Club, session_id: int, number: int) -
     session = get_session(club, session_id)
     rnd = get_round(session, number)
     form = VoidForm(request.POST)
-    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    reason = (form.cleaned_data["reason"] if form.is_valid() else "").strip() or NO_REASON
     try:
         services.round_void(round=rnd, reason=reason, actor=request.user)
     except RoundRejected as exc:
@@ -781,6 +853,8 @@ def round_undo(request: HttpRequest, club: Club, session_id: int) -> HttpRespons
         messages.error(request, " ".join(e["message"] for e in localised_errors(exc)))
     else:
         messages.success(request, _("已撤销第 %(n)s 盘。") % {"n": rnd.number})
+    if request.POST.get("back") == "form":  # the saved banner's 撤销: back to the round form
+        return redirect("round-new", slug=club.slug, session_id=session.pk)
     return redirect("session", slug=club.slug, session_id=session.pk)
 
 
@@ -819,6 +893,7 @@ def round_detail(request: HttpRequest, club: Club, session_id: int, number: int)
             season=session.season,
             number=number,
             names=names,
+            void_picks=[(p, void_pick_label(p)) for p in VOID_PICKS],
             versions=[
                 {
                     "summary": round_summary(v, names),

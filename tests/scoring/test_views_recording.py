@@ -257,12 +257,29 @@ def test_any_round_can_be_voided_with_a_reason(rec, session, recorder):
     assert "打错了" in rec.get(url("session", session)).content.decode()
 
 
-def test_a_void_without_a_reason_is_refused(rec, session, recorder):
+def test_a_void_without_a_reason_is_stored_as_not_stated_and_shown_in_english(
+    rec, session, recorder
+):
+    """The page's reason is optional (it asks for confirmation instead)."""
     services.round_record(session=session, data=round_self_draw(0), actor=recorder)
 
     rec.post(url("round-void", session, 1), {"reason": ""})
+    rec.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    page = rec.get(url("session", session)).content.decode()
 
-    assert not Round.objects.get(session=session).is_void
+    voided = Round.objects.get(session=session)
+    assert voided.is_void and voided.void_reason == "未说明"
+    assert "Not stated" in page and "未说明" not in page
+
+
+def test_undo_stores_no_english_and_shows_the_readers_language(rec, session, recorder):
+    services.round_record(session=session, data=round_self_draw(0), actor=recorder)
+
+    rec.post(url("round-undo", session))
+    chinese = rec.get(url("session", session)).content.decode()
+
+    assert Round.objects.get(session=session).void_reason == "撤销"
+    assert "Undo" not in chinese
 
 
 def test_a_closed_season_takes_no_rounds(rec, session, season):
