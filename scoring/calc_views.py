@@ -32,13 +32,12 @@ from scoring.views import (
     analyse_for_form,
     chinese,
     form_rejection,
+    form_rules_context,
     hand_label,
-    hand_types_json,
     js_strings,
     json_body,
     json_body_refused,
     localised_errors,
-    rules_for,
     tiles_missing,
     transfer_rows,
 )
@@ -119,8 +118,7 @@ def calc_page(
     seats = seat_names(names)
     context = {
         "seats": [{"seat": i, "name": n} for i, n in enumerate(seats)],
-        "rules": rules_for(config),
-        "hand_types": hand_types_json(),
+        **form_rules_context(config),
         "lang": "zh-hans" if chinese() else "en",
         "prefill": {"dealer": 0, "dealers": [0], "note": ""},
         "initial": initial,

@@ -502,6 +502,18 @@ def js_strings() -> dict[str, str]:
     }
 
 
+def form_rules_context(rules_config: Any) -> dict[str, Any]:
+    """What the round form's script needs of a ruleset (a session's or the calculator's):
+    the resolved parameters, the hand types it allows and the engine's bird table."""
+    resolved = rules_for(rules_config)
+    return {
+        "rules": resolved,
+        "hand_types": hand_types_json(resolved),
+        # bird_seat[origin][v]: the seat a bird v lands on (the engine's table; 扎鸟).
+        "bird_seat": [list(row) for row in BIRD_SEAT],
+    }
+
+
 def round_form_page(
     request: HttpRequest,
     club: Club,
@@ -526,10 +538,7 @@ def round_form_page(
         urls["preview"] += f"?number={correcting.number}"
     context = {
         "seats": [{"seat": i, "name": p.display_name} for i, p in enumerate(players)],
-        "rules": (resolved := rules_for(rules_config)),
-        "hand_types": hand_types_json(resolved),
-        # bird_seat[origin][v]: the seat a bird v lands on (the engine's table; 扎鸟).
-        "bird_seat": [list(row) for row in BIRD_SEAT],
+        **form_rules_context(rules_config),
         "lang": "zh-hans" if chinese() else "en",
         "prefill": {
             "dealer": dealer,
