@@ -91,6 +91,20 @@ def session_next_dealers(*, session: Session) -> tuple[int, list[int]]:
     return dealer, list(last.get("next_dealers") or [dealer])
 
 
+def session_last_piao(*, session: Session) -> list[int] | None:
+    """The 飘 stakes of the session's last counted round (None when it had none), so the
+    round form can start from them: tables rarely change their stakes. One query."""
+    last = (
+        Round.objects.counting()
+        .filter(session=session)
+        .order_by("-number")
+        .values_list("data", flat=True)
+        .first()
+    )
+    piao = (last or {}).get("piao")
+    return list(piao) if isinstance(piao, list) and len(piao) == 4 else None
+
+
 def session_next_number(*, session: Session) -> int:
     """The number the next recorded round will get. One query."""
     last = Round.objects.filter(session=session).order_by("-number").values("number").first()
