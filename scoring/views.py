@@ -701,8 +701,6 @@ def transfer_rows(result: dict[str, Any], names: list[str]) -> list[dict[str, An
                 parts.append("+ " + _("飘 %(n)s") % {"n": d["piao"]})
             if "uncapped" in d:
                 parts.append(f"= {d['uncapped']}, " + _("封顶 %(cap)s") % {"cap": t["amount"]})
-            elif "piao" in d or "bird_points_added" in d:
-                parts.append(f"= {t['amount']}")
         if parts:
             arith = " ".join(parts)
         else:  # a penalty: the engine's detail as it is

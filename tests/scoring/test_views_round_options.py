@@ -99,6 +99,7 @@ def test_the_preview_words_the_piao_added_to_a_payment(rec, session):
 
     # round-format.md's example: 1 × 2 from seat 3, plus 飘 0 + 3
     assert "1 × 2 + 飘 3 = 5" in html
+    assert "= 5 = 5" not in html
 
 
 def test_the_preview_says_when_the_cap_lowered_a_payment(rec, session):
