@@ -1,8 +1,12 @@
 """Engine throughput: ``make bench`` (``python -m bench.bench_engine``).
 
 Generates a fixed, seeded mix of valid rounds across the four presets (not timed),
-checks that every one is valid, then times ``score_round`` (validation included) over
-all of them in one process and prints rounds/s, µs/round and the mix.
+a quarter of them under club rulesets that turn on the table options of rules.md §9
+(4/6 birds, points mode, birds from the winner, 飘分, 封顶, 双杠 per tile, 豪华七小对,
+门清, mid-game wins, no opening birds), checks that every one is valid, then times
+``score_round`` (validation included) over all of them in one process and prints
+rounds/s, µs/round and the mix. A club ruleset is parsed once, as the site does per
+season, and passed as ``rules``; preset rounds name their preset.
 """
 
 from __future__ import annotations
@@ -14,8 +18,8 @@ import time
 from collections import Counter
 from typing import Any
 
-from scoring.engine import PRESETS, score_round, validate_round
-from scoring.engine.hands import OPENING_CODES, Claimant, final_codes_for
+from scoring.engine import PRESETS, Rules, parse_ruleset, score_round, validate_round
+from scoring.engine.hands import HAND_TYPES, OPENING_CODES, Claimant, final_codes_for
 
 SEED = 20240607
 TARGET = 50_000  # rounds per second
@@ -28,18 +32,43 @@ def plain_big_codes(kind: str) -> list[str]:
     return [
         h.code
         for h in final_codes_for(kind, dealer=False)
-        if h.is_big and not h.needs_haidi and h.claimant is Claimant.ANY
+        if h.is_big and not h.needs_haidi and h.claimant is Claimant.ANY and h.option is None
     ]
 
 
 _BIG_SELF = plain_big_codes("self_draw")
 _BIG_DISCARD = plain_big_codes("discard")
-_OPENING = sorted(OPENING_CODES)
+_OPENING = sorted(c for c in OPENING_CODES if HAND_TYPES[c].option is None)
 _OVERRIDES: list[dict[str, Any]] = [
     {"base": {"big": {"self_draw": 4}}},
     {"escape_penalty": 30, "escape_distribution": "split"},
     {"big_stacking": "single", "zimo_bonus": {"small": 1}},
 ]
+
+
+# Club rulesets with table options (rules.md §9), parsed once like a season's.
+_OPTION_RULESETS: list[dict[str, Any]] = [
+    {"preset": "changsha-67", "bird_count": 4},
+    {"preset": "changsha-67", "bird_mode": "points", "bird_points": 2, "bird_origin": "winner"},
+    {"preset": "changsha-online", "cap": 20, "double_kong": "per_tile"},
+    {"preset": "changsha-67", "piao": "fixed"},
+    {"preset": "changsha-points", "piao": "free", "piao_max": 3},
+    {
+        "preset": "changsha-67",
+        "haohua": True,
+        "menqing": "any",
+        "opening_birds": False,
+        "extra_small_hands": ["jiejiegao", "yidianhong", "zhongtu_sixi", "zhongtu_liuliushun"],
+    },
+    {"preset": "changsha-tongzhuang", "bird_count": 6, "cap": 30},
+]
+_OPTION_RULES: list[Rules] = []
+for _config in _OPTION_RULESETS:
+    _rules, _errors = parse_ruleset(_config)
+    assert _rules is not None, _errors
+    _OPTION_RULES.append(_rules)
+_HAOHUA = ["haohua_qixiaodui", "shuanghaohua_qixiaodui", "sanhaohua_qixiaodui"]
+_MIDGAME = ["zhongtu_sixi", "zhongtu_liuliushun"]
 
 
 def _hands(rng: random.Random, kind: str, extra: list[str]) -> list[str]:
@@ -53,15 +82,24 @@ def _birds(rng: random.Random, n: int) -> list[int]:
     return [rng.randint(1, 9) for _ in range(n)]
 
 
-def round_generate(rng: random.Random, mix: Counter[str]) -> dict[str, Any]:
-    """One valid round; ``mix`` counts its features."""
-    preset = rng.choice(list(PRESETS))
-    rules = PRESETS[preset]
+def round_generate(rng: random.Random, mix: Counter[str]) -> tuple[dict[str, Any], Rules | None]:
+    """One valid round and the club rules it is scored under (None: its preset code);
+    ``mix`` counts its features."""
+    club: Rules | None = None
+    if rng.random() < 0.25:
+        i = rng.randrange(len(_OPTION_RULESETS))
+        club = _OPTION_RULES[i]
+        preset = club.preset
+        mix["table options"] += 1
+    else:
+        preset = rng.choice(list(PRESETS))
+    rules = club or PRESETS[preset]
     n = rules.bird_count
     dealer = rng.randrange(4)
-    rnd: dict[str, Any] = {"ruleset": preset, "dealer": dealer}
+    rnd: dict[str, Any] = {"ruleset": preset if club is None else _OPTION_RULESETS[i]}
+    rnd["dealer"] = dealer
     mix[preset] += 1
-    if rng.random() < 0.02:
+    if club is None and rng.random() < 0.02:
         override = rng.choice(_OVERRIDES)
         rnd["ruleset"] = {"preset": preset, **override}
         if "bird_count" in override:
@@ -75,17 +113,29 @@ def round_generate(rng: random.Random, mix: Counter[str]) -> dict[str, Any]:
     if rng.random() < 0.1:
         rnd["fish"] = [rng.choice((0, 0, 5, 10)) for _ in range(4)]
         mix["fish"] += 1
+    small_birds = n if rules.opening_birds else 0
     if rng.random() < 0.15:
         seats = rng.sample(range(4), rng.choice((1, 1, 2)))
         rnd["openings"] = [
             {
                 "seat": s,
                 "hands": rng.sample(_OPENING, rng.choice((1, 1, 2))),
-                "birds": _birds(rng, n),
+                "birds": _birds(rng, small_birds),
             }
             for s in seats
         ]
         mix["openings"] += 1
+    if rules.extra_small_hands and rng.random() < 0.3:
+        rnd["midgame"] = [
+            {"seat": rng.randrange(4), "hands": [rng.choice(_MIDGAME)], "birds": []}
+            for _ in range(rng.choice((1, 2)))
+        ]
+        mix["mid-game wins"] += 1
+    if rules.piao == "free":
+        rnd["piao"] = [rng.randint(0, rules.piao_max) for _ in range(4)]
+        mix["飘"] += 1
+    elif rules.piao == "fixed":
+        mix["飘"] += 1
 
     r = rng.random()
     result: dict[str, Any]
@@ -142,6 +192,10 @@ def round_generate(rng: random.Random, mix: Counter[str]) -> dict[str, Any]:
             "birds": _birds(rng, n),
         }
     mix[kind] += 1
+    if rules.haohua and kind in ("self_draw", "discard") and rng.random() < 0.3:
+        for w in result["winners"]:
+            w["hands"] = rng.choice(([rng.choice(_HAOHUA)], ["menqing", "pengpenghu"]))
+        mix["豪华 / 门清"] += 1
     if rng.random() < 0.02 and kind not in ("draw",):
         result.pop("birds", None)
         result["birds_forfeited"] = True
@@ -150,10 +204,12 @@ def round_generate(rng: random.Random, mix: Counter[str]) -> dict[str, Any]:
     if rng.random() < 0.03:
         rnd["penalties"] = [{"seat": rng.randrange(4), "kind": "escape"}]
         mix["penalties"] += 1
-    return rnd
+    return rnd, club
 
 
-def rounds_generate(*, count: int, seed: int = SEED) -> tuple[list[dict[str, Any]], Counter[str]]:
+def rounds_generate(
+    *, count: int, seed: int = SEED
+) -> tuple[list[tuple[dict[str, Any], Rules | None]], Counter[str]]:
     rng = random.Random(seed)
     mix: Counter[str] = Counter()
     rounds = [round_generate(rng, mix) for _ in range(count)]
@@ -168,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     rounds, mix = rounds_generate(count=args.rounds, seed=args.seed)
-    invalid = [(i, errs) for i, r in enumerate(rounds) if (errs := validate_round(r))]
+    invalid = [(i, errs) for i, (r, _) in enumerate(rounds) if (errs := validate_round(r))]
     if invalid:
         i, errs = invalid[0]
         print(
@@ -180,8 +236,8 @@ def main(argv: list[str] | None = None) -> int:
     best_wall = best_cpu = float("inf")
     for _ in range(args.repeat):
         wall, cpu = time.perf_counter(), time.process_time()
-        for rnd in rounds:
-            score_round(rnd)
+        for rnd, rules in rounds:
+            score_round(rnd, rules=rules)
         best_wall = min(best_wall, time.perf_counter() - wall)
         best_cpu = min(best_cpu, time.process_time() - cpu)
 

@@ -208,9 +208,11 @@ SPECTACULAR_SETTINGS = {
         "HandTypeCode": "scoring.serializers.HAND_TYPE_CODES",
         "OpeningHandCode": "scoring.serializers.OPENING_HAND_CODES",
         "FinalHandCode": "scoring.serializers.FINAL_HAND_CODES",
+        "MidgameHandCode": "scoring.serializers.MIDGAME_HAND_CODES",
         "Preset": "leagues.serializers.PRESET_CODES",
         "OutcomeKind": "scoring.serializers.OUTCOME_KINDS",
         "Stacking": "leagues.serializers.STACKING_CHOICES",
+        "PairRule": "leagues.serializers.PAIR_CHOICES",
     },
 }
 

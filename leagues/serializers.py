@@ -98,6 +98,18 @@ class RulesetParametersSerializer(serializers.Serializer):
     escape_penalty = serializers.IntegerField()
     escape_distribution = serializers.CharField()
     situational_pair = serializers.CharField()
+    bird_points = serializers.IntegerField()
+    bird_origin = serializers.CharField()
+    opening_birds = serializers.BooleanField()
+    haohua = serializers.BooleanField()
+    menqing = serializers.CharField()
+    extra_small_hands = serializers.ListField(child=serializers.CharField())
+    piao = serializers.CharField()
+    piao_value = serializers.IntegerField()
+    piao_max = serializers.IntegerField()
+    cap = serializers.IntegerField()
+    double_kong = serializers.CharField()
+    quanqiuren_pair = serializers.CharField()
 
 
 @extend_schema_field(RulesetParametersSerializer)
@@ -106,14 +118,17 @@ class RulesetParametersField(serializers.JSONField):
 
 
 STACKING_CHOICES = [("add", "add 叠加"), ("single", "single 只算一次")]
+PAIR_CHOICES = ["258", "any"]
 
 
 class RulesetConfigSerializer(serializers.Serializer):
     """A preset with overrides (rules.md §7); keys not given keep the preset's value."""
 
     preset = serializers.ChoiceField(choices=PRESET_CODES)
-    bird_count = serializers.IntegerField(min_value=0, max_value=2, required=False)
-    bird_mode = serializers.ChoiceField(choices=["additive", "multiplicative"], required=False)
+    bird_count = serializers.ChoiceField(choices=[0, 1, 2, 4, 6], required=False)
+    bird_mode = serializers.ChoiceField(
+        choices=["additive", "multiplicative", "points"], required=False
+    )
     dealer_bonus = serializers.IntegerField(min_value=0, max_value=1000, required=False)
     dealer_bonus_per_unit = serializers.BooleanField(required=False)
     big_stacking = serializers.ChoiceField(choices=STACKING_CHOICES, required=False)
@@ -123,9 +138,23 @@ class RulesetConfigSerializer(serializers.Serializer):
     big_in_big_out = serializers.BooleanField(required=False)
     escape_penalty = serializers.IntegerField(min_value=0, max_value=10000, required=False)
     escape_distribution = serializers.ChoiceField(choices=["burn", "split"], required=False)
-    situational_pair = serializers.ChoiceField(choices=["258", "any"], required=False)
+    situational_pair = serializers.ChoiceField(choices=PAIR_CHOICES, required=False)
     base = serializers.DictField(required=False, help_text='e.g. {"big": {"self_draw": 4}}')
     zimo_bonus = serializers.DictField(required=False, help_text='e.g. {"small": 1}')
+    bird_points = serializers.IntegerField(min_value=0, max_value=1000, required=False)
+    bird_origin = serializers.ChoiceField(choices=["dealer", "winner"], required=False)
+    opening_birds = serializers.BooleanField(required=False)
+    haohua = serializers.BooleanField(required=False)
+    menqing = serializers.ChoiceField(choices=["off", "any", "self_draw"], required=False)
+    extra_small_hands = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="Codes of rules §9.4."
+    )
+    piao = serializers.ChoiceField(choices=["off", "fixed", "free"], required=False)
+    piao_value = serializers.IntegerField(min_value=0, max_value=100, required=False)
+    piao_max = serializers.IntegerField(min_value=0, max_value=100, required=False)
+    cap = serializers.IntegerField(min_value=0, max_value=100000, required=False)
+    double_kong = serializers.ChoiceField(choices=["weight", "per_tile"], required=False)
+    quanqiuren_pair = serializers.ChoiceField(choices=PAIR_CHOICES, required=False)
 
 
 @extend_schema_field(RulesetConfigSerializer)

@@ -26,6 +26,8 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.timezone import get_current_timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -174,6 +176,26 @@ def season_close(request: HttpRequest, club: Club, season_id: int) -> HttpRespon
         services.season_reopen(season=season, actor=request.user)
         messages.success(request, _("赛季已重新开放。"))
     else:
+        # Sessions still being played are named first; closing needs a second, explicit tap.
+        open_sessions = list(
+            season.sessions.filter(result__isnull=True).order_by("started_at", "id")  # type: ignore[attr-defined]
+        )
+        if open_sessions and not request.POST.get("despite_open"):
+            sep = ", " if (get_language() or "").startswith("en") else "、"
+            names = sep.join(
+                _("第 %(n)s 场（%(at)s）")
+                % {
+                    "n": s.pk,
+                    "at": s.started_at.astimezone(get_current_timezone()).strftime("%m-%d %H:%M"),
+                }
+                for s in open_sessions
+            )
+            messages.warning(
+                request,
+                _("还有 %(count)s 场没有结束：%(names)s。确定仍要结束赛季，请点“仍然结束赛季”。")
+                % {"count": len(open_sessions), "names": names},
+            )
+            return redirect(reverse("season", args=[club.slug, season.pk]) + "?close=confirm")
         services.season_close(season=season, actor=request.user)
         messages.success(request, _("赛季已结束，不能再记录新的盘。"))
     return redirect("season", slug=club.slug, season_id=season.pk)
@@ -303,13 +325,20 @@ def _json_text(value: Any) -> str:
 def members(request: HttpRequest, club: Club) -> HttpResponse:
     owner = role_allows(request.club_role, club, "owner")  # type: ignore[attr-defined]
     roles = [(v, label) for v, label in Role.choices if owner or v != Role.OWNER]
+    memberships = list(selectors.membership_list(club=club))
+    owners = sum(1 for m in memberships if m.role == Role.OWNER)
+    for m in memberships:  # offer only what this viewer may do (as the services decide)
+        m.may_change = owner or m.role != Role.OWNER  # type: ignore[attr-defined]
+        m.may_remove = m.may_change and not (  # type: ignore[attr-defined]
+            m.role == Role.OWNER and owners == 1
+        )
     return render(
         request,
         "leagues/members.html",
         club_context(
             request,
             club,
-            memberships=selectors.membership_list(club=club),
+            memberships=memberships,
             invitations=selectors.invitation_list(club=club),
             roles=roles,
             invite_base=request.build_absolute_uri("/invite/"),

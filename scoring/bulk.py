@@ -30,6 +30,7 @@ from csmj_site.bulk_rows import allocate_ids, insert_rows
 from csmj_site.errors import ServiceErrors
 from leagues.audit import audit_record_import
 from leagues.models import Player, Season
+from scoring.engine import Scored
 from scoring.models import Round, RoundHand, RoundPlayer, Session, SessionSeat, Transfer
 from scoring.services import (
     paper_nets_validate,
@@ -85,7 +86,7 @@ def _err(field_name: str, code: str, message: str) -> dict[str, str]:
 @dataclass
 class _Scored:
     src: SessionIn
-    rounds: list[tuple[dict[str, Any], dict[str, Any], str | None]]  # data, result, void
+    rounds: list[tuple[dict[str, Any], Scored, str | None]]  # data, scored, void
     ruleset_config: dict[str, Any]
     session_id: int | None = None  # allocated before the batch is built (forked import)
 
@@ -129,7 +130,7 @@ def _check(src: SessionIn, resolved: Resolved) -> tuple[_Scored | None, list]:
             errors.append(_err(f"{where}.ruleset", "ruleset_fixed", "do not send a ruleset"))
             continue
         try:
-            result = engine.score_round(data, rules=rules)  # the season's, parsed once
+            result = engine.score_round_counted(data, rules=rules)  # the season's, parsed once
         except engine.RoundInvalid as exc:
             for e in exc.errors:
                 d = e.as_dict()
@@ -148,12 +149,11 @@ def _check(src: SessionIn, resolved: Resolved) -> tuple[_Scored | None, list]:
 def _rows(
     round_id: int,
     data: dict[str, Any],
-    result: dict[str, Any],
-    bird_count: int,
+    scored: Scored,
     pids: Sequence[int],
 ) -> tuple[list[dict], list[dict], list[dict]]:
     """scoring.services.round_rows (the same rows recording stores), with ids."""
-    rows = round_rows(data=data, result=result, bird_count=bird_count)
+    rows = round_rows(data=data, result=dict(scored.result), bird_hits=scored.bird_hits)
 
     def pid(seat: int | None) -> int | None:
         return None if seat is None else pids[seat]
@@ -229,8 +229,8 @@ def _build(batch: list[_Scored], actor: Any) -> _Built:
             {"session_id": sid, "seat": seat, "player_id": pid} for seat, pid in enumerate(pids)
         ]
         totals = [dict.fromkeys(STAT_FIELDS, 0) for _ in range(4)]
-        bird_count = item.ruleset_config.get("bird_count", 0)
-        for number, (data, result, void) in enumerate(item.rounds, start=1):
+        for number, (data, scored, void) in enumerate(item.rounds, start=1):
+            result = scored.result
             rid = next(round_ids)
             rounds.append(
                 {
@@ -252,7 +252,7 @@ def _build(batch: list[_Scored], actor: Any) -> _Built:
                     "voided_at": now if void is not None else None,
                 }
             )
-            t, p, h = _rows(rid, data, result, bird_count, pids)
+            t, p, h = _rows(rid, data, scored, pids)
             transfers += t
             players += p
             hands += h

@@ -84,7 +84,7 @@ class RoundDataForm(forms.Form):
 
 
 class VoidForm(forms.Form):
-    reason = forms.CharField(label=_("作废原因"), max_length=200)
+    reason = forms.CharField(label=_("作废原因"), max_length=200, required=False)
 
 
 # ---------------------------------------------------------------- 纸面记录 (paper sessions)

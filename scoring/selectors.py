@@ -106,6 +106,34 @@ def round_history(*, session: Session, number: int) -> list[Round]:
     )
 
 
+def session_latest(*, club: Any) -> Session | None:
+    """The club's most recently started session with its seated players (two queries),
+    for 同一桌再来一场 ("same four as last time")."""
+    qs = Session.objects.filter(season__club=club).order_by("-started_at", "-id")
+    return _with_seats(qs).first()
+
+
+def follow_version(*, rounds: int, last_id: int | None, voids: int) -> str:
+    """A token that changes whenever a round is recorded (a new row), corrected (a new
+    current row) or voided, computed over the current versions."""
+    return f"{rounds}-{last_id or 0}-{voids}"
+
+
+def session_follow_state(*, session: Session) -> dict[str, Any]:
+    """What a follower's page compares: the session's totals by seat and its
+    ``follow_version``. Two queries."""
+    from django.db.models import Max, Q
+
+    totals = session_totals(session=session)
+    marks = (
+        Round.objects.current()
+        .filter(session=session)
+        .aggregate(rows=Count("id"), last=Max("id"), voids=Count("id", filter=Q(is_void=True)))
+    )
+    version = follow_version(rounds=marks["rows"], last_id=marks["last"], voids=marks["voids"])
+    return {"totals": [totals[s] for s in range(4)], "version": version}
+
+
 def session_list_open_for_user(*, user: Any, limit: int = 20) -> list[Session]:
     """Sessions still taking rounds that ``user`` may record in (recorder or above in the
     club): not finished, not a paper session, in an open season. Newest first."""

@@ -18,7 +18,7 @@ from rest_framework import serializers
 from csmj_site.api import MAX_ID, BoundedDateTimeField
 from leagues.models import Player, Season
 from leagues.serializers import RulesetParametersField
-from scoring.engine.hands import HAND_TYPES
+from scoring.engine.hands import HAND_TYPES, MIDGAME_CODES
 from scoring.models import Round, Session
 
 # ---------------------------------------------------------------- enums (named in settings)
@@ -28,7 +28,12 @@ OPENING_HAND_CODES = [
     (ht.code, f"{ht.name_zh} {ht.name_en}") for ht in HAND_TYPES.values() if ht.is_opening
 ]
 FINAL_HAND_CODES = [
-    (ht.code, f"{ht.name_zh} {ht.name_en}") for ht in HAND_TYPES.values() if not ht.is_opening
+    (ht.code, f"{ht.name_zh} {ht.name_en}") for ht in HAND_TYPES.values() if ht.is_final
+]
+MIDGAME_HAND_CODES = [
+    (code, f"{HAND_TYPES[code].name_zh} {HAND_TYPES[code].name_en}")
+    for code in HAND_TYPES
+    if code in MIDGAME_CODES
 ]
 OUTCOME_KINDS = [
     ("self_draw", "自摸 Self-draw"),
@@ -43,7 +48,12 @@ MELD_KINDS = [
     ("buzhang", "补张"),
 ]
 PENALTY_KINDS = [("escape", "逃跑 Escape")]
-TRANSFER_EVENTS = [("opening", "起手胡"), ("result", "胡牌"), ("penalty", "罚分")]
+TRANSFER_EVENTS = [
+    ("opening", "起手胡"),
+    ("midgame", "中途胡"),
+    ("result", "胡牌"),
+    ("penalty", "罚分"),
+]
 
 
 def _seat(**kwargs: Any) -> serializers.IntegerField:
@@ -71,6 +81,18 @@ class OpeningSerializer(serializers.Serializer):
     )
     birds = serializers.ListField(child=_bird(), help_text="Dice values or tile ranks, 1–9.")
     tiles = serializers.CharField(required=False, help_text="The dealt 13/14 tiles (optional).")
+
+
+class MidgameSerializer(serializers.Serializer):
+    seat = _seat()
+    hands = serializers.ListField(
+        child=serializers.ChoiceField(choices=MIDGAME_HAND_CODES),
+        min_length=1,
+        help_text="Mid-game codes (中途四喜 / 中途六六顺); a code may repeat. One entry, one win.",
+    )
+    birds = serializers.ListField(
+        child=_bird(), required=False, help_text="Absent or [] when opening_birds is false."
+    )
 
 
 class WinnerSerializer(serializers.Serializer):
@@ -119,8 +141,20 @@ class RoundDataSerializer(serializers.Serializer):
         help_text="钓鱼 stakes by seat.",
     )
     openings = OpeningSerializer(many=True, required=False)
+    midgame = MidgameSerializer(
+        many=True, required=False, help_text="中途胡 wins (ruleset extra_small_hands)."
+    )
     result = RoundOutcomeSerializer()
     penalties = PenaltySerializer(many=True, required=False)
+    piao = serializers.ListField(
+        child=serializers.IntegerField(min_value=0),
+        min_length=4,
+        max_length=4,
+        required=False,
+        allow_null=True,
+        help_text="飘分 stakes by seat: required under piao free, optional under fixed, "
+        "absent when the ruleset plays no 飘.",
+    )
 
 
 class RoundCreateSerializer(RoundDataSerializer):

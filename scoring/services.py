@@ -103,7 +103,7 @@ def ruleset_resolve(config: Any, *, field: str = "ruleset") -> dict[str, Any]:
     return params
 
 
-def _score(data: Any, ruleset_config: Any = None, *, rules: Any = None) -> dict[str, Any]:
+def _score(data: Any, ruleset_config: Any = None, *, rules: Any = None) -> Any:
     """Score ``data`` under ``rules`` (already parsed) or else the saved ``ruleset_config``."""
     if not isinstance(data, dict):
         raise _reject("", "not_an_object")
@@ -112,51 +112,33 @@ def _score(data: Any, ruleset_config: Any = None, *, rules: Any = None) -> dict[
     engine = _engine()
     try:
         if rules is not None:
-            result: dict[str, Any] = engine.score_round(data, rules=rules)
-        else:
-            result = engine.score_round({**data, "ruleset": copy.deepcopy(ruleset_config)})
+            return engine.score_round_counted(data, rules=rules)
+        return engine.score_round_counted({**data, "ruleset": copy.deepcopy(ruleset_config)})
     except engine.RoundInvalid as exc:
         raise _engine_errors(exc.errors) from exc
-    return result
 
 
-def round_birds(*, data: dict[str, Any], bird_count: int) -> list[int]:
-    """The birds (扎鸟) of the round's result as recorded: a 海底 win given only the
-    海底 tile has ``bird_count`` birds of that tile's rank; a draw has only the birds
-    listed. Forfeited birds are still listed (callers check ``birds_forfeited``)."""
-    result = data.get("result") or {}
-    birds = result.get("birds") or []
-    if not birds and result.get("kind") != "draw":
-        tile = (result.get("haidi") or {}).get("tile")
-        if tile:
-            birds = [int(tile[0])] * bird_count
-    return birds
-
-
-def birds_by_seat(*, data: dict[str, Any], bird_count: int) -> list[int]:
-    """How many of the result's birds land on each seat (rules.md §3).
-
-    A bird v lands on seat (dealer + v - 1) % 4 (birds: ``round_birds``). Opening-hand
-    birds (dice) are not counted: "birds hit" means the 扎鸟 of the round's win.
-    """
-    hits = [0, 0, 0, 0]
-    result = data.get("result") or {}
-    if result.get("kind") == "draw" or result.get("birds_forfeited"):
-        return hits
-    birds = round_birds(data=data, bird_count=bird_count)
-    dealer = data["dealer"]
-    for v in birds:
-        hits[(dealer + v - 1) % 4] += 1
-    return hits
+def round_birds(*, rnd: Round) -> tuple[int, ...]:
+    """The birds (扎鸟) that counted for a stored round's result, as the engine counts them
+    (a 海底 win's birds filled in from the 海底 tile; none for a draw or forfeited birds)."""
+    engine = _engine()
+    rules, errors = engine.parse_ruleset(rnd.ruleset_config)
+    if rules is None or errors:
+        return ()
+    try:
+        return tuple(engine.score_round_counted(rnd.data, rules=rules).birds)
+    except engine.RoundInvalid:
+        return ()
 
 
 def round_rows(
-    *, data: dict[str, Any], result: dict[str, Any], bird_count: int
+    *, data: dict[str, Any], result: dict[str, Any], bird_hits: Sequence[int]
 ) -> dict[str, list[dict[str, Any]]]:
     """The derived rows of a scored round, by seat, as plain dicts (no database):
     ``{"transfers": [...], "players": [...], "hands": [...]}`` with the fields of
     Transfer, RoundPlayer and RoundHand minus round and player. The one place that turns
-    an engine result into aggregation rows; bulk imports use it too.
+    an engine result into aggregation rows; bulk imports use it too. ``bird_hits``: the
+    engine's 扎鸟 hits by seat (``Scored.bird_hits``).
 
     The engine lists no transfer for a burned amount (it shows in net and burned only);
     one with no payee is added, so each seat's transfers add up to its net.
@@ -189,12 +171,17 @@ def round_rows(
     openings: dict[int, list[str]] = {}
     for o in data.get("openings") or []:
         openings.setdefault(o["seat"], []).extend(o.get("hands", []))
+    # Mid-game wins (中途胡) are small wins outside the result, like openings: their codes
+    # are stored with is_opening True, but they are not opening wins.
+    midgame: dict[int, list[str]] = {}
+    for m in data.get("midgame") or []:
+        midgame.setdefault(m["seat"], []).extend(m.get("hands", []))
     dealers = set(data.get("dealers") or [data["dealer"]])
-    birds = birds_by_seat(data=data, bird_count=bird_count)
     players, hands = [], []
     for seat in range(4):
         final_codes = winners.get(seat, [])
         opening_codes = openings.get(seat, [])
+        small_codes = [*opening_codes, *midgame.get(seat, [])]
         won = seat in winners
         players.append(
             {
@@ -206,20 +193,18 @@ def round_rows(
                 "dealt_in": kind == "discard" and final.get("discarder") == seat,
                 "big_win": won and any(_is_big(c) for c in final_codes),
                 "opening_wins": 1 if opening_codes else 0,
-                "hands": [*opening_codes, *final_codes],
-                "birds_hit": birds[seat],
+                "hands": [*small_codes, *final_codes],
+                "birds_hit": bird_hits[seat],
             }
         )
-        hands += [{"seat": seat, "code": c, "is_opening": True} for c in opening_codes]
+        hands += [{"seat": seat, "code": c, "is_opening": True} for c in small_codes]
         hands += [{"seat": seat, "code": c, "is_opening": False} for c in final_codes]
     return {"transfers": transfers, "players": players, "hands": hands}
 
 
-def _derived_rows(rnd: Round, players: list[Player]) -> None:
+def _derived_rows(rnd: Round, players: list[Player], bird_hits: Sequence[int]) -> None:
     """Store the Transfer, RoundPlayer and RoundHand rows of a scored round."""
-    rows = round_rows(
-        data=rnd.data, result=rnd.result, bird_count=rnd.ruleset_config.get("bird_count", 0)
-    )
+    rows = round_rows(data=rnd.data, result=rnd.result, bird_hits=bird_hits)
 
     def player_at(seat: int | None) -> Player | None:
         return None if seat is None else players[seat]
@@ -481,8 +466,8 @@ def round_preview(
     """Score a round without storing anything: under the session's season ruleset, or,
     for a correction of ``round``, under the ruleset that round was scored under."""
     if round is not None:
-        return _score(data, round.ruleset_config)
-    return _score(data, session.season.ruleset.config)
+        return dict(_score(data, round.ruleset_config).result)
+    return dict(_score(data, session.season.ruleset.config).result)
 
 
 def round_record(
@@ -496,7 +481,7 @@ def round_record(
     # Parsed once: stored as its full dict and scored under as it is.
     rules = _parse_rules(season.ruleset.config)
     ruleset_config = rules.to_dict()
-    result = _score(data, rules=rules)
+    scored = _score(data, rules=rules)
     with transaction.atomic():
         locked = _locked_session(session)
         _ensure_open(locked.season)
@@ -511,7 +496,8 @@ def round_record(
             version=1,
             data=data,
             ruleset_config=ruleset_config,
-            result=result,
+            result=scored.result,
+            bird_hits=scored.bird_hits,
             actor=actor,
         )
 
@@ -524,12 +510,14 @@ def round_store(
     data: dict[str, Any],
     ruleset_config: dict[str, Any],
     result: dict[str, Any],
+    bird_hits: Sequence[int],
     actor: Any,
     supersedes: Round | None = None,
 ) -> Round:
-    """Store one scored version of a round with its derived rows, refresh the session's
-    standings and audit it. The caller has checked permission, season and number; a
-    concurrent current version of the number raises RoundConflict."""
+    """Store one scored version of a round with its derived rows (``bird_hits``: the
+    engine's 扎鸟 hits by seat, ``Scored.bird_hits``), refresh the session's standings and
+    audit it. The caller has checked permission, season and number; a concurrent current
+    version of the number raises RoundConflict."""
     try:
         with transaction.atomic():
             rnd = Round.objects.create(
@@ -546,7 +534,7 @@ def round_store(
     except IntegrityError as exc:
         # Another current version of this number appeared meanwhile.
         raise RoundConflict(number=number, expected=number + 1) from exc
-    _derived_rows(rnd, _seated_players(session))
+    _derived_rows(rnd, _seated_players(session), bird_hits)
     stats_session_refresh(session=session)
     audit_record(
         actor=actor,
@@ -573,7 +561,7 @@ def round_correct(*, round: Round, data: dict[str, Any], actor: Any) -> Round:
     season = round.session.season
     require_record(actor, season.club)
     _ensure_open(season)
-    result = _score(data, round.ruleset_config)
+    scored = _score(data, round.ruleset_config)
     with transaction.atomic():
         session, old = _locked_current(round)
         _ensure_open(session.season)
@@ -586,7 +574,8 @@ def round_correct(*, round: Round, data: dict[str, Any], actor: Any) -> Round:
             version=old.version + 1,
             data=data,
             ruleset_config=old.ruleset_config,
-            result=result,
+            result=scored.result,
+            bird_hits=scored.bird_hits,
             actor=actor,
             supersedes=old,
         )
@@ -623,7 +612,7 @@ def round_void(*, round: Round, reason: str, actor: Any) -> Round:
         return current
 
 
-UNDO_REASON = "撤销 Undo"
+UNDO_REASON = "撤销"  # shown in the reader's language (scoring.templatetags.recording)
 
 
 def round_undo_last(*, session: Session, actor: Any, reason: str = UNDO_REASON) -> Round:
@@ -639,4 +628,4 @@ def round_undo_last(*, session: Session, actor: Any, reason: str = UNDO_REASON) 
 def round_calculate(*, data: Any, ruleset_config: Any) -> dict[str, Any]:
     """Score a round under ``ruleset_config`` and store nothing (the calculator page). The
     same engine call and refusals as the preview of a recorded round."""
-    return _score(data, ruleset_config)
+    return dict(_score(data, ruleset_config).result)

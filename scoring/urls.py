@@ -1,9 +1,11 @@
 from django.urls import path
 
-from scoring import views
+from scoring import views, views_record
 from scoring.standings import views as standings_views
 
 urlpatterns = [
+    path("sw.js", views_record.service_worker, name="service-worker"),
+    path("manifest.webmanifest", views_record.manifest, name="manifest"),
     path("c/<slug:slug>/", standings_views.club_detail, name="club"),
     path("c/<slug:slug>/seasons/<int:season_id>/", standings_views.season_detail, name="season"),
     path(
@@ -23,6 +25,16 @@ urlpatterns = [
         name="session-new",
     ),
     path(
+        "c/<slug:slug>/seasons/<int:season_id>/sessions/same/",
+        views.session_same_table,
+        name="session-same-table",
+    ),
+    path(
+        "c/<slug:slug>/sessions/<int:session_id>/follow/",
+        views_record.session_follow,
+        name="session-follow",
+    ),
+    path(
         "c/<slug:slug>/seasons/<int:season_id>/paper/",
         views.paper_session_new,
         name="paper-session-new",
@@ -37,6 +49,11 @@ urlpatterns = [
         "c/<slug:slug>/sessions/<int:session_id>/rounds/new/",
         views.round_new,
         name="round-new",
+    ),
+    path(
+        "c/<slug:slug>/sessions/<int:session_id>/rounds/save/",
+        views_record.round_save,
+        name="round-save",
     ),
     path(
         "c/<slug:slug>/sessions/<int:session_id>/preview/",

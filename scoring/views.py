@@ -16,7 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -32,7 +32,8 @@ from leagues.views import (
 )
 from scoring import selectors, services
 from scoring.calc import calc_round_initial
-from scoring.engine.hands import HAND_TYPES
+from scoring.engine.hands import HAND_TYPES, SITUATIONS
+from scoring.engine.scoring import BIRD_SEAT
 from scoring.forms import (
     PaperCsvForm,
     PaperSessionForm,
@@ -43,6 +44,7 @@ from scoring.forms import (
 )
 from scoring.models import Round, Session, SessionSeat
 from scoring.services import RoundRejected
+from scoring.templatetags.recording import NO_REASON, VOID_PICKS, void_pick_label
 
 # ---------------------------------------------------------------- errors in the user's language
 
@@ -128,8 +130,49 @@ def session_new(request: HttpRequest, club: Club, season_id: int) -> HttpRespons
     return render(
         request,
         "scoring/session_new.html",
-        club_context(request, club, season=season, form=form, roster=roster),
+        club_context(
+            request, club, season=season, form=form, roster=roster, same=same_table(club=club)
+        ),
     )
+
+
+def same_table(*, club: Club) -> dict[str, Any] | None:
+    """The club's last table, offered as one tap: the same four in the same seats, the
+    dealer the last round handed on (the first dealer when it had no rounds)."""
+    last = selectors.session_latest(club=club)
+    if last is None:
+        return None
+    players = last.players_in_order()
+    dealer, _dealers = selectors.session_next_dealers(session=last)
+    return {
+        "session": last,
+        "players": players,
+        "names": [p.display_name for p in players],
+        "dealer": dealer,
+        "dealer_name": players[dealer].display_name,
+    }
+
+
+@require_POST
+@club_view("record")
+def session_same_table(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
+    """同一桌再来一场: start a session with the last table's four, seats and next dealer."""
+    season = get_season(club, season_id)
+    same = same_table(club=club)
+    if same is None:
+        return redirect("session-new", slug=club.slug, season_id=season.pk)
+    try:
+        session = services.session_start(
+            season=season,
+            players=same["players"],
+            first_dealer=same["dealer"],
+            table_label=same["session"].table_label,
+            actor=request.user,
+        )
+    except ValidationError as exc:
+        messages.error(request, " ".join(in_page_language(m) for m in exc.messages))
+        return redirect("session-new", slug=club.slug, season_id=season.pk)
+    return redirect("round-new", slug=club.slug, session_id=session.pk)
 
 
 # ---------------------------------------------------------------- 纸面记录 (paper sessions)
@@ -269,7 +312,7 @@ def round_summary(rnd: Round, names: list[str]) -> dict[str, Any]:
     ]
     discarder = final.get("discarder")
     haidi = final.get("haidi") or {}
-    birds = services.round_birds(data=data, bird_count=rnd.ruleset_config.get("bird_count", 0))
+    birds = list(services.round_birds(rnd=rnd))
     return {
         "round": rnd,
         "dealer": names[dealer] if 0 <= dealer < 4 else "?",
@@ -315,8 +358,21 @@ def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpRes
         finished=result is not None,
         paper=bool(paper),
         void_form=VoidForm(),
+        follow_version=selectors.follow_version(
+            rounds=len(rounds),
+            last_id=max((r["round"].pk for r in rounds), default=None),
+            voids=sum(1 for r in rounds if r["round"].is_void),
+        ),
+        follow_qr=follow_qr(request.build_absolute_uri()),
     )
     return render(request, "scoring/session_detail.html", ctx)
+
+
+def follow_qr(url: str) -> str:
+    """The session page's own link as an inline SVG QR code, for the table to scan."""
+    import segno
+
+    return segno.make(url, error="m").svg_inline(scale=4, border=2)
 
 
 # ---------------------------------------------------------------- the round form
@@ -330,8 +386,14 @@ def rules_for(config: Any) -> dict[str, Any]:
         return {"bird_count": 0, "tongzhuang": False, "escape_penalty": 0}
 
 
-def hand_types_json() -> list[dict[str, Any]]:
-    """The registry, as the page's JSON: the only source of hand types for the form."""
+def hand_types_json(rules: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The registry, as the page's JSON: the only source of hand types for the form.
+
+    With ``rules`` (a resolved ruleset), the types behind a table option that is off
+    are left out (rules.md §9: the form offers what the ruleset allows)."""
+    from scoring.engine.rules import Rules, parse_ruleset
+
+    parsed: Rules | None = parse_ruleset(rules)[0] if rules and "preset" in rules else None
     return [
         {
             "code": h.code,
@@ -345,6 +407,7 @@ def hand_types_json() -> list[dict[str, Any]]:
             "shape": h.shape,
         }
         for h in HAND_TYPES.values()
+        if h.option is None or (parsed is not None and parsed.enables(h.option, h.code))
     ]
 
 
@@ -412,6 +475,18 @@ def js_strings() -> dict[str, str]:
         "analysis_failed": _("手牌分析失败"),
         "working": _("计算中…"),
         "network_error": _("网络错误，请重试"),
+        "bird_again": _("再来一个 %(n)s"),
+        "offline_preview": _("离线：现在无法预览。保存后本盘先存在本机，联网后自动同步。"),
+        "round_n": _("第 %(n)s 盘"),
+        "undo": pgettext("undo a round", "撤销"),
+        "saved_n": _("第%(n)s盘已保存"),
+        "queued_n": _("第%(n)s盘已存在本机，联网后自动同步"),
+        "conflict_title": _("第 %(n)s 盘已有别人记录"),
+        "conflict_theirs": _("已保存的"),
+        "conflict_mine": _("你的"),
+        "conflict_keep": _("把我的存为第 %(n)s 盘"),
+        "conflict_drop": _("放弃我的"),
+        "dealer_unknown": _("上一盘未能预览（离线），请点选本盘庄家。"),
     }
 
 
@@ -432,13 +507,17 @@ def round_form_page(
     urls = {
         "preview": reverse("round-preview", args=[club.slug, session.pk]),
         "analyse": reverse("tiles-analyse", args=[club.slug, session.pk]),
+        "save": reverse("round-save", args=[club.slug, session.pk]),
+        "undo": reverse("round-undo", args=[club.slug, session.pk]),
     }
     if correcting:
         urls["preview"] += f"?number={correcting.number}"
     context = {
         "seats": [{"seat": i, "name": p.display_name} for i, p in enumerate(players)],
-        "rules": rules_for(rules_config),
-        "hand_types": hand_types_json(),
+        "rules": (resolved := rules_for(rules_config)),
+        "hand_types": hand_types_json(resolved),
+        # bird_seat[origin][v]: the seat a bird v lands on (the engine's table; 扎鸟).
+        "bird_seat": [list(row) for row in BIRD_SEAT],
         "lang": "zh-hans" if chinese() else "en",
         "prefill": {
             "dealer": dealer,
@@ -447,6 +526,9 @@ def round_form_page(
         },
         "initial": initial,
         "errors": errors,
+        "session": session.pk,
+        "number": number,
+        "correcting": bool(correcting),
         "urls": urls,
         "i18n": js_strings(),
     }
@@ -572,29 +654,33 @@ def json_body_refused(exc: ServiceError) -> JsonResponse:
 
 
 def transfer_rows(result: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
-    """Each transfer with the arithmetic that produced it, in words a player reads."""
+    """Each transfer with the arithmetic that produced it, in words a player reads.
+
+    The words follow the engine's ``detail`` part by part (a win's detail always adds up
+    to its amount, 大进大出 included); nothing is recomputed here."""
     rows = []
     for t in result.get("transfers", []):
         d = t.get("detail") or {}
         parts: list[str] = []
         if "pair_base" in d and "multiplier" in d:
-            parts.append(f"{d['pair_base']} × {d['multiplier']}")
+            if d["multiplier"] == 1 and "bird_points_added" in d:
+                parts.append(str(d["pair_base"]))
+            else:
+                parts.append(f"{d['pair_base']} × {d['multiplier']}")
             for key, label in (
+                ("bird_points_added", _("中鸟加分")),
                 ("zimo_bonus", _("自摸加")),
                 ("dealer_vs_dealer", _("庄对庄")),
                 ("fish", _("钓鱼")),
+                ("piao", _("飘")),
             ):
                 if d.get(key):
                     parts.append(f"+ {d[key]} {label}")
-        arith = " ".join(parts)
-        computed = (
-            d.get("pair_base", 0) * d.get("multiplier", 1)
-            + d.get("zimo_bonus", 0)
-            + d.get("dealer_vs_dealer", 0)
-            + d.get("fish", 0)
-        )
-        if not parts or computed != t["amount"]:
-            # Other formulas (大进大出, penalties): show the engine's detail as it is.
+            if "uncapped" in d:
+                parts.append(f"= {d['uncapped']}, " + _("封顶 %(cap)s") % {"cap": t["amount"]})
+        if parts:
+            arith = " ".join(parts)
+        else:  # a penalty: the engine's detail as it is
             arith = ", ".join(f"{k} {v}" for k, v in d.items() if not isinstance(v, dict | list))
         payee = t.get("to")
         rows.append(
@@ -602,9 +688,12 @@ def transfer_rows(result: dict[str, Any], names: list[str]) -> list[dict[str, An
                 "payer": names[t["from"]] if t.get("from") is not None else "",
                 "payee": names[payee] if payee is not None else _("（烧掉）"),
                 "amount": t["amount"],
-                "event": {"opening": _("起手胡"), "result": _("胡牌"), "penalty": _("罚分")}.get(
-                    t.get("event", ""), t.get("event", "")
-                ),
+                "event": {
+                    "opening": _("起手胡"),
+                    "midgame": _("中途胡"),
+                    "result": _("胡牌"),
+                    "penalty": _("罚分"),
+                }.get(t.get("event", ""), t.get("event", "")),
                 "arith": arith,
                 "units": d.get("units"),
                 "hand_class": {"big": _("大胡"), "small": _("小胡")}.get(d.get("class", ""), ""),
@@ -665,17 +754,10 @@ def tiles_missing() -> JsonResponse:
     return JsonResponse({"errors": [error]}, status=400)
 
 
-# A claimed situational code tells the analysis how the hand was won.
+# A claimed situational code tells the analysis how the hand was won (the registry's
+# ``situation`` field).
 SITUATION_OF: dict[str, dict[str, Any]] = {
-    "tianhu": {"first_discard": True},
-    "dihu": {"first_discard": True},
-    "haidilaoyue": {"haidi": True},
-    "haidipao": {"haidi": True},
-    "gangshangkaihua": {"gang": "kong"},
-    "gangshangpao": {"gang": "kong"},
-    "shuanggangshanghua": {"gang": "double_kong"},
-    "shuanggangshangpao": {"gang": "double_kong"},
-    "qiangganghu": {"gang": "rob"},
+    code: {sit.context: sit.value} for code, sit in SITUATIONS.items()
 }
 
 
@@ -739,7 +821,7 @@ def round_void(request: HttpRequest, club: Club, session_id: int, number: int) -
     session = get_session(club, session_id)
     rnd = get_round(session, number)
     form = VoidForm(request.POST)
-    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    reason = (form.cleaned_data["reason"] if form.is_valid() else "").strip() or NO_REASON
     try:
         services.round_void(round=rnd, reason=reason, actor=request.user)
     except RoundRejected as exc:
@@ -759,6 +841,8 @@ def round_undo(request: HttpRequest, club: Club, session_id: int) -> HttpRespons
         messages.error(request, " ".join(e["message"] for e in localised_errors(exc)))
     else:
         messages.success(request, _("已撤销第 %(n)s 盘。") % {"n": rnd.number})
+    if request.POST.get("back") == "form":  # the saved banner's 撤销: back to the round form
+        return redirect("round-new", slug=club.slug, session_id=session.pk)
     return redirect("session", slug=club.slug, session_id=session.pk)
 
 
@@ -797,6 +881,7 @@ def round_detail(request: HttpRequest, club: Club, session_id: int, number: int)
             season=session.season,
             number=number,
             names=names,
+            void_picks=[(p, void_pick_label(p)) for p in VOID_PICKS],
             versions=[
                 {
                     "summary": round_summary(v, names),

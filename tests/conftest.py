@@ -9,18 +9,19 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_EXAMPLES = ROOT.parent / "shared" / "spec" / "examples.json"
+SHARED_OPTION_EXAMPLES = ROOT.parent / "shared" / "spec" / "examples-options.json"
 
 
-def load_shared_examples() -> dict | None:
-    """The shared examples file, or None (with a notice) when this machine lacks it.
+def load_shared_examples(path: Path = SHARED_EXAMPLES) -> dict | None:
+    """A shared examples file, or None (with a notice) when this machine lacks it.
 
     Under CI the file must exist: its absence is a failure, not a skip.
     """
-    if SHARED_EXAMPLES.exists():
-        return json.loads(SHARED_EXAMPLES.read_text(encoding="utf-8"))
+    if path.exists():
+        return json.loads(path.read_text(encoding="utf-8"))
     if os.environ.get("CI"):
-        raise RuntimeError(f"CI is set but {SHARED_EXAMPLES} is missing")
-    warnings.warn(f"NOTICE: {SHARED_EXAMPLES} not found; shared example tests skip", stacklevel=1)
+        raise RuntimeError(f"CI is set but {path} is missing")
+    warnings.warn(f"NOTICE: {path} not found; shared example tests skip", stacklevel=1)
     return None
 
 

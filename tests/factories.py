@@ -148,6 +148,17 @@ def engine_like_result(
     }
 
 
+def _bird_hits(data: dict, bird_count: int) -> tuple[int, ...]:
+    """The engine's 扎鸟 hits for ``data`` (none when the data does not score)."""
+    from scoring.engine import RoundInvalid, score_round_counted
+
+    ruleset = {"preset": "changsha-67", "bird_count": bird_count}
+    try:
+        return score_round_counted({**data, "ruleset": ruleset}).bird_hits
+    except RoundInvalid:
+        return (0, 0, 0, 0)
+
+
 def store_round(
     session: Session,
     data: dict,
@@ -168,6 +179,7 @@ def store_round(
         data=data,
         ruleset_config={"preset": "changsha-67", "bird_count": bird_count},
         result=engine_like_result(transfers, next_dealer),
+        bird_hits=_bird_hits(data, bird_count),
         actor=actor,
     )
 
@@ -191,6 +203,7 @@ def store_correction(
         data=data,
         ruleset_config=old.ruleset_config,
         result=engine_like_result(transfers, next_dealer),
+        bird_hits=_bird_hits(data, old.ruleset_config.get("bird_count", 2)),
         actor=actor,
         supersedes=old,
     )

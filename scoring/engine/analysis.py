@@ -46,7 +46,7 @@ from typing import Any, NamedTuple
 from scoring.engine import hand_checks as hc
 from scoring.engine.errors import FieldError, RoundInvalid
 from scoring.engine.hand_checks import FinalFacts, OpeningFacts
-from scoring.engine.hands import HAND_TYPES, HandType, WinKind
+from scoring.engine.hands import EXCLUDES, HAND_TYPES, SITUATIONS, HandType, WinKind
 from scoring.engine.messages import make_error, show_value, wrong_type
 from scoring.engine.rules import PRESETS, Rules, parse_ruleset
 from scoring.engine.suit_tables import EMPTY, SuitSplit, suit_tables
@@ -72,6 +72,13 @@ DEFAULT_PRESET = "changsha-67"
 PINGHU = "pinghu"
 QIXIAODUI = "qixiaodui"
 PENGPENGHU = "pengpenghu"
+MENQING = "menqing"
+QUANQIUREN = "quanqiuren"
+# The seven-pairs codes (七小对 and its 豪华 forms, rules.md §9.2): they exclude each other.
+SEVEN_PAIRS_CODES: frozenset[str] = frozenset(
+    {QIXIAODUI, *(c for c in HAND_TYPES if QIXIAODUI in EXCLUDES.get(c, ()) and c != MENQING)}
+)
+HAOHUA_CODES: frozenset[str] = SEVEN_PAIRS_CODES - {QIXIAODUI}
 
 _SELF, _DISCARD = WinKind.SELF_DRAW, WinKind.DISCARD
 Check = Callable[[Any], int]
@@ -89,20 +96,18 @@ def _registry(
 
 
 _FINAL_SHAPES = _registry(lambda h: h.shape)
-_SITUATIONAL = _registry(lambda h: not h.is_opening and not h.shape)
+_SITUATIONAL = _registry(lambda h: h.is_final and not h.shape)
 _OPENING = _registry(lambda h: h.is_opening)
 SITUATIONAL_CODES: tuple[str, ...] = tuple(code for code, _, _ in _SITUATIONAL)
 
+# (context, self-draw?) -> the situational code (the registry's ``situation`` field);
+# a 杠 context is keyed by its kind ("kong", "double_kong", "rob").
 _CONTEXT_CODES: dict[tuple[str, bool], str] = {
-    ("first_discard", True): "tianhu",
-    ("first_discard", False): "dihu",
-    ("haidi", True): "haidilaoyue",
-    ("haidi", False): "haidipao",
-    ("kong", True): "gangshangkaihua",
-    ("kong", False): "gangshangpao",
-    ("double_kong", True): "shuanggangshanghua",
-    ("double_kong", False): "shuanggangshangpao",
-    ("rob", False): "qiangganghu",
+    (
+        str(sit.value) if sit.context == "gang" else sit.context,
+        WinKind.SELF_DRAW in HAND_TYPES[code].win_kinds,
+    ): code
+    for code, sit in SITUATIONS.items()
 }
 
 # Why a claimed shape fails, by code (English, Chinese).
@@ -126,6 +131,15 @@ _SHAPE_MISSES: dict[str, tuple[str, str]] = {
         "不是四组明副露（吃/碰/明杠/补张）加一张单钓，捉炮胡",
     ),
 }
+for _code in HAOHUA_CODES:
+    _SHAPE_MISSES[_code] = (
+        f"not seven pairs with exactly {HAND_TYPES[_code].weight - 1} quad(s)",
+        f"不是恰好有 {HAND_TYPES[_code].weight - 1} 个四张的七小对",
+    )
+_SHAPE_MISSES[MENQING] = (
+    "not a concealed standard hand with a 2/5/8 pair (or 碰碰胡/将将胡/清一色)",
+    "不是门清的四句话加 2、5、8 将（或碰碰胡、将将胡、清一色）",
+)
 _NOTHING = (
     "not 4 sets and a pair, not seven pairs, and not all 2/5/8",
     "不是四句话加一对将，不是七小对，也不是将将胡",
@@ -172,16 +186,57 @@ def _structure(hand: FinalHand) -> tuple[int, int, MeldSummary]:
 
 
 def _facts(
-    flags: int, suits: int, melds: MeldSummary, *, self_draw: bool, any_pair: bool
+    flags: int,
+    suits: int,
+    melds: MeldSummary,
+    *,
+    self_draw: bool,
+    any_pair: bool,
+    quads: int = 0,
 ) -> FinalFacts:
     msuits, n, exposed, kongs, chi, jiang = melds
-    return FinalFacts(flags, suits | msuits, n, exposed, kongs, chi, jiang, self_draw, any_pair)
+    return FinalFacts(
+        flags, suits | msuits, n, exposed, kongs, chi, jiang, self_draw, any_pair, quads
+    )
 
 
 def final_facts(hand: FinalHand, *, self_draw: bool, any_pair: bool) -> FinalFacts:
     """The facts every final predicate reads."""
     flags, suits, melds = _structure(hand)
-    return _facts(flags, suits, melds, self_draw=self_draw, any_pair=any_pair)
+    return _facts(
+        flags,
+        suits,
+        melds,
+        self_draw=self_draw,
+        any_pair=any_pair,
+        quads=hand.counts.count(4),
+    )
+
+
+def _allowed_shapes(
+    shapes: tuple[str, ...], facts: FinalFacts, *, self_draw: bool, rules: Rules
+) -> tuple[str, ...]:
+    """The shape codes a filled-in claim may list under ``rules`` (rules.md §9.9): codes
+    behind an option only when it is on; the seven-pairs code for the exact number of
+    quads; 门清 only beside no seven-pairs code; 全求人 alone needs 2/5/8 under
+    ``quanqiuren_pair: "258"``."""
+    out = [
+        c for c in shapes if (option := HAND_TYPES[c].option) is None or rules.enables(option, c)
+    ]
+    if MENQING in out and rules.menqing == "self_draw" and not self_draw:
+        out.remove(MENQING)
+    if any(c in HAOHUA_CODES for c in out) and QIXIAODUI in out:
+        out.remove(QIXIAODUI)
+    if MENQING in out and any(c in SEVEN_PAIRS_CODES for c in out):
+        out.remove(MENQING)
+    if (
+        QUANQIUREN in out
+        and rules.quanqiuren_pair == "258"
+        and not hc.pinghu(facts)
+        and not any(HAND_TYPES[c].is_big and c != QUANQIUREN for c in out)
+    ):
+        out.remove(QUANQIUREN)
+    return tuple(out)
 
 
 def claim_units(codes: Sequence[str], *, rules: Rules) -> int:
@@ -395,6 +450,7 @@ class HandAnalysis(NamedTuple):
             melds,
             self_draw=self.self_draw,
             any_pair=self.rules.situational_pair == "any",
+            quads=self.hand.counts.count(4),
         )
 
     @property
@@ -564,13 +620,20 @@ def _verdict(
     dealer: bool,
     context: tuple[str, ...],
     rules: Rules,
+    quads: int = 0,
 ) -> _Verdict:
     """The registry pass over one combination of facts, kept under ``key``."""
     facts = _facts(
-        flags, suits, melds, self_draw=self_draw, any_pair=rules.situational_pair == "any"
+        flags,
+        suits,
+        melds,
+        self_draw=self_draw,
+        any_pair=rules.situational_pair == "any",
+        quads=quads,
     )
     kind = _SELF if self_draw else _DISCARD
     shapes = tuple([code for code, kinds, check in _FINAL_SHAPES if kind in kinds and check(facts)])
+    shapes = _allowed_shapes(shapes, facts, self_draw=self_draw, rules=rules)
     situational = tuple([code for code, _, check in _SITUATIONAL if check(facts)])
     best = _best_claim(
         shapes, situational, context, self_draw=self_draw, dealer=dealer, rules=rules
@@ -602,10 +665,11 @@ def analyse_hand(
         else ()
     )
     flags, suits, melds = _structure(hand)
-    key = (flags, suits, melds, self_draw, dealer, context, id(rules))
+    quads = hand.counts.count(4)
+    key = (flags, suits, melds, self_draw, dealer, context, id(rules), quads)
     v = _verdicts.get(key)
     if v is None or v.rules is not rules:
-        v = _verdict(key, flags, suits, melds, self_draw, dealer, context, rules)
+        v = _verdict(key, flags, suits, melds, self_draw, dealer, context, rules, quads)
     return HandAnalysis(
         hand, self_draw, dealer, rules, context, flags, suits, v.shapes, v.situational, v.best_claim
     )
@@ -853,12 +917,31 @@ def check_final_claim(
     win_kind = _SELF if self_draw else _DISCARD
     for j, code in enumerate(claimed):
         h = HAND_TYPES.get(code) if isinstance(code, str) else None
-        if h is None or h.is_opening or win_kind not in h.win_kinds or h.check is None:
-            continue
-        if h.check(facts):
+        if h is None or not h.is_final or win_kind not in h.win_kinds or h.check is None:
             continue
         where = join_field(field, f"hands.{j}")
         names = {"code": code, "name_zh": h.name_zh, "tiles": shown}
+        if code == QUANQIUREN and h.check(facts):
+            others = any(HAND_TYPES[c].is_big and c != code for c in claimed if c in HAND_TYPES)
+            if rules.quanqiuren_pair == "258" and not others and not hc.pinghu(facts):
+                errors.append(tile_error(where, "quanqiuren_pair_not_258", **names))
+            continue
+        if h.check(facts):
+            continue
+        if code in HAOHUA_CODES and hc.qixiaodui(facts):
+            errors.append(
+                tile_error(
+                    where, "haohua_wrong_quads", needed=h.weight - 1, held=facts.n_quads, **names
+                )
+            )
+            continue
+        if code == MENQING:
+            if facts.n_exposed:
+                errors.append(tile_error(where, "menqing_exposed", **names))
+                continue
+            situational = any(c in SITUATIONAL_CODES for c in claimed)
+            if situational and facts.any_pair and hc.is_standard(facts):
+                continue  # §9.3: beside a situational code, its pair rule decides
         if h.shape:
             en, zh = _SHAPE_MISSES[code]
             errors.append(tile_error(where, "hand_not_held", reason=en, reason_zh=zh, **names))

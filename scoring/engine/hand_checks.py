@@ -35,6 +35,7 @@ class FinalFacts:
         "melds_jiang",
         "self_draw",
         "any_pair",
+        "n_quads",
     )
 
     def __init__(
@@ -48,6 +49,7 @@ class FinalFacts:
         melds_jiang: bool,
         self_draw: bool,
         any_pair: bool,
+        n_quads: int = 0,
     ) -> None:
         self.flags = flags
         self.suits = suits
@@ -58,6 +60,7 @@ class FinalFacts:
         self.melds_jiang = melds_jiang  # every meld tile is a 2, 5 or 8
         self.self_draw = self_draw
         self.any_pair = any_pair  # the ruleset's situational_pair is "any"
+        self.n_quads = n_quads  # concealed tiles held four times (not declared kongs)
 
 
 class OpeningFacts:
@@ -106,6 +109,29 @@ def qingyise(f: FinalFacts) -> bool:
 def quanqiuren(f: FinalFacts) -> bool:
     """全求人: four exposed melds; the single concealed tile paired by the winning discard."""
     return f.n_exposed == 4 and not f.self_draw and bool(f.flags & STD)
+
+
+def haohua_1(f: FinalFacts) -> bool:
+    """豪华七小对: seven pairs with exactly one quad."""
+    return qixiaodui(f) and f.n_quads == 1
+
+
+def haohua_2(f: FinalFacts) -> bool:
+    """双豪华七小对: seven pairs with exactly two quads."""
+    return qixiaodui(f) and f.n_quads == 2
+
+
+def haohua_3(f: FinalFacts) -> bool:
+    """三豪华七小对: seven pairs with exactly three quads."""
+    return qixiaodui(f) and f.n_quads == 3
+
+
+def menqing(f: FinalFacts) -> bool:
+    """门清: no 吃/碰/明杠/补张 (暗杠 allowed), a standard hand; with a 2/5/8 pair unless
+    another big shape (碰碰胡, 将将胡, 清一色) holds (rules.md §9.3)."""
+    if f.n_exposed or not f.flags & STD:
+        return False
+    return bool(f.flags & PING) or pengpenghu(f) or jiangjianghu(f) or qingyise(f)
 
 
 def big_shape(f: FinalFacts) -> bool:
@@ -160,6 +186,30 @@ def santong(o: OpeningFacts) -> int:
     """三同: some rank held at least twice in each of the three suits."""
     c = o.counts
     return int(any(c[r] >= 2 and c[r + 9] >= 2 and c[r + 18] >= 2 for r in range(9)))
+
+
+def jiejiegao(o: OpeningFacts) -> int:
+    """节节高: three consecutive ranks of one suit, each held at least twice."""
+    c = o.counts
+    return int(
+        any(
+            c[b + r] >= 2 and c[b + r + 1] >= 2 and c[b + r + 2] >= 2
+            for b in (0, 9, 18)
+            for r in range(7)
+        )
+    )
+
+
+def jintongyunv(o: OpeningFacts) -> int:
+    """金童玉女: at least two 2筒 (2p) and at least two 2条 (2s)."""
+    c = o.counts
+    return int(c[19] >= 2 and c[10] >= 2)
+
+
+def yidianhong(o: OpeningFacts) -> int:
+    """一点红: exactly one tile of rank 2, 5 or 8."""
+    c = o.counts
+    return int(sum(c[s + i] for s in (0, 9, 18) for i in JIANG_INDEXES) == 1)
 
 
 def yizhihua(o: OpeningFacts) -> int:

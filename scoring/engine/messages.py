@@ -73,7 +73,42 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{field} lists {count} dealers but the ruleset does not play 通庄 (tongzhuang)",
         "{field} 有 {count} 个庄家，但本规则不玩通庄",
     ),
-    # --- openings ---------------------------------------------------------------
+    # --- table options (rules.md §9.9) -------------------------------------------
+    "hand_not_in_ruleset": (
+        "{field}: {value} ({name_zh}) is not played under this ruleset; turn on the "
+        "ruleset option {option}{option_value} to record it",
+        "{field}：本规则不玩{name_zh}（{value}），要记录它请在规则中打开「{option_zh}」"
+        "（{option}{option_value}）",
+    ),
+    "hands_exclude_each_other": (
+        "{field}: {value} cannot be listed together with {other}",
+        "{field}：{name_zh}不能与{other_zh}同时报",
+    ),
+    "midgame_hand_in_opening": (
+        "{field}: {value} is a mid-game win; record it in midgame, not in openings",
+        "{field}：{value} 是中途胡，请记在 midgame（中途胡）里，不要记在起手胡里",
+    ),
+    "not_midgame_hand": (
+        "{field}: {value} is not a mid-game hand (zhongtu_sixi, zhongtu_liuliushun)",
+        "{field}：{value} 不是中途胡（中途四喜、中途六六顺）",
+    ),
+    "opening_birds_off": (
+        "{field}: this ruleset counts no birds on opening and mid-game wins "
+        "(opening_birds is false); give none",
+        "{field}：本规则起手胡和中途胡不扎鸟（opening_birds 为 false），不要填鸟",
+    ),
+    "piao_not_in_ruleset": (
+        "{field}: this ruleset plays no 飘分 (piao is off); leave piao out",
+        "{field}：本规则不飘分，请不要填写飘分",
+    ),
+    "piao_required": (
+        "{field}: under 自由飘 (piao free) every seat's stake is required (four integers)",
+        "{field}：自由飘需要填写四个座位各自的飘分",
+    ),
+    "piao_not_fixed": (
+        "{field}: under 坐飘 (piao fixed) every stake is {expected}, got {value}",
+        "{field}：坐飘时每家都飘 {expected}，收到 {value}",
+    ),
     "duplicate_opening_seat": (
         "{field}: seat {seat} already has an opening entry; list all of a seat's opening "
         "hands in one entry",

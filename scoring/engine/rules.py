@@ -9,14 +9,19 @@ key over the preset and checked, every problem reported with its key path.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal, NamedTuple
 
 from scoring.engine.errors import FieldError
+from scoring.engine.hands import OPTION_OF
 from scoring.engine.messages import make_error, show_value, wrong_type
 
-BirdMode = Literal["additive", "multiplicative"]
+BirdMode = Literal["additive", "multiplicative", "points"]
+BirdOrigin = Literal["dealer", "winner"]
+Menqing = Literal["off", "any", "self_draw"]
+Piao = Literal["off", "fixed", "free"]
+DoubleKong = Literal["weight", "per_tile"]
 Stacking = Literal["add", "single"]
 Distribution = Literal["burn", "split"]
 PairRule = Literal["258", "any"]
@@ -46,6 +51,18 @@ class ClassAmounts:
     big: int
 
 
+class PayRules(NamedTuple):
+    """What every payment under one ruleset is computed with (rules.md §4.3, §9), by rule
+    name; built once per ``Rules`` (``Rules.payment``), read by the scorer."""
+
+    dealer_bonus: int  # 庄分
+    dealer_bonus_per_unit: bool  # 庄分按番累计
+    dealer_vs_dealer_bonus: int  # 庄对庄 (0 unless 通庄 is on)
+    birds_multiply: bool  # 中鸟翻倍 (×2^n) rather than ×(1 + n)
+    bird_points: int | None  # 中鸟加分: points per hit (bird_mode "points"), else None
+    cap: int  # 封顶 per final-win payment; 0: none
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     preset: str
@@ -63,10 +80,49 @@ class Rules:
     escape_penalty: int
     escape_distribution: Distribution
     situational_pair: PairRule
+    # Table options (rules.md §9); every preset keeps these defaults.
+    bird_points: int = 1  # 中鸟加分: points per bird hit when bird_mode is "points"
+    bird_origin: BirdOrigin = "dealer"  # the seat 1/5/9 lands on
+    opening_birds: bool = True  # 起手和中途胡算鸟
+    haohua: bool = False  # 豪华七小对
+    menqing: Menqing = "off"  # 门清
+    extra_small_hands: tuple[str, ...] = ()  # 节节高, 金童玉女, 一点红, 中途四喜, 中途六六顺
+    piao: Piao = "off"  # 飘分: 坐飘 (fixed) / 自由飘 (free)
+    piao_value: int = 1
+    piao_max: int = 5
+    cap: int = 0  # 封顶 per payment; 0: none
+    double_kong: DoubleKong = "weight"  # 双杠 counted as weight 2, or per tile
+    quanqiuren_pair: PairRule = "any"  # 全求人必须吊将 (258)
+    # Derived, not a parameter: the payment rules, built once here.
+    payment: PayRules = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        payment = PayRules(
+            self.dealer_bonus,
+            self.dealer_bonus_per_unit,
+            self.dealer_vs_dealer if self.tongzhuang else 0,
+            self.bird_mode == "multiplicative",
+            self.bird_points if self.bird_mode == "points" else None,
+            self.cap,
+        )
+        object.__setattr__(self, "payment", payment)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: ``{"preset": CODE, every parameter: value}`` (nested tables as dicts)."""
-        return dataclasses.asdict(self)
+        out = dataclasses.asdict(self)
+        del out["payment"]
+        out["extra_small_hands"] = list(self.extra_small_hands)
+        return out
+
+    def enables(self, option: str, code: str) -> bool:
+        """Does this ruleset turn on the option ``option`` that hand type ``code`` sits
+        behind (rules.md §9: a boolean, a choice other than "off", or a list naming it)?"""
+        value = getattr(self, option)
+        if value.__class__ is tuple:
+            return code in value
+        if value.__class__ is str:
+            return bool(value != "off")
+        return bool(value)
 
 
 def _base(small: tuple[int, int], big: tuple[int, int]) -> BaseTable:
@@ -253,86 +309,173 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
             "258 | any",
             "Pair a 海底/杠/抢杠 win may use when tiles are checked: 2/5/8 only, or any.",
         ),
+        "bird_points": ParamInfo(
+            "中鸟加分",
+            "Points per bird",
+            "integer 0-1000",
+            "With bird_mode points: each bird hit on winner or payer adds this many points.",
+        ),
+        "bird_origin": ParamInfo(
+            "鸟从谁数",
+            "Birds counted from",
+            "dealer | winner",
+            "Which seat 1/5/9 lands on: the dice dealer, or the winner (the discarder on 通炮).",
+        ),
+        "opening_birds": ParamInfo(
+            "起手胡扎鸟",
+            "Birds on opening wins",
+            "boolean",
+            "false: opening and mid-game wins carry no birds (起手和中途胡不算鸟分).",
+        ),
+        "haohua": ParamInfo(
+            "豪华七小对",
+            "Seven pairs with quads",
+            "boolean",
+            "七小对 holding one, two or three quads scores 2, 3 or 4 big hands.",
+        ),
+        "menqing": ParamInfo(
+            "门清",
+            "Concealed hand",
+            "off | any | self_draw",
+            "A win without 吃/碰/明杠/补张 is a big hand (self_draw: only on a self-draw).",
+        ),
+        "extra_small_hands": ParamInfo(
+            "更多小胡",
+            "More small hands",
+            "list of " + ", ".join(c for c, o in OPTION_OF.items() if o == "extra_small_hands"),
+            "节节高, 金童玉女, 一点红 (openings) and 中途四喜, 中途六六顺 (mid-game wins).",
+        ),
+        "piao": ParamInfo(
+            "飘分",
+            "Piao stakes",
+            "off | fixed | free",
+            "fixed (坐飘): every seat stakes piao_value; free (自由飘): each 0-piao_max. "
+            "Each final-win payment adds the winner's and the payer's stakes.",
+        ),
+        "piao_value": ParamInfo("坐飘分", "Fixed piao", "integer 0-100", "The stake under fixed."),
+        "piao_max": ParamInfo(
+            "自由飘上限", "Free piao maximum", "integer 0-100", "The highest stake under free."
+        ),
+        "cap": ParamInfo(
+            "封顶",
+            "Cap",
+            "integer 0-100000",
+            "Each final-win payment is at most this much; 0: no cap.",
+        ),
+        "double_kong": ParamInfo(
+            "双杠计分",
+            "Double kong",
+            "weight | per_tile",
+            "weight: 双杠上花/双杠上炮 are 2 big hands; per_tile: each kong tile wins with "
+            "the other codes, counted twice.",
+        ),
+        "quanqiuren_pair": ParamInfo(
+            "全求人必须吊将",
+            "All-melded pair",
+            "any | 258",
+            "258: a 全求人 alone must pair a 2, 5 or 8 (checked when tiles are given).",
+        ),
     }
 )
+
+# The table options (rules.md §9): the same default and source in every preset.
+OPTION_PARAMETERS: tuple[str, ...] = (
+    "bird_points",
+    "bird_origin",
+    "opening_birds",
+    "haohua",
+    "menqing",
+    "extra_small_hands",
+    "piao",
+    "piao_value",
+    "piao_max",
+    "cap",
+    "double_kong",
+    "quanqiuren_pair",
+)
+_OPTION_SOURCE = "rules.md §9 table option (default)"
 
 PARAMETERS: tuple[str, ...] = tuple(PARAMETER_INFO)
 
 # Where each preset's value of each parameter comes from (seed passages).
+_SEED_SOURCES: dict[str, dict[str, str]] = {
+    "changsha-67": (
+        {
+            "bird_count": "000 篇二 7 扎鸟：以牌墙上按轮序的第1张和第2张牌为鸟牌",
+            "bird_mode": "000 篇二 例1–11：中1只鸟出双倍，中2只鸟出三倍",
+            "base": "000 篇二 11：平胡底1；大胡底分按6倍计算，不再大货自摸减半",
+            "dealer_bonus": "000 篇二 11：底1、庄1",
+            "dealer_bonus_per_unit": "rules.md §7 (篇二 gives no stacked example)",
+            "zimo_bonus": "000 篇二 9 自摸加1",
+            "big_stacking": "rules.md §7 (篇二 silent; add)",
+            "opening_stacking": "000 篇二 13：如果起手胡牌时同时有2种…则只算一种",
+            "tongzhuang": "000 篇二 10：在双杠双鸟六七片中不再有通庄的玩法",
+            "dealer_vs_dealer": "000 篇二 10 (no 通庄, so no 庄对庄)",
+            "big_in_big_out": "rules.md §7 (大进大出 is 001 only)",
+            "escape_penalty": "rules.md §7 (篇二 has no escape penalty)",
+            "escape_distribution": "rules.md §7",
+            "situational_pair": "000 篇二 14：大货都可以不用258将",
+        }
+    ),
+    "changsha-tongzhuang": (
+        {
+            "bird_count": "001 八：以牌墙上按轮序的第一张牌为鸟牌",
+            "bird_mode": "001 八 3：如果中鸟，则放炮方须出双倍",
+            "base": "001 十一<一> 平胡底1；十一<四> 大胡自摸底分减半（底3），点炮底6",
+            "dealer_bonus": "001 十一<一>：底莊1",
+            "dealer_bonus_per_unit": "rules.md §7 (001 gives no stacked example)",
+            "zimo_bonus": "001 (no 自摸加1)",
+            "big_stacking": "rules.md §7 (001 silent; add)",
+            "opening_stacking": "rules.md §7 (001 lists no opening hands)",
+            "tongzhuang": "001 十 通莊",
+            "dealer_vs_dealer": "001 十 2 莊對莊：在扎鳥之外要多付一片子",
+            "big_in_big_out": "001 十一<五> 大進大出",
+            "escape_penalty": "rules.md §7 (001 has no escape penalty)",
+            "escape_distribution": "rules.md §7",
+            "situational_pair": "001 五 3、六 4：佯將",
+        }
+    ),
+    "changsha-points": (
+        {
+            "bird_count": "000 篇一 五 2 A：再摸紧跟着的牌即为鸟",
+            "bird_mode": "000 篇一 四 注2：被扎鸟的玩家赢输计分翻倍",
+            "base": "000 篇一 四 1–4：小胡10分；大胡自摸30分，大胡捉炮60分",
+            "dealer_bonus": "000 篇一 四：庄家多输10分",
+            "dealer_bonus_per_unit": "000 篇一 四 注1：大胡之间可以累计计算（算加法）",
+            "zimo_bonus": "000 篇一 (no 自摸加分)",
+            "big_stacking": "000 篇一 四 注1：大胡之间可以累计计算",
+            "opening_stacking": "000 篇一 四 注1：小胡和小胡之间能组合累计（如四喜+六六顺）",
+            "tongzhuang": "000 篇一 (no 通庄)",
+            "dealer_vs_dealer": "000 篇一 (no 通庄, so no 庄对庄)",
+            "big_in_big_out": "rules.md §7 (大进大出 is 001 only)",
+            "escape_penalty": "000 篇一 四 5：逃跑、断线、强退扣除70分",
+            "escape_distribution": "000 篇一 四 5：所有场…不予以分配给其他玩家",
+            "situational_pair": "000 篇一 三 3(6)：需要将",
+        }
+    ),
+    "changsha-online": (
+        {
+            "bird_count": "000 篇三 六 2：再摸紧跟着的两张牌即为鸟",
+            "bird_mode": "000 篇三 五 2：2分*2*2＋1分＝9分",
+            "base": "000 篇三 五 1–4：小胡1分；大胡各输6分",
+            "dealer_bonus": "000 篇三 五：庄家输2分；大胡6+1分",
+            "dealer_bonus_per_unit": "000 篇三 五 3：双杠上炮的计分为6分*2+1分=13分",
+            "zimo_bonus": "000 篇三 五 2：小胡自摸＋1分 (大胡 none)",
+            "big_stacking": "000 篇三 六 4 番上番",
+            "opening_stacking": "rules.md §7",
+            "tongzhuang": "000 篇三 (no 通庄)",
+            "dealer_vs_dealer": "000 篇三 (no 通庄, so no 庄对庄)",
+            "big_in_big_out": "rules.md §7 (大进大出 is 001 only)",
+            "escape_penalty": "rules.md §7 (篇三 has no escape penalty)",
+            "escape_distribution": "rules.md §7",
+            "situational_pair": "000 篇三 四：需将",
+        }
+    ),
+}
 PRESET_SOURCES: MappingProxyType[str, MappingProxyType[str, str]] = MappingProxyType(
     {
-        "changsha-67": MappingProxyType(
-            {
-                "bird_count": "000 篇二 7 扎鸟：以牌墙上按轮序的第1张和第2张牌为鸟牌",
-                "bird_mode": "000 篇二 例1–11：中1只鸟出双倍，中2只鸟出三倍",
-                "base": "000 篇二 11：平胡底1；大胡底分按6倍计算，不再大货自摸减半",
-                "dealer_bonus": "000 篇二 11：底1、庄1",
-                "dealer_bonus_per_unit": "rules.md §7 (篇二 gives no stacked example)",
-                "zimo_bonus": "000 篇二 9 自摸加1",
-                "big_stacking": "rules.md §7 (篇二 silent; add)",
-                "opening_stacking": "000 篇二 13：如果起手胡牌时同时有2种…则只算一种",
-                "tongzhuang": "000 篇二 10：在双杠双鸟六七片中不再有通庄的玩法",
-                "dealer_vs_dealer": "000 篇二 10 (no 通庄, so no 庄对庄)",
-                "big_in_big_out": "rules.md §7 (大进大出 is 001 only)",
-                "escape_penalty": "rules.md §7 (篇二 has no escape penalty)",
-                "escape_distribution": "rules.md §7",
-                "situational_pair": "000 篇二 14：大货都可以不用258将",
-            }
-        ),
-        "changsha-tongzhuang": MappingProxyType(
-            {
-                "bird_count": "001 八：以牌墙上按轮序的第一张牌为鸟牌",
-                "bird_mode": "001 八 3：如果中鸟，则放炮方须出双倍",
-                "base": "001 十一<一> 平胡底1；十一<四> 大胡自摸底分减半（底3），点炮底6",
-                "dealer_bonus": "001 十一<一>：底莊1",
-                "dealer_bonus_per_unit": "rules.md §7 (001 gives no stacked example)",
-                "zimo_bonus": "001 (no 自摸加1)",
-                "big_stacking": "rules.md §7 (001 silent; add)",
-                "opening_stacking": "rules.md §7 (001 lists no opening hands)",
-                "tongzhuang": "001 十 通莊",
-                "dealer_vs_dealer": "001 十 2 莊對莊：在扎鳥之外要多付一片子",
-                "big_in_big_out": "001 十一<五> 大進大出",
-                "escape_penalty": "rules.md §7 (001 has no escape penalty)",
-                "escape_distribution": "rules.md §7",
-                "situational_pair": "001 五 3、六 4：佯將",
-            }
-        ),
-        "changsha-points": MappingProxyType(
-            {
-                "bird_count": "000 篇一 五 2 A：再摸紧跟着的牌即为鸟",
-                "bird_mode": "000 篇一 四 注2：被扎鸟的玩家赢输计分翻倍",
-                "base": "000 篇一 四 1–4：小胡10分；大胡自摸30分，大胡捉炮60分",
-                "dealer_bonus": "000 篇一 四：庄家多输10分",
-                "dealer_bonus_per_unit": "000 篇一 四 注1：大胡之间可以累计计算（算加法）",
-                "zimo_bonus": "000 篇一 (no 自摸加分)",
-                "big_stacking": "000 篇一 四 注1：大胡之间可以累计计算",
-                "opening_stacking": "000 篇一 四 注1：小胡和小胡之间能组合累计（如四喜+六六顺）",
-                "tongzhuang": "000 篇一 (no 通庄)",
-                "dealer_vs_dealer": "000 篇一 (no 通庄, so no 庄对庄)",
-                "big_in_big_out": "rules.md §7 (大进大出 is 001 only)",
-                "escape_penalty": "000 篇一 四 5：逃跑、断线、强退扣除70分",
-                "escape_distribution": "000 篇一 四 5：所有场…不予以分配给其他玩家",
-                "situational_pair": "000 篇一 三 3(6)：需要将",
-            }
-        ),
-        "changsha-online": MappingProxyType(
-            {
-                "bird_count": "000 篇三 六 2：再摸紧跟着的两张牌即为鸟",
-                "bird_mode": "000 篇三 五 2：2分*2*2＋1分＝9分",
-                "base": "000 篇三 五 1–4：小胡1分；大胡各输6分",
-                "dealer_bonus": "000 篇三 五：庄家输2分；大胡6+1分",
-                "dealer_bonus_per_unit": "000 篇三 五 3：双杠上炮的计分为6分*2+1分=13分",
-                "zimo_bonus": "000 篇三 五 2：小胡自摸＋1分 (大胡 none)",
-                "big_stacking": "000 篇三 六 4 番上番",
-                "opening_stacking": "rules.md §7",
-                "tongzhuang": "000 篇三 (no 通庄)",
-                "dealer_vs_dealer": "000 篇三 (no 通庄, so no 庄对庄)",
-                "big_in_big_out": "rules.md §7 (大进大出 is 001 only)",
-                "escape_penalty": "rules.md §7 (篇三 has no escape penalty)",
-                "escape_distribution": "rules.md §7",
-                "situational_pair": "000 篇三 四：需将",
-            }
-        ),
+        code: MappingProxyType({**seeds, **dict.fromkeys(OPTION_PARAMETERS, _OPTION_SOURCE)})
+        for code, seeds in _SEED_SOURCES.items()
     }
 )
 
@@ -370,19 +513,34 @@ def presets_describe() -> list[dict[str, Any]]:
 # --- parsing -------------------------------------------------------------------
 
 _CHOICES: dict[str, tuple[str, ...]] = {
-    "bird_mode": ("additive", "multiplicative"),
+    "bird_mode": ("additive", "multiplicative", "points"),
+    "bird_origin": ("dealer", "winner"),
+    "menqing": ("off", "any", "self_draw"),
+    "piao": ("off", "fixed", "free"),
+    "double_kong": ("weight", "per_tile"),
+    "quanqiuren_pair": ("any", "258"),
     "big_stacking": ("add", "single"),
     "opening_stacking": ("add", "single"),
     "escape_distribution": ("burn", "split"),
     "situational_pair": ("258", "any"),
 }
+_INT_CHOICES: dict[str, tuple[int, ...]] = {"bird_count": (0, 1, 2, 4, 6)}
 _INT_RANGES: dict[str, tuple[int, int]] = {
-    "bird_count": (0, 2),
+    "bird_points": (0, 1000),
+    "piao_value": (0, 100),
+    "piao_max": (0, 100),
+    "cap": (0, 100000),
     "dealer_bonus": (0, 1000),
     "dealer_vs_dealer": (0, 1000),
     "escape_penalty": (0, 10000),
 }
-_BOOLS = frozenset({"dealer_bonus_per_unit", "tongzhuang", "big_in_big_out"})
+_BOOLS = frozenset(
+    {"dealer_bonus_per_unit", "tongzhuang", "big_in_big_out", "opening_birds", "haohua"}
+)
+# The hand codes extra_small_hands may name: the registry's entries behind that option.
+EXTRA_SMALL_HANDS: tuple[str, ...] = tuple(
+    code for code, option in OPTION_OF.items() if option == "extra_small_hands"
+)
 _AMOUNT_MAX = 1000
 
 
@@ -456,6 +614,32 @@ def _merge_base(
     return BaseTable(rows["small"], rows["big"]) if ok else None
 
 
+def _code_list(
+    value: object, field: str, allowed: tuple[str, ...], errors: list[FieldError]
+) -> tuple[str, ...] | None:
+    """A list of distinct codes among ``allowed`` (each problem reported by index)."""
+    if not isinstance(value, list):
+        wrong_type(errors, field, "a list", value)
+        return None
+    ok = True
+    for i, code in enumerate(value):
+        if not isinstance(code, str):
+            wrong_type(errors, f"{field}.{i}", "a string", code)
+            ok = False
+        elif code not in allowed:
+            choices = ", ".join(allowed)
+            errors.append(
+                make_error(
+                    f"{field}.{i}", "invalid_choice", choices=choices, value=show_value(code)
+                )
+            )
+            ok = False
+        elif code in value[:i]:
+            errors.append(make_error(f"{field}.{i}", "repeated_hand", value=show_value(code)))
+            ok = False
+    return tuple(value) if ok else None
+
+
 def _preset(value: object, field: str, errors: list[FieldError]) -> Rules | None:
     if not isinstance(value, str):
         wrong_type(errors, field, "a string", value)
@@ -492,6 +676,19 @@ def parse_ruleset(
         if key in _INT_RANGES:
             lo, hi = _INT_RANGES[key]
             changes[key] = _int_value(raw, path, lo, hi, errors)
+        elif key in _INT_CHOICES:
+            allowed = _INT_CHOICES[key]
+            if not isinstance(raw, int) or isinstance(raw, bool):
+                wrong_type(errors, path, "an integer", raw)
+            elif raw not in allowed:
+                choices = ", ".join(map(str, allowed))
+                errors.append(
+                    make_error(path, "invalid_choice", choices=choices, value=show_value(raw))
+                )
+            else:
+                changes[key] = raw
+        elif key == "extra_small_hands":
+            changes[key] = _code_list(raw, path, EXTRA_SMALL_HANDS, errors)
         elif key in _CHOICES:
             if not isinstance(raw, str):
                 wrong_type(errors, path, "a string", raw)

@@ -17,13 +17,16 @@ receives it): it shows in ``net`` and ``burned`` only. Transfers of 0 are left o
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, NamedTuple, NotRequired, TypedDict
 
-from scoring.engine.validate import Round
+from scoring.engine.rules import PayRules
+from scoring.engine.validate import Opening, Round
 
-# _BIRD_SEAT[dealer][v]: the seat a bird of value v (1-9) lands on (§3).
-_BIRD_SEAT: tuple[tuple[int, ...], ...] = tuple(
-    tuple((dealer + v - 1) % 4 for v in range(10)) for dealer in range(4)
+# BIRD_SEAT[origin][v]: the seat a bird of value v (1-9) lands on, counting 1/5/9 from
+# ``origin`` (rules.md §3: the dice-rolling dealer). The one bird rule of the project:
+# the services store the hits the engine counts, the round form reads this table.
+BIRD_SEAT: tuple[tuple[int, ...], ...] = tuple(
+    tuple((origin + v - 1) % 4 for v in range(10)) for origin in range(4)
 )
 # _OTHERS[s]: the other three seats, ascending.
 _OTHERS: tuple[tuple[int, ...], ...] = tuple(tuple(q for q in range(4) if q != s) for s in range(4))
@@ -40,6 +43,89 @@ _DEALER_FLAGS: dict[tuple[int, ...], tuple[bool, bool, bool, bool]] = {
 _NO_HITS = (0, 0, 0, 0)
 _NO_FISH = (0, 0, 0, 0)
 
+# --- the output (round-format.md) -----------------------------------------------
+
+WinDetail = TypedDict(
+    "WinDetail",
+    {
+        "units": int,
+        "class": Literal["small", "big"],
+        "pair_base": int,
+        "multiplier": int,
+        "bird_points_added": NotRequired[int],  # bird_mode "points" only
+        "zimo_bonus": int,
+        "dealer_vs_dealer": int,
+        "fish": int,
+        "piao": NotRequired[int],  # final wins, when the ruleset plays 飘分
+        "uncapped": NotRequired[int],  # the amount before 封顶, when the cap lowered it
+    },
+)
+
+
+class PenaltyDetail(TypedDict):
+    kind: str
+    penalty: int
+    distribution: Literal["split"]
+    share: int
+    burned: int
+
+
+Transfer = TypedDict(
+    "Transfer",
+    {
+        "from": int,
+        "to": int,
+        "amount": int,
+        "event": Literal["opening", "midgame", "result", "penalty"],
+        "winner": int | None,
+        "detail": WinDetail | PenaltyDetail,
+    },
+)
+
+
+class RoundResult(TypedDict):
+    """The scored round, exactly the JSON of round-format.md."""
+
+    transfers: list[Transfer]
+    net: list[int]
+    burned: int
+    next_dealer: int
+    next_dealers: list[int]
+
+
+class Scored(NamedTuple):
+    """A scored round: the public result and the birds that counted for its final win.
+
+    ``birds``: the result's birds (海底 birds filled in); () for a draw or forfeited
+    birds. ``bird_hits``: how many of them land on each seat (扎鸟 hits; opening birds
+    are not counted here)."""
+
+    result: RoundResult
+    birds: tuple[int, ...]
+    bird_hits: tuple[int, int, int, int]
+
+
+# --- one payment ------------------------------------------------------------------
+
+
+# One win to be paid (rules.md §4.1-§4.2), a plain tuple (built per win on the hot path):
+# (event, winner, payers, units, class, unit_base: base[class][kind] or the big self-draw
+# base under 大进大出, zimo_bonus: 自摸加分 or 0, hits: birds landed by seat, fish: 钓鱼
+# stakes by seat, big_in_big_out: 大进大出, final: the result's win, where 飘分 and 封顶 apply).
+Win = tuple[
+    Literal["opening", "midgame", "result"],
+    int,
+    tuple[int, ...],
+    int,
+    Literal["small", "big"],
+    int,
+    int,
+    tuple[int, ...] | list[int],
+    tuple[int, ...],
+    bool,
+    bool,
+]
+
 
 def _hits(bird_seat: tuple[int, ...], birds: tuple[int, ...]) -> tuple[int, ...] | list[int]:
     """How many birds land on each seat."""
@@ -52,41 +138,39 @@ def _hits(bird_seat: tuple[int, ...], birds: tuple[int, ...]) -> tuple[int, ...]
 
 
 def _pay(
-    transfers: list[dict[str, Any]],
+    transfers: list[Transfer],
     net: list[int],
-    event: str,
-    winner: int,
-    payers: tuple[int, ...],
-    units: int,
-    cls: str,
-    unit_base: int,
-    zimo: int,
-    hits: tuple[int, ...] | list[int],
+    rules: PayRules,
     dealer_flags: tuple[bool, ...],
-    fish: tuple[int, ...],
-    bonus: int,
-    per_unit: bool,
-    dvd: int,
-    multiplicative: bool,
-    big_in_big_out: bool = False,
+    piao: tuple[int, ...] | None,
+    win: Win,
 ) -> None:
-    """§4.3: what each payer pays ``winner``.
+    """§4.3: what each payer pays the winner, under the ruleset's payment ``rules``, the
+    round's dealer flags by seat (庄) and 飘分 stakes (None: no 飘).
 
-    With ``big_in_big_out`` (§4.4; the caller passes the big self-draw base and no zimo
-    bonus) a payer pays the pair bases and 庄对庄 it would have collected from each of
-    the other three seats on a big self-draw of the same units.
+    Under 大进大出 (§4.4; the win carries the big self-draw base and no zimo bonus) a
+    payer pays the pair bases and 庄对庄 it would have collected from each of the other
+    three seats on a big self-draw of the same units.
     """
-    w_dealer = dealer_flags[winner]
+    # Unpacked once (one step, not a look-up per field): the names are the fields'.
+    dealer_bonus, per_unit, dvd, multiply, points, cap = rules
+    flags = dealer_flags
+    event, winner, payers, units, cls, unit_base, zimo, hits, fish, bibo, final = win
+    w_dealer = flags[winner]
     w_hits = hits[winner]
     w_fish = fish[winner]
     plain = units * unit_base
-    with_bonus = units * (unit_base + bonus) if per_unit else plain + bonus
+    with_bonus = units * (unit_base + dealer_bonus) if per_unit else plain + dealer_bonus
+    if not final:  # 飘分 and 封顶 apply to the result's payments only
+        piao = None
+        cap = 0
+    plain_detail = points is None and piao is None and not cap
     for p in payers:
-        p_dealer = dealer_flags[p]
-        if big_in_big_out:
+        p_dealer = flags[p]
+        if bibo:
             pair_base = d = 0
             for q in _OTHERS[p]:
-                q_dealer = dealer_flags[q]
+                q_dealer = flags[q]
                 pair_base += with_bonus if p_dealer or q_dealer else plain
                 if p_dealer and q_dealer:
                     d += dvd
@@ -94,9 +178,45 @@ def _pay(
             pair_base = with_bonus if w_dealer or p_dealer else plain
             d = dvd if w_dealer and p_dealer else 0
         h = w_hits + hits[p]
-        mult = 1 << h if multiplicative else 1 + h
         f = w_fish + fish[p]
-        amount = pair_base * mult + zimo + d + f
+        detail: WinDetail
+        if plain_detail:
+            mult = 1 << h if multiply else 1 + h
+            amount = pair_base * mult + zimo + d + f
+            detail = {
+                "units": units,
+                "class": cls,
+                "pair_base": pair_base,
+                "multiplier": mult,
+                "zimo_bonus": zimo,
+                "dealer_vs_dealer": d,
+                "fish": f,
+            }
+        else:  # table options (rules.md §9): birds adding points, 飘分, 封顶
+            detail = {
+                "units": units,
+                "class": cls,
+                "pair_base": pair_base,
+                "multiplier": 1,
+                "zimo_bonus": zimo,
+                "dealer_vs_dealer": d,
+                "fish": f,
+            }
+            if points is None:
+                mult = 1 << h if multiply else 1 + h
+                detail["multiplier"] = mult
+                amount = pair_base * mult + zimo + d + f
+            else:
+                added = points * h
+                detail["bird_points_added"] = added
+                amount = pair_base + added + zimo + d + f
+            if piao is not None:
+                stake = piao[winner] + piao[p]
+                detail["piao"] = stake
+                amount += stake
+            if cap and amount > cap:
+                detail["uncapped"] = amount
+                amount = cap
         if amount:
             net[p] -= amount
             net[winner] += amount
@@ -107,57 +227,55 @@ def _pay(
                     "amount": amount,
                     "event": event,
                     "winner": winner,
-                    "detail": {
-                        "units": units,
-                        "class": cls,
-                        "pair_base": pair_base,
-                        "multiplier": mult,
-                        "zimo_bonus": zimo,
-                        "dealer_vs_dealer": d,
-                        "fish": f,
-                    },
+                    "detail": detail,
                 }
             )
 
 
-def score_validated(rnd: Round) -> dict[str, Any]:
-    """The result of a round that ``parse_round`` accepted."""
+def score_counted(
+    rnd: Round,
+) -> tuple[RoundResult, tuple[int, ...], tuple[int, ...] | list[int]]:
+    """The result of a round that ``parse_round`` accepted, its counted birds and their
+    hits by seat (``Scored``'s fields, as a plain tuple: built on every round)."""
     rules = rnd.rules
-    bird_seat = _BIRD_SEAT[rnd.dealer]
+    from_winner = rules.bird_origin == "winner"
+    bird_seat = BIRD_SEAT[rnd.dealer]
+    pay = rules.payment
     flags = _DEALER_FLAGS[rnd.dealers]
-    bonus = rules.dealer_bonus
-    per_unit = rules.dealer_bonus_per_unit
-    dvd = rules.dealer_vs_dealer if rules.tongzhuang else 0
-    multiplicative = rules.bird_mode == "multiplicative"
+    piao = rnd.piao
     base = rules.base
-    transfers: list[dict[str, Any]] = []
+    transfers: list[Transfer] = []
     net = [0, 0, 0, 0]
 
-    if rnd.openings:
+    if rnd.openings or rnd.midgame:
         unit_base = base.small.self_draw
         zimo = rules.zimo_bonus.small
-        for op in rnd.openings:
-            _pay(
-                transfers,
-                net,
-                "opening",
-                op.seat,
-                _OTHERS[op.seat],
-                op.units,
-                "small",
-                unit_base,
-                zimo,
-                _hits(bird_seat, op.birds),
-                flags,
-                _NO_FISH,
-                bonus,
-                per_unit,
-                dvd,
-                multiplicative,
-            )
+        small_wins: tuple[tuple[Literal["opening", "midgame"], tuple[Opening, ...]], ...] = (
+            ("opening", rnd.openings),
+            ("midgame", rnd.midgame),
+        )
+        for event, wins in small_wins:
+            for op in wins:
+                seats = BIRD_SEAT[op.seat] if from_winner else bird_seat
+                win: Win = (
+                    event,
+                    op.seat,
+                    _OTHERS[op.seat],
+                    op.units,
+                    "small",
+                    unit_base,
+                    zimo,
+                    _hits(seats, op.birds),
+                    _NO_FISH,
+                    False,
+                    False,
+                )
+                _pay(transfers, net, pay, flags, piao, win)
 
     res = rnd.result
     kind = res.kind
+    birds = res.birds
+    hits: tuple[int, ...] | list[int] = _NO_HITS
     if kind == "draw":
         haidi = res.haidi
         assert haidi is not None
@@ -169,12 +287,15 @@ def score_validated(rnd: Round) -> dict[str, Any]:
         assert nxt is not None
         next_dealers = [nxt]
     else:
-        hits = _hits(bird_seat, res.birds)
+        if from_winner:  # §9.1: the winner, or the discarder of several winners
+            origin = res.winners[0].seat if len(res.winners) == 1 else res.discarder
+            assert origin is not None
+            bird_seat = BIRD_SEAT[origin]
+        hits = _hits(bird_seat, birds)
         fish = rnd.fish
         self_draw = kind == "self_draw"
         discarder = res.discarder
         for w in res.winners:
-            cls = "big" if w.big else "small"
             table = base.big if w.big else base.small
             payers: tuple[int, ...]
             if w.big_in_big_out:
@@ -191,25 +312,20 @@ def score_validated(rnd: Round) -> dict[str, Any]:
                 payers = (discarder,)
                 unit_base = table.discard
                 zimo = 0
-            _pay(
-                transfers,
-                net,
+            win = (
                 "result",
                 w.seat,
                 payers,
                 w.units,
-                cls,
+                "big" if w.big else "small",
                 unit_base,
                 zimo,
                 hits,
-                flags,
                 fish,
-                bonus,
-                per_unit,
-                dvd,
-                multiplicative,
                 w.big_in_big_out,
+                True,
             )
+            _pay(transfers, net, pay, flags, piao, win)
         if len(res.winners) == 1:
             nxt = res.winners[0].seat
             next_dealers = [nxt]
@@ -225,16 +341,17 @@ def score_validated(rnd: Round) -> dict[str, Any]:
     if rnd.penalties and rules.escape_penalty:
         burned = _penalties(rnd, transfers, net)
 
-    return {
+    result: RoundResult = {
         "transfers": transfers,
         "net": net,
         "burned": burned,
         "next_dealer": nxt,
         "next_dealers": next_dealers,
     }
+    return result, birds, hits
 
 
-def _penalties(rnd: Round, transfers: list[dict[str, Any]], net: list[int]) -> int:
+def _penalties(rnd: Round, transfers: list[Transfer], net: list[int]) -> int:
     """§5.3 escape penalties; returns what is burned."""
     rules = rnd.rules
     penalty = rules.escape_penalty

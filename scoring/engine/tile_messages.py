@@ -87,6 +87,20 @@ TILE_MESSAGES: dict[str, tuple[str, str]] = {
         "{field}: {tiles} is not a winning hand ({reason}); claimed: {claimed}",
         "{field}：{tiles} 不是和牌（{reason_zh}）；所报牌型：{claimed}",
     ),
+    "haohua_wrong_quads": (
+        "{field}: {code} ({name_zh}) needs exactly {needed} quad(s) in seven pairs; the "
+        "tiles {tiles} hold {held}",
+        "{field}：{name_zh}要求七小对中恰好有 {needed} 个四张，手牌 {tiles} 有 {held} 个",
+    ),
+    "menqing_exposed": (
+        "{field}: 门清 (menqing) allows no 吃/碰/明杠/补张 meld, but the hand {tiles} has one",
+        "{field}：门清不能有吃、碰、明杠或补张，手牌 {tiles} 有",
+    ),
+    "quanqiuren_pair_not_258": (
+        "{field}: under 全求人必须吊将 (quanqiuren_pair 258) the pair must be a 2, 5 or 8; "
+        "the tiles {tiles} pair another rank",
+        "{field}：全求人必须吊 2、5、8 将，手牌 {tiles} 的将不是 2、5、8",
+    ),
     "hand_not_held": (
         "{field}: {code} ({name_zh}) is claimed but the tiles {tiles} do not have it: {reason}",
         "{field}：报了{name_zh}（{code}），但手牌 {tiles} 不是{name_zh}：{reason_zh}",

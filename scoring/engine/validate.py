@@ -18,11 +18,12 @@ from typing import Any, NamedTuple, cast
 
 from scoring.engine.errors import FieldError
 from scoring.engine.hands import (
+    EXCLUDES,
     HAIDI_CODES,
     HAND_TYPES,
+    MIDGAME_CODES,
     OPENING_CODES,
     Claimant,
-    HandClass,
     WinKind,
 )
 from scoring.engine.messages import MESSAGES_EN, MESSAGES_ZH, make_error, show_value, wrong_type
@@ -85,12 +86,17 @@ class Round(NamedTuple):
     openings: tuple[Opening, ...]
     result: Result
     penalties: tuple[Penalty, ...]
+    midgame: tuple[Opening, ...] = ()  # 中途胡 (rules.md §9.4), scored like openings
+    piao: tuple[int, ...] | None = None  # 飘分 stakes by seat; None when piao is off
 
 
 # --- tables --------------------------------------------------------------------
 
-_ROUND_KEYS = frozenset({"ruleset", "dealer", "dealers", "fish", "openings", "result", "penalties"})
+_ROUND_KEYS = frozenset(
+    {"ruleset", "dealer", "dealers", "fish", "openings", "result", "penalties", "midgame", "piao"}
+)
 _OPENING_KEYS = frozenset({"seat", "hands", "birds", "tiles"})
+_MIDGAME_KEYS = frozenset({"seat", "hands", "birds"})
 _RESULT_KEYS = frozenset({"kind", "winners", "discarder", "birds", "birds_forfeited", "haidi"})
 _WINNER_KEYS = frozenset({"seat", "hands", "tiles", "melds", "win_tile"})
 _HAIDI_KEYS = frozenset({"tile", "taker", "first_offered", "replaced_by"})
@@ -124,6 +130,8 @@ class _Final(NamedTuple):
     discard: bool
     special: bool
     big_in_big_out: bool
+    option: str | None  # the ruleset option it sits behind (rules.md §9)
+    double_kong: bool
 
 
 _FINAL: dict[str, _Final] = {
@@ -134,25 +142,44 @@ _FINAL: dict[str, _Final] = {
         WinKind.DISCARD in h.win_kinds,
         h.code in _SPECIAL,
         h.big_in_big_out,
+        h.option,
+        h.double_kong,
     )
     for h in HAND_TYPES.values()
-    if h.hand_class is not HandClass.OPENING
+    if h.is_final
 }
+_MENQING = "menqing"
+_QUANQIUREN = "quanqiuren"
+_OPTIONAL = frozenset(h.code for h in HAND_TYPES.values() if h.option is not None)
+_EXCLUDES: dict[str, frozenset[str]] = dict(EXCLUDES)
+_EXCLUSIVE = frozenset(_EXCLUDES)
 
-# What _final_codes returns: (big, sum of big weights, max big weight, special, 大进大出).
-_Shape = tuple[bool, int, int, bool, bool]
-# _SINGLE[kind][code]: the shape of a one-code claim that is fine for that win kind.
-_SINGLE: dict[str | None, dict[str, _Shape]] = {
+
+class ClaimShape(NamedTuple):
+    """What ``_final_codes`` learns from a final claim's codes."""
+
+    big: bool  # a big code is listed (大胡)
+    weight_sum: int  # Σ weight of the big codes (番上番)
+    weight_max: int  # the largest big weight
+    special: bool  # 天胡, 地胡 or a 海底 code: needs checks against other fields
+    big_in_big_out: bool  # a code 大进大出 applies to
+    double_kong: bool = False  # 双杠上花 / 双杠上炮 is listed
+
+
+# _SINGLE[kind][code]: the shape of a one-code claim that is fine for that win kind under
+# every ruleset (codes behind an option take the full path, which checks the option).
+_SINGLE: dict[str | None, dict[str, ClaimShape]] = {
     kind: {
-        code: (
+        code: ClaimShape(
             f.big,
             f.weight if f.big else 0,
             f.weight if f.big else 0,
             f.special,
             f.big_in_big_out,
+            f.double_kong,
         )
         for code, f in _FINAL.items()
-        if (kind != _SELF or f.self_draw) and (kind != _DISCARD or f.discard)
+        if (kind != _SELF or f.self_draw) and (kind != _DISCARD or f.discard) and not f.option
     }
     for kind in (_SELF, _DISCARD, None)
 }
@@ -242,6 +269,24 @@ def _birds(
     return tuple(birds) if ok else None
 
 
+def _option_off(field: str, code: str) -> FieldError:
+    """``hand_not_in_ruleset`` for ``code``, naming the option that turns it on."""
+    from scoring.engine.rules import PARAMETER_INFO
+
+    h = HAND_TYPES[code]
+    option = h.option or ""
+    value = {"haohua": ": true", "menqing": ': "any"'}.get(option, f': ["{code}"]')
+    return make_error(
+        field,
+        "hand_not_in_ruleset",
+        value=show_value(code),
+        name_zh=h.name_zh,
+        option=option,
+        option_value=value,
+        option_zh=PARAMETER_INFO[option].name_zh if option in PARAMETER_INFO else option,
+    )
+
+
 def _analysis_function(name: str) -> ClaimCheck | None:
     """``scoring.engine.analysis.<name>``, imported only when tiles must be checked."""
     try:
@@ -251,7 +296,9 @@ def _analysis_function(name: str) -> ClaimCheck | None:
     return cast(ClaimCheck | None, getattr(module, name, None))
 
 
-def _opening_codes(errors: list[FieldError], field: str, hands: list[Any]) -> bool:
+def _opening_codes(
+    errors: list[FieldError], field: str, hands: list[Any], rules: Rules | None = None
+) -> bool:
     """Check an opening's code list; True when it is fine."""
     ok = True
     sixi = 0
@@ -260,11 +307,19 @@ def _opening_codes(errors: list[FieldError], field: str, hands: list[Any]) -> bo
             wrong_type(errors, f"{field}.{j}", "a string", code)
             ok = False
         elif code not in OPENING_CODES:
-            kind = "final_hand_in_opening" if code in _FINAL else "unknown_hand"
+            if code in _FINAL:
+                kind = "final_hand_in_opening"
+            elif code in MIDGAME_CODES:
+                kind = "midgame_hand_in_opening"
+            else:
+                kind = "unknown_hand"
             errors.append(make_error(f"{field}.{j}", kind, value=show_value(code)))
             ok = False
         elif code == _SIXI:
             sixi += 1
+        elif code in _OPTIONAL and rules is not None and not _enabled(rules, code):
+            errors.append(_option_off(f"{field}.{j}", code))
+            ok = False
     if ok and len(set(hands)) + max(sixi - 1, 0) != len(hands):
         seen: set[str] = set()
         for j, code in enumerate(hands):
@@ -278,10 +333,19 @@ def _opening_codes(errors: list[FieldError], field: str, hands: list[Any]) -> bo
     return ok
 
 
+def _enabled(rules: Rules, code: str) -> bool:
+    option = HAND_TYPES[code].option
+    return option is None or rules.enables(option, code)
+
+
 def _final_codes(
-    errors: list[FieldError], field: str, hands: list[Any], kind: str | None
-) -> _Shape | None:
-    """Check a final win's codes; its shape (see ``_Shape``), or None."""
+    errors: list[FieldError],
+    field: str,
+    hands: list[Any],
+    kind: str | None,
+    rules: Rules | None = None,
+) -> ClaimShape | None:
+    """Check a final win's codes; their ``ClaimShape``, or None."""
     if len(hands) == 1:
         code = hands[0]
         if code.__class__ is str:
@@ -289,7 +353,7 @@ def _final_codes(
             if shape is not None:
                 return shape
     ok = kind_ok = True
-    big = pinghu = special = bibo = False
+    big = pinghu = special = bibo = double = False
     total = top = 0
     for j, code in enumerate(hands):
         info = _FINAL.get(code) if code.__class__ is str else None
@@ -313,7 +377,16 @@ def _final_codes(
             pinghu = True
         special = special or info.special
         bibo = bibo or info.big_in_big_out
-        if (kind == _SELF and not info.self_draw) or (kind == _DISCARD and not info.discard):
+        double = double or info.double_kong
+        if info.option is not None and rules is not None and not rules.enables(info.option, code):
+            errors.append(_option_off(f"{field}.{j}", code))
+            ok = False
+            continue
+        if (
+            (kind == _SELF and not info.self_draw)
+            or (kind == _DISCARD and not info.discard)
+            or (code == _MENQING and kind == _DISCARD and rules and rules.menqing == "self_draw")
+        ):
             errors.append(
                 make_error(f"{field}.{j}", "wrong_win_kind", value=show_value(code), kind=kind)
             )
@@ -330,7 +403,24 @@ def _final_codes(
     if big and pinghu:
         errors.append(make_error(field, "pinghu_with_big"))
         ok = False
-    return (big, total, top, special, bibo) if ok and kind_ok else None
+    for j, code in enumerate(hands if not _EXCLUSIVE.isdisjoint(hands) else ()):
+        clash = _EXCLUDES.get(code)
+        if clash is None:
+            continue
+        for other in hands[:j]:
+            if other in clash:
+                errors.append(
+                    make_error(
+                        f"{field}.{j}",
+                        "hands_exclude_each_other",
+                        value=show_value(code),
+                        other=show_value(other),
+                        name_zh=HAND_TYPES[code].name_zh,
+                        other_zh=HAND_TYPES[other].name_zh,
+                    )
+                )
+                ok = False
+    return ClaimShape(big, total, top, special, bibo, double) if ok and kind_ok else None
 
 
 # --- the round -----------------------------------------------------------------
@@ -367,6 +457,8 @@ def parse_round(
     fish: tuple[int, ...] = _NO_FISH
     openings: tuple[Opening, ...] = ()
     penalties: tuple[Penalty, ...] = ()
+    midgame: tuple[Opening, ...] = ()
+    piao: tuple[int, ...] | None = None
     # Anything beyond ruleset, dealer and result? (Skips four look-ups on plain rounds.)
     optional = (
         len(data) > 3 or "result" not in data or "dealer" not in data or "ruleset" not in data
@@ -384,6 +476,11 @@ def parse_round(
                 wrong_type(errors, "openings", "a list", raw)
             elif raw:
                 openings = _openings(errors, raw, rules, dealer)
+        raw = data.get("midgame")
+        if raw is not None:
+            midgame = _midgame(errors, raw, rules)
+    if rules is not None and (rules.piao != "off" or "piao" in data):
+        piao = _piao(errors, data.get("piao"), rules)
 
     # result
     raw = data.get("result")
@@ -406,7 +503,10 @@ def parse_round(
     if errors:
         return None, errors
     assert rules is not None and dealer is not None and dealers is not None and result is not None
-    return Round(rules, dealer, dealers, fish, openings, result, penalties), errors
+    return (
+        Round(rules, dealer, dealers, fish, openings, result, penalties, midgame, piao),
+        errors,
+    )
 
 
 def _dealers(
@@ -461,7 +561,7 @@ def _openings(
 ) -> tuple[Opening, ...]:
     out: list[Opening] = []
     seen: list[int] = []
-    count = None if rules is None else rules.bird_count
+    count = _small_win_birds(rules)
     stack = rules is not None and rules.opening_stacking == "add"
     for i, entry in enumerate(raw):
         if entry.__class__ is not dict:
@@ -493,7 +593,7 @@ def _openings(
         elif not hands:
             errors.append(make_error(f"openings.{i}.hands", "no_hands"))
             ok = False
-        elif _opening_codes(errors, f"openings.{i}.hands", hands):
+        elif _opening_codes(errors, f"openings.{i}.hands", hands, rules):
             codes = tuple(hands)
         else:
             ok = False
@@ -504,17 +604,14 @@ def _openings(
                 ok = False
             elif ok and dealer is not None:
                 claimed = _check_opening_tiles(
-                    errors, f"openings.{i}", tiles, hands, seat == dealer
+                    errors, f"openings.{i}", tiles, hands, seat == dealer, rules
                 )
                 if codes is None:
                     codes = claimed
             else:
                 ok = False
 
-        birds = entry.get("birds")
-        if birds is None:
-            birds = []
-        bird_values = _birds(errors, f"openings.{i}.birds", birds, count)
+        bird_values = _small_birds(errors, f"openings.{i}.birds", entry.get("birds"), count)
         if ok and codes and bird_values is not None and seat is not None:
             out.append(Opening(seat, codes, len(codes) if stack else 1, bird_values))
         elif len(errors) == start:  # never drop an opening silently
@@ -522,8 +619,110 @@ def _openings(
     return tuple(out)
 
 
+def _small_win_birds(rules: Rules | None) -> int | None:
+    """How many birds an opening or mid-game win carries (None: the ruleset is bad)."""
+    if rules is None:
+        return None
+    return rules.bird_count if rules.opening_birds else 0
+
+
+def _small_birds(
+    errors: list[FieldError], field: str, birds: Any, count: int | None
+) -> tuple[int, ...] | None:
+    """The birds of an opening or mid-game win; none at all when ``count`` is 0 because
+    the ruleset's ``opening_birds`` is false."""
+    if birds is None:
+        birds = []
+    if count == 0 and birds.__class__ is list and birds:
+        errors.append(make_error(field, "opening_birds_off"))
+        return None
+    return _birds(errors, field, birds, count)
+
+
+def _midgame(errors: list[FieldError], raw: Any, rules: Rules | None) -> tuple[Opening, ...]:
+    """The round's mid-game wins (中途胡, rules.md §9.4): each entry is one win."""
+    if raw.__class__ is not list:
+        wrong_type(errors, "midgame", "a list", raw)
+        return ()
+    out: list[Opening] = []
+    count = _small_win_birds(rules)
+    stack = rules is not None and rules.opening_stacking == "add"
+    for i, entry in enumerate(raw):
+        field = f"midgame.{i}"
+        if entry.__class__ is not dict:
+            wrong_type(errors, field, "an object", entry)
+            continue
+        start = len(errors)
+        if not _MIDGAME_KEYS.issuperset(entry):
+            _unknown_keys(errors, entry, _MIDGAME_KEYS, f"{field}.")
+        seat = _seat_of(errors, entry, "seat", f"{field}.seat")
+        hands = entry.get("hands")
+        if hands is None:
+            errors.append(make_error(f"{field}.hands", "required"))
+        elif hands.__class__ is not list:
+            wrong_type(errors, f"{field}.hands", "a list", hands)
+        elif not hands:
+            errors.append(make_error(f"{field}.hands", "no_hands"))
+        else:
+            for j, code in enumerate(hands):
+                where = f"{field}.hands.{j}"
+                if code.__class__ is not str:
+                    wrong_type(errors, where, "a string", code)
+                elif code not in MIDGAME_CODES:
+                    known = code in HAND_TYPES
+                    kind = "not_midgame_hand" if known else "unknown_hand"
+                    errors.append(make_error(where, kind, value=show_value(code)))
+                elif rules is not None and not _enabled(rules, code):
+                    errors.append(_option_off(where, code))
+        birds = _small_birds(errors, f"{field}.birds", entry.get("birds"), count)
+        if len(errors) == start and seat is not None and birds is not None and hands:
+            codes = tuple(hands)
+            out.append(Opening(seat, codes, len(codes) if stack else 1, birds))
+    return tuple(out)
+
+
+def _piao(errors: list[FieldError], raw: Any, rules: Rules | None) -> tuple[int, ...] | None:
+    """The round's 飘分 stakes (rules.md §9.5), by seat; None when the ruleset has none."""
+    if rules is None:
+        return None
+    mode = rules.piao
+    if mode == "off":
+        if raw is not None:
+            errors.append(make_error("piao", "piao_not_in_ruleset"))
+        return None
+    if raw is None:
+        if mode == "free":
+            errors.append(make_error("piao", "piao_required"))
+            return None
+        return (rules.piao_value,) * 4
+    if raw.__class__ is not list:
+        wrong_type(errors, "piao", "a list", raw)
+        return None
+    start = len(errors)
+    if len(raw) != 4:
+        errors.append(make_error("piao", "wrong_length", expected=4, count=len(raw)))
+    hi = rules.piao_max if mode == "free" else 100
+    for i, stake in enumerate(raw):
+        if stake.__class__ is not int:
+            wrong_type(errors, f"piao.{i}", "an integer", stake)
+        elif not 0 <= stake <= hi:
+            errors.append(
+                make_error(f"piao.{i}", "out_of_range", min=0, max=hi, value=show_value(stake))
+            )
+        elif mode == "fixed" and stake != rules.piao_value:
+            errors.append(
+                make_error(f"piao.{i}", "piao_not_fixed", expected=rules.piao_value, value=stake)
+            )
+    return tuple(raw) if len(errors) == start else None
+
+
 def _check_opening_tiles(
-    errors: list[FieldError], field: str, tiles: str, hands: list[Any] | None, seat_is_dealer: bool
+    errors: list[FieldError],
+    field: str,
+    tiles: str,
+    hands: list[Any] | None,
+    seat_is_dealer: bool,
+    rules: Rules | None = None,
 ) -> tuple[str, ...] | None:
     check = _analysis_function("check_opening_claim")
     if check is None:
@@ -538,8 +737,10 @@ def _check_opening_tiles(
     errors += more
     if more:
         return None
-    if hands is None and not _opening_codes(errors, f"{field}.tiles", list(codes)):
-        return None
+    if hands is None:
+        codes = tuple(c for c in codes if _enabled(rules, c)) if rules is not None else codes
+        if not _opening_codes(errors, f"{field}.tiles", list(codes), rules):
+            return None
     return tuple(codes) or None
 
 
@@ -733,9 +934,9 @@ def _winner(
 
     hands = entry.get("hands")
     codes: tuple[str, ...] | None = None
-    shape: _Shape | None = None
+    shape: ClaimShape | None = None
     if hands.__class__ is list and hands:
-        shape = _final_codes(errors, f"result.winners.{i}.hands", hands, kind)
+        shape = _final_codes(errors, f"result.winners.{i}.hands", hands, kind, rules)
         if shape is not None:
             codes = tuple(hands)
     elif hands is not None:
@@ -751,7 +952,7 @@ def _winner(
             errors, i, entry, hands, kind, rules, dealer, seat, len(errors) == start
         )
         if hands is None and claimed is not None:
-            shape = _final_codes(errors, f"result.winners.{i}.tiles", list(claimed), kind)
+            shape = _final_codes(errors, f"result.winners.{i}.tiles", list(claimed), kind, rules)
             if shape is not None:
                 codes = claimed
 
@@ -760,11 +961,22 @@ def _winner(
             errors.append(make_error(f"result.winners.{i}", "hands_required"))
         return None
 
-    big, total, top, special, bibo = shape
+    big, total, top, special, bibo, double = shape
     if special:
         _special_claims(errors, i, codes, seat, dealer, dealers, discarder, haidi, haidi_ok)
     if not big:
         units = 1
+    elif double and rules is not None and rules.double_kong == "per_tile":
+        # §9.7: each kong tile wins with the other big codes O; the two wins add up.
+        others = [
+            HAND_TYPES[c].weight
+            for c in codes
+            if HAND_TYPES[c].is_big and not HAND_TYPES[c].double_kong
+        ]
+        if rules.big_stacking == "single":
+            units = 2 * max(1, *others) if others else 2
+        else:
+            units = 2 * (1 + sum(others))
     elif rules is not None and rules.big_stacking == "single":
         units = top
     else:

@@ -27,6 +27,7 @@ from scoring.standings.models import (
     PlayerSessionStat,
     RatingEvent,
 )
+from scoring.standings.rounding import fixed
 
 # ---------------------------------------------------------------- standings
 
@@ -223,8 +224,8 @@ def standings_csv_rows(*, rows: Iterable[StandingRow]) -> list[list[str | int]]:
                 r.self_draws,
                 r.deal_ins,
                 r.big_hands,
-                f"{r.win_rate:.4f}",
-                f"{r.avg_per_round:.2f}",
+                fixed(r.win_rate, 4),
+                fixed(r.avg_per_round, 2),
             ]
         )
     return out

@@ -16,6 +16,7 @@
   var T = ctx.i18n;
   var RULES = ctx.rules;
   var BIRD_COUNT = RULES.bird_count;
+  var BIRD_SEAT = ctx.bird_seat; // BIRD_SEAT[origin][v]: the engine's table, no formula here
   var TONGZHUANG = !!RULES.tongzhuang;
   var HT = {};
   ctx.hand_types.forEach(function (h) { HT[h.code] = h; });
@@ -93,7 +94,7 @@
   /* Hand types a seat may claim, straight from the registry's win kinds and claimant. */
   function legalFinal(kind, seat) {
     return ctx.hand_types.filter(function (t) {
-      if (t["class"] === "opening") return false;
+      if (t["class"] === "opening" || t["class"] === "midgame") return false;
       if (t.win_kinds.indexOf(kind) < 0) return false;
       if (t.claimant === "dealer" && seat !== state.dealer) return false;
       if (t.claimant === "idle" && isDealerSeat(seat)) return false;
@@ -120,10 +121,16 @@
     penalties: [],
     errors: ctx.errors || [],
     analysis: {},
+    savedWin: null,  // winners, discarder and birds kept while 流局 is chosen
+    key: null,  // the Idempotency-Key, made when the round is first submitted
   };
+  var NUMBER = ctx.number;
+  // The data the shown errors were about: an error goes once its field changes.
+  var errorsFor_ = JSON.stringify(null);
 
+  // 平胡 unless another hand type is chosen.
   function newWinner(seat) {
-    return { seat: seat, hands: [], tiles: "", melds: [], win_tile: "" };
+    return { seat: seat, hands: HT.pinghu ? ["pinghu"] : [], tiles: "", melds: [], win_tile: "" };
   }
 
   function loadInitial(d) {
@@ -167,8 +174,9 @@
 
   /* Keep the state consistent after each change (winners legal for the outcome, ...). */
   function normalise() {
-    if (state.dealers.indexOf(state.dealer) < 0) state.dealers.push(state.dealer);
-    if (!TONGZHUANG) state.dealers = [state.dealer];
+    if (state.dealer === null) state.dealers = [];  // offline, after an unpreviewed round
+    else if (state.dealers.indexOf(state.dealer) < 0) state.dealers.push(state.dealer);
+    if (!TONGZHUANG && state.dealer !== null) state.dealers = [state.dealer];
     state.dealers.sort();
     if (state.kind === "draw") { state.winners = []; state.discarder = null; state.birds = []; }
     if (state.kind === "self_draw") { state.discarder = null; state.winners = state.winners.slice(0, 1); }
@@ -291,13 +299,24 @@
     for (var i = 0; i < max; i++) {
       slots.push(h("span", { class: "bird-slot" + (i < birds.length ? " filled" : ""), text: i < birds.length ? String(birds[i]) : "?" }));
     }
+    if (birds.length && birds.length < max) {
+      // The same number twice: a lit bird's second tap removes it, so this adds it again.
+      var last = birds[birds.length - 1];
+      slots.push(h("button", {
+        type: "button", class: "btn btn-secondary btn-small", "data-role": role + "-repeat",
+        onclick: function () { onChange(birds.concat([last])); render(); },
+        text: fmt(T.bird_again, { n: last }),
+      }));
+    }
     if (birds.length) {
       slots.push(h("button", {
         type: "button", class: "linklike", "data-role": role + "-clear",
         onclick: function () { onChange([]); render(); }, text: T.clear,
       }));
-      var landed = birds.map(function (v) { return seatName((state.dealer + v - 1) % 4); });
-      slots.push(h("span", { class: "muted small", text: "→ " + landed.join("、") }));
+      if (state.dealer !== null) {
+        var landed = birds.map(function (v) { return seatName(BIRD_SEAT[state.dealer][v]); });
+        slots.push(h("span", { class: "muted small", text: "→ " + landed.join("、") }));
+      }
     }
     var pad = h("div", { class: "birds" }, [1, 2, 3, 4, 5, 6, 7, 8, 9].map(function (v) {
       return h("button", {
@@ -306,8 +325,13 @@
         disabled: max === 0,
         onclick: function () {
           var b = birds.slice();
-          if (b.length >= max) b = b.slice(1);  // a further tap replaces the oldest
-          b.push(v);
+          var at = b.lastIndexOf(v);
+          if (at >= 0) {
+            b.splice(at, 1);  // a second tap on a lit bird removes it
+          } else {
+            if (b.length >= max) b = b.slice(1);  // a further tap replaces the oldest
+            b.push(v);
+          }
           onChange(b);
           render();
         },
@@ -391,7 +415,8 @@
         },
       }));
     }
-    if (ctx.prefill.note) body.push(h("p", { class: "muted small", text: ctx.prefill.note }));
+    if (state.dealer === null) body.push(h("p", { class: "msg msg-warn", "data-role": "dealer-unknown", text: T.dealer_unknown }));
+    else if (ctx.prefill.note) body.push(h("p", { class: "muted small", text: ctx.prefill.note }));
     return section(T.dealer, ["dealer", "dealers"], body, { id: "rf-dealer", exact: false });
   }
 
@@ -448,12 +473,25 @@
     return section(T.openings, ["openings"], body, { id: "rf-openings" });
   }
 
+  // A wrong tap on 流局 keeps the win's entries: switching back brings them back.
+  function setKind(kind) {
+    if (kind === "draw" && state.kind !== "draw") {
+      state.savedWin = { winners: state.winners, discarder: state.discarder, birds: state.birds };
+    } else if (kind !== "draw" && state.kind === "draw" && state.savedWin) {
+      state.winners = state.savedWin.winners;
+      state.discarder = state.savedWin.discarder;
+      state.birds = state.savedWin.birds;
+      state.savedWin = null;
+    }
+    state.kind = kind;
+  }
+
   function outcomeSection() {
     var kinds = [["self_draw", T.self_draw], ["discard", T.discard], ["draw", T.draw]];
     var seg = h("div", { class: "seg" }, kinds.map(function (k) {
       return h("button", {
         type: "button", class: "tap", "data-kind": k[0], "aria-pressed": state.kind === k[0] ? "true" : "false",
-        onclick: function () { state.kind = k[0]; normalise(); render(); },
+        onclick: function () { setKind(k[0]); normalise(); render(); },
         text: k[1],
       });
     }));
@@ -461,7 +499,7 @@
   }
 
   function winnersSection() {
-    if (state.kind !== "self_draw" && state.kind !== "discard") return null;
+    if (state.kind === "draw") return null;
     var body = [];
     var many = state.kind === "discard";
     body.push(h("div", { class: "rf-label", text: many ? T.winners_hint_discard : T.winner_hint }));
@@ -470,6 +508,7 @@
       pressed: function (s) { return state.winners.some(function (w) { return w.seat === s; }); },
       disabled: function (s) { return s === state.discarder; },
       onTap: function (s) {
+        if (!state.kind) state.kind = "self_draw";  // a winner and no discarder: 自摸
         var i = state.winners.findIndex(function (w) { return w.seat === s; });
         if (i >= 0) state.winners.splice(i, 1);
         else if (!many) state.winners = [newWinner(s)];
@@ -478,7 +517,7 @@
       },
     }));
     var discarderBlock = null;
-    if (many) {
+    if (many || !state.kind || state.kind === "self_draw") {
       var dErrs = claim("result.discarder");
       discarderBlock = h("div", { class: "rf-sub" + (dErrs.length ? " has-error" : ""), "data-fields": "result.discarder", id: "rf-discarder" }, [
         h("h3", { text: T.discarder }),
@@ -486,7 +525,11 @@
           role: "discarder", cls: "tap-red",
           pressed: function (s) { return s === state.discarder; },
           disabled: function (s) { return state.winners.some(function (w) { return w.seat === s; }); },
-          onTap: function (s) { state.discarder = state.discarder === s ? null : s; },
+          onTap: function (s) {
+            // Tapping the discarder means 点炮.
+            if (state.kind !== "discard") { state.kind = "discard"; normalise(); }
+            state.discarder = state.discarder === s ? null : s;
+          },
         }),
         errorList(dErrs),
       ]);
@@ -527,7 +570,7 @@
   }
 
   function birdsSection() {
-    if (state.kind !== "self_draw" && state.kind !== "discard") return null;
+    if (state.kind === "draw") return null;
     var body = [];
     var hdWin = haidiWin();
     if (hdWin) {
@@ -664,7 +707,7 @@
 
   function pickerTap(t) {
     var mode = picker.mode, r = Number(t[0]);
-    if (picker.target.type === "haidi") { picker.concealed = [t]; renderPicker(); return; }
+    if (picker.target.type === "haidi") { picker.concealed = [t]; pickerDone(); return; }  // one tile: done
     if (mode === "hand") {
       if (countOf(t) < 4 && handSize() < targetSize()) picker.concealed.push(t);
     } else if (mode === "win") {
@@ -834,26 +877,98 @@
   var saveBtn = document.getElementById("rf-save");
   var dataInput = document.getElementById("rf-data");
   var generalErrors = document.getElementById("rf-errors");
+  var banner = document.getElementById("rf-banner");
+  // Saving through fetch (and the queue, the draft) is the session's round form's; a
+  // correction and the calculator post the form as it is.
+  var CORRECTING = !!ctx.correcting || !ctx.urls.save;
+  var DRAFT = "csmj-draft-" + ctx.session;
+  var PROGRESS = "csmj-progress-" + ctx.session;
+
+  /* ------------------------------------------------------------ completeness */
+
+  // Everything the engine needs is there: the preview runs by itself.
+  function complete() {
+    if (state.dealer === null || !state.kind) return false;
+    var openingsDone = state.openings.every(function (o) {
+      return o.hands.length && o.birds.length === BIRD_COUNT;
+    });
+    if (!openingsDone) return false;
+    if (state.kind === "draw") return state.haidi.first_offered !== null || state.haidi.taker !== null;
+    if (!state.winners.length) return false;
+    if (state.winners.some(function (w) { return !w.hands.length; })) return false;
+    if (state.kind === "discard" && state.discarder === null) return false;
+    if (haidiWin()) return !!state.haidi.tile || state.birdsForfeited;
+    return state.birdsForfeited || BIRD_COUNT === 0 || state.birds.length === BIRD_COUNT;
+  }
+
+  /* ------------------------------------------------------------ errors go once fixed */
+
+  function valueAt(obj, path) {
+    return path.split(".").reduce(function (o, k) { return o == null ? undefined : o[k]; }, obj);
+  }
+  function dropFixedErrors() {
+    if (!state.errors.length) return;
+    var before = JSON.parse(errorsFor_), now = buildRound();
+    if (!before) { errorsFor_ = JSON.stringify(now); return; }
+    state.errors = state.errors.filter(function (e) {
+      if (!e.field) return JSON.stringify(before) === JSON.stringify(now);
+      return JSON.stringify(valueAt(before, e.field)) === JSON.stringify(valueAt(now, e.field));
+    });
+  }
+
+  /* ------------------------------------------------------------ preview */
+
+  var lastPreview = { body: null, result: null, ok: false, offline: false };
+  var previewTimer = null;
+
+  function showPreview() {
+    var body = JSON.stringify(buildRound());
+    if (lastPreview.body !== body) return false;
+    if (lastPreview.ok) { previewBox.innerHTML = lastPreview.html; return true; }
+    if (lastPreview.offline) {
+      previewBox.innerHTML = "";
+      previewBox.appendChild(h("p", { class: "msg msg-warn", "data-role": "preview-offline", text: T.offline_preview }));
+      return true;
+    }
+    return false;
+  }
 
   function preview() {
-    var body = buildRound();
+    var round = buildRound(), body = JSON.stringify(round);
     previewBox.innerHTML = "<p class='muted'>" + T.working + "</p>";
-    post(ctx.urls.preview, body).then(function (res) {
+    post(ctx.urls.preview, round).then(function (res) {
+      if (JSON.stringify(buildRound()) !== body) return;  // changed meanwhile
       if (res.status === 200) {
+        lastPreview = { body: body, html: res.json.html, result: res.json.result, ok: true, offline: false };
         state.errors = [];
-        render();
-        previewBox.innerHTML = res.json.html;
-        saveBtn.disabled = false;
-        previewBox.scrollIntoView({ behavior: "smooth", block: "start" });
       } else {
+        lastPreview = { body: body, ok: false, offline: false };
         state.errors = res.json.errors || [];
-        previewBox.innerHTML = "";
-        saveBtn.disabled = true;
-        render();
+        errorsFor_ = body;
+      }
+      render();
+      if (res.status !== 200) {
         var first = root.querySelector(".has-error, #rf-errors li");
         if (first) first.scrollIntoView({ behavior: "smooth", block: "center" });
       }
-    }, function () { previewBox.innerHTML = "<p class='neg'>" + T.network_error + "</p>"; });
+    }, function () {
+      // No network: the round can still be saved; it waits in the queue.
+      lastPreview = { body: body, ok: false, offline: true };
+      render();
+    });
+  }
+
+  /* ------------------------------------------------------------ draft */
+
+  function draftSave() {
+    if (CORRECTING || !ctx.session) return;
+    try {
+      localStorage.setItem(DRAFT, JSON.stringify({ number: NUMBER, round: buildRound(), key: state.key }));
+    } catch (e) { /* private mode: no draft */ }
+  }
+  function draftClear() { try { localStorage.removeItem(DRAFT); } catch (e) { /* */ } }
+  function draftLoad() {
+    try { return JSON.parse(localStorage.getItem(DRAFT) || "null"); } catch (e) { return null; }
   }
 
   /* ------------------------------------------------------------ render */
@@ -861,6 +976,7 @@
   var formBody = document.getElementById("rf-body");
 
   function render() {
+    dropFixedErrors();
     claimed = {};
     formBody.innerHTML = "";
     [dealerSection(), openingsSection(), outcomeSection(), winnersSection(), birdsSection(),
@@ -871,19 +987,240 @@
     if (rest.length) {
       generalErrors.appendChild(h("div", { class: "form-errors", role: "alert" }, [errorList(rest, true)]));
     }
-    // Any change invalidates the last preview.
-    saveBtn.disabled = true;
-    previewBox.innerHTML = "";
+    // The preview shown is always the current input's; saving needs one (or no network).
+    var shown = showPreview();
+    if (!shown) previewBox.innerHTML = "";
+    saveBtn.disabled = !shown || !complete();
+    if (!shown && complete() && lastPreview.body !== JSON.stringify(buildRound())) {
+      clearTimeout(previewTimer);
+      previewTimer = setTimeout(preview, 150);
+    }
+    draftSave();
   }
+
+  /* ------------------------------------------------------------ saving */
+
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    return "rf-" + Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 12);
+  }
+
+  function setNumber(n) {
+    NUMBER = n;
+    root.querySelector("input[name=number]").value = String(n);
+    var title = document.querySelector("[data-role=rf-number]");
+    if (title) title.textContent = fmt(T.round_n, { n: n });
+  }
+
+  // A blank form for the next round, the dealer from the engine (or unknown offline).
+  function blankForm(number, dealer, dealers) {
+    state.dealer = dealer;
+    state.dealers = dealer === null ? [] : (dealers || [dealer]).slice();
+    state.fish = [0, 0, 0, 0];
+    state.openings = []; state.kind = null; state.winners = []; state.discarder = null;
+    state.birds = []; state.birdsForfeited = false; state.penalties = []; state.errors = [];
+    state.haidi = { tile: "", taker: null, first_offered: null, replaced_by: null };
+    state.analysis = {}; state.savedWin = null; state.key = null;
+    lastPreview = { body: null };
+    setNumber(number);
+    if (dealer !== null) normalise();
+    render();
+    window.scrollTo(0, 0);
+  }
+
+  function showBanner(text, opts) {
+    opts = opts || {};
+    banner.innerHTML = "";
+    banner.className = "rf-banner" + (opts.warn ? " warn" : "");
+    banner.appendChild(h("span", { "data-role": "saved-text", text: text }));
+    if (opts.undo) {
+      var form = h("form", { method: "post", action: ctx.urls.undo, class: "inline" }, [
+        h("input", { type: "hidden", name: "csrfmiddlewaretoken", value: csrf() }),
+        h("input", { type: "hidden", name: "back", value: "form" }),
+        h("button", { type: "submit", class: "linklike", "data-role": "banner-undo", text: T.undo }),
+      ]);
+      banner.appendChild(h("span", { text: " · " }));
+      banner.appendChild(form);
+    }
+    banner.hidden = false;
+  }
+
+  function progressSave(number, dealer, dealers) {
+    try { localStorage.setItem(PROGRESS, JSON.stringify({ number: number, dealer: dealer, dealers: dealers })); } catch (e) { /* */ }
+  }
+
+  function nextOf(round) {
+    // The engine's next dealer, when the preview of exactly this round was seen.
+    if (lastPreview.ok && lastPreview.body === JSON.stringify(round) && lastPreview.result) {
+      return { dealer: lastPreview.result.next_dealer, dealers: lastPreview.result.next_dealers };
+    }
+    return { dealer: null, dealers: [] };
+  }
+
+  function save() {
+    if (!complete()) { preview(); return; }
+    var round = buildRound();
+    if (!state.key) state.key = newKey();
+    draftSave();
+    var item = { key: state.key, session: ctx.session, url: ctx.urls.save, number: NUMBER, data: round,
+      brief: briefOf(round), at: Date.now() };
+    saveBtn.disabled = true;
+    var queue = window.csmjQueue;
+    queue.all(ctx.session).then(function (waiting) {
+      // Rounds already waiting go first: this one waits behind them.
+      if (waiting.length || !navigator.onLine) return queued(item, round);
+      return queue.send(item).then(function (res) { return answered(item, round, res); },
+        function () { return queued(item, round); });
+    });
+  }
+
+  function queued(item, round) {
+    return window.csmjQueue.add(item).then(function () {
+      var next = nextOf(round);
+      progressSave(item.number + 1, next.dealer, next.dealers);
+      draftClear();
+      showBanner(fmt(T.queued_n, { n: item.number }), { warn: true });
+      blankForm(item.number + 1, next.dealer, next.dealers);
+    });
+  }
+
+  function answered(item, round, res) {
+    if (res.status === 201 || res.status === 200) {
+      draftClear();
+      try { localStorage.removeItem(PROGRESS); } catch (e) { /* */ }
+      showBanner(fmt(T.saved_n, { n: res.json.number }), { undo: true });
+      blankForm(res.json.next_number, res.json.next_dealer, res.json.next_dealers);
+      return;
+    }
+    if (res.status === 409) { showConflict(item, res.json, false); return; }
+    state.errors = res.json.errors || [{ field: "", code: "error", message: T.network_error }];
+    errorsFor_ = JSON.stringify(round);
+    lastPreview = { body: null };
+    render();
+  }
+
+  /* ------------------------------------------------------------ conflicts */
+
+  function briefOf(round) {
+    var r = round.result || {};
+    var text = T[r.kind] || "";
+    if (r.kind !== "draw") {
+      text += " · " + (r.winners || []).map(function (w) {
+        return seatName(w.seat) + " " + w.hands.map(handLabel).join(" ");
+      }).join("、");
+      if (r.kind === "discard" && r.discarder !== null) text += " ← " + seatName(r.discarder);
+      if (r.birds && r.birds.length) text += " · " + T.birds + " " + r.birds.join("、");
+    }
+    return text;
+  }
+
+  var conflictBox = document.getElementById("rf-conflict");
+  // Another recorder stored this number first: show both, the recorder chooses.
+  function showConflict(item, json, fromQueue) {
+    var ex = json.existing || {};
+    conflictBox.innerHTML = "";
+    conflictBox.appendChild(h("h2", { text: fmt(T.conflict_title, { n: item.number }) }));
+    conflictBox.appendChild(h("div", { class: "conflict-grid" }, [
+      h("div", { class: "card", "data-role": "conflict-theirs" }, [
+        h("h3", { text: T.conflict_theirs }), h("p", { text: ex.what || "" }),
+        h("p", { class: "small", text: (ex.net || []).map(function (n) { return n.name + " " + n.net; }).join(" · ") }),
+      ]),
+      h("div", { class: "card", "data-role": "conflict-mine" }, [
+        h("h3", { text: T.conflict_mine }), h("p", { text: item.brief || briefOf(item.data) }),
+      ]),
+    ]));
+    var expected = json.expected;
+    conflictBox.appendChild(h("div", { class: "row" }, [
+      h("button", {
+        type: "button", class: "btn", "data-role": "conflict-keep",
+        text: fmt(T.conflict_keep, { n: expected }),
+        onclick: function () {
+          conflictBox.hidden = true;
+          // Mine becomes the next round, dealt by the dealer that round really had.
+          var data = Object.assign({}, item.data, { dealer: json.next_dealer });
+          if (data.dealers) data.dealers = (json.next_dealers || [json.next_dealer]).slice();
+          if (fromQueue) { window.csmjQueue.resolve("keep", expected, newKey(), data); return; }
+          loadInitial(data);
+          state.key = newKey();
+          setNumber(expected);
+          normalise();
+          render();  // a new preview: the recorder sees it before saving again
+          window.scrollTo(0, 0);
+        },
+      }),
+      h("button", {
+        type: "button", class: "btn btn-secondary", "data-role": "conflict-drop", text: T.conflict_drop,
+        onclick: function () {
+          conflictBox.hidden = true;
+          if (fromQueue) { window.csmjQueue.resolve("discard"); return; }
+          draftClear();
+          location.reload();
+        },
+      }),
+    ]));
+    conflictBox.hidden = false;
+    conflictBox.scrollIntoView({ block: "start" });
+  }
+
+  /* ------------------------------------------------------------ wiring */
 
   document.getElementById("rf-preview-btn").addEventListener("click", preview);
   root.addEventListener("submit", function (ev) {
-    if (!state.kind) { ev.preventDefault(); preview(); return; }
-    dataInput.value = JSON.stringify(buildRound());
+    if (CORRECTING) {
+      if (!state.kind) { ev.preventDefault(); preview(); return; }
+      dataInput.value = JSON.stringify(buildRound());
+      return;
+    }
+    ev.preventDefault();
+    save();
   });
 
-  loadInitial(ctx.initial);
-  normalise();
-  render();
+  if (window.csmjQueue) {
+    window.csmjQueue.listen(function (items, blocked, event) {
+      if (event && event.saved && event.saved.session === ctx.session && event.json.next_number > NUMBER) {
+        // Someone else's round made it first while this form was open: follow the server.
+        setNumber(event.json.next_number);
+      }
+      if (blocked && blocked.item.session === ctx.session && blocked.status === 409 && conflictBox.hidden) {
+        showConflict(blocked.item, blocked.json, true);
+      }
+      if (blocked && blocked.status === 400 && blocked.item.session === ctx.session) {
+        // The server refused a waiting round: back into the form, with its errors.
+        var b = blocked;
+        window.csmjQueue.resolve("discard").then(function () {
+          loadInitial(b.item.data); setNumber(b.item.number); state.key = b.item.key;
+          state.errors = b.json.errors || []; errorsFor_ = JSON.stringify(b.item.data);
+          normalise(); render();
+        });
+      }
+    });
+  }
+
+  function start() {
+    if (CORRECTING || ctx.initial) { loadInitial(ctx.initial); normalise(); render(); return; }
+    var draft = draftLoad();
+    var progress = null;
+    try { progress = JSON.parse(localStorage.getItem(PROGRESS) || "null"); } catch (e) { /* */ }
+    var ready = window.csmjQueue ? window.csmjQueue.all(ctx.session) : Promise.resolve([]);
+    ready.then(function (waiting) {
+      if (waiting.length) {
+        // Rounds wait in this browser: the form goes on after the last of them.
+        var last = waiting[waiting.length - 1].number;
+        var known = progress && progress.number === last + 1;
+        if (last + 1 > NUMBER) {
+          setNumber(last + 1);
+          state.dealer = known ? progress.dealer : null;
+          state.dealers = known && progress.dealers ? progress.dealers.slice() : [];
+        }
+      }
+      if (draft && draft.number === NUMBER) {
+        loadInitial(draft.round);
+        state.key = draft.key || null;
+      }
+      if (state.dealer !== null) normalise();
+      render();
+    }, function () { normalise(); render(); });
+  }
+  start();
   window.csmjRoundForm = { build: buildRound, state: state };
 })();

@@ -29,9 +29,11 @@ def entries(lang: str) -> list[tuple[str, str | None, list[str], bool]]:
         if not m or unquote(m.group(1)) == "":
             continue
         strs = [unquote(s) for s in re.split(r"^msgstr(?:\[\d\])? ", m.group(3), flags=re.M)[1:]]
-        out.append(
-            (unquote(m.group(1)), m.group(2) and unquote(m.group(2)), strs, "fuzzy" in block)
-        )
+        msgid = unquote(m.group(1))
+        ctx = re.search(r'^msgctxt (".*")$', block, re.M)
+        if ctx:  # a msgid with a context is catalogued as "context\x04msgid"
+            msgid = f"{unquote(ctx.group(1))}\x04{msgid}"
+        out.append((msgid, m.group(2) and unquote(m.group(2)), strs, "fuzzy" in block))
     return out
 
 

@@ -44,9 +44,8 @@ def test_the_schema_names_the_enums(schema):
     assert set(enums["OpeningHandCode"]["enum"]) == {
         c for c, h in HAND_TYPES.items() if h.is_opening
     }
-    assert set(enums["FinalHandCode"]["enum"]) == {
-        c for c, h in HAND_TYPES.items() if not h.is_opening
-    }
+    assert set(enums["FinalHandCode"]["enum"]) == {c for c, h in HAND_TYPES.items() if h.is_final}
+    assert set(enums["MidgameHandCode"]["enum"]) == {"zhongtu_sixi", "zhongtu_liuliushun"}
     assert set(enums["Preset"]["enum"]) == set(PRESETS)
     assert set(enums["OutcomeKind"]["enum"]) == {"self_draw", "discard", "draw"}
 

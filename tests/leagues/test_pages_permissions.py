@@ -281,8 +281,13 @@ ACTIONS = [
         lambda w: {"name": "夏季赛", "start_date": "2025-06-01", "ruleset": w.ruleset.pk},
         ok=REDIRECT,
     ),
-    Action(
-        "close season", "manage", c("season-close", season_id), "POST", lambda w: {}, ok=REDIRECT
+    Action(  # the world has an open session: closing anyway is the second, explicit tap
+        "close season",
+        "manage",
+        c("season-close", season_id),
+        "POST",
+        lambda w: {"despite_open": "1"},
+        ok=REDIRECT,
     ),
     Action("members", "manage", c("members")),
     Action(

@@ -28,7 +28,13 @@ from scoring.standings.models import (
     SessionResult,
 )
 from scoring.standings.services import stats_session_refresh
-from tests.factories import round_discard, round_self_draw
+from tests.factories import (
+    make_ruleset,
+    make_season,
+    make_session,
+    round_discard,
+    round_self_draw,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -188,6 +194,50 @@ def test_an_exported_club_imports_to_identical_standings_and_ratings(
     assert snapshot(copy) == snapshot(club)
     assert snapshot(club)["season"]  # the comparison is not between two empty sets
     assert Round.objects.filter(session__season__club=copy, is_void=True).count() == 1
+
+
+# rules.md §9: a club playing table options (mid-game wins, 自由飘, 豪华七小对, a cap).
+OPTIONS_RULESET = {
+    "preset": "changsha-67",
+    "extra_small_hands": ["zhongtu_sixi"],
+    "piao": "free",
+    "haohua": True,
+    "cap": 30,
+}
+OPTIONS_ROUND = {
+    "dealer": 0,
+    "piao": [1, 0, 2, 3],
+    "midgame": [{"seat": 2, "hands": ["zhongtu_sixi"], "birds": [3, 7]}],
+    "result": {
+        "kind": "discard",
+        "winners": [{"seat": 1, "hands": ["haohua_qixiaodui"]}],
+        "discarder": 3,
+        "birds": [2, 4],
+    },
+}
+
+
+def test_a_round_with_table_options_survives_export_and_import(club, players, recorder):
+    season = make_season(club, make_ruleset(club, OPTIONS_RULESET))
+    session = make_session(season, players[:4], actor=recorder)
+    rnd = round_record(session=session, data=OPTIONS_ROUND, actor=recorder)
+    # C's 中途四喜 (birds 3,7 on C): 7 + 4 + 4; B's 豪华七小对 on D (birds 2,4: B and D):
+    # 12 × 3 + 飘 0 + 3 = 39, capped to 30.
+    assert rnd.result["net"] == [-7, 26, 15, -34]
+    assert rnd.result["transfers"][-1]["detail"]["uncapped"] == 39
+
+    lines = list(club_export_lines(club=club))
+    header = json.loads(lines[0])
+    header["club"]["slug"] = "copy"
+    lines[0] = json.dumps(header, ensure_ascii=False)
+    report, copy = lines_import(lines=lines, actor=recorder)
+
+    assert report.ok
+    copied = Round.objects.get(session__season__club=copy)
+    assert copied.data == OPTIONS_ROUND
+    assert copied.result == rnd.result
+    assert snapshot(copy)["hands"] == snapshot(club)["hands"]
+    assert ("zhongtu_sixi" in {c for _, c in snapshot(copy)["hands"]}) is True
 
 
 def test_an_export_header_adds_its_roster_with_aliases_and_one_audit_entry_per_player(

@@ -13,7 +13,6 @@ from scoring.selectors import round_history, session_next_dealers, session_total
 from scoring.services import (
     RoundConflict,
     RoundRejected,
-    birds_by_seat,
     round_correct,
     round_preview,
     round_record,
@@ -76,13 +75,13 @@ def test_recording_stores_one_row_per_seat_for_aggregation(session, players, rec
     ]
 
 
-def test_birds_land_on_dealer_plus_value_minus_one():
-    # dealer 1: bird 2 lands on seat 2, bird 4 on seat 0, bird 9 on the dealer.
-    data = round_self_draw(2, dealer=1, birds=[2, 4, 9])
-    assert birds_by_seat(data=data, bird_count=3) == [1, 1, 1, 0]
+def test_recorded_birds_hit_are_stored_per_seat(session, recorder):
+    rnd = round_record(session=session, data=round_self_draw(0, birds=[2, 6]), actor=recorder)
+
+    assert [rp.birds_hit for rp in rnd.players.order_by("seat")] == [0, 2, 0, 0]
 
 
-def test_a_haidi_win_given_only_the_tile_has_bird_count_birds_of_its_rank():
+def test_a_haidi_win_stores_the_hits_of_its_tile_as_every_bird(session, recorder):
     data = {
         "dealer": 0,
         "result": {
@@ -91,20 +90,9 @@ def test_a_haidi_win_given_only_the_tile_has_bird_count_birds_of_its_rank():
             "haidi": {"tile": "5m", "taker": 1, "first_offered": 1},
         },
     }
-    assert birds_by_seat(data=data, bird_count=2) == [2, 0, 0, 0]
+    rnd = round_record(session=session, data=data, actor=recorder)
 
-
-def test_draws_and_forfeited_birds_hit_nobody():
-    forfeited = round_self_draw(0, birds=[])
-    forfeited["result"]["birds_forfeited"] = True
-    assert birds_by_seat(data=round_draw(), bird_count=2) == [0, 0, 0, 0]
-    assert birds_by_seat(data=forfeited, bird_count=2) == [0, 0, 0, 0]
-
-
-def test_recorded_birds_hit_are_stored_per_seat(session, recorder):
-    rnd = round_record(session=session, data=round_self_draw(0, birds=[2, 6]), actor=recorder)
-
-    assert [rp.birds_hit for rp in rnd.players.order_by("seat")] == [0, 2, 0, 0]
+    assert [rp.birds_hit for rp in rnd.players.order_by("seat")] == [2, 0, 0, 0]
 
 
 def test_rounds_are_numbered_one_after_another(session, recorder):

@@ -29,6 +29,20 @@ def post_round(client, session, data, **extra):
     return client.post(url("round-new", session), {"data": json.dumps(data), **extra})
 
 
+def test_the_round_form_offers_the_hand_types_its_ruleset_turns_on(rec, session):
+    session.season.ruleset.config = {
+        "preset": "changsha-67",
+        "haohua": True,
+        "extra_small_hands": ["jiejiegao"],
+    }
+    session.season.ruleset.save()
+
+    codes = {h["code"] for h in form_context(rec.get(url("round-new", session)))["hand_types"]}
+
+    assert {"haohua_qixiaodui", "sanhaohua_qixiaodui", "jiejiegao"} <= codes
+    assert not {"menqing", "yidianhong", "zhongtu_sixi"} & codes
+
+
 def form_context(response):
     return response.context["rf_context"]
 
@@ -38,8 +52,12 @@ def test_the_round_form_offers_the_registry_and_the_seasons_rules(rec, session):
 
     ctx = form_context(response)
     assert response.status_code == 200
-    assert [h["code"] for h in ctx["hand_types"]] == list(HAND_TYPES)
+    # the registry, less the types behind table options this season's ruleset leaves off
+    assert [h["code"] for h in ctx["hand_types"]] == [
+        c for c, h in HAND_TYPES.items() if h.option is None
+    ]
     assert {h["code"]: h["name_zh"] for h in ctx["hand_types"]}["qingyise"] == "清一色"
+    assert ctx["bird_seat"][1][1:] == [1, 2, 3, 0, 1, 2, 3, 0, 1]
     assert ctx["rules"]["bird_count"] == 2
     assert [s["name"] for s in ctx["seats"]] == ["张三", "李四", "王五", "赵六"]
     assert b'id="rf-context"' in response.content
@@ -239,12 +257,29 @@ def test_any_round_can_be_voided_with_a_reason(rec, session, recorder):
     assert "打错了" in rec.get(url("session", session)).content.decode()
 
 
-def test_a_void_without_a_reason_is_refused(rec, session, recorder):
+def test_a_void_without_a_reason_is_stored_as_not_stated_and_shown_in_english(
+    rec, session, recorder
+):
+    """The page's reason is optional (it asks for confirmation instead)."""
     services.round_record(session=session, data=round_self_draw(0), actor=recorder)
 
     rec.post(url("round-void", session, 1), {"reason": ""})
+    rec.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    page = rec.get(url("session", session)).content.decode()
 
-    assert not Round.objects.get(session=session).is_void
+    voided = Round.objects.get(session=session)
+    assert voided.is_void and voided.void_reason == "未说明"
+    assert "Not stated" in page and "未说明" not in page
+
+
+def test_undo_stores_no_english_and_shows_the_readers_language(rec, session, recorder):
+    services.round_record(session=session, data=round_self_draw(0), actor=recorder)
+
+    rec.post(url("round-undo", session))
+    chinese = rec.get(url("session", session)).content.decode()
+
+    assert Round.objects.get(session=session).void_reason == "撤销"
+    assert "Undo" not in chinese
 
 
 def test_a_closed_season_takes_no_rounds(rec, session, season):

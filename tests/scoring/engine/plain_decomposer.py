@@ -110,7 +110,7 @@ def may_win_situationally(
 
 
 def opening_counts(tiles: list[str]) -> dict[str, int]:
-    """rules.md §2.1, one condition per line."""
+    """rules.md §2.1 and §9.4, one condition per line."""
     counts = Counter(tiles)
     by_suit = {s: [t for t in tiles if suit(t) == s] for s in SUITS}
     return {
@@ -120,6 +120,15 @@ def opening_counts(tiles: list[str]) -> dict[str, int]:
         "liuliushun": int(sum(1 for n in counts.values() if n >= 3) >= 2),
         "santong": int(any(all(counts[f"{r}{s}"] >= 2 for s in SUITS) for r in range(1, 10))),
         "yizhihua": int(any(len(by_suit[s]) == 1 and rank(by_suit[s][0]) == 5 for s in SUITS)),
+        "jiejiegao": int(
+            any(
+                all(counts[f"{r + k}{s}"] >= 2 for k in range(3))
+                for s in SUITS
+                for r in range(1, 8)
+            )
+        ),
+        "jintongyunv": int(counts["2p"] >= 2 and counts["2s"] >= 2),
+        "yidianhong": int(sum(1 for t in tiles if rank(t) in JIANG) == 1),
     }
 
 

@@ -66,6 +66,9 @@ def test_a_hand_can_hold_several_types_at_once():
         "liuliushun": 1,
         "santong": 0,
         "yizhihua": 0,
+        "jiejiegao": 0,
+        "jintongyunv": 0,
+        "yidianhong": 0,
     }
     assert a.codes == ("sixi", "sixi", "liuliushun")
     assert a.as_dict()["hands"][1]["tiles"] == "222m 555s 111p"

@@ -7,11 +7,11 @@ from hypothesis import strategies as st
 
 from bench.bench_engine import plain_big_codes
 from scoring.engine import PRESETS, score_round, validate_round
-from scoring.engine.hands import OPENING_CODES
+from scoring.engine.hands import HAND_TYPES, OPENING_CODES
 
 SETTINGS = settings(max_examples=200, deadline=None)
 SEATS = st.integers(0, 3)
-OPENING = sorted(OPENING_CODES)
+OPENING = sorted(c for c in OPENING_CODES if HAND_TYPES[c].option is None)
 BIG_SELF = plain_big_codes("self_draw")
 BIG_DISCARD = plain_big_codes("discard")
 

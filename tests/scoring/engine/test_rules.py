@@ -94,7 +94,24 @@ def test_there_are_exactly_the_four_presets():
 
 @pytest.mark.parametrize("code", TABLE)
 def test_preset_matches_the_table_of_rules_md(code):
-    assert PRESETS[code].to_dict() == {"preset": code, **TABLE[code]}
+    assert PRESETS[code].to_dict() == {"preset": code, **TABLE[code], **OPTION_DEFAULTS}
+
+
+# rules.md §9.9: every preset keeps the table options' defaults.
+OPTION_DEFAULTS = {
+    "bird_points": 1,
+    "bird_origin": "dealer",
+    "opening_birds": True,
+    "haohua": False,
+    "menqing": "off",
+    "extra_small_hands": [],
+    "piao": "off",
+    "piao_value": 1,
+    "piao_max": 5,
+    "cap": 0,
+    "double_kong": "weight",
+    "quanqiuren_pair": "any",
+}
 
 
 @pytest.mark.parametrize("code", TABLE)
@@ -240,7 +257,7 @@ def test_to_dict_returns_a_fresh_copy():
 
 
 def test_every_parameter_is_described_and_sourced_for_every_preset():
-    fields = {f.name for f in dataclasses.fields(Rules)} - {"preset"}
+    fields = {f.name for f in dataclasses.fields(Rules) if f.init} - {"preset"}
     assert set(PARAMETERS) == set(PARAMETER_INFO) == fields
     for code in PRESETS:
         assert set(PRESET_SOURCES[code]) == fields

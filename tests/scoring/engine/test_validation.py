@@ -467,7 +467,7 @@ def test_birds_outside_1_to_9_are_rejected():
     ("ruleset", "expected"),
     [
         ("changsha-99", {("ruleset", "unknown_preset")}),
-        ({"preset": "changsha-67", "bird_count": 3}, {("ruleset.bird_count", "out_of_range")}),
+        ({"preset": "changsha-67", "bird_count": 3}, {("ruleset.bird_count", "invalid_choice")}),
         ({"preset": "changsha-67", "bird_count": "2"}, {("ruleset.bird_count", "wrong_type")}),
         ({"preset": "changsha-67", "bird_count": True}, {("ruleset.bird_count", "wrong_type")}),
         (
@@ -640,7 +640,7 @@ def test_every_problem_is_reported_not_only_the_first():
     }
     found = problems(round_)
     assert {
-        ("ruleset.bird_count", "out_of_range"),
+        ("ruleset.bird_count", "invalid_choice"),
         ("ruleset.colour", "unknown_parameter"),
         ("dealers.1", "invalid_seat"),
         ("fish.2", "out_of_range"),

@@ -1,0 +1,64 @@
+"""Template filters of the recording pages."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.translation import pgettext
+from django.utils.translation import pgettext_lazy as _lazy
+
+from scoring.standings.rounding import fixed as _fixed
+
+register = template.Library()
+
+
+@register.filter
+def fixed(value: float | int | None, places: int = 2) -> str:
+    """A figure with ``places`` decimals, halves away from zero (the CSV's rounding too)."""
+    return "" if value is None or value == "" else _fixed(value, int(places))
+
+
+# Reasons the pages store as they are (Chinese, the site's first language) and show in the
+# reader's language: undo's, and the void form's quick picks.
+VOID_REASONS = {
+    "撤销": _lazy("void reason", "撤销"),
+    "撤销 Undo": _lazy("void reason", "撤销"),  # stored before undo kept one language
+    "记错了": _lazy("void reason", "记错了"),
+    "重复": _lazy("void reason", "重复"),
+    "未说明": _lazy("void reason", "未说明"),
+}
+NO_REASON = "未说明"  # a void whose recorder gave no reason
+VOID_PICKS = ("记错了", "重复")
+
+
+@register.filter
+def void_reason(reason: str) -> str:
+    """A stored void reason in the reader's language (a typed reason stays as typed)."""
+    known = VOID_REASONS.get((reason or "").strip())
+    return str(known) if known else reason
+
+
+def void_pick_label(reason: str) -> str:
+    return pgettext("void reason", reason)
+
+
+def _english() -> bool:
+    from django.utils.translation import get_language
+
+    return (get_language() or "zh-hans").startswith("en")
+
+
+@register.simple_tag
+def colon() -> str:
+    """A label's colon: "：" in Chinese, ": " in English."""
+    return ": " if _english() else "："
+
+
+@register.filter
+def listing(items: object) -> str:
+    """Items joined by "、" in Chinese, ", " in English."""
+    return (", " if _english() else "、").join(str(i) for i in items or [])  # type: ignore[attr-defined]
+
+
+@register.simple_tag
+def listing_sep() -> str:
+    return ", " if _english() else "、"

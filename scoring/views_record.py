@@ -1,0 +1,181 @@
+"""The round form's save, as JSON: what the page posts with ``fetch``.
+
+The round form saves without leaving the page, so that the next round's blank form
+opens at once and a round entered without a network can wait in the browser's queue.
+The body is ``{"number": N, "data": {round}}``; the answer is the stored round's number
+with the next round's number and dealer(s), or the errors in the page's language.
+
+Retries are safe: the page sends an ``Idempotency-Key`` made when the round was first
+submitted, and ``scoring.idempotency`` replays the first answer instead of storing the
+round again. When another recorder stored round N first, the answer is 409 with that
+round's summary, so the page can show both versions and let the recorder choose.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from csmj_site.jsonio import JsonBodyParser
+from leagues.views import LoginNeeded, club_access
+from scoring import selectors, services
+from scoring.idempotency import idempotent
+from scoring.services import RoundConflict, RoundRejected
+from scoring.views import get_session, localised_errors, round_summary
+
+
+def _error(message: str, status: int) -> Response:
+    return Response({"errors": [{"field": "", "code": "invalid", "message": message}]}, status)
+
+
+def round_brief(rnd: Any, names: list[str]) -> dict[str, Any]:
+    """One stored round in a few words (who won what, the birds, the nets by name)."""
+    s = round_summary(rnd, names)
+    if s["kind"] == "draw":
+        what = s["kind_label"]
+    else:
+        winners = "、".join(f"{w['name']} {' '.join(w['hands'])}".strip() for w in s["winners"])
+        what = f"{s['kind_label']} · {winners}"
+        if s["discarder"]:
+            what += " ← " + s["discarder"]
+        if s["birds"]:
+            what += " · " + _("鸟") + " " + "、".join(str(b) for b in s["birds"])
+    return {
+        "number": rnd.number,
+        "dealer": s["dealer"],
+        "what": what,
+        "net": [{"name": n, "net": v} for n, v in s["net_named"]],
+    }
+
+
+class RoundSave(APIView):
+    """POST a round from the round form; 201 with the next round's number and dealer."""
+
+    authentication_classes = [SessionAuthentication]  # the page's cookie and CSRF token
+    schema = None  # a page's helper, not part of the API
+    parser_classes = [JsonBodyParser]
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, LoginNeeded):
+            return _error(_("请先登录。"), 403)
+        return super().handle_exception(exc)
+
+    @idempotent
+    def post(self, request: Request, slug: str, session_id: int) -> Response:
+        club = club_access(request._request, slug, "record")
+        session = get_session(club, session_id)
+        body = request.data
+        if not isinstance(body, dict) or not isinstance(body.get("data"), dict):
+            return _error(_("请求格式错误"), 400)
+        number = body.get("number")
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            number = None
+        try:
+            rnd = services.round_record(
+                session=session, data=body["data"], actor=request.user, number=number
+            )
+        except RoundConflict as exc:
+            names = [p.display_name for p in session.players_in_order()]
+            existing = session.rounds.current().filter(number=exc.number).first()
+            dealer, dealers = selectors.session_next_dealers(session=session)
+            return Response(
+                {
+                    "errors": localised_errors(exc),
+                    "expected": exc.expected,
+                    "next_dealer": dealer,
+                    "next_dealers": dealers,
+                    "existing": round_brief(existing, names) if existing else None,
+                },
+                status=409,
+            )
+        except RoundRejected as exc:
+            return Response({"errors": localised_errors(exc)}, status=400)
+        dealer, dealers = selectors.session_next_dealers(session=session)
+        return Response(
+            {
+                "number": rnd.number,
+                "next_number": rnd.number + 1,
+                "next_dealer": dealer,
+                "next_dealers": dealers,
+                "saved": _("第%(n)s盘已保存") % {"n": rnd.number},
+            },
+            status=201,
+        )
+
+
+round_save = RoundSave.as_view()
+
+
+def session_follow(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
+    """The session's totals for the phones following the table: polled every few seconds
+    with ``If-None-Match``; 304 until a round is recorded, corrected or voided. Readable
+    without logging in when the club is public."""
+    import json
+
+    from django.http import HttpResponseNotModified
+
+    try:
+        club = club_access(request, slug, "read")
+    except LoginNeeded:
+        return HttpResponse(status=403)
+    session = get_session(club, session_id)
+    state = selectors.session_follow_state(session=session)
+    etag = f'"{state["version"]}"'
+    if request.headers.get("If-None-Match") == etag:
+        return HttpResponseNotModified(headers={"ETag": etag})
+    response = HttpResponse(json.dumps(state), content_type="application/json")
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The service worker, served from the site's root so that it may cover every page."""
+    from django.contrib.staticfiles import finders
+    from django.templatetags.static import static
+
+    path = finders.find("js/sw.js")
+    with open(str(path), encoding="utf-8") as f:
+        code = f.read()
+    shell = [static("css/site.css"), static("css/record.css"), static("js/round-form.js")]
+    code = code.replace("__SHELL__", repr(shell).replace("'", '"'))
+    response = HttpResponse(code, content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    response["Service-Worker-Allowed"] = "/"
+    return response
+
+
+def manifest(request: HttpRequest) -> HttpResponse:
+    """The web app manifest: the site installs on a phone's home screen."""
+    import json
+
+    from django.templatetags.static import static
+
+    data = {
+        "name": _("长沙麻将计分"),
+        "short_name": _("长沙麻将"),
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#f7f5ef",
+        "theme_color": "#14532d",
+        "icons": [
+            {"src": static("icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+            {"src": static("icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+            {
+                "src": static("icons/icon-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "maskable",
+            },
+        ],
+    }
+    return HttpResponse(
+        json.dumps(data, ensure_ascii=False), content_type="application/manifest+json"
+    )
