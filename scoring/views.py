@@ -170,7 +170,7 @@ def session_same_table(request: HttpRequest, club: Club, season_id: int) -> Http
             actor=request.user,
         )
     except ValidationError as exc:
-        messages.error(request, " ".join(in_page_language(m) for m in exc.messages))
+        messages.error(request, " ".join(exc.messages))
         return redirect("session-new", slug=club.slug, season_id=season.pk)
     return redirect("round-new", slug=club.slug, session_id=session.pk)
 
