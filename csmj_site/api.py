@@ -36,12 +36,9 @@ from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from csmj_site.errors import ServiceError
+from csmj_site.errors import ServiceError, ServiceErrors
 
 # ---------------------------------------------------------------- errors
-
-
-ERROR_KEYS = ("field", "code", "message")
 
 
 class ErrorItemSerializer(serializers.Serializer):
@@ -84,10 +81,9 @@ def _flatten(detail: Any, path: str = "") -> list[dict[str, str]]:
 
 def django_validation_errors(exc: DjangoValidationError) -> list[dict[str, str]]:
     """A Django ValidationError (from a service or full_clean) in the error format."""
-    if hasattr(exc, "errors") and isinstance(exc.errors, list):
-        # scoring.services.RoundRejected: the engine's own errors, unchanged, in the
-        # three keys of the format (the site's extra message_zh is left out).
-        return [{k: e[k] for k in ERROR_KEYS} for e in exc.errors]
+    if isinstance(exc, ServiceErrors):
+        # A service's refusal (the engine's errors among them): English, field by field.
+        return [e.as_dict() for e in exc.errors]
     out = []
     if hasattr(exc, "error_dict"):
         for field, errors in exc.error_dict.items():

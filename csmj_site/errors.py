@@ -2,53 +2,198 @@
 
 A ``ServiceError`` names the offending input (``field``: a dotted path, "" for the whole
 request), a stable machine ``code`` and the ``params`` its message needs. Its message
-comes from ``MESSAGES``, keyed by code: English (what the API answers), and through
-Django's gettext in the page's language where a page shows it (zh_Hans catalogue).
+comes from a catalogue keyed by code:
+
+- the site's own codes: ``MESSAGES`` here, English templates translated through Django's
+  gettext (``locale/zh_Hans``);
+- the engine's codes: the engine's own (English, Chinese) templates
+  (``scoring.engine.messages``), which ``scoring`` hands over as a ``TemplateCatalogue``.
+
+``message`` is English (what the API answers); ``localised()`` is the active language
+(what a page shows). A Chinese message never holds the field's dotted path: the field
+is shown next to its input, not inside the sentence.
+
+A service that finds several problems at once raises ``ServiceErrors``, the list form
+(it is a Django ``ValidationError`` too, so forms can take it field by field).
 
 This module imports no app of the project, so every layer may raise and catch it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar
 
-from django.utils.translation import gettext, gettext_noop
+from django.core.exceptions import ValidationError
+from django.utils.functional import lazy
+from django.utils.translation import get_language, gettext, gettext_noop
 
 # code -> English message ({placeholders} are the params, plus {what}: the field's name,
-# or "the body" for a request body). gettext_noop marks them for makemessages.
+# or "the body" for a request body). gettext_noop marks them for makemessages; the
+# Chinese is in locale/zh_Hans (without the field: it sits next to its input).
 MESSAGES: dict[str, str] = {
+    # the JSON reader (csmj_site.jsonio)
     "malformed_json": gettext_noop("{what} is not valid JSON: {detail}"),
     "duplicate_key": gettext_noop('{what} has the key "{key}" more than once'),
     "too_deep": gettext_noop("{what} is nested more than {limit} levels deep"),
     "too_large": gettext_noop("{what} is larger than {limit} bytes"),
     "invalid_unicode": gettext_noop("{what} holds a lone UTF-16 surrogate"),
+    # rounds (a key "code:variant" is one more message of the same code)
+    "not_an_object": gettext_noop("a round must be a JSON object"),
+    "ruleset_fixed": gettext_noop(
+        "a recorded round is scored under its season's ruleset; do not send one"
+    ),
+    "round_conflict": gettext_noop(
+        "round {number} cannot be recorded: the next round is {expected}"
+    ),
+    "paper_session": gettext_noop("a paper session has final totals only; it takes no rounds"),
+    "not_current": gettext_noop(
+        "round {number} version {version} has been corrected; change the current version"
+    ),
+    "void": gettext_noop("round {number} is void; record a new round"),
+    "void:again": gettext_noop("round {number} is already void"),
+    "required:void_reason": gettext_noop("a void needs a reason"),
+    "nothing_to_undo": gettext_noop("this session has no round to undo"),
+    # sessions
+    "season_closed": gettext_noop("season {name!r} is closed"),
+    "season_closed:session": gettext_noop("The season is closed"),
+    "players": gettext_noop("A session needs exactly four players"),
+    "players:twice": gettext_noop("A player can sit only once"),
+    "players:other_club": gettext_noop("Every player must be on the club's roster"),
+    "first_dealer": gettext_noop("The first dealer must be a seat 0–3"),
+    "required:started_at": gettext_noop("A start time is required"),
+    "paper_reopen": gettext_noop("A paper session cannot be reopened"),
+    "nets": gettext_noop("Nets must be whole numbers"),
+    "nets:four": gettext_noop("A paper session needs four nets"),
+    "nets:range": gettext_noop("A net is out of range (±{limit})"),
+    "nets:sum": gettext_noop("The nets must sum to zero"),
+    # clubs, invitations, rosters, rulesets, tokens
+    "unknown_role": gettext_noop("Unknown role {role!r}"),
+    "last_owner": gettext_noop("A club needs at least one owner"),
+    "no_invitation": gettext_noop("No such invitation"),
+    "invitation_used": gettext_noop("This invitation was already used"),
+    "aliases": gettext_noop("Aliases must be a list"),
+    "ruleset_not_object": gettext_noop("A ruleset must be a JSON object"),
+    "invalid_ruleset": gettext_noop("Invalid ruleset"),
+    "ruleset_other_club": gettext_noop("The ruleset belongs to another club"),
+    "required:token_name": gettext_noop("A name is required"),
+    "max_length:token_name": gettext_noop("At most {limit} characters"),
 }
+
+# A field's dotted path, and what may join it to the sentence, in a rendered template.
+_FIELD_MARK = "\x00"
+_FIELD_IN_TEXT = re.compile(r"\s*\x00\s*[：:]?\s*")
+
+
+def _chinese() -> bool:
+    return (get_language() or "zh-hans").startswith("zh")
+
+
+class SiteCatalogue:
+    """The site's codes: ``MESSAGES``, translated through gettext."""
+
+    def __contains__(self, code: object) -> bool:
+        return code in MESSAGES
+
+    def english(self, code: str) -> str:
+        return MESSAGES[code]
+
+    def localised(self, code: str) -> tuple[str, bool]:
+        """The template in the active language, and whether it may name the field."""
+        template = gettext(MESSAGES[code])
+        return template, template == MESSAGES[code]
+
+
+class TemplateCatalogue:
+    """Codes with their own ``(English, Chinese)`` templates (the engine's catalogue).
+    The Chinese is shown with the field's path left out."""
+
+    def __init__(self, templates: Mapping[str, tuple[str, str]]) -> None:
+        self.templates = templates
+
+    def __contains__(self, code: object) -> bool:
+        return code in self.templates
+
+    def english(self, code: str) -> str:
+        return self.templates[code][0]
+
+    def localised(self, code: str) -> tuple[str, bool]:
+        if _chinese():
+            return self.templates[code][1], False
+        return self.templates[code][0], True
+
+
+SITE = SiteCatalogue()
+Catalogue = SiteCatalogue | TemplateCatalogue
 
 
 class ServiceError(Exception):
-    """Refused input: ``field``, ``code`` and the ``params`` of its message."""
+    """Refused input: ``field``, ``code`` and the ``params`` of its message.
 
-    def __init__(self, field: str, code: str, params: Mapping[str, Any] | None = None) -> None:
-        if code not in MESSAGES:
-            raise KeyError(f"no message for the error code {code!r}")
+    ``variant`` picks another message of the same code (catalogue key
+    ``"code:variant"``), where one code covers several sentences. ``key`` names the
+    key inside the field's own JSON (``bird_count`` of a ruleset's ``config``): the
+    input the reader typed, so a translated message still starts with it."""
+
+    catalogue: Catalogue
+    field_params: ClassVar[tuple[str, ...]] = ("field", "where", "where_zh")
+
+    def __init__(
+        self,
+        field: str,
+        code: str,
+        params: Mapping[str, Any] | None = None,
+        *,
+        variant: str = "",
+        catalogue: Catalogue = SITE,
+        english: str | None = None,
+        key: str = "",
+    ) -> None:
+        self.key = f"{code}:{variant}" if variant else code
+        if self.key not in catalogue:
+            raise KeyError(f"no message for the error code {self.key!r}")
         self.field = field
         self.code = code
         self.params: dict[str, Any] = dict(params or {})
+        self.catalogue = catalogue
+        self.english = english
+        self.key_in_field = key
         super().__init__(self.message)
 
-    def _render(self, template: str) -> str:
+    def _render(self, template: str, *, name_field: bool) -> str:
         what = "the body" if self.field == "body" else self.field or "the input"
-        return template.format(**{"what": what, **self.params})
+        values: dict[str, Any] = {"what": what, **self.params}
+        if not name_field:
+            values.update(dict.fromkeys(("what", *self.field_params), _FIELD_MARK))
+        try:
+            text = template.format(**values)
+        except (KeyError, IndexError, ValueError):
+            return template if name_field else self.message
+        return _FIELD_IN_TEXT.sub(" ", text).strip() if not name_field else text
 
     @property
     def message(self) -> str:
         """The message in English (the API's language)."""
-        return self._render(MESSAGES[self.code])
+        if self.english is not None:
+            return self.english
+        return self._render(self.catalogue.english(self.key), name_field=True)
 
     def localised(self) -> str:
-        """The message in the active language (for pages)."""
-        return self._render(gettext(MESSAGES[self.code]))
+        """The message in the active language (for pages); a translation leaves the
+        field's path out."""
+        template, name_field = self.catalogue.localised(self.key)
+        text = self._render(template, name_field=name_field)
+        if self.key_in_field and not name_field:
+            return f"{self.key_in_field}：{text}"
+        return text
+
+    @classmethod
+    def written(cls, field: str, code: str, message: str) -> ServiceError:
+        """An error whose message is already written, in one language (a form field's
+        own message, or an engine error that has no template)."""
+        catalogue = TemplateCatalogue({code: ("{text}", "{text}")})
+        return cls(field, code, {"text": message}, catalogue=catalogue)
 
     def as_dict(self) -> dict[str, str]:
         """The error in the API's format: ``{"field", "code", "message"}``."""
@@ -56,3 +201,74 @@ class ServiceError(Exception):
 
     def __repr__(self) -> str:
         return f"ServiceError({self.field!r}, {self.code!r}, {self.params!r})"
+
+
+_lazy_str = lazy(str, str)
+
+
+class _Localised:
+    """A message rendered when it is shown, in the language active then."""
+
+    def __init__(self, error: ServiceError) -> None:
+        self.error = error
+
+    def __str__(self) -> str:
+        return self.error.localised()
+
+
+class ServiceErrors(ValidationError):
+    """Every problem a service found at once: a list of ``ServiceError``.
+
+    The API answers ``[e.as_dict() for e in errors]`` (English); as a Django
+    ValidationError its ``error_dict`` is keyed by field, with each message rendered
+    in the language active when it is shown (so a form shows the reader's language).
+    """
+
+    def __init__(self, errors: Iterable[ServiceError]) -> None:
+        self.errors = list(errors)
+        by_field: dict[str, list[ValidationError]] = {}
+        for e in self.errors:
+            by_field.setdefault(e.field, []).append(
+                ValidationError(_lazy_str(_Localised(e)), code=e.code)
+            )
+        super().__init__(by_field)
+
+    def as_json(self) -> dict[str, list[dict[str, str]]]:
+        return {"errors": [e.as_dict() for e in self.errors]}
+
+    def localised(self) -> list[dict[str, str]]:
+        """The errors with ``message`` in the active language (for pages)."""
+        return [{"field": e.field, "code": e.code, "message": e.localised()} for e in self.errors]
+
+
+def reject(field: str, code: str, variant: str = "", **params: Any) -> ServiceErrors:
+    """One refusal of the site's catalogue, ready to raise."""
+    return ServiceErrors([ServiceError(field, code, params, variant=variant)])
+
+
+def field_errors(
+    errors: Iterable[Any], templates: Mapping[str, tuple[str, str]], *, field: str | None = None
+) -> list[ServiceError]:
+    """The engine's FieldErrors (``field, code, message, params``) as ServiceErrors whose
+    messages come from ``templates``, the engine's ``code -> (English, Chinese)``
+    catalogue. The English stays the engine's own message, word for word. ``field``
+    reports them all under one field (a ruleset's ``config``); the rest of the engine's
+    path is then the key inside that field's JSON."""
+    catalogue = TemplateCatalogue(templates)
+
+    def key(path: str) -> str:
+        return path.removeprefix(f"{field}.") if field and path != field else ""
+
+    return [
+        ServiceError(
+            e.field if field is None else field,
+            e.code,
+            {"field": e.field or "the round", **e.params},
+            catalogue=catalogue,
+            english=e.message,
+            key=key(e.field),
+        )
+        if e.code in catalogue
+        else ServiceError.written(e.field if field is None else field, e.code, e.message)
+        for e in errors
+    ]

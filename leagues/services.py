@@ -17,12 +17,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from csmj_site.errors import ServiceError
+from csmj_site.errors import ServiceError, ServiceErrors, field_errors, reject
 from csmj_site.jsonio import json_parse
 from leagues.audit import audit_record, audit_snapshot, audit_stored
 from leagues.models import ROLE_RANK, Club, Invitation, Membership, Player, Role, Ruleset, Season
 from leagues.permissions import require_manage, require_manage_role, role_allows
 from leagues.selectors import membership_role
+from scoring.engine.messages import ALL_MESSAGES
 
 # ---------------------------------------------------------------- clubs
 
@@ -80,7 +81,7 @@ def club_update(*, club: Club, actor: Any, **fields: Any) -> Club:
 
 def _check_role(role: str) -> None:
     if role not in ROLE_RANK:
-        raise ValidationError({"role": f"未知角色 Unknown role {role!r}"})
+        raise reject("role", "unknown_role", role=role)
 
 
 def _may_assign(actor: Any, club: Club, role: str, current: str | None) -> None:
@@ -94,7 +95,7 @@ def _may_assign(actor: Any, club: Club, role: str, current: str | None) -> None:
 def _keeps_an_owner(club: Club, user: Any) -> None:
     others = Membership.objects.filter(club=club, role=Role.OWNER).exclude(user=user)
     if not others.exists():
-        raise ValidationError({"role": "俱乐部至少要有一位所有者 A club needs at least one owner"})
+        raise reject("role", "last_owner")
 
 
 def membership_set(*, club: Club, user: Any, role: str, actor: Any) -> Membership:
@@ -168,9 +169,9 @@ def invitation_accept(*, token: str, user: Any) -> Membership:
     with transaction.atomic():
         invitation = Invitation.objects.select_for_update().filter(token=token).first()
         if invitation is None:
-            raise ValidationError({"token": "邀请不存在 No such invitation"})
+            raise reject("token", "no_invitation")
         if invitation.is_accepted:
-            raise ValidationError({"token": "邀请已被使用 This invitation was already used"})
+            raise reject("token", "invitation_used")
         membership, created = Membership.objects.get_or_create(
             club=invitation.club, user=user, defaults={"role": invitation.role}
         )
@@ -194,7 +195,7 @@ def invitation_revoke(*, invitation: Invitation, actor: Any) -> None:
     """Delete an unused invitation."""
     _may_assign(actor, invitation.club, invitation.role, None)
     if invitation.is_accepted:
-        raise ValidationError({"token": "邀请已被使用 This invitation was already used"})
+        raise reject("token", "invitation_used")
     with transaction.atomic():
         audit_record(
             actor=actor,
@@ -214,7 +215,7 @@ PLAYER_FIELDS = ("display_name", "aliases", "user")
 def player_aliases_clean(aliases: Iterable[str], display_name: str) -> list[str]:
     """The aliases as stored: stripped, without blanks, repeats or the display name."""
     if isinstance(aliases, str):
-        raise ValidationError({"aliases": "别名应为列表 Aliases must be a list"})
+        raise reject("aliases", "aliases")
     out: list[str] = []
     for alias in aliases:
         alias = str(alias).strip()
@@ -278,20 +279,16 @@ def ruleset_config_clean(config: dict[str, Any] | str) -> dict[str, Any]:
             try:
                 config = json_parse(text, field="config")
             except ServiceError as exc:
-                raise ValidationError(
-                    {"config": ValidationError(exc.localised(), code=exc.code)}
-                ) from None
+                raise ServiceErrors([exc]) from None
         else:
             config = {"preset": text}
     if not isinstance(config, dict):
-        raise ValidationError({"config": "规则应为 JSON 对象 A ruleset must be a JSON object"})
+        raise reject("config", "ruleset_not_object")
     rules, errors = engine.parse_ruleset(config, field="config")
-    if errors or rules is None:
-        raise ValidationError(
-            {"config": [ValidationError(e.message, code=e.code) for e in errors]}
-            if errors
-            else {"config": "无效规则 Invalid ruleset"}
-        )
+    if errors:
+        raise ServiceErrors(field_errors(errors, ALL_MESSAGES, field="config"))
+    if rules is None:
+        raise reject("config", "invalid_ruleset")
     return config
 
 
@@ -330,7 +327,7 @@ def ruleset_update(
 
 def _check_ruleset(club: Club, ruleset: Ruleset) -> None:
     if ruleset.club_id != club.pk:
-        raise ValidationError({"ruleset": "规则不属于本俱乐部 The ruleset belongs to another club"})
+        raise reject("ruleset", "ruleset_other_club")
 
 
 def season_create(

@@ -15,11 +15,13 @@ import secrets
 from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.db import models
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from csmj_site.errors import reject
 
 TOKEN_PREFIX = "csmj_"
 PREFIX_LENGTH = 12  # "csmj_" + 7 characters, shown in lists
@@ -67,17 +69,9 @@ def apitoken_create(*, user: Any, name: str) -> tuple[ApiToken, str]:
         raise PermissionDenied("登录后才能创建令牌 Log in to create a token")
     name = (name or "").strip()
     if not name:
-        raise ValidationError(
-            {"name": ValidationError("请填写名称 A name is required", "required")}
-        )
+        raise reject("name", "required", "token_name")
     if len(name) > NAME_MAX_LENGTH:
-        raise ValidationError(
-            {
-                "name": ValidationError(
-                    f"名称太长 At most {NAME_MAX_LENGTH} characters", "max_length"
-                )
-            }
-        )
+        raise reject("name", "max_length", "token_name", limit=NAME_MAX_LENGTH)
     raw = TOKEN_PREFIX + secrets.token_urlsafe(32)
     token = ApiToken.objects.create(
         user=user, name=name, prefix=raw[:PREFIX_LENGTH], token_hash=token_hash(raw)

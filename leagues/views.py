@@ -17,7 +17,6 @@ Views are thin: they check access (``club_view``), parse forms, call
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -108,17 +107,6 @@ def apply_errors(form: Any, exc: ValidationError) -> None:
             form.add_error(field if field in form.fields else None, errors)
     else:
         form.add_error(None, exc)
-
-
-_BILINGUAL = re.compile(r"^(.*[^\x00-\x7f]\S*)\s+([\x00-\x7f]+)$", re.S)
-
-
-def in_page_language(message: str) -> str:
-    """A service's "中文 English" message: the half in the page's language."""
-    match = _BILINGUAL.match(str(message))
-    if match is None:
-        return str(message)
-    return match.group(1) if (get_language() or "zh-hans").startswith("zh") else match.group(2)
 
 
 def get_season(club: Club, season_id: int) -> Season:

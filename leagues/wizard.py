@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 from leagues import selectors, services
 from leagues.forms import ClubForm, split_aliases
 from leagues.models import Club, Player, Role
-from leagues.views import club_context, club_view, in_page_language, preset_choices
+from leagues.views import club_context, club_view, preset_choices
 
 SESSION_KEY = "csmj_club_wizard"
 MIN_PLAYERS = 4
@@ -125,7 +125,7 @@ class RulesStepForm(forms.Form):
             data["config"] = services.ruleset_config_clean(config)
         except ValidationError as exc:
             for message in exc.messages:
-                self.add_error(None, in_page_language(message))
+                self.add_error(None, message)
         return data
 
     def stored(self) -> dict[str, Any]:
@@ -253,7 +253,7 @@ def club_wizard_finish(request: HttpRequest, answers: dict[str, Any]) -> HttpRes
         errors = exc.message_dict if hasattr(exc, "error_dict") else {"": exc.messages}
         step = next((STEP_OF_FIELD[k] for k in errors if k in STEP_OF_FIELD), "club")
         for message in (m for ms in errors.values() for m in ms):
-            messages.error(request, in_page_language(message))
+            messages.error(request, message)
         return redirect(step_url(step))
     request.session.pop(SESSION_KEY, None)
     return redirect("club-welcome", slug=setup.club.slug)

@@ -23,11 +23,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.db import connection, connections, transaction
 from django.utils import timezone
 
 from csmj_site.bulk_rows import allocate_ids, insert_rows
+from csmj_site.errors import ServiceErrors
 from leagues.audit import audit_record_import
 from leagues.models import Player, Season
 from scoring.engine import Scored
@@ -102,15 +102,16 @@ def _check(src: SessionIn, resolved: Resolved) -> tuple[_Scored | None, list]:
     problems = session_start_problems(
         season=season, players=src.players, first_dealer=src.first_dealer
     )
-    for field_name, (code, message) in problems.items():
-        errors.append(_err(field_name, code, message))
+    errors += [problem.as_dict() for problem in problems]
     if src.paper_nets is not None:
         if src.rounds:
             errors.append(_err("rounds", "paper_rounds", "a paper session has no rounds"))
         try:
             paper_nets_validate(src.paper_nets)
-        except ValidationError as exc:
-            errors.append(_err("paper_nets", "paper_nets", "; ".join(exc.messages)))
+        except ServiceErrors as exc:
+            errors.append(
+                _err("paper_nets", "paper_nets", "; ".join(e.message for e in exc.errors))
+            )
     if season.pk not in resolved:
         full = ruleset_resolve(season.ruleset.config)
         resolved[season.pk] = (full, engine.parse_ruleset(full)[0])

@@ -14,15 +14,16 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from csmj_site.api import ConflictError
+from csmj_site.errors import ServiceError, ServiceErrors, field_errors, reject
 from leagues.audit import audit_record, audit_snapshot, audit_stored
 from leagues.models import Player, Season
 from leagues.permissions import require_record
 from scoring.engine.hands import HAND_TYPES
+from scoring.engine.messages import ALL_MESSAGES
 from scoring.models import (
     Round,
     RoundHand,
@@ -44,33 +45,16 @@ from scoring.standings.services import (
 # ---------------------------------------------------------------- errors
 
 
-class RoundRejected(ValidationError):
+class RoundRejected(ServiceErrors):
     """A round (or a change to one) was refused; nothing was stored.
 
-    ``errors`` is a list of ``{"field", "code", "message", "message_zh"}`` dicts: the
-    format of round-format.md plus the Chinese text the pages show. As a
-    ValidationError its ``message_dict`` is keyed by field (English messages).
+    ``errors`` is a list of ``csmj_site.errors.ServiceError``: English for the API
+    (``as_dict()``), the reader's language for a page (``localised()``).
     """
 
-    def __init__(self, errors: list[dict[str, str]]):
-        self.errors = errors
-        by_field: dict[str, list[ValidationError]] = {}
-        for e in errors:
-            by_field.setdefault(e["field"], []).append(
-                ValidationError(e["message"], code=e["code"])
-            )
-        super().__init__(by_field)
 
-    def as_json(self) -> dict[str, list[dict[str, str]]]:
-        return {"errors": list(self.errors)}
-
-
-def _error(field: str, code: str, message: str, message_zh: str) -> dict[str, str]:
-    return {"field": field, "code": code, "message": message, "message_zh": message_zh}
-
-
-def _reject(field: str, code: str, message: str, message_zh: str) -> RoundRejected:
-    return RoundRejected([_error(field, code, message, message_zh)])
+def _reject(field: str, code: str, variant: str = "", **params: Any) -> RoundRejected:
+    return RoundRejected([ServiceError(field, code, params, variant=variant)])
 
 
 class RoundConflict(RoundRejected, ConflictError):
@@ -81,14 +65,7 @@ class RoundConflict(RoundRejected, ConflictError):
         self.number = number
         self.expected = expected
         super().__init__(
-            [
-                _error(
-                    "number",
-                    "round_conflict",
-                    f"round {number} cannot be recorded: the next round is {expected}",
-                    f"无法记录第 {number} 盘：下一盘应为第 {expected} 盘（可能已有人记录）",
-                )
-            ]
+            [ServiceError("number", "round_conflict", {"number": number, "expected": expected})]
         )
 
     def conflict_fields(self) -> dict[str, Any]:
@@ -96,10 +73,9 @@ class RoundConflict(RoundRejected, ConflictError):
 
 
 def _engine_errors(errors: list[Any]) -> RoundRejected:
-    """RoundRejected from engine FieldErrors, with their Chinese messages."""
-    from scoring.engine.messages import error_message_zh
-
-    return RoundRejected([{**e.as_dict(), "message_zh": error_message_zh(e)} for e in errors])
+    """RoundRejected from engine FieldErrors, with the engine's (English, Chinese)
+    templates for their codes."""
+    return RoundRejected(field_errors(errors, ALL_MESSAGES))
 
 
 # ---------------------------------------------------------------- engine glue
@@ -130,14 +106,9 @@ def ruleset_resolve(config: Any, *, field: str = "ruleset") -> dict[str, Any]:
 def _score(data: Any, ruleset_config: Any = None, *, rules: Any = None) -> Any:
     """Score ``data`` under ``rules`` (already parsed) or else the saved ``ruleset_config``."""
     if not isinstance(data, dict):
-        raise _reject("", "not_an_object", "a round must be a JSON object", "一盘必须是 JSON 对象")
+        raise _reject("", "not_an_object")
     if "ruleset" in data:
-        raise _reject(
-            "ruleset",
-            "ruleset_fixed",
-            "a recorded round is scored under its season's ruleset; do not send one",
-            "记录的牌局按赛季规则计分，不能另带规则",
-        )
+        raise _reject("ruleset", "ruleset_fixed")
     engine = _engine()
     try:
         if rules is not None:
@@ -271,26 +242,20 @@ def _is_big(code: str) -> bool:
 
 def session_start_problems(
     *, season: Season, players: Sequence[Player], first_dealer: Any
-) -> dict[str, tuple[str, str]]:
-    """What stops a session from starting, by field: ``(code, message)``; empty when it
+) -> list[ServiceError]:
+    """What stops a session from starting (at most one error a field); empty when it
     can start. The one check of a new session, for ``session_start`` and the bulk import."""
-    problems: dict[str, tuple[str, str]] = {}
+    problems: list[ServiceError] = []
     if season.is_closed:
-        problems["season"] = ("season_closed", "赛季已结束 The season is closed")
+        problems.append(ServiceError("season", "season_closed", variant="session"))
     if len(players) != 4:
-        problems["players"] = ("players", "需要四位选手 A session needs exactly four players")
+        problems.append(ServiceError("players", "players"))
     elif len({p.pk for p in players}) != 4:
-        problems["players"] = ("players", "选手不能重复 A player can sit only once")
+        problems.append(ServiceError("players", "players", variant="twice"))
     elif any(p.club_id != season.club_id for p in players):
-        problems["players"] = (
-            "players",
-            "选手必须属于本俱乐部 Every player must be on the club's roster",
-        )
+        problems.append(ServiceError("players", "players", variant="other_club"))
     if not isinstance(first_dealer, int) or not 0 <= first_dealer <= 3:
-        problems["first_dealer"] = (
-            "first_dealer",
-            "首庄必须是 0–3 The first dealer must be a seat 0–3",
-        )
+        problems.append(ServiceError("first_dealer", "first_dealer"))
     return problems
 
 
@@ -308,7 +273,7 @@ def session_start(
     players = list(players)
     problems = session_start_problems(season=season, players=players, first_dealer=first_dealer)
     if problems:
-        raise ValidationError({field: message for field, (_code, message) in problems.items()})
+        raise ServiceErrors(problems)
     with transaction.atomic():
         session = Session.objects.create(
             season=season,
@@ -340,12 +305,12 @@ def session_update(*, session: Session, actor: Any, **fields: Any) -> Session:
     if unknown:
         raise TypeError(f"session_update() got unknown fields {sorted(unknown)}")
     if session.season.is_closed:
-        raise ValidationError({"season": "赛季已结束 The season is closed"})
+        raise reject("season", "season_closed", "session")
     if "table_label" in fields:
         session.table_label = (fields["table_label"] or "").strip()
     if "started_at" in fields:
         if fields["started_at"] is None:
-            raise ValidationError({"started_at": "需要开始时间 A start time is required"})
+            raise reject("started_at", "required", "started_at")
         session.started_at = fields["started_at"]
     with transaction.atomic():
         before = audit_stored(session)
@@ -399,9 +364,7 @@ def session_reopen(*, session: Session, actor: Any) -> None:
         if result is None:
             return
         if result.is_paper:
-            raise ValidationError(
-                {"session": "纸面记录不能重开 A paper session cannot be reopened"}
-            )
+            raise reject("session", "paper_reopen")
         audit_record(
             actor=actor,
             club=locked.season.club,
@@ -432,19 +395,13 @@ def paper_nets_validate(nets: Sequence[Any]) -> list[int]:
     try:
         values = [_whole(n) for n in nets]
     except (TypeError, ValueError):
-        raise ValidationError({"nets": "得分必须是整数 Nets must be whole numbers"}) from None
+        raise reject("nets", "nets") from None
     if len(values) != 4:
-        raise ValidationError({"nets": "需要四个得分 A paper session needs four nets"})
+        raise reject("nets", "nets", "four")
     if any(abs(v) > PAPER_NET_LIMIT for v in values):
-        raise ValidationError(
-            {
-                "nets": f"得分超出范围（±{PAPER_NET_LIMIT}） A net is out of range (±{PAPER_NET_LIMIT})"
-            }
-        )
+        raise reject("nets", "nets", "range", limit=PAPER_NET_LIMIT)
     if sum(values) != 0:
-        raise ValidationError(
-            {"nets": f"四个得分之和必须为零（现为 {sum(values)}） The nets must sum to zero"}
-        )
+        raise reject("nets", "nets", "sum", sum=sum(values))
     return values
 
 
@@ -490,12 +447,7 @@ def paper_session_record(
 
 def _ensure_open(season: Season) -> None:
     if season.is_closed:
-        raise _reject(
-            "season",
-            "season_closed",
-            f"season {season.name!r} is closed",
-            f"赛季「{season.name}」已结束，不能再记录",
-        )
+        raise _reject("season", "season_closed", name=season.name)
 
 
 def _locked_session(session: Session) -> Session:
@@ -534,12 +486,7 @@ def round_record(
         locked = _locked_session(session)
         _ensure_open(locked.season)
         if SessionResult.objects.filter(session=locked, is_paper=True).exists():
-            raise _reject(
-                "session",
-                "paper_session",
-                "a paper session has final totals only; it takes no rounds",
-                "纸面记录的场只有总分，不能录入牌局",
-            )
+            raise _reject("session", "paper_session")
         expected = session_next_number(session=locked)
         if number is not None and number != expected:
             raise RoundConflict(number=number, expected=expected)
@@ -604,13 +551,7 @@ def _locked_current(rnd: Round) -> tuple[Session, Round]:
     session = _locked_session(rnd.session)
     current = Round.objects.select_for_update().get(pk=rnd.pk)
     if not current.is_current:
-        raise _reject(
-            "round",
-            "not_current",
-            f"round {current.number} version {current.version} has been corrected; "
-            "change the current version",
-            f"第 {current.number} 盘第 {current.version} 版已被更正，请修改当前版本",
-        )
+        raise _reject("round", "not_current", number=current.number, version=current.version)
     return session, current
 
 
@@ -625,12 +566,7 @@ def round_correct(*, round: Round, data: dict[str, Any], actor: Any) -> Round:
         session, old = _locked_current(round)
         _ensure_open(session.season)
         if old.is_void:
-            raise _reject(
-                "round",
-                "void",
-                f"round {old.number} is void; record a new round",
-                f"第 {old.number} 盘已作废，请记录新的一盘",
-            )
+            raise _reject("round", "void", number=old.number)
         Round.objects.filter(pk=old.pk).update(is_current=False)
         return round_store(
             session=session,
@@ -651,18 +587,13 @@ def round_void(*, round: Round, reason: str, actor: Any) -> Round:
     require_record(actor, season.club)
     reason = (reason or "").strip()
     if not reason:
-        raise _reject("reason", "required", "a void needs a reason", "作废需要填写原因")
+        raise _reject("reason", "required", "void_reason")
     _ensure_open(season)
     with transaction.atomic():
         session, current = _locked_current(round)
         _ensure_open(session.season)
         if current.is_void:
-            raise _reject(
-                "round",
-                "void",
-                f"round {current.number} is already void",
-                f"第 {current.number} 盘已经作废",
-            )
+            raise _reject("round", "void", "again", number=current.number)
         before = audit_snapshot(current)
         current.is_void = True
         current.void_reason = reason[:200]
@@ -690,9 +621,7 @@ def round_undo_last(*, session: Session, actor: Any, reason: str = UNDO_REASON) 
     # Through the session, so that ``last.session`` is this (loaded) object.
     last = session.rounds.counting().order_by("-number").first()
     if last is None:
-        raise _reject(
-            "round", "nothing_to_undo", "this session has no round to undo", "本场没有可撤销的牌局"
-        )
+        raise _reject("round", "nothing_to_undo")
     return round_void(round=last, reason=reason, actor=actor)
 
 

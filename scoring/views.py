@@ -20,7 +20,7 @@ from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from csmj_site.errors import ServiceError
+from csmj_site.errors import ServiceError, ServiceErrors, field_errors
 from csmj_site.jsonio import json_parse
 from leagues import selectors as league_selectors
 from leagues.models import Club
@@ -29,7 +29,6 @@ from leagues.views import (
     club_context,
     club_view,
     get_season,
-    in_page_language,
 )
 from scoring import selectors, services
 from scoring.calc import calc_round_initial
@@ -54,32 +53,23 @@ def chinese() -> bool:
     return (get_language() or "zh-hans").startswith("zh")
 
 
-def localised_errors(exc: RoundRejected) -> list[dict[str, str]]:
-    """The rejection's errors with ``message`` in the page's language: the service's
-    ``message_zh`` under Chinese (every RoundRejected error carries one), else ``message``."""
-    key = "message_zh" if chinese() else "message"
-    return [
-        {"field": e["field"], "code": e["code"], "message": e.get(key) or e["message"]}
-        for e in exc.errors
-    ]
+def localised_errors(exc: ServiceErrors) -> list[dict[str, str]]:
+    """The rejection's errors with ``message`` in the page's language."""
+    return exc.localised()
 
 
 def form_rejection(form: RoundDataForm) -> RoundRejected:
     """The round form's own refusal, shaped like the service's: every error of every
     field (``data``: no JSON object posted, or JSON the reader refused; ``number``: not a
     whole number), each with its code. ``data`` errors concern the whole round (field "")."""
-    errors = [
-        {
-            "field": "" if name in ("data", "__all__") else name,
-            "code": error.code or "invalid",
-            "message": message,
-            "message_zh": message,
-        }
+    return RoundRejected(
+        ServiceError.written(
+            "" if name in ("data", "__all__") else name, error.code or "invalid", message
+        )
         for name, items in form.errors.as_data().items()
         for error in items
         for message in error.messages
-    ]
-    return RoundRejected(errors)
+    )
 
 
 # ---------------------------------------------------------------- lookups
@@ -180,7 +170,7 @@ def session_same_table(request: HttpRequest, club: Club, season_id: int) -> Http
             actor=request.user,
         )
     except ValidationError as exc:
-        messages.error(request, " ".join(in_page_language(m) for m in exc.messages))
+        messages.error(request, " ".join(exc.messages))
         return redirect("session-new", slug=club.slug, season_id=season.pk)
     return redirect("round-new", slug=club.slug, session_id=session.pk)
 
@@ -219,7 +209,7 @@ def apply_paper_errors(form: PaperSessionForm, exc: ValidationError) -> None:
     for key, errors in groups.items():
         for error in errors:
             for message in error.messages:
-                form.add_group_error(key or "", in_page_language(message))
+                form.add_group_error(key or "", message)
 
 
 @club_view("record")
@@ -294,9 +284,7 @@ def paper_session_upload(request: HttpRequest, club: Club, season_id: int) -> Ht
                         actor=request.user,
                     )
         except ValidationError as exc:
-            upload.row_errors.append(
-                {"line": line, "messages": [in_page_language(m) for m in exc.messages]}
-            )
+            upload.row_errors.append({"line": line, "messages": exc.messages})
             upload.add_error("file", _("整个文件都没有保存。"))
         else:
             messages.success(request, _("已保存 %(n)s 场纸面记录。") % {"n": len(upload.rows)})
@@ -801,7 +789,7 @@ def analyse_for_form(body: dict[str, Any], *, ruleset_config: Any) -> tuple[dict
     """
     from scoring.engine import analysis
     from scoring.engine.errors import RoundInvalid
-    from scoring.engine.messages import error_message_zh
+    from scoring.engine.messages import ALL_MESSAGES
     from scoring.engine.rules import parse_ruleset
 
     rules, _errors = parse_ruleset(ruleset_config)
@@ -830,8 +818,8 @@ def analyse_for_form(body: dict[str, Any], *, ruleset_config: Any) -> tuple[dict
         )
     except RoundInvalid as exc:
         errors = [
-            {"field": e.field, "message": error_message_zh(e) if chinese() else e.message}
-            for e in exc.errors
+            {"field": e.field, "message": e.localised()}
+            for e in field_errors(exc.errors, ALL_MESSAGES)
         ]
         return {"errors": errors}, 400
     if not result.winning:

@@ -4,6 +4,7 @@ import datetime
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.utils import translation
 
 from leagues.services import ruleset_update
 from scoring.engine import PRESETS, score_round
@@ -106,7 +107,7 @@ def test_recording_a_number_that_is_not_next_is_a_conflict(session, recorder):
         round_record(session=session, data=EX1, actor=recorder, number=1)
 
     assert exc.value.expected == 2
-    assert exc.value.errors[0]["code"] == "round_conflict"
+    assert exc.value.errors[0].code == "round_conflict"
     assert Round.objects.filter(session=session).count() == 1
 
 
@@ -116,9 +117,9 @@ def test_bad_input_is_rejected_with_every_error_and_nothing_is_stored(session, r
     with pytest.raises(RoundRejected) as exc:
         round_record(session=session, data=bad, actor=recorder)
 
-    fields = {e["field"] for e in exc.value.errors}
+    fields = {e.field for e in exc.value.errors}
     assert {"result.discarder", "result.birds"} <= fields
-    assert exc.value.as_json()["errors"] == exc.value.errors
+    assert exc.value.as_json()["errors"] == [e.as_dict() for e in exc.value.errors]
     assert "result.discarder" in exc.value.message_dict
     assert not Round.objects.exists()
     assert not Transfer.objects.exists() and not RoundPlayer.objects.exists()
@@ -127,7 +128,7 @@ def test_bad_input_is_rejected_with_every_error_and_nothing_is_stored(session, r
 def test_a_round_may_not_choose_its_own_ruleset(session, recorder):
     with pytest.raises(RoundRejected) as exc:
         round_record(session=session, data={**EX1, "ruleset": "changsha-points"}, actor=recorder)
-    assert exc.value.errors[0]["field"] == "ruleset"
+    assert exc.value.errors[0].field == "ruleset"
 
 
 def test_a_round_must_be_an_object(session, recorder):
@@ -142,7 +143,7 @@ def test_a_closed_season_takes_no_more_rounds(session, recorder):
     with pytest.raises(RoundRejected) as exc:
         round_record(session=session, data=EX1, actor=recorder)
 
-    assert exc.value.errors[0]["field"] == "season"
+    assert exc.value.errors[0].field == "season"
     assert not Round.objects.exists()
 
 
@@ -174,7 +175,7 @@ def test_only_the_current_version_can_be_corrected(session, recorder):
     with pytest.raises(RoundRejected) as exc:
         round_correct(round=first, data=round_discard(3, 2), actor=recorder)
 
-    assert exc.value.errors[0]["code"] == "not_current"
+    assert exc.value.errors[0].code == "not_current"
     assert Round.objects.filter(session=session).count() == 2
 
 
@@ -230,8 +231,8 @@ def test_void_needs_a_reason_and_happens_once(session, recorder):
     with pytest.raises(RoundRejected) as twice:
         round_void(round=rnd, reason="重复", actor=recorder)
 
-    assert no_reason.value.errors[0]["field"] == "reason"
-    assert twice.value.errors[0]["code"] == "void"
+    assert no_reason.value.errors[0].field == "reason"
+    assert twice.value.errors[0].code == "void"
 
 
 def test_a_void_round_cannot_be_corrected(session, recorder):
@@ -257,7 +258,7 @@ def test_undo_voids_the_latest_counted_round_each_time(session, recorder):
     assert round_undo_last(session=session, actor=recorder) == one
     with pytest.raises(RoundRejected) as exc:
         round_undo_last(session=session, actor=recorder)
-    assert exc.value.errors[0]["code"] == "nothing_to_undo"
+    assert exc.value.errors[0].code == "nothing_to_undo"
 
 
 def test_next_dealer_comes_from_the_last_counted_round(session, recorder):
@@ -374,8 +375,9 @@ def test_every_rejection_carries_a_chinese_message(session, recorder):
 
     for exc in (engine_error.value, conflict.value):
         for e in exc.errors:
-            assert set(e) == {"field", "code", "message", "message_zh"}
-            assert any("\u4e00" <= ch <= "\u9fff" for ch in e["message_zh"])
+            assert set(e.as_dict()) == {"field", "code", "message"}
+            with translation.override("zh-hans"):
+                assert any("\u4e00" <= ch <= "\u9fff" for ch in e.localised())
 
 
 def test_a_correction_previews_under_the_rounds_own_ruleset(session, recorder, organiser):
@@ -426,6 +428,6 @@ def test_rounds_of_a_closed_season_are_final(session, recorder):
     ):
         with pytest.raises(RoundRejected) as exc:
             change()
-        assert exc.value.errors[0]["code"] == "season_closed"
+        assert exc.value.errors[0].code == "season_closed"
     rnd.refresh_from_db()
     assert rnd.counts and Round.objects.count() == 1

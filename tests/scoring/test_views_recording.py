@@ -223,7 +223,7 @@ def test_a_correction_is_previewed_under_the_rules_its_round_was_scored_under(
     assert any(e["field"].startswith("result.birds") for e in new_round.json()["errors"])
 
 
-def test_a_service_refusal_is_shown_in_chinese_from_its_message_zh(rec, session, recorder):
+def test_a_service_refusal_is_shown_in_the_readers_language(rec, session, recorder):
     services.round_record(session=session, data=round_self_draw(0), actor=recorder)
     services.round_undo_last(session=session, actor=recorder)
 

@@ -364,7 +364,7 @@ def test_a_paper_session_takes_no_rounds(season, players, recorder):
     )
     with pytest.raises(RoundRejected) as err:
         round_record(session=session, data=round_self_draw(0, birds=[5, 9]), actor=recorder)
-    assert err.value.errors[0]["code"] == "paper_session"
+    assert err.value.errors[0].code == "paper_session"
 
 
 @pytest.mark.django_db

@@ -1,0 +1,135 @@
+"""One error path: a refusal shows the reader's language on a page, English in the API,
+and every code of both catalogues has an English and a Chinese message."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from csmj_site.errors import MESSAGES, ServiceError, ServiceErrors, field_errors
+from scoring.engine.errors import FieldError
+from scoring.engine.messages import ALL_MESSAGES
+from tests.api_helpers import rounds_url
+from tests.factories import round_discard
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+FIELD_PATH = re.compile(r"[a-z_]+\.[a-z_]+")  # result.discarder, config.bird_count, …
+
+
+def no_discarder() -> dict:
+    data = round_discard(1, 0)
+    data["result"].pop("discarder")
+    return data
+
+
+@pytest.mark.django_db
+def test_a_chinese_page_shows_no_english_field_path_in_an_error(rec, session):
+    url = reverse("round-new", args=[session.season.club.slug, session.pk])
+
+    response = rec.post(url, {"data": json.dumps(no_discarder())})
+
+    errors = response.context["rf_context"]["errors"]
+    mine = next(e for e in errors if e["code"] == "missing_discarder")
+    assert mine["field"] == "result.discarder"
+    assert mine["message"] == "点炮胡必须给出放炮者"
+    assert "result.discarder" not in response.content.decode().split("<script")[0]
+    assert not any(FIELD_PATH.search(e["message"]) for e in errors)
+
+
+@pytest.mark.django_db
+def test_the_api_answers_the_same_error_in_english_with_its_field(api_as, club, session):
+    response = api_as("recorder").post(rounds_url(club, session), no_discarder(), format="json")
+
+    assert response.status_code == 400
+    mine = next(e for e in response.json()["errors"] if e["code"] == "missing_discarder")
+    assert mine == {
+        "field": "result.discarder",
+        "code": "missing_discarder",
+        "message": "result.discarder is required for a discard win",
+    }
+
+
+@pytest.mark.django_db
+def test_the_api_answers_a_service_refusal_in_english_only(api_as, club, season, session):
+    season.is_closed = True
+    season.save()
+
+    response = api_as("recorder").post(
+        rounds_url(club, session), round_discard(1, 0), format="json"
+    )
+
+    assert response.status_code == 400
+    [error] = response.json()["errors"]
+    assert error == {
+        "field": "season",
+        "code": "season_closed",
+        "message": f"season {season.name!r} is closed",
+    }
+
+
+@pytest.mark.parametrize("key", sorted(MESSAGES))
+def test_every_site_code_has_an_english_and_a_chinese_message(key):
+    english = MESSAGES[key]
+    with translation.override("zh-hans"):
+        chinese = translation.gettext(english)
+    with translation.override("en"):
+        assert translation.gettext(english) == english
+
+    assert not CJK.search(english)
+    assert chinese != english and CJK.search(chinese)
+    assert not re.search(r"\{(what|field)\}", chinese)
+
+
+@pytest.mark.parametrize("code", sorted(ALL_MESSAGES))
+def test_every_engine_code_has_an_english_and_a_chinese_template(code):
+    english, chinese = ALL_MESSAGES[code]
+
+    assert english and chinese and chinese != english
+
+
+def test_a_chinese_message_leaves_the_field_path_out_and_english_keeps_it():
+    error = FieldError(
+        "result.discarder",
+        "missing_discarder",
+        "result.discarder is required for a discard win",
+        {"field": "result.discarder"},
+    )
+    [service_error] = field_errors([error], ALL_MESSAGES)
+
+    with translation.override("zh-hans"):
+        assert service_error.localised() == "点炮胡必须给出放炮者"
+    with translation.override("en"):
+        assert service_error.localised() == "result.discarder is required for a discard win"
+    assert service_error.as_dict()["message"] == error.message
+
+
+def test_a_ruleset_error_under_one_field_still_names_the_key_the_reader_typed():
+    error = FieldError(
+        "config.bird_count",
+        "out_of_range",
+        "config.bird_count must be between 0 and 2, got 7",
+        {"field": "config.bird_count", "min": 0, "max": 2, "value": 7},
+    )
+    [service_error] = field_errors([error], ALL_MESSAGES, field="config")
+
+    assert service_error.field == "config"
+    with translation.override("zh-hans"):
+        assert service_error.localised() == "bird_count：应在 0 到 2 之间，收到 7"
+
+
+def test_a_form_shows_a_service_refusal_in_the_language_active_when_shown():
+    refusal = ServiceErrors([ServiceError("nets", "nets", variant="four")])
+
+    with translation.override("zh-hans"):
+        assert refusal.message_dict == {"nets": ["需要四个得分"]}
+    with translation.override("en"):
+        assert refusal.message_dict == {"nets": ["A paper session needs four nets"]}
+
+
+def test_an_unknown_code_is_refused_when_the_error_is_made():
+    with pytest.raises(KeyError):
+        ServiceError("x", "no_such_code")
