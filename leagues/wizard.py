@@ -60,6 +60,8 @@ def option_parameters() -> list[dict[str, Any]]:
             kind = "choice"
         elif allowed.startswith("integer"):
             kind = "int"
+        elif allowed.startswith("list of "):
+            kind = "multi"
         else:
             continue
         out.append({**param, "kind": kind})
@@ -85,7 +87,14 @@ class RulesStepForm(forms.Form):
             label = param["name_en"] if english else param["name_zh"]
             name = f"opt_{param['key']}"
             field: forms.Field
-            if param["kind"] == "int":
+            if param["kind"] == "multi":
+                field = forms.MultipleChoiceField(
+                    label=label,
+                    required=False,
+                    widget=forms.CheckboxSelectMultiple,
+                    choices=[(v, v) for v in param["allowed"].removeprefix("list of ").split(", ")],
+                )
+            elif param["kind"] == "int":
                 field = forms.IntegerField(
                     label=label,
                     required=False,
@@ -116,7 +125,7 @@ class RulesStepForm(forms.Form):
         config: dict[str, Any] = {"preset": data["preset"]}
         for name in self.options:
             value = data.get(name)
-            if value in (None, ""):
+            if value in (None, "", []):
                 continue
             config[name.removeprefix("opt_")] = (
                 value == "true" if value in ("true", "false") else value
