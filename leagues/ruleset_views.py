@@ -17,15 +17,15 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from csmj_site.jsonio import json_form_value
 from leagues import services
 from leagues.models import Club, Ruleset
 from leagues.ruleset_explain import ruleset_explain
 from leagues.views import club_context, club_view, in_page_language
-from leagues.wizard import RulesStepForm, rules_initial
+from leagues.wizard import RulesStepForm, rules_initial, typed_value
 
 # How the editor groups the options, like an app's room screen. Options the engine
 # describes but no group names fall into the last group, so none is ever left out.
@@ -107,7 +107,7 @@ class RulesetEditForm(RulesStepForm):
         value = self[name].value()
         if value in (None, "", []):
             return False
-        return _typed(value, preset_value) != preset_value
+        return typed_value(value, preset_value) != preset_value
 
     def clean(self) -> dict[str, Any]:
         mode = self.data.get("mode") or ("json" if self.data.get("overrides") else "form")
@@ -123,7 +123,7 @@ class RulesetEditForm(RulesStepForm):
             value = data.get(name)
             if value in (None, "", []):
                 continue
-            value = _typed(value, base.get(key))
+            value = typed_value(value, base.get(key))
             if value != base.get(key):
                 config[key] = value
         return self._validated(data, config, by_field=True)
@@ -154,7 +154,7 @@ class RulesetEditForm(RulesStepForm):
         for error in errors:
             key = error.field.removeprefix("config.").split(".")[0].split("[")[0]
             target = f"opt_{key}" if by_field and f"opt_{key}" in self.fields else "overrides"
-            self.add_error(target, in_page_language(error.message))
+            self.add_error(target, _error_text(error))
         if not errors:
             try:
                 data["config"] = services.ruleset_config_clean(config)
@@ -164,18 +164,12 @@ class RulesetEditForm(RulesStepForm):
         return data
 
 
-def _typed(value: Any, like: Any) -> Any:
-    """A form value ("true", "3", a list) as the JSON value it stands for."""
-    if value in ("true", "false", True, False):
-        return value in ("true", True)
-    if isinstance(like, int) and not isinstance(like, bool):
-        try:
-            return int(value)
-        except (TypeError, ValueError):
-            return value
-    if isinstance(value, (list, tuple)):
-        return list(value)
-    return value
+def _error_text(error: Any) -> str:
+    """The engine's error in the page's language (its English text on an English page)."""
+    from scoring.engine.messages import error_message_zh
+
+    english = (get_language() or "").startswith("en")
+    return error.message if english else error_message_zh(error)
 
 
 def editor_initial(ruleset: Ruleset | None) -> dict[str, Any]:
