@@ -75,20 +75,33 @@ def session_totals(*, session: Session) -> dict[int, int]:
     return totals
 
 
-def session_next_dealers(*, session: Session) -> tuple[int, list[int]]:
-    """(dealer, dealer set) for the next round: from the last counted round's result,
-    else the session's first dealer. One query."""
-    last = (
+def _last_counted(*, session: Session, field: str) -> Any:
+    """One field (``data`` or ``result``) of the session's last counted round, or None."""
+    return (
         Round.objects.counting()
         .filter(session=session)
         .order_by("-number")
-        .values_list("result", flat=True)
+        .values_list(field, flat=True)
         .first()
     )
+
+
+def session_next_dealers(*, session: Session) -> tuple[int, list[int]]:
+    """(dealer, dealer set) for the next round: from the last counted round's result,
+    else the session's first dealer. One query."""
+    last = _last_counted(session=session, field="result")
     if last is None:
         return session.first_dealer, [session.first_dealer]
     dealer = last["next_dealer"]
     return dealer, list(last.get("next_dealers") or [dealer])
+
+
+def session_last_piao(*, session: Session) -> list[int] | None:
+    """The 飘 stakes of the session's last counted round (None when it had none), so the
+    round form can start from them: tables rarely change their stakes. One query."""
+    last = _last_counted(session=session, field="data")
+    piao = (last or {}).get("piao")
+    return list(piao) if isinstance(piao, list) and len(piao) == 4 else None
 
 
 def session_next_number(*, session: Session) -> int:

@@ -435,6 +435,14 @@ def js_strings() -> dict[str, str]:
         "opening_hands": _("起手胡牌型"),
         "opening_birds": _("开骰定鸟：点 %(n)s 个"),
         "add_opening": _("加一个起手胡"),
+        "midgame_n": _("中途胡 %(n)s"),
+        "midgame_hands": _("中途胡牌型（每项一次胡）"),
+        "add_midgame": _("加一个中途胡"),
+        "midgame_birds": _("中途胡扎鸟：点 %(n)s 个"),
+        "piao_title": _("飘分"),
+        "piao_hint": _("每家飘几分（0–%(n)s），默认沿用上一盘"),
+        "piao_less": _("少飘一分"),
+        "piao_more": _("多飘一分"),
         "remove": _("删除"),
         "outcome": _("结果"),
         "self_draw": _("自摸"),
@@ -534,6 +542,8 @@ def round_form_page(
         "prefill": {
             "dealer": dealer,
             "dealers": dealers,
+            # 自由飘: the stakes of the session's previous round, changed by tapping.
+            "piao": selectors.session_last_piao(session=session) or [0, 0, 0, 0],
             "note": _("庄家已按上一盘的结果预先选好。") if number > 1 and not correcting else "",
         },
         "initial": initial,
@@ -684,10 +694,11 @@ def transfer_rows(result: dict[str, Any], names: list[str]) -> list[dict[str, An
                 ("zimo_bonus", _("自摸加")),
                 ("dealer_vs_dealer", _("庄对庄")),
                 ("fish", _("钓鱼")),
-                ("piao", _("飘")),
             ):
                 if d.get(key):
                     parts.append(f"+ {d[key]} {label}")
+            if d.get("piao"):
+                parts.append("+ " + _("飘 %(n)s") % {"n": d["piao"]})
             if "uncapped" in d:
                 parts.append(f"= {d['uncapped']}, " + _("封顶 %(cap)s") % {"cap": t["amount"]})
         if parts:

@@ -18,6 +18,11 @@
   var BIRD_COUNT = RULES.bird_count;
   var BIRD_SEAT = ctx.bird_seat; // BIRD_SEAT[origin][v]: the engine's table, no formula here
   var TONGZHUANG = !!RULES.tongzhuang;
+  // Birds of opening and mid-game wins: none when the ruleset's opening_birds is false.
+  var SMALL_BIRDS = RULES.opening_birds === false ? 0 : BIRD_COUNT;
+  var FROM_WINNER = RULES.bird_origin === "winner";  // birds counted from the winner
+  var PIAO_FREE = RULES.piao === "free";
+  var PIAO_MAX = typeof RULES.piao_max === "number" ? RULES.piao_max : 5;
   var HT = {};
   ctx.hand_types.forEach(function (h) { HT[h.code] = h; });
   var SUITS = ["m", "s", "p"];
@@ -101,6 +106,9 @@
       return true;
     });
   }
+  function midgameTypes() {
+    return ctx.hand_types.filter(function (t) { return t["class"] === "midgame"; });
+  }
   function openingTypes() {
     return ctx.hand_types.filter(function (t) { return t["class"] === "opening"; });
   }
@@ -112,6 +120,8 @@
     dealers: ctx.prefill.dealers.slice(),
     fish: [0, 0, 0, 0],
     openings: [],
+    midgame: [],
+    piao: (ctx.prefill.piao || [0, 0, 0, 0]).slice(),
     kind: null,
     winners: [],
     discarder: null,
@@ -141,6 +151,10 @@
     state.openings = (d.openings || []).map(function (o) {
       return { seat: o.seat, hands: (o.hands || []).slice(), birds: (o.birds || []).slice(), tiles: o.tiles || "" };
     });
+    state.midgame = (d.midgame || []).map(function (m) {
+      return { seat: m.seat, hands: (m.hands || []).slice(), birds: (m.birds || []).slice() };
+    });
+    if (Array.isArray(d.piao) && d.piao.length === 4) state.piao = d.piao.map(Number);
     var r = d.result || {};
     state.kind = r.kind || null;
     state.winners = (r.winners || []).map(function (w) {
@@ -211,6 +225,12 @@
         return e;
       });
     }
+    if (state.midgame.length) {
+      d.midgame = state.midgame.map(function (m) {
+        return { seat: m.seat, hands: m.hands.slice(), birds: m.birds.slice() };
+      });
+    }
+    if (PIAO_FREE) d.piao = state.piao.slice();
     var r = { kind: state.kind };
     r.winners = state.winners.map(function (w) {
       var e = { seat: w.seat, hands: w.hands.slice() };
@@ -294,7 +314,8 @@
     }));
   }
 
-  function birdPicker(birds, max, onChange, role) {
+  // origin: the seat birds are counted from (the dealer, or the winner under bird_origin "winner").
+  function birdPicker(birds, max, onChange, role, origin) {
     var slots = [];
     for (var i = 0; i < max; i++) {
       slots.push(h("span", { class: "bird-slot" + (i < birds.length ? " filled" : ""), text: i < birds.length ? String(birds[i]) : "?" }));
@@ -313,8 +334,8 @@
         type: "button", class: "linklike", "data-role": role + "-clear",
         onclick: function () { onChange([]); render(); }, text: T.clear,
       }));
-      if (state.dealer !== null) {
-        var landed = birds.map(function (v) { return seatName(BIRD_SEAT[state.dealer][v]); });
+      if (origin !== null && origin !== undefined) {
+        var landed = birds.map(function (v) { return seatName(BIRD_SEAT[origin][v]); });
         slots.push(h("span", { class: "muted small", text: "→ " + landed.join("、") }));
       }
     }
@@ -445,8 +466,9 @@
           else if (n > 0) o.hands = o.hands.filter(function (c) { return c !== code; });
           else o.hands.push(code);
         }, { suggested: state.analysis["o" + idx] || null }),
-        h("div", { class: "rf-label", text: fmt(T.opening_birds, { n: BIRD_COUNT }) }),
-        birdPicker(o.birds, BIRD_COUNT, function (b) { o.birds = b; }, "opening-bird"),
+        SMALL_BIRDS ? h("div", { class: "rf-label", text: fmt(T.opening_birds, { n: SMALL_BIRDS }) }) : null,
+        SMALL_BIRDS ? birdPicker(o.birds, SMALL_BIRDS, function (b) { o.birds = b; }, "opening-bird",
+          FROM_WINNER ? o.seat : state.dealer) : null,
         h("div", { class: "rf-label", text: T.tiles_optional }),
         o.tiles ? tilesSummary(o.tiles, [], "") : null,
         h("button", {
@@ -470,7 +492,72 @@
       },
       text: "+ " + T.add_opening,
     }));
-    return section(T.openings, ["openings"], body, { id: "rf-openings" });
+    midgameBlocks().forEach(function (b) { body.push(b); });
+    return section(T.openings, ["openings", "midgame"], body, { id: "rf-openings" });
+  }
+
+  /* 中途四喜 / 中途六六顺: each entry is one win; a seat may have several. */
+  function midgameBlocks() {
+    var types = midgameTypes();
+    if (!types.length) return [];
+    var out = state.midgame.map(function (m, idx) {
+      var errs = claim("midgame." + idx);
+      return h("div", { class: "rf-sub" + (errs.length ? " has-error" : ""), "data-fields": "midgame." + idx, "data-midgame": idx }, [
+        h("h3", {}, [
+          fmt(T.midgame_n, { n: idx + 1 }),
+          h("button", {
+            type: "button", class: "btn btn-danger btn-small", "data-role": "midgame-remove",
+            onclick: function () { state.midgame.splice(idx, 1); render(); }, text: T.remove,
+          }),
+        ]),
+        seatButtons({
+          role: "midgame-seat",
+          pressed: function (s) { return s === m.seat; },
+          onTap: function (s) { m.seat = s; },
+        }),
+        h("div", { class: "rf-label", text: T.midgame_hands }),
+        handChips(types, m.hands, function (code) { m.hands = [code]; }, {}),
+        SMALL_BIRDS ? h("div", { class: "rf-label", text: fmt(T.midgame_birds, { n: SMALL_BIRDS }) }) : null,
+        SMALL_BIRDS ? birdPicker(m.birds, SMALL_BIRDS, function (b) { m.birds = b; }, "midgame-bird",
+          FROM_WINNER ? m.seat : state.dealer) : null,
+        errorList(errs),
+      ]);
+    });
+    out.push(h("button", {
+      type: "button", class: "btn btn-secondary btn-small", "data-role": "midgame-add",
+      onclick: function () {
+        state.midgame.push({ seat: 0, hands: [types[0].code], birds: [] });
+        render();
+      },
+      text: "+ " + T.add_midgame,
+    }));
+    return out;
+  }
+
+  /* 自由飘: a − / + stepper per seat, starting from the previous round's stakes. */
+  function piaoSection() {
+    if (!PIAO_FREE) return null;
+    var rows = ctx.seats.map(function (s) {
+      var v = state.piao[s.seat];
+      function step(d) {
+        return function () {
+          state.piao[s.seat] = Math.max(0, Math.min(PIAO_MAX, state.piao[s.seat] + d));
+          render();
+        };
+      }
+      return h("div", { class: "piao-seat", "data-seat": s.seat }, [
+        h("span", { class: "piao-name", text: s.name }),
+        h("button", { type: "button", class: "tap piao-step", "data-role": "piao-less", "aria-label": T.piao_less,
+          disabled: v <= 0, onclick: step(-1), text: "−" }),
+        h("span", { class: "piao-value", "data-role": "piao-value", text: String(v) }),
+        h("button", { type: "button", class: "tap piao-step", "data-role": "piao-more", "aria-label": T.piao_more,
+          disabled: v >= PIAO_MAX, onclick: step(1), text: "+" }),
+      ]);
+    });
+    return section(T.piao_title, ["piao"], [
+      h("div", { class: "rf-label", text: fmt(T.piao_hint, { n: PIAO_MAX }) }),
+      h("div", { class: "piao" }, rows),
+    ], { id: "rf-piao" });
   }
 
   // A wrong tap on 流局 keeps the win's entries: switching back brings them back.
@@ -569,6 +656,14 @@
     return section(T.winners, ["result.winners"], body.concat([discarderBlock]).concat(winnerBlocks), { id: "rf-winners" });
   }
 
+  // The engine's origin of the final birds: the dealer, or (bird_origin "winner") the
+  // winner, or the discarder of several winners.
+  function finalBirdOrigin() {
+    if (!FROM_WINNER) return state.dealer;
+    if (state.winners.length === 1) return state.winners[0].seat;
+    return state.winners.length ? state.discarder : null;
+  }
+
   function birdsSection() {
     if (state.kind === "draw") return null;
     var body = [];
@@ -579,7 +674,7 @@
     }
     if (!state.birdsForfeited && BIRD_COUNT > 0 && !(hdWin && state.haidi.tile)) {
       body.push(h("div", { class: "rf-label", text: fmt(T.birds_hint, { n: BIRD_COUNT }) }));
-      body.push(birdPicker(state.birds, BIRD_COUNT, function (b) { state.birds = b; }, "bird"));
+      body.push(birdPicker(state.birds, BIRD_COUNT, function (b) { state.birds = b; }, "bird", finalBirdOrigin()));
     } else if (hdWin && state.haidi.tile && !state.birdsForfeited) {
       body.push(h("p", { class: "small", text: fmt(T.haidi_birds_are, { birds: state.birds.join("、") }) }));
     }
@@ -979,7 +1074,7 @@
     dropFixedErrors();
     claimed = {};
     formBody.innerHTML = "";
-    [dealerSection(), openingsSection(), outcomeSection(), winnersSection(), birdsSection(),
+    [dealerSection(), piaoSection(), openingsSection(), outcomeSection(), winnersSection(), birdsSection(),
       haidiSection(), extrasSection()].forEach(function (s) { if (s) formBody.appendChild(s); });
     // Errors no section claimed (e.g. "season", "") go to the top.
     var rest = state.errors.filter(function (e) { return !claimed[e.field + "|" + e.code + "|" + e.message]; });
@@ -1017,7 +1112,7 @@
     state.dealer = dealer;
     state.dealers = dealer === null ? [] : (dealers || [dealer]).slice();
     state.fish = [0, 0, 0, 0];
-    state.openings = []; state.kind = null; state.winners = []; state.discarder = null;
+    state.openings = []; state.midgame = []; state.kind = null; state.winners = []; state.discarder = null;
     state.birds = []; state.birdsForfeited = false; state.penalties = []; state.errors = [];
     state.haidi = { tile: "", taker: null, first_offered: null, replaced_by: null };
     state.analysis = {}; state.savedWin = null; state.key = null;

@@ -1,0 +1,90 @@
+"""A round under the table options, on a phone (390×844): 自由飘 steppers, four bird
+pads, 豪华七小对 and a 中途四喜 entered beside the opening wins. The stored round is the
+one the taps described and its result is the engine's. Screenshot in tests/artifacts/."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.engine import score_round
+from tests.browser import test_recording as recording
+from tests.browser.test_recording import ARTIFACTS
+from tests.browser.test_table import form_url, log_in_and_start, stored, tap
+
+browser, league, page = recording.browser, recording.league, recording.page
+
+pytestmark = [pytest.mark.browser]
+
+OPTIONS = {
+    "preset": "changsha-67",
+    "piao": "free",
+    "piao_max": 3,
+    "bird_count": 4,
+    "haohua": True,
+    "extra_small_hands": ["zhongtu_sixi"],
+}
+
+
+def test_a_round_with_piao_four_birds_haohua_and_a_mid_game_win_is_the_engines(page, league):
+    from django.contrib.auth import get_user_model
+
+    from leagues.services import ruleset_update
+    from scoring.models import Round
+
+    owner = get_user_model().objects.get(username="owner")
+    ruleset_update(ruleset=league["season"].ruleset, config=OPTIONS, actor=owner)
+    session = log_in_and_start(page, league)
+    page.goto(form_url(page, session))
+    page.locator("#rf-piao").wait_for()
+
+    # 飘: 李四 2, 赵六 1 (the steppers start at 0 in a new session)
+    for seat, times in ((1, 2), (3, 1)):
+        for _ in range(times):
+            tap(page, f'#rf-piao [data-seat="{seat}"] [data-role=piao-more]')
+    # a 中途四喜 by 王五 with its four birds
+    tap(page, "[data-role=midgame-add]")
+    tap(page, '[data-role=midgame-seat][data-seat="2"]')
+    for v in (3, 7, 2, 9):
+        tap(page, f'[data-role=midgame-bird][data-bird="{v}"]')
+    # 李四 self-draws a 豪华七小对; four final birds
+    tap(page, '[data-role=winner][data-seat="1"]')
+    tap(page, '[data-winner="1"] [data-hand=haohua_qixiaodui]')
+    for v in (1, 5, 6, 8):
+        tap(page, f'[data-role=bird][data-bird="{v}"]')
+
+    expected = {
+        "dealer": 0,
+        "piao": [0, 2, 0, 1],
+        "midgame": [{"seat": 2, "hands": ["zhongtu_sixi"], "birds": [3, 7, 2, 9]}],
+        "result": {
+            "kind": "self_draw",
+            "winners": [{"seat": 1, "hands": ["haohua_qixiaodui"]}],
+            "birds": [1, 5, 6, 8],
+        },
+    }
+    engine = score_round({**expected, "ruleset": OPTIONS})
+    page.locator("[data-role=preview]").wait_for()
+    shown = [int(x) for x in page.locator("[data-role=preview] [data-net]").all_inner_texts()]
+    assert shown == engine["net"]
+    assert "飘" in page.locator("[data-role=preview]").inner_text()
+    # the steppers are tap targets a thumb can hit
+    for box in (b.bounding_box() for b in page.locator(".piao-step").all()):
+        assert box is not None and box["width"] >= 44 and box["height"] >= 44
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "round-options-390.png"), full_page=True)
+
+    tap(page, "#rf-save")
+    page.locator("[data-role=saved-text]", has_text="第1盘已保存").wait_for()
+
+    data = stored(session, 1)
+    assert {k: data.get(k) for k in ("dealer", "piao", "midgame")} == {
+        k: expected[k] for k in ("dealer", "piao", "midgame")
+    }
+    assert data["result"]["winners"] == expected["result"]["winners"]
+    assert data["result"]["birds"] == expected["result"]["birds"]
+    rnd = Round.objects.get(session=session, number=1, is_current=True)
+    assert rnd.result["net"] == engine["net"]
+    assert rnd.result["transfers"] == engine["transfers"]
+    # the next round's steppers start from this round's stakes
+    values = page.locator("#rf-piao [data-role=piao-value]").all_inner_texts()
+    assert [int(v) for v in values] == [0, 2, 0, 1]
