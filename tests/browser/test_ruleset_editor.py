@@ -45,6 +45,8 @@ def test_an_organiser_turns_on_table_options_in_the_form_and_a_round_uses_them(p
         assert box is not None and box["height"] >= 44 and box["width"] >= 44
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "ruleset-editor-390.png"), full_page=True)
+    page.locator('[data-key="bird_count"]').scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "ruleset-editor-birds-390.png"))
     with page.expect_navigation():
         page.locator("button[name=mode][value=form]").click()
 
@@ -62,6 +64,8 @@ def test_an_organiser_turns_on_table_options_in_the_form_and_a_round_uses_them(p
     page.goto(f"{page.base}/c/yuelu/rulesets/{ruleset.pk}/rules/")
     assert page.locator('[data-code="haohua_qixiaodui"]').count() == 1
     page.screenshot(path=str(ARTIFACTS / "ruleset-rules-390.png"), full_page=True)
+    page.locator("#examples h2").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "ruleset-rules-examples-390.png"))
     page.context.clear_cookies()
 
     session = log_in_and_start(page, league)
