@@ -8,7 +8,6 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from csmj_site.jsonio import json_form_value
 from leagues.models import Role
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -54,37 +53,6 @@ class PlayerForm(forms.Form):
     def clean_user(self) -> Any:
         value = self.cleaned_data.get("user")
         return self.members.get(value) if value else None
-
-
-class RulesetForm(forms.Form):
-    name = forms.CharField(label=_("名称"), max_length=100)
-    preset = forms.ChoiceField(label=_("预设"))
-    overrides = forms.CharField(
-        label=_("改动（JSON，可留空）"),
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 5, "spellcheck": "false"}),
-        help_text=_(
-            '例如 {"bird_count": 1, "base": {"big": {"self_draw": 4}}}；没写的参数沿用预设。'
-        ),
-    )
-
-    def __init__(self, *args: Any, presets: list[tuple[str, str]] = (), **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["preset"].choices = list(presets)
-
-    def clean_overrides(self) -> dict[str, Any]:
-        text = (self.cleaned_data.get("overrides") or "").strip()
-        if not text:
-            return {}
-        value = json_form_value(text, field="overrides")
-        if not isinstance(value, dict):
-            raise forms.ValidationError(_("改动必须是一个 JSON 对象 {…}"))
-        if "preset" in value:
-            raise forms.ValidationError(_("预设请在上面选择，不要写在改动里。"))
-        return value
-
-    def config(self) -> dict[str, Any]:
-        return {"preset": self.cleaned_data["preset"], **self.cleaned_data["overrides"]}
 
 
 class SeasonForm(forms.Form):

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from leagues import views, wizard
+from leagues import ruleset_views, views, wizard
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -19,8 +19,17 @@ urlpatterns = [
     path("c/<slug:slug>/players/new/", views.player_edit, name="player-new"),
     path("c/<slug:slug>/players/<int:player_id>/edit/", views.player_edit, name="player-edit"),
     path("c/<slug:slug>/rulesets/", views.ruleset_list, name="rulesets"),
-    path("c/<slug:slug>/rulesets/new/", views.ruleset_edit, name="ruleset-new"),
-    path("c/<slug:slug>/rulesets/<int:ruleset_id>/", views.ruleset_edit, name="ruleset-edit"),
+    path("c/<slug:slug>/rulesets/new/", ruleset_views.ruleset_edit, name="ruleset-new"),
+    path(
+        "c/<slug:slug>/rulesets/<int:ruleset_id>/",
+        ruleset_views.ruleset_edit,
+        name="ruleset-edit",
+    ),
+    path(
+        "c/<slug:slug>/rulesets/<int:ruleset_id>/rules/",
+        ruleset_views.ruleset_rules,
+        name="ruleset-rules",
+    ),
     path("c/<slug:slug>/members/", views.members, name="members"),
     path("c/<slug:slug>/members/<int:user_id>/", views.member_role, name="member-role"),
     path("c/<slug:slug>/invitations/", views.invitation_new, name="invitation-new"),

@@ -37,10 +37,9 @@ from leagues.forms import (
     ClubForm,
     PlayerForm,
     RoleForm,
-    RulesetForm,
     SeasonForm,
 )
-from leagues.models import ROLE_RANK, Club, Invitation, Membership, Player, Role, Ruleset, Season
+from leagues.models import ROLE_RANK, Club, Invitation, Membership, Player, Role, Season
 from leagues.permissions import club_for_reader, role_allows
 
 # ---------------------------------------------------------------- access
@@ -259,63 +258,6 @@ def preset_choices() -> list[tuple[str, str]]:
 def ruleset_list(request: HttpRequest, club: Club) -> HttpResponse:
     rulesets = selectors.ruleset_list(club=club)
     return render(request, "leagues/rulesets.html", club_context(request, club, rulesets=rulesets))
-
-
-@club_view("manage")
-def ruleset_edit(request: HttpRequest, club: Club, ruleset_id: int | None = None) -> HttpResponse:
-    ruleset = get_object_or_404(Ruleset, pk=ruleset_id, club=club) if ruleset_id else None
-    initial: dict[str, Any] = {}
-    if ruleset is not None:
-        overrides = {k: v for k, v in ruleset.config.items() if k != "preset"}
-        initial = {
-            "name": ruleset.name,
-            "preset": ruleset.config.get("preset"),
-            "overrides": _json_text(overrides) if overrides else "",
-        }
-    form = RulesetForm(request.POST or None, initial=initial, presets=preset_choices())
-    if request.method == "POST" and form.is_valid():
-        name, config = form.cleaned_data["name"], form.config()
-        try:
-            if ruleset is None:
-                services.ruleset_create(club=club, name=name, config=config, actor=request.user)
-            else:
-                services.ruleset_update(
-                    ruleset=ruleset, name=name, config=config, actor=request.user
-                )
-        except ValidationError as exc:
-            apply_errors_ruleset(form, exc)
-        else:
-            messages.success(request, _("已保存。"))
-            return redirect("rulesets", slug=club.slug)
-    title = _("新规则") if ruleset is None else _("编辑规则")
-    return render(
-        request,
-        "leagues/ruleset_form.html",
-        club_context(request, club, form=form, title=title, presets=preset_table()),
-    )
-
-
-def apply_errors_ruleset(form: RulesetForm, exc: ValidationError) -> None:
-    """The engine names the bad key in "config"; show it next to the overrides box."""
-    if hasattr(exc, "error_dict") and "config" in exc.error_dict:
-        form.add_error("overrides", exc.error_dict.pop("config"))
-        if exc.error_dict:
-            apply_errors(form, ValidationError(exc.error_dict))
-    else:
-        apply_errors(form, exc)
-
-
-def preset_table() -> list[dict[str, Any]]:
-    """Every preset's parameters, to read while writing overrides."""
-    from scoring.engine.rules import presets_describe
-
-    return presets_describe()
-
-
-def _json_text(value: Any) -> str:
-    import json
-
-    return json.dumps(value, ensure_ascii=False, indent=1, sort_keys=True)
 
 
 # ---------------------------------------------------------------- members, invitations

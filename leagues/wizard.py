@@ -60,10 +60,26 @@ def option_parameters() -> list[dict[str, Any]]:
             kind = "choice"
         elif allowed.startswith("integer"):
             kind = "int"
+        elif allowed.startswith("list of "):
+            kind = "multi"
         else:
             continue
         out.append({**param, "kind": kind})
     return out
+
+
+def typed_value(value: Any, like: Any) -> Any:
+    """A form value ("true", "3", a list) as the JSON value it stands for."""
+    if isinstance(value, bool) or value in ("true", "false"):
+        return value in ("true", True)
+    if isinstance(like, int) and not isinstance(like, bool):
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            return value
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    return value
 
 
 KEEP_PRESET = gettext_lazy("按预设")
@@ -85,7 +101,14 @@ class RulesStepForm(forms.Form):
             label = param["name_en"] if english else param["name_zh"]
             name = f"opt_{param['key']}"
             field: forms.Field
-            if param["kind"] == "int":
+            if param["kind"] == "multi":
+                field = forms.MultipleChoiceField(
+                    label=label,
+                    required=False,
+                    widget=forms.CheckboxSelectMultiple,
+                    choices=[(v, v) for v in param["allowed"].removeprefix("list of ").split(", ")],
+                )
+            elif param["kind"] == "int":
                 field = forms.IntegerField(
                     label=label,
                     required=False,
@@ -110,17 +133,19 @@ class RulesStepForm(forms.Form):
         return [self[name] for name in self.options]
 
     def clean(self) -> dict[str, Any]:
+        from scoring.engine.rules import PRESETS
+
         data = super().clean() or {}
         if self.errors:
             return data
         config: dict[str, Any] = {"preset": data["preset"]}
+        preset = PRESETS[data["preset"]].to_dict()
         for name in self.options:
             value = data.get(name)
-            if value in (None, ""):
+            if value in (None, "", []):
                 continue
-            config[name.removeprefix("opt_")] = (
-                value == "true" if value in ("true", "false") else value
-            )
+            key = name.removeprefix("opt_")
+            config[key] = typed_value(value, preset[key])
         try:
             data["config"] = services.ruleset_config_clean(config)
         except ValidationError as exc:

@@ -233,12 +233,15 @@ class ParamInfo(NamedTuple):
 PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
     {
         "bird_count": ParamInfo(
-            "扎鸟数", "Birds", "integer 0, 1 or 2", "Birds drawn per win (不扎鸟 / 单鸟 / 双鸟)."
+            "扎鸟数",
+            "Birds",
+            "0 | 1 | 2 | 4 | 6",
+            "Birds drawn per win (不扎鸟 / 单鸟 / 双鸟 / 四鸟 / 六鸟).",
         ),
         "bird_mode": ParamInfo(
             "中鸟计算",
             "Bird multiplier",
-            "additive | multiplicative",
+            "additive | multiplicative | points",
             "additive: ×(1 + hits); multiplicative: ×2^hits, hits counted on winner and payer.",
         ),
         "base": ParamInfo(

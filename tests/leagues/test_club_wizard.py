@@ -73,10 +73,10 @@ def test_the_engine_refuses_a_table_option_on_the_rules_step(client, owner):
     client.force_login(owner)
     step(client, "club", {"name": "坏规则社"})
 
-    response = step(client, "rules", {"preset": "changsha-67", "opt_bird_count": "7"})
+    response = step(client, "rules", {"preset": "changsha-67", "opt_bird_points": "5000"})
 
     assert response.status_code == 200
-    assert "bird_count" in " ".join(response.context["form"].non_field_errors())
+    assert "bird_points" in " ".join(response.context["form"].non_field_errors())
 
 
 def test_fewer_than_four_players_are_refused_and_nothing_is_stored(client, owner):

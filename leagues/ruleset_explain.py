@@ -1,0 +1,183 @@
+"""What the rules page of one ruleset shows, computed by the engine (no number by hand):
+every option in words, the hand types the ruleset allows with their chips, and a few
+example payments."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import get_language
+
+SEATS = ("A", "B", "C", "D")  # A is the dealer in every example
+DEALER, IDLE, IDLE2, IDLE3 = 0, 1, 2, 3
+
+
+def _engine() -> Any:
+    from scoring import engine  # late: see scoring.services._engine
+
+    return engine
+
+
+def _rules(config: dict[str, Any], **changes: Any) -> Any:
+    rules, errors = _engine().parse_ruleset({**config, **changes}, field="config")
+    if errors or rules is None:
+        raise ValueError(errors)
+    return rules
+
+
+def _birds(count: int, seat: int) -> list[int]:
+    """``count`` bird tiles that all land on ``seat`` when counted from the dealer."""
+    return [seat + 1 + 4 * (i % 2) for i in range(count)]
+
+
+def _score(data: dict[str, Any], rules: Any) -> dict[str, Any] | None:
+    engine = _engine()
+    try:
+        return dict(engine.score_round({"ruleset": "changsha-67", **data}, rules=rules))
+    except engine.RoundInvalid:
+        return None
+
+
+def _final(hand: str, kind: str, winner: int, *, birds: list[int] | None = None) -> dict:
+    result: dict[str, Any] = {"kind": kind, "winners": [{"seat": winner, "hands": [hand]}]}
+    if kind == "discard":
+        result["discarder"] = IDLE2 if winner != IDLE2 else IDLE3
+    if birds:
+        result["birds"] = birds
+    return {"dealer": DEALER, "result": result}
+
+
+def _side(hand: str, cls: str, winner: int, birds: list[int] | None = None) -> dict:
+    entry: dict[str, Any] = {"seat": winner, "hands": [hand]}
+    if birds:
+        entry["birds"] = birds
+    return {
+        "dealer": DEALER,
+        ("openings" if cls == "opening" else "midgame"): [entry],
+        "result": {
+            "kind": "draw",
+            "winners": [],
+            "haidi": {"tile": "3s", "taker": IDLE2, "first_offered": IDLE2},
+        },
+    }
+
+
+def hand_catalogue(config: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each hand type the ruleset allows, with the chips its winner takes in all, alone,
+    without birds, 飘 or 封顶: by self-draw and discard, as dealer and as idle seat."""
+    engine = _engine()
+    rules = _rules(config, bird_count=0, piao="off", cap=0)
+    english = (get_language() or "").startswith("en")
+    out = []
+    for code, hand in engine.HAND_TYPES.items():
+        if hand.option and not rules.enables(hand.option, code):
+            continue
+        cls = str(hand.hand_class)
+        chips: dict[str, int | None] = {}
+        for who, seat in (("dealer", DEALER), ("idle", IDLE)):
+            for kind in ("self_draw", "discard"):
+                if cls in ("opening", "midgame"):
+                    data = _side(code, cls, seat) if kind == "self_draw" else None
+                else:
+                    data = _final(code, kind, seat)
+                scored = _score(data, rules) if data else None
+                chips[f"{who}_{kind}"] = scored["net"][seat] if scored else None
+        if all(v is None for v in chips.values()):
+            continue
+        out.append(
+            {
+                "code": code,
+                "name": hand.name_en if english else hand.name_zh,
+                "class": cls,
+                "weight": hand.weight,
+                **chips,
+            }
+        )
+    return out
+
+
+def _example(title: str, data: dict[str, Any], rules: Any) -> dict[str, Any] | None:
+    scored = _score(data, rules)
+    if scored is None:
+        return None
+    return {
+        "title": title,
+        "round": data,
+        "transfers": [
+            {
+                "from": SEATS[t["from"]] if t["from"] is not None else "",
+                "to": SEATS[t["to"]] if t["to"] is not None else "",
+                "amount": t["amount"],
+                "event": t["event"],
+                "detail": t.get("detail") or {},
+            }
+            for t in scored["transfers"]
+        ],
+        "net": [(SEATS[i], n) for i, n in enumerate(scored["net"])],
+    }
+
+
+def example_payments(config: dict[str, Any]) -> list[dict[str, Any]]:
+    """A small discard win, a big self-draw with birds, an opening win, and a 飘 or 封顶
+    case when the ruleset has them, each scored by the engine under this ruleset."""
+    rules = _rules(config)
+    count = rules.bird_count
+    big = "haohua_qixiaodui" if rules.haohua else "qixiaodui"
+    piao: dict[str, Any] = {}
+    if rules.piao == "free":
+        top = rules.piao_max
+        piao = {"piao": [min(1, top), 0, min(2, top), min(3, top)]}
+    elif rules.piao == "fixed":
+        piao = {"piao": [rules.piao_value] * 4}
+    small = {**_final("pinghu", "discard", IDLE, birds=_birds(count, IDLE3)), **piao}
+    big_win = {**_final(big, "self_draw", IDLE, birds=_birds(count, IDLE)), **piao}
+    opening_birds = _birds(count, IDLE2) if rules.opening_birds else None
+    opening = {**_side("sixi", "opening", IDLE2, opening_birds), **piao}
+    examples = [
+        _example("小胡点炮：B 平胡，C 放炮", small, rules),
+        _example(f"大胡自摸带鸟：B {_hand_name(big)}自摸，鸟全中 B", big_win, rules),
+        _example("起手胡：C 四喜", opening, rules),
+    ]
+    if rules.cap:
+        capped = {**_final("qingyise", "self_draw", DEALER, birds=_birds(count, DEALER)), **piao}
+        capped["result"]["winners"][0]["hands"] = ["qingyise", big]
+        examples.append(_example(f"封顶 {rules.cap}：庄家 A 自摸两个大胡，鸟全中", capped, rules))
+    return [e for e in examples if e is not None]
+
+
+def _hand_name(code: str) -> str:
+    return _engine().HAND_TYPES[code].name_zh
+
+
+def option_words(config: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every parameter of the ruleset: its name, value, meaning, and whether it differs
+    from the preset."""
+    from scoring.engine.rules import PARAMETER_INFO, PRESETS
+
+    rules = _rules(config).to_dict()
+    preset = PRESETS[config["preset"]].to_dict()
+    english = (get_language() or "").startswith("en")
+    return [
+        {
+            "key": key,
+            "name": info.name_en if english else info.name_zh,
+            "value": rules[key],
+            "description": info.description,
+            "changed": rules[key] != preset[key],
+        }
+        for key, info in PARAMETER_INFO.items()
+    ]
+
+
+def ruleset_explain(config: dict[str, Any]) -> dict[str, Any]:
+    from scoring.engine.rules import PRESET_INFO
+
+    info = PRESET_INFO[config["preset"]]
+    english = (get_language() or "").startswith("en")
+    return {
+        "preset": config["preset"],
+        "preset_name": info.name_en if english else info.name_zh,
+        "options": option_words(config),
+        "hands": hand_catalogue(config),
+        "examples": example_payments(config),
+    }

@@ -1,0 +1,230 @@
+"""The ruleset editor (a form of the table options, JSON as an advanced view) and the
+public rules page of one ruleset (规则说明).
+
+The editor's fields are the wizard's rules form (``leagues.wizard.RulesStepForm``), which
+builds them from the engine's parameter descriptions. A saved config is the preset plus only
+the options that differ from it; both views go through ``services.ruleset_create`` /
+``ruleset_update`` and so through the engine's ``parse_ruleset``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+
+from csmj_site.jsonio import json_form_value
+from leagues import services
+from leagues.models import Club, Ruleset
+from leagues.ruleset_explain import ruleset_explain
+from leagues.views import club_context, club_view, in_page_language
+from leagues.wizard import RulesStepForm, rules_initial, typed_value
+
+# How the editor groups the options, like an app's room screen. Options the engine
+# describes but no group names fall into the last group, so none is ever left out.
+GROUPS: list[tuple[Any, tuple[str, ...]]] = [
+    (
+        gettext_lazy("扎鸟"),
+        ("bird_count", "bird_mode", "bird_points", "bird_origin", "opening_birds"),
+    ),
+    (gettext_lazy("牌型"), ("haohua", "menqing", "extra_small_hands", "double_kong")),
+    (gettext_lazy("飘分"), ("piao", "piao_value", "piao_max")),
+    (gettext_lazy("封顶"), ("cap",)),
+    (gettext_lazy("庄闲"), ("dealer_bonus", "dealer_bonus_per_unit")),
+    (gettext_lazy("通庄"), ("tongzhuang", "dealer_vs_dealer")),
+    (gettext_lazy("其他"), ()),
+]
+
+
+def preset_values(preset: str) -> dict[str, Any]:
+    from scoring.engine.rules import PRESETS
+
+    rules = PRESETS.get(preset)
+    return rules.to_dict() if rules is not None else {}
+
+
+class RulesetEditForm(RulesStepForm):
+    """A name, a preset and the table options; or the same config as JSON (``mode`` json)."""
+
+    name = forms.CharField(label=gettext_lazy("名称"), max_length=100)
+    mode = forms.ChoiceField(
+        choices=[("form", "form"), ("json", "json")], required=False, widget=forms.HiddenInput
+    )
+    overrides = forms.CharField(
+        label=gettext_lazy("改动（JSON，高级）"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
+        help_text=gettext_lazy("只写与预设不同的参数；没写的沿用预设。"),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["name"].widget.attrs["autocomplete"] = "off"
+        self.order_fields(["name", "preset"])
+        # Each option shows what it means; the allowed values are the engine's words.
+        from scoring.engine.rules import PARAMETER_INFO
+
+        for name in self.options:
+            info = PARAMETER_INFO[name.removeprefix("opt_")]
+            field = self.fields[name]
+            field.help_text = info.description
+            if type(field) is forms.ChoiceField:  # segmented buttons, not a drop-down
+                field.widget = forms.RadioSelect(choices=field.choices)
+        self.fields["preset"].widget = forms.RadioSelect(choices=self.fields["preset"].choices)
+
+    def groups(self) -> list[dict[str, Any]]:
+        preset = self["preset"].value() or self.fields["preset"].initial
+        base = preset_values(str(preset))
+        seen: set[str] = set()
+        out = []
+        for title, keys in GROUPS:
+            names = [f"opt_{k}" for k in keys if f"opt_{k}" in self.options]
+            if not keys:
+                names = [n for n in self.options if n not in seen]
+            seen.update(names)
+            rows = []
+            for n in names:
+                key = n.removeprefix("opt_")
+                rows.append(
+                    {
+                        "field": self[n],
+                        "key": key,
+                        "preset_value": base.get(key),
+                        "changed": self._changed(n, base.get(key)),
+                    }
+                )
+            out.append({"title": title, "rows": rows})
+        return out
+
+    def _changed(self, name: str, preset_value: Any) -> bool:
+        value = self[name].value()
+        if value in (None, "", []):
+            return False
+        return typed_value(value, preset_value) != preset_value
+
+    def clean(self) -> dict[str, Any]:
+        mode = self.data.get("mode") or ("json" if self.data.get("overrides") else "form")
+        if mode == "json":
+            return self._clean_json()
+        data = forms.Form.clean(self) or {}
+        if self.errors:
+            return data
+        base = preset_values(data["preset"])
+        config: dict[str, Any] = {"preset": data["preset"]}
+        for name in self.options:
+            key = name.removeprefix("opt_")
+            value = data.get(name)
+            if value in (None, "", []):
+                continue
+            value = typed_value(value, base.get(key))
+            if value != base.get(key):
+                config[key] = value
+        return self._validated(data, config, by_field=True)
+
+    def _clean_json(self) -> dict[str, Any]:
+        for name in self.options:  # the option fields are not part of this answer
+            self.errors.pop(name, None)
+        data = dict(self.cleaned_data)
+        if "preset" not in data or "name" not in data:
+            return data
+        text = (data.get("overrides") or "").strip() or "{}"
+        try:
+            overrides = json_form_value(text, field="overrides")
+        except forms.ValidationError as exc:
+            self.add_error("overrides", exc)
+            return data
+        if not isinstance(overrides, dict) or "preset" in overrides:
+            self.add_error("overrides", _("改动必须是一个 JSON 对象 {…}，预设请在上面选择。"))
+            return data
+        return self._validated(data, {"preset": data["preset"], **overrides}, by_field=False)
+
+    def _validated(self, data: dict[str, Any], config: dict[str, Any], *, by_field: bool) -> Any:
+        """The engine's parse_ruleset (through the service's clean); each error goes next
+        to the option it names, or next to the JSON box."""
+        from scoring.engine.rules import parse_ruleset
+
+        _rules, errors = parse_ruleset(config, field="config")
+        for error in errors:
+            key = error.field.removeprefix("config.").split(".")[0].split("[")[0]
+            target = f"opt_{key}" if by_field and f"opt_{key}" in self.fields else "overrides"
+            self.add_error(target, _error_text(error))
+        if not errors:
+            try:
+                data["config"] = services.ruleset_config_clean(config)
+            except ValidationError as exc:
+                for message in exc.messages:
+                    self.add_error(None, in_page_language(message))
+        return data
+
+
+def _error_text(error: Any) -> str:
+    """The engine's error in the page's language (its English text on an English page)."""
+    from scoring.engine.messages import error_message_zh
+
+    english = (get_language() or "").startswith("en")
+    return error.message if english else error_message_zh(error)
+
+
+def editor_initial(ruleset: Ruleset | None) -> dict[str, Any]:
+    if ruleset is None:
+        return {}
+    overrides = {k: v for k, v in ruleset.config.items() if k != "preset"}
+    return {
+        **rules_initial(ruleset.config),
+        "name": ruleset.name,
+        "overrides": json.dumps(overrides, ensure_ascii=False, indent=1) if overrides else "",
+    }
+
+
+@club_view("manage")
+def ruleset_edit(request: HttpRequest, club: Club, ruleset_id: int | None = None) -> HttpResponse:
+    ruleset = get_object_or_404(Ruleset, pk=ruleset_id, club=club) if ruleset_id else None
+    form = RulesetEditForm(request.POST or None, initial=editor_initial(ruleset))
+    if request.method == "POST" and form.is_valid() and "config" in form.cleaned_data:
+        name, config = form.cleaned_data["name"], form.cleaned_data["config"]
+        try:
+            if ruleset is None:
+                ruleset = services.ruleset_create(
+                    club=club, name=name, config=config, actor=request.user
+                )
+            else:
+                services.ruleset_update(
+                    ruleset=ruleset, name=name, config=config, actor=request.user
+                )
+        except ValidationError as exc:
+            for message in exc.messages:
+                form.add_error(None, in_page_language(message))
+        else:
+            messages.success(request, _("已保存。"))
+            return redirect("rulesets", slug=club.slug)
+    title = _("新规则") if ruleset is None else _("编辑规则")
+    return render(
+        request,
+        "leagues/ruleset_form.html",
+        club_context(
+            request,
+            club,
+            form=form,
+            title=title,
+            ruleset=ruleset,
+            json_mode=request.POST.get("mode") == "json",
+        ),
+    )
+
+
+@club_view("read")
+def ruleset_rules(request: HttpRequest, club: Club, ruleset_id: int) -> HttpResponse:
+    """规则说明: what a table reads when it argues about a payment."""
+    ruleset = get_object_or_404(Ruleset, pk=ruleset_id, club=club)
+    return render(
+        request,
+        "leagues/ruleset_rules.html",
+        club_context(request, club, ruleset=ruleset, explain=ruleset_explain(ruleset.config)),
+    )

@@ -1,0 +1,220 @@
+"""The ruleset editor (options form, JSON advanced view) and the rules page of a ruleset."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from leagues.models import Ruleset
+from leagues.ruleset_explain import DEALER, IDLE
+from scoring import engine
+
+pytestmark = pytest.mark.django_db
+
+
+def post_editor(client, club, fields, ruleset=None):
+    url = (
+        reverse("ruleset-edit", args=[club.slug, ruleset.pk])
+        if ruleset
+        else reverse("ruleset-new", args=[club.slug])
+    )
+    return client.post(
+        url, {"name": "我们的规则", "preset": "changsha-67", "mode": "form", **fields}
+    )
+
+
+@pytest.mark.parametrize(
+    ("fields", "stored"),
+    [
+        (
+            {
+                "opt_bird_count": "4",
+                "opt_bird_mode": "points",
+                "opt_bird_points": "2",
+                "opt_bird_origin": "winner",
+                "opt_opening_birds": "false",
+            },
+            {
+                "bird_count": 4,
+                "bird_mode": "points",
+                "bird_points": 2,
+                "bird_origin": "winner",
+                "opening_birds": False,
+            },
+        ),
+        (
+            {
+                "opt_haohua": "true",
+                "opt_menqing": "self_draw",
+                "opt_extra_small_hands": ["jiejiegao", "zhongtu_sixi"],
+            },
+            {
+                "haohua": True,
+                "menqing": "self_draw",
+                "extra_small_hands": ["jiejiegao", "zhongtu_sixi"],
+            },
+        ),
+        ({"opt_piao": "free", "opt_piao_max": "3"}, {"piao": "free", "piao_max": 3}),
+        ({"opt_cap": "50"}, {"cap": 50}),
+        (
+            {"opt_dealer_bonus": "2", "opt_dealer_bonus_per_unit": "true"},
+            {"dealer_bonus": 2, "dealer_bonus_per_unit": True},
+        ),
+        (
+            {"opt_tongzhuang": "true", "opt_dealer_vs_dealer": "1"},
+            {"tongzhuang": True, "dealer_vs_dealer": 1},
+        ),
+    ],
+    ids=["birds", "hand-types", "piao", "cap", "dealer", "tongzhuang"],
+)
+def test_each_group_of_the_editor_saves_its_options(client, club, organiser, fields, stored):
+    client.force_login(organiser)
+
+    response = post_editor(client, club, fields)
+
+    assert response.status_code == 302, response.context["form"].errors
+    assert Ruleset.objects.get(name="我们的规则").config == {"preset": "changsha-67", **stored}
+
+
+def test_options_equal_to_the_preset_are_not_stored(client, club, organiser):
+    client.force_login(organiser)
+    preset = engine.PRESETS["changsha-67"]
+
+    post_editor(
+        client,
+        club,
+        {
+            "opt_bird_count": str(preset.bird_count),
+            "opt_haohua": "false",
+            "opt_cap": "0",
+            "opt_piao": "fixed",
+        },
+    )
+
+    assert Ruleset.objects.get(name="我们的规则").config == {
+        "preset": "changsha-67",
+        "piao": "fixed",
+    }
+
+
+def test_a_bad_value_is_a_chinese_error_next_to_its_option_and_nothing_is_stored(
+    client, club, organiser
+):
+    client.force_login(organiser)
+
+    response = post_editor(client, club, {"opt_piao_max": "500", "opt_haohua": "true"})
+
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert list(errors) == ["opt_piao_max"]
+    assert any("\u4e00" <= ch <= "\u9fff" for ch in errors["opt_piao_max"][0])
+    assert not Ruleset.objects.filter(name="我们的规则").exists()
+    page = response.content.decode()
+    option = page[page.index('data-key="piao_max"') :]
+    assert option.index("errorlist") < option.index("</section>")
+
+
+def test_the_json_view_refuses_the_same_bad_input(client, club, organiser):
+    client.force_login(organiser)
+
+    response = post_editor(client, club, {"mode": "json", "overrides": '{"bird_points": 5000}'})
+    form_response = post_editor(client, club, {"opt_bird_points": "5000"})
+
+    assert (
+        response.context["form"].errors["overrides"]
+        == (form_response.context["form"].errors["opt_bird_points"])
+    )
+    assert not Ruleset.objects.filter(name="我们的规则").exists()
+
+
+def test_the_editor_marks_the_options_changed_from_the_preset(client, club, organiser):
+    client.force_login(organiser)
+    ruleset = Ruleset.objects.create(
+        club=club, name="四鸟", config={"preset": "changsha-67", "bird_count": 4}
+    )
+
+    page = client.get(reverse("ruleset-edit", args=[club.slug, ruleset.pk])).content.decode()
+
+    assert 'class="opt changed" data-key="bird_count"' in page
+    assert 'class="opt" data-key="cap"' in page
+
+
+# ---------------------------------------------------------------- the rules page
+
+
+@pytest.fixture
+def options_ruleset(club):
+    return Ruleset.objects.create(
+        club=club,
+        name="豪华四鸟飘",
+        config={
+            "preset": "changsha-67",
+            "haohua": True,
+            "bird_count": 4,
+            "piao": "free",
+            "cap": 30,
+        },
+    )
+
+
+def test_the_rules_page_is_for_members_of_a_private_club_only(
+    client, club, member, options_ruleset
+):
+    url = reverse("ruleset-rules", args=[club.slug, options_ruleset.pk])
+
+    anonymous = client.get(url)
+    client.force_login(member)
+    reader = client.get(url)
+
+    assert anonymous.status_code == 302
+    assert reader.status_code == 200 and "规则说明" in reader.content.decode()
+
+
+def test_the_rules_page_of_a_public_club_is_open_to_everyone(client, club, options_ruleset):
+    club.is_public = True
+    club.save()
+
+    response = client.get(reverse("ruleset-rules", args=[club.slug, options_ruleset.pk]))
+
+    assert response.status_code == 200
+
+
+def test_the_rules_page_numbers_are_the_engines(client, club, member, options_ruleset):
+    client.force_login(member)
+    rules, _errors = engine.parse_ruleset(
+        {**options_ruleset.config, "bird_count": 0, "piao": "off", "cap": 0}, field="c"
+    )
+    expected = engine.score_round(
+        {
+            "ruleset": "changsha-67",
+            "dealer": DEALER,
+            "result": {
+                "kind": "self_draw",
+                "winners": [{"seat": IDLE, "hands": ["haohua_qixiaodui"]}],
+            },
+        },
+        rules=rules,
+    )["net"][IDLE]
+
+    response = client.get(reverse("ruleset-rules", args=[club.slug, options_ruleset.pk]))
+
+    explain = response.context["explain"]
+    haohua = next(h for h in explain["hands"] if h["code"] == "haohua_qixiaodui")
+    assert haohua["idle_self_draw"] == expected
+    titles = [e["title"] for e in explain["examples"]]
+    assert len(titles) == 4 and any("封顶" in t for t in titles)
+    big = explain["examples"][1]
+    assert all(t["amount"] <= 30 for t in big["transfers"])
+    assert any(t["detail"].get("uncapped") for t in big["transfers"])
+    assert all(sum(n for _seat, n in e["net"]) == 0 for e in explain["examples"])
+
+
+def test_the_rules_page_leaves_out_hand_types_the_ruleset_does_not_allow(
+    client, club, member, ruleset
+):
+    client.force_login(member)
+
+    response = client.get(reverse("ruleset-rules", args=[club.slug, ruleset.pk]))
+
+    codes = {h["code"] for h in response.context["explain"]["hands"]}
+    assert "pinghu" in codes and "haohua_qixiaodui" not in codes
