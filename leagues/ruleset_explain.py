@@ -162,7 +162,7 @@ def option_words(config: dict[str, Any]) -> list[dict[str, Any]]:
             "key": key,
             "name": info.name_en if english else info.name_zh,
             "value": rules[key],
-            "description": info.description,
+            "description": info.description if english else info.description_zh,
             "changed": rules[key] != preset[key],
         }
         for key, info in PARAMETER_INFO.items()

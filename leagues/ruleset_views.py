@@ -24,7 +24,7 @@ from csmj_site.jsonio import json_form_value
 from leagues import services
 from leagues.models import Club, Ruleset
 from leagues.ruleset_explain import ruleset_explain
-from leagues.views import club_context, club_view, in_page_language
+from leagues.views import club_context, club_view
 from leagues.wizard import RulesStepForm, rules_initial, typed_value
 
 # How the editor groups the options, like an app's room screen. Options the engine
@@ -71,10 +71,11 @@ class RulesetEditForm(RulesStepForm):
         # Each option shows what it means; the allowed values are the engine's words.
         from scoring.engine.rules import PARAMETER_INFO
 
+        english = (get_language() or "").startswith("en")
         for name in self.options:
             info = PARAMETER_INFO[name.removeprefix("opt_")]
             field = self.fields[name]
-            field.help_text = info.description
+            field.help_text = info.description if english else info.description_zh
             if type(field) is forms.ChoiceField:  # segmented buttons, not a drop-down
                 field.widget = forms.RadioSelect(choices=field.choices)
         self.fields["preset"].widget = forms.RadioSelect(choices=self.fields["preset"].choices)
@@ -160,7 +161,7 @@ class RulesetEditForm(RulesStepForm):
                 data["config"] = services.ruleset_config_clean(config)
             except ValidationError as exc:
                 for message in exc.messages:
-                    self.add_error(None, in_page_language(message))
+                    self.add_error(None, message)
         return data
 
 
@@ -200,7 +201,7 @@ def ruleset_edit(request: HttpRequest, club: Club, ruleset_id: int | None = None
                 )
         except ValidationError as exc:
             for message in exc.messages:
-                form.add_error(None, in_page_language(message))
+                form.add_error(None, message)
         else:
             messages.success(request, _("已保存。"))
             return redirect("rulesets", slug=club.slug)

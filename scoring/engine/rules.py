@@ -228,6 +228,7 @@ class ParamInfo(NamedTuple):
     name_en: str
     allowed: str  # JSON type and allowed values, as in rules.md §7
     description: str
+    description_zh: str  # the same line in Chinese, for the pages
 
 
 PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
@@ -237,24 +238,28 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
             "Birds",
             "0 | 1 | 2 | 4 | 6",
             "Birds drawn per win (不扎鸟 / 单鸟 / 双鸟 / 四鸟 / 六鸟).",
+            "每次胡牌翻几只鸟（不扎鸟 / 单鸟 / 双鸟 / 四鸟 / 六鸟）。",
         ),
         "bird_mode": ParamInfo(
             "中鸟计算",
             "Bird multiplier",
             "additive | multiplicative | points",
             "additive: ×(1 + hits); multiplicative: ×2^hits, hits counted on winner and payer.",
+            "加法：×(1+中鸟数)；乘法：×2 的中鸟数次方；加分：每中一鸟加固定分。中鸟数只算胡家和付家。",
         ),
         "base": ParamInfo(
             "底分",
             "Base",
             "object small/big × self_draw/discard, each 0-1000",
             "Amount of one unit (底) per payer, by win class and win kind.",
+            "每个付家付的一底，按小胡/大胡、自摸/点炮分别设定。",
         ),
         "dealer_bonus": ParamInfo(
             "庄分",
             "Dealer bonus",
             "integer 0-1000",
             "Added to the base when the winner or the payer is a dealer (庄).",
+            "胡家或付家是庄家时，底分加上这个数（庄闲）。",
         ),
         "dealer_bonus_per_unit": ParamInfo(
             "庄分按番累计",
@@ -262,42 +267,56 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
             "boolean",
             "true: the dealer bonus is counted once per unit (whole amounts added); "
             "false: once per payment.",
+            "开：庄分按番数逐番累计；关：每笔付款只加一次。",
         ),
         "zimo_bonus": ParamInfo(
             "自摸加分",
             "Self-draw bonus",
             "object small/big, each 0-1000",
             "Added by every payer of a self-draw (自摸加1), never multiplied by birds.",
+            "自摸时每个付家另加的分（自摸加1），不乘鸟。",
         ),
         "big_stacking": ParamInfo(
             "大胡叠加",
             "Big hands stacking",
             "add | single",
             "add: units = sum of big hand weights (番上番); single: the largest weight only.",
+            "叠加：大胡番数相加（番上番）；只算一次：只取最大的一个大胡。",
         ),
         "opening_stacking": ParamInfo(
             "起手胡叠加",
             "Opening hands stacking",
             "add | single",
             "add: units = number of opening hands; single: one unit however many.",
+            "叠加：几个起手胡算几番；只算一次：不论几个都算一番。",
         ),
         "tongzhuang": ParamInfo(
-            "通庄", "Shared dealers", "boolean", "A round may have several dealers (通庄)."
+            "通庄",
+            "Shared dealers",
+            "boolean",
+            "A round may have several dealers (通庄).",
+            "一盘可以有几个庄家（通庄）。",
         ),
         "dealer_vs_dealer": ParamInfo(
             "庄对庄",
             "Dealer against dealer",
             "integer 0-1000",
             "Under 通庄, added when winner and payer are both dealers; never multiplied.",
+            "通庄时胡家和付家都是庄家，另加这个数，不乘鸟（庄对庄）。",
         ),
         "big_in_big_out": ParamInfo(
             "大进大出",
             "Big in, big out",
             "boolean",
             "A robbed kong or 海底 costs the payer what they would have won on a big self-draw.",
+            "抢杠胡或海底炮，付家按胡家大胡自摸应得的分赔（大进大出）。",
         ),
         "escape_penalty": ParamInfo(
-            "逃跑扣分", "Escape penalty", "integer 0-10000", "Cost of escaping (逃跑/断线/强退)."
+            "逃跑扣分",
+            "Escape penalty",
+            "integer 0-10000",
+            "Cost of escaping (逃跑/断线/强退).",
+            "逃跑、断线、强退要扣的分。",
         ),
         "escape_distribution": ParamInfo(
             "逃跑分分配",
@@ -305,48 +324,56 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
             "burn | split",
             "burn: nobody receives it; split: the other three get penalty // 3 each, "
             "the remainder is burned.",
+            "作废：扣分无人得；平分：其余三家各得三分之一，余数作废。",
         ),
         "situational_pair": ParamInfo(
-            "situational 将",
+            "海底/杠胡的将",
             "Pair of situational wins",
             "258 | any",
             "Pair a 海底/杠/抢杠 win may use when tiles are checked: 2/5/8 only, or any.",
+            "按牌检查时，海底、杠上开花、抢杠胡的将：只能 2/5/8，或任意对子。",
         ),
         "bird_points": ParamInfo(
             "中鸟加分",
             "Points per bird",
             "integer 0-1000",
             "With bird_mode points: each bird hit on winner or payer adds this many points.",
+            "中鸟计算为“加分”时，胡家或付家每中一只鸟加这么多分。",
         ),
         "bird_origin": ParamInfo(
             "鸟从谁数",
             "Birds counted from",
             "dealer | winner",
             "Which seat 1/5/9 lands on: the dice dealer, or the winner (the discarder on 通炮).",
+            "鸟从谁数起：打骰的庄家，或胡家（通炮时从放炮者数）。",
         ),
         "opening_birds": ParamInfo(
             "起手胡扎鸟",
             "Birds on opening wins",
             "boolean",
             "false: opening and mid-game wins carry no birds (起手和中途胡不算鸟分).",
+            "关：起手胡和中途胡不算鸟分。",
         ),
         "haohua": ParamInfo(
             "豪华七小对",
             "Seven pairs with quads",
             "boolean",
             "七小对 holding one, two or three quads scores 2, 3 or 4 big hands.",
+            "七小对里有一、二、三个四张相同，分别算 2、3、4 个大胡。",
         ),
         "menqing": ParamInfo(
             "门清",
             "Concealed hand",
             "off | any | self_draw",
             "A win without 吃/碰/明杠/补张 is a big hand (self_draw: only on a self-draw).",
+            "没有吃、碰、明杠、补张就胡牌算大胡（仅自摸：只在自摸时算）。",
         ),
         "extra_small_hands": ParamInfo(
             "更多小胡",
             "More small hands",
             "list of " + ", ".join(c for c, o in OPTION_OF.items() if o == "extra_small_hands"),
             "节节高, 金童玉女, 一点红 (openings) and 中途四喜, 中途六六顺 (mid-game wins).",
+            "节节高、金童玉女、一点红（起手胡）和中途四喜、中途六六顺（中途胡）。",
         ),
         "piao": ParamInfo(
             "飘分",
@@ -354,16 +381,24 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
             "off | fixed | free",
             "fixed (坐飘): every seat stakes piao_value; free (自由飘): each 0-piao_max. "
             "Each final-win payment adds the winner's and the payer's stakes.",
+            "坐飘：每家都飘固定分；自由飘：每家自选 0 到上限。每笔胡牌付款加上胡家和付家的飘分。",
         ),
-        "piao_value": ParamInfo("坐飘分", "Fixed piao", "integer 0-100", "The stake under fixed."),
+        "piao_value": ParamInfo(
+            "坐飘分", "Fixed piao", "integer 0-100", "The stake under fixed.", "坐飘时每家飘的分。"
+        ),
         "piao_max": ParamInfo(
-            "自由飘上限", "Free piao maximum", "integer 0-100", "The highest stake under free."
+            "自由飘上限",
+            "Free piao maximum",
+            "integer 0-100",
+            "The highest stake under free.",
+            "自由飘时最多能飘的分。",
         ),
         "cap": ParamInfo(
             "封顶",
             "Cap",
             "integer 0-100000",
             "Each final-win payment is at most this much; 0: no cap.",
+            "每笔胡牌付款最多付这么多；0 为不封顶。",
         ),
         "double_kong": ParamInfo(
             "双杠计分",
@@ -371,12 +406,14 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
             "weight | per_tile",
             "weight: 双杠上花/双杠上炮 are 2 big hands; per_tile: each kong tile wins with "
             "the other codes, counted twice.",
+            "按番：双杠上花 / 双杠上炮算 2 个大胡；按张：每张杠牌各算一次。",
         ),
         "quanqiuren_pair": ParamInfo(
             "全求人必须吊将",
             "All-melded pair",
             "any | 258",
             "258: a 全求人 alone must pair a 2, 5 or 8 (checked when tiles are given).",
+            "258：全求人单独胡时必须吊 2、5、8 将（按牌检查）。",
         ),
     }
 )

@@ -139,6 +139,26 @@ def test_the_editor_marks_the_options_changed_from_the_preset(client, club, orga
     assert 'class="opt" data-key="cap"' in page
 
 
+def test_each_option_is_explained_in_chinese_on_a_chinese_page_and_in_english_on_an_english_one(
+    client, club, organiser
+):
+    from scoring.engine.rules import PARAMETER_INFO
+
+    client.force_login(organiser)
+    ruleset = Ruleset.objects.create(club=club, name="默认", config={"preset": "changsha-67"})
+    url = reverse("ruleset-edit", args=[club.slug, ruleset.pk])
+
+    from django.conf import settings
+
+    chinese = client.get(url).content.decode()  # Chinese first
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    english = client.get(url).content.decode()
+
+    cap = PARAMETER_INFO["cap"]
+    assert cap.description_zh in chinese and cap.description not in chinese
+    assert cap.description in english
+
+
 # ---------------------------------------------------------------- the rules page
 
 

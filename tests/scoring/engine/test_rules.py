@@ -274,3 +274,12 @@ def test_presets_describe_lists_every_parameter_with_value_and_source():
         for param in preset["parameters"]:
             assert param["value"] == preset["ruleset"][param["key"]]
             assert param["source"] and param["name_zh"] and param["description"]
+
+
+def test_every_parameter_has_a_chinese_name_and_a_chinese_explanation():
+    from scoring.engine.rules import PARAMETER_INFO
+
+    for key, info in PARAMETER_INFO.items():
+        assert info.name_zh and info.description_zh, key
+        # Chinese text: at least one CJK character, so no English slips in as the Chinese.
+        assert any("\u4e00" <= ch <= "\u9fff" for ch in info.name_zh + info.description_zh), key
