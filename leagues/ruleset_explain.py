@@ -8,6 +8,8 @@ from typing import Any
 
 from django.utils.translation import get_language
 
+from csmj_site.payment_words import transfer_rows
+
 SEATS = ("A", "B", "C", "D")  # A is the dealer in every example
 DEALER, IDLE, IDLE2, IDLE3 = 0, 1, 2, 3
 
@@ -103,16 +105,8 @@ def _example(title: str, data: dict[str, Any], rules: Any) -> dict[str, Any] | N
     return {
         "title": title,
         "round": data,
-        "transfers": [
-            {
-                "from": SEATS[t["from"]] if t["from"] is not None else "",
-                "to": SEATS[t["to"]] if t["to"] is not None else "",
-                "amount": t["amount"],
-                "event": t["event"],
-                "detail": t.get("detail") or {},
-            }
-            for t in scored["transfers"]
-        ],
+        # The same words as the round form's preview (one wording of the engine's detail).
+        "transfers": transfer_rows(scored, list(SEATS)),
         "net": [(SEATS[i], n) for i, n in enumerate(scored["net"])],
     }
 

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from csmj_site.errors import ServiceError
+from csmj_site.payment_words import transfer_rows
 from leagues.wizard import RulesStepForm, rules_initial
 from scoring import selectors, services
 from scoring.calc import calc_decode, calc_encode
@@ -39,7 +40,6 @@ from scoring.views import (
     json_body_refused,
     localised_errors,
     tiles_missing,
-    transfer_rows,
 )
 
 NAME_FIELDS = ("n0", "n1", "n2", "n3")

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST
 
 from csmj_site.errors import ServiceError, ServiceErrors, field_errors
 from csmj_site.jsonio import json_parse
+from csmj_site.payment_words import transfer_rows
 from leagues import selectors as league_selectors
 from leagues.models import Club
 from leagues.views import (
@@ -670,56 +671,6 @@ def json_body_refused(exc: ServiceError) -> JsonResponse:
     """A body the JSON reader refused, as the page's JSON helpers answer errors."""
     error = {"field": exc.field, "code": exc.code, "message": exc.localised()}
     return JsonResponse({"errors": [error]}, status=400)
-
-
-def transfer_rows(result: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
-    """Each transfer with the arithmetic that produced it, in words a player reads.
-
-    The words follow the engine's ``detail`` part by part (a win's detail always adds up
-    to its amount, 大进大出 included); nothing is recomputed here."""
-    rows = []
-    for t in result.get("transfers", []):
-        d = t.get("detail") or {}
-        parts: list[str] = []
-        if "pair_base" in d and "multiplier" in d:
-            if d["multiplier"] == 1 and "bird_points_added" in d:
-                parts.append(str(d["pair_base"]))
-            else:
-                parts.append(f"{d['pair_base']} × {d['multiplier']}")
-            for key, label in (
-                ("bird_points_added", _("中鸟加分")),
-                ("zimo_bonus", _("自摸加")),
-                ("dealer_vs_dealer", _("庄对庄")),
-                ("fish", _("钓鱼")),
-            ):
-                if d.get(key):
-                    parts.append(f"+ {d[key]} {label}")
-            if d.get("piao"):
-                parts.append("+ " + _("飘 %(n)s") % {"n": d["piao"]})
-            if "uncapped" in d:
-                parts.append(f"= {d['uncapped']}, " + _("封顶 %(cap)s") % {"cap": t["amount"]})
-        if parts:
-            arith = " ".join(parts)
-        else:  # a penalty: the engine's detail as it is
-            arith = ", ".join(f"{k} {v}" for k, v in d.items() if not isinstance(v, dict | list))
-        payee = t.get("to")
-        rows.append(
-            {
-                "payer": names[t["from"]] if t.get("from") is not None else "",
-                "payee": names[payee] if payee is not None else _("（烧掉）"),
-                "amount": t["amount"],
-                "event": {
-                    "opening": _("起手胡"),
-                    "midgame": _("中途胡"),
-                    "result": _("胡牌"),
-                    "penalty": _("罚分"),
-                }.get(t.get("event", ""), t.get("event", "")),
-                "arith": arith,
-                "units": d.get("units"),
-                "hand_class": {"big": _("大胡"), "small": _("小胡")}.get(d.get("class", ""), ""),
-            }
-        )
-    return rows
 
 
 @require_POST

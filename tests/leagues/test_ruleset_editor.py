@@ -225,7 +225,9 @@ def test_the_rules_page_numbers_are_the_engines(client, club, member, options_ru
     assert len(titles) == 4 and any("封顶" in t for t in titles)
     big = explain["examples"][1]
     assert all(t["amount"] <= 30 for t in big["transfers"])
-    assert any(t["detail"].get("uncapped") for t in big["transfers"])
+    # Worded as the preview words it: the engine's uncapped amount, then the cap.
+    assert any("封顶 30" in t["arith"] for t in big["transfers"])
+    assert "封顶 30" in response.content.decode()
     assert all(sum(n for _seat, n in e["net"]) == 0 for e in explain["examples"])
 
 
