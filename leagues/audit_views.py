@@ -12,6 +12,7 @@ from django.shortcuts import render
 from django.urls import path
 
 from leagues.audit import audit_list
+from leagues.audit_text import audit_lines
 from leagues.models import Club
 from leagues.views import club_context, club_view
 
@@ -21,7 +22,10 @@ PAGE_SIZE = 100
 @club_view("manage")
 def club_audit(request: HttpRequest, club: Club) -> HttpResponse:
     page = Paginator(audit_list(club=club), PAGE_SIZE).get_page(request.GET.get("page"))
-    return render(request, "audit/club_audit.html", club_context(request, club, page=page))
+    lines = audit_lines(page.object_list)
+    return render(
+        request, "audit/club_audit.html", club_context(request, club, page=page, lines=lines)
+    )
 
 
 urlpatterns = [path("c/<slug:slug>/audit/", club_audit, name="club-audit")]

@@ -72,4 +72,4 @@ def test_the_log_page_shows_round_writes_to_organisers(client, organiser, record
     services.round_record(session=session, data=round_self_draw(0), actor=recorder)
     client.force_login(organiser)
     text = client.get(f"/c/{club.slug}/audit/").content.decode()
-    assert "round.record" in text and "recorder" in text
+    assert "recorder 记录了第 1 盘" in text

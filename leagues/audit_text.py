@@ -1,0 +1,460 @@
+"""The audit log in words: each entry as one sentence in the reader's language
+("recorder 更正了第 3 盘") and a readable diff (only the fields that changed, named in
+words, with player names, hand types by their names, seats by who sat there).
+
+``audit_lines(entries)`` reads the names every entry of a page needs in a few queries
+(users, players, seasons, rulesets, the seats of the sessions), whatever the page's size.
+Sentences are gettext strings with the context "audit" (English in locale/en).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.utils import formats, timezone
+from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.translation import get_language, pgettext
+
+from leagues.audit import MASK, AuditEntry
+from leagues.models import Player, Role, Ruleset, Season
+from scoring.engine.hands import HAND_TYPES
+
+
+def _english() -> bool:
+    return (get_language() or "zh-hans").startswith("en")
+
+
+def _sep() -> str:
+    return ", " if _english() else "、"
+
+
+def _colon() -> str:
+    return ": " if _english() else "："
+
+
+@dataclass
+class Change:
+    label: str
+    before: str
+    after: str
+
+
+@dataclass
+class AuditLine:
+    entry: AuditEntry
+    sentence: str
+    changes: list[Change] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        """The sentence and its diff on one line: "recorder 更正了第 3 盘：鸟 9→6"."""
+        if not self.changes:
+            return self.sentence
+        parts = [_change_text(c) for c in self.changes]
+        return self.sentence + _colon() + ("; " if _english() else "；").join(parts)
+
+
+def _change_text(c: Change) -> str:
+    if c.before and c.after:
+        return f"{c.label} {c.before}→{c.after}"
+    if c.after:
+        return f"{c.label} {c.after}"
+    return f"{c.label} {c.before}→∅"
+
+
+# ---------------------------------------------------------------- names
+
+
+USER_KEYS = ("user_id", "created_by_id", "accepted_by_id", "finished_by_id")
+HIDDEN = frozenset(
+    {
+        "id",
+        "club_id",
+        "created_at",
+        "created_by_id",
+        "token",
+        "token_hash",
+        "password",
+        "secret",
+        "session_id",
+        "is_current",
+        "version",
+        "supersedes_id",
+        "recorded_at",
+        "recorded_by_id",
+        "ruleset_config",
+        "result",
+        "burned",
+        "voided_by_id",
+        "voided_at",
+        "is_void",
+        "void_reason",
+        "finished_by_id",
+        "finished_at",
+        "is_paper",
+        "accepted_at",
+        "number",
+    }
+)
+
+
+class _Names:
+    """Every name a page of entries refers to, read in one query per kind."""
+
+    def __init__(self, entries: Sequence[AuditEntry]) -> None:
+        users: set[int] = set()
+        players: set[int] = set()
+        seasons: set[int] = set()
+        rulesets: set[int] = set()
+        sessions: set[int] = set()
+        for e in entries:
+            for snap in (e.before or {}, e.after or {}):
+                users.update(v for k in USER_KEYS if isinstance(v := snap.get(k), int))
+                if isinstance(v := snap.get("player_id"), int):
+                    players.add(v)
+                if isinstance(v := snap.get("season_id"), int):
+                    seasons.add(v)
+                if isinstance(v := snap.get("ruleset_id"), int):
+                    rulesets.add(v)
+                if isinstance(v := snap.get("session_id"), int):
+                    sessions.add(v)
+            if e.object_type == "scoring.session" and e.object_id.isdigit():
+                sessions.add(int(e.object_id))
+        user_model = get_user_model()
+        self.users = {
+            u.pk: u.get_username() for u in user_model._default_manager.filter(pk__in=users)
+        }
+        self.players = dict(Player.objects.filter(pk__in=players).values_list("pk", "display_name"))
+        self.seasons = dict(Season.objects.filter(pk__in=seasons).values_list("pk", "name"))
+        self.rulesets = dict(Ruleset.objects.filter(pk__in=rulesets).values_list("pk", "name"))
+        self.seats: dict[int, list[str]] = {}
+        if sessions:
+            seat_model = apps.get_model("scoring", "SessionSeat")
+            rows = (
+                seat_model.objects.filter(session_id__in=sessions)
+                .order_by("session_id", "seat")
+                .values_list("session_id", "seat", "player__display_name")
+            )
+            for session_id, seat, name in rows:
+                self.seats.setdefault(session_id, ["?", "?", "?", "?"])[seat] = name
+
+    def user(self, pk: Any) -> str:
+        return self.users.get(pk, "—") if pk is not None else "∅"
+
+
+# ---------------------------------------------------------------- values
+
+
+def _label(key: str) -> str:
+    labels = {
+        "name": pgettext("audit", "名称"),
+        "slug": pgettext("audit", "短名"),
+        "description": pgettext("audit", "简介"),
+        "is_public": pgettext("audit", "公开"),
+        "role": pgettext("audit", "角色"),
+        "user_id": pgettext("audit", "用户"),
+        "accepted_by_id": pgettext("audit", "接受人"),
+        "display_name": pgettext("audit", "名字"),
+        "aliases": pgettext("audit", "别名"),
+        "player_id": pgettext("audit", "选手"),
+        "config": pgettext("audit", "规则"),
+        "start_date": pgettext("audit", "开始日期"),
+        "end_date": pgettext("audit", "结束日期"),
+        "ruleset_id": pgettext("audit", "规则"),
+        "season_id": pgettext("audit", "赛季"),
+        "is_closed": pgettext("audit", "已结束"),
+        "started_at": pgettext("audit", "开始时间"),
+        "table_label": pgettext("audit", "桌号"),
+        "first_dealer": pgettext("audit", "首庄"),
+        "players": pgettext("audit", "选手"),
+        "paper_nets": pgettext("audit", "得分"),
+        "sessions": pgettext("audit", "场数"),
+        "rounds": pgettext("audit", "盘数"),
+        "lines": pgettext("audit", "文件行"),
+        "session_ids": pgettext("audit", "场次编号"),
+    }
+    return labels.get(key, "")
+
+
+def _when(value: str) -> str:
+    moment = parse_datetime(value)
+    if moment is not None:
+        if timezone.is_aware(moment):
+            moment = timezone.localtime(moment)
+        return formats.date_format(moment, "Y-m-d H:i")
+    day = parse_date(value)
+    return formats.date_format(day, "Y-m-d") if isinstance(day, datetime.date) else value
+
+
+def _plain(value: Any) -> str:
+    if value is None or value == "" or value == []:
+        return ""
+    if value is True:
+        return pgettext("audit", "是")
+    if value is False:
+        return pgettext("audit", "否")
+    if isinstance(value, list):
+        return _sep().join(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return _sep().join(f"{k} {_plain(v)}" for k, v in value.items())
+    if isinstance(value, str) and value[:2].isdigit() and ("-" in value):
+        return _when(value)
+    return str(value)
+
+
+def _value(key: str, value: Any, names: _Names, seats: list[str]) -> str:
+    if value is None:
+        return ""
+    if key in USER_KEYS:
+        return names.user(value)
+    if key == "player_id":
+        return names.players.get(value, "—")
+    if key == "season_id":
+        return names.seasons.get(value, "—")
+    if key == "ruleset_id":
+        return names.rulesets.get(value, "—")
+    if key == "role":
+        return str(Role(value).label) if value in Role.values else str(value)
+    if key == "first_dealer" and isinstance(value, int) and 0 <= value < 4:
+        return seats[value]
+    if key == "paper_nets" and isinstance(value, list):
+        return _nets(value, seats)
+    if value == MASK:
+        return MASK
+    return _plain(value)
+
+
+def _nets(values: Sequence[Any], seats: Sequence[str]) -> str:
+    def signed(v: Any) -> str:
+        if not isinstance(v, int | float):
+            return str(v)
+        return "0" if v == 0 else f"{v:+g}".replace("-", "−")
+
+    return _sep().join(f"{seats[i]} {signed(v)}" for i, v in enumerate(values) if i < len(seats))
+
+
+def _field_changes(
+    before: dict[str, Any], after: dict[str, Any], names: _Names, seats: list[str]
+) -> list[Change]:
+    changes = []
+    for key in dict.fromkeys([*before, *after]):
+        if key in HIDDEN or key == "data" or before.get(key) == after.get(key):
+            continue
+        label = _label(key)
+        if not label:  # an unnamed field (never a raw key such as "voided_by_id")
+            continue
+        if key == "config" and isinstance(before.get(key), dict | None):
+            changes += _config_changes(label, before.get(key) or {}, after.get(key) or {})
+            continue
+        old = _value(key, before.get(key), names, seats)
+        new = _value(key, after.get(key), names, seats)
+        if old != new:
+            changes.append(Change(label, old, new))
+    return changes
+
+
+def _config_changes(label: str, before: Any, after: Any) -> list[Change]:
+    if not isinstance(after, dict) or not isinstance(before, dict):
+        return [Change(label, _plain(before), _plain(after))]
+    return [
+        Change(f"{label} {k}", _plain(before.get(k)), _plain(after.get(k)))
+        for k in dict.fromkeys([*before, *after])
+        if before.get(k) != after.get(k)
+    ]
+
+
+# ---------------------------------------------------------------- rounds
+
+
+SUIT_ZH = {"m": "万", "s": "条", "p": "筒"}
+
+
+def _hand(code: str) -> str:
+    ht = HAND_TYPES.get(code)
+    if ht is None:
+        return code
+    return f"{ht.name_zh} {ht.name_en}" if _english() else ht.name_zh
+
+
+def _tile(tile: str) -> str:
+    if len(tile) == 2 and tile[1] in SUIT_ZH and not _english():
+        return tile[0] + SUIT_ZH[tile[1]]
+    return tile
+
+
+def _round_facts(data: dict[str, Any] | None, result: Any, seats: list[str]) -> dict[str, str]:
+    """A round's input (and its scores) as labelled readable values."""
+    if not data:
+        return {}
+
+    def who(seat: Any) -> str:
+        return seats[seat] if isinstance(seat, int) and 0 <= seat < 4 else ""
+
+    def wins(items: Any) -> str:
+        return ("; " if _english() else "；").join(
+            " ".join([who(w.get("seat")), _sep().join(_hand(c) for c in w.get("hands") or [])])
+            for w in items or []
+        )
+
+    final = data.get("result") or {}
+    kinds = {
+        "self_draw": pgettext("audit", "自摸"),
+        "discard": pgettext("audit", "点炮"),
+        "draw": pgettext("audit", "流局"),
+    }
+    birds = final.get("birds") or []
+    bird_text = _sep().join(str(b) for b in birds)
+    if final.get("birds_forfeited"):
+        bird_text = pgettext("audit", "忘记扎鸟")
+    facts = {
+        pgettext("audit", "庄家"): who(data.get("dealer")),
+        pgettext("audit", "结果"): kinds.get(final.get("kind") or "", ""),
+        pgettext("audit", "胡牌"): wins(final.get("winners")),
+        pgettext("audit", "放炮"): who(final.get("discarder")),
+        pgettext("audit", "鸟"): bird_text,
+        pgettext("audit", "海底"): _tile((final.get("haidi") or {}).get("tile") or ""),
+        pgettext("audit", "起手胡"): wins(data.get("openings")),
+        pgettext("audit", "中途"): wins(data.get("midgame")),
+        pgettext("audit", "逃跑"): _sep().join(
+            who(p.get("seat")) for p in data.get("penalties") or []
+        ),
+        pgettext("audit", "钓鱼"): _plain([f for f in data.get("fish") or [] if f])
+        and _nets(data.get("fish") or [], seats),
+        pgettext("audit", "飘分"): _nets(data.get("piao") or [], seats),
+    }
+    return facts
+
+
+def _score_change(before: Any, after: Any, seats: list[str]) -> Change | None:
+    """The scores of the players whose score changed (all four for a new round)."""
+    old = list((before or {}).get("net") or [])
+    new = list((after or {}).get("net") or [])
+    if old == new:
+        return None
+    changed = [i for i in range(4) if old[i : i + 1] != new[i : i + 1]] if old else range(4)
+
+    def pick(nets: list[Any]) -> str:
+        return _sep().join(
+            _nets(nets[i : i + 1], seats[i : i + 1]) for i in changed if i < len(nets)
+        )
+
+    return Change(pgettext("audit", "得分"), pick(old), pick(new))
+
+
+def _round_changes(
+    before: dict[str, Any] | None, after: dict[str, Any] | None, seats: list[str]
+) -> list[Change]:
+    old = _round_facts((before or {}).get("data"), (before or {}).get("result"), seats)
+    new = _round_facts((after or {}).get("data"), (after or {}).get("result"), seats)
+    changes = [
+        Change(label, old.get(label, ""), new.get(label, ""))
+        for label in dict.fromkeys([*old, *new])
+        if old.get(label, "") != new.get(label, "")
+    ]
+    scores = _score_change((before or {}).get("result"), (after or {}).get("result"), seats)
+    return changes + ([scores] if scores else [])
+
+
+# ---------------------------------------------------------------- sentences
+
+
+def _sentence(entry: AuditEntry, names: _Names, seats: list[str]) -> str:
+    snap = entry.after or entry.before or {}
+    role = snap.get("role")
+    values = {
+        "actor": entry.actor_name or pgettext("audit", "系统"),
+        "obj": entry.object_repr,
+        "n": snap.get("number", "?"),
+        "role": str(Role(role).label) if role in Role.values else "",
+        "user": names.user(snap.get("user_id") or snap.get("accepted_by_id")),
+        "players": _sep().join(snap.get("players") or seats),
+        "sessions": snap.get("sessions", 0),
+        "rounds": snap.get("rounds", 0),
+        "reason": snap.get("void_reason", ""),
+    }
+    if entry.action == "round.void" and (values["reason"] or "").strip() in ("撤销", "撤销 Undo"):
+        template = pgettext("audit", "%(actor)s 撤销了第 %(n)s 盘")
+    elif entry.action == "round.void":
+        reasons = {
+            "记错了": pgettext("audit", "记错了"),
+            "重复": pgettext("audit", "重复"),
+            "未说明": pgettext("audit", "未说明"),
+        }
+        values["reason"] = reasons.get(values["reason"], values["reason"])
+        template = pgettext("audit", "%(actor)s 作废了第 %(n)s 盘（原因：%(reason)s）")
+    else:
+        template = _templates().get(entry.action, "")
+    if not template:
+        return pgettext("audit", "%(actor)s：%(action)s %(obj)s") % {
+            **values,
+            "action": entry.action,
+        }
+    return template % values
+
+
+def _templates() -> dict[str, str]:
+    return {
+        "club.create": pgettext("audit", "%(actor)s 创建了俱乐部 %(obj)s"),
+        "club.update": pgettext("audit", "%(actor)s 修改了俱乐部 %(obj)s"),
+        "membership.set": pgettext("audit", "%(actor)s 把 %(user)s 设为%(role)s"),
+        "membership.remove": pgettext("audit", "%(actor)s 把 %(user)s 移出了俱乐部"),
+        "invitation.create": pgettext("audit", "%(actor)s 创建了一个%(role)s邀请"),
+        "invitation.accept": pgettext("audit", "%(user)s 接受了邀请，成为%(role)s"),
+        "invitation.revoke": pgettext("audit", "%(actor)s 撤回了一个%(role)s邀请"),
+        "player.create": pgettext("audit", "%(actor)s 添加了选手 %(obj)s"),
+        "player.update": pgettext("audit", "%(actor)s 修改了选手 %(obj)s"),
+        "ruleset.create": pgettext("audit", "%(actor)s 添加了规则 %(obj)s"),
+        "ruleset.update": pgettext("audit", "%(actor)s 修改了规则 %(obj)s"),
+        "season.create": pgettext("audit", "%(actor)s 创建了赛季 %(obj)s"),
+        "season.update": pgettext("audit", "%(actor)s 修改了赛季 %(obj)s"),
+        "season.close": pgettext("audit", "%(actor)s 结束了赛季 %(obj)s"),
+        "season.reopen": pgettext("audit", "%(actor)s 重开了赛季 %(obj)s"),
+        "session.start": pgettext("audit", "%(actor)s 开始了一场：%(players)s"),
+        "session.update": pgettext("audit", "%(actor)s 修改了一场：%(players)s"),
+        "session.finish": pgettext("audit", "%(actor)s 结束了一场：%(players)s"),
+        "session.reopen": pgettext("audit", "%(actor)s 重开了一场：%(players)s"),
+        "session.paper": pgettext("audit", "%(actor)s 录入了一场纸面记录：%(players)s"),
+        "session.import": pgettext("audit", "%(actor)s 导入了 %(sessions)s 场 %(rounds)s 盘"),
+        "round.record": pgettext("audit", "%(actor)s 记录了第 %(n)s 盘"),
+        "round.correct": pgettext("audit", "%(actor)s 更正了第 %(n)s 盘"),
+    }
+
+
+def _session_of(entry: AuditEntry) -> int | None:
+    snap = entry.after or entry.before or {}
+    session_id = snap.get("session_id")
+    if isinstance(session_id, int):
+        return session_id
+    if entry.object_type == "scoring.session" and entry.object_id.isdigit():
+        return int(entry.object_id)
+    return None
+
+
+def audit_lines(entries: Iterable[AuditEntry]) -> list[AuditLine]:
+    """Each entry as a sentence and its readable diff, in the active language."""
+    entries = list(entries)
+    names = _Names(entries)
+    lines = []
+    for entry in entries:
+        session = _session_of(entry)
+        seats = names.seats.get(session, ["?", "?", "?", "?"]) if session else ["?"] * 4
+        before, after = entry.before or {}, entry.after or {}
+        if entry.action == "session.import":
+            changes: list[Change] = []
+        elif entry.action.startswith("round."):
+            changes = _round_changes(entry.before, entry.after, seats)
+            if entry.action == "round.void":
+                changes = []
+        elif entry.action in ("session.finish", "session.paper", "session.reopen"):
+            changes = _field_changes({}, {"paper_nets": after.get("paper_nets")}, names, seats)
+        elif entry.action == "session.start":
+            changes = _field_changes({}, {**after, "players": None}, names, seats)
+        else:
+            changes = _field_changes(before, after, names, seats)
+        lines.append(AuditLine(entry, _sentence(entry, names, seats), changes))
+    return lines
