@@ -94,7 +94,9 @@ class PlayerMergeForm(forms.Form):
     """合并客人: the regular player who takes over the guest's rounds, and a confirmation."""
 
     target = forms.ModelChoiceField(label=_("合并到"), queryset=Player.objects.none())
-    confirm = forms.BooleanField(label=_("我确认：客人的每一盘都归到所选选手名下，客人条目随后删除。"))
+    confirm = forms.BooleanField(
+        label=_("我确认：客人的每一盘都归到所选选手名下，客人条目随后删除。")
+    )
 
     def __init__(self, *args: Any, guest: Player, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

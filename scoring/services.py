@@ -19,9 +19,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from csmj_site.api import ConflictError
+from leagues import services as league_services
 from leagues.audit import audit_record, audit_snapshot, audit_stored
 from leagues.models import Player, Season
-from leagues import services as league_services
 from leagues.permissions import require_manage, require_record
 from scoring.engine.hands import HAND_TYPES
 from scoring.models import (

@@ -156,9 +156,7 @@ def test_an_outsider_can_neither_add_a_guest_nor_merge(club, players, guest, out
         services.player_merge(guest=guest, target=players[0], actor=outsider)
 
 
-def test_a_session_starts_with_a_new_guest_and_a_refused_start_adds_none(
-    season, players, recorder
-):
+def test_a_session_starts_with_a_new_guest_and_a_refused_start_adds_none(season, players, recorder):
     session = services.session_start_with_guests(
         season=season, seats=[players[0], "新来的", *players[1:3]], first_dealer=0, actor=recorder
     )
