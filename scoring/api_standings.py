@@ -97,6 +97,7 @@ class PlayerViewSet(api_views.PlayerViewSet):
     @action(detail=True, methods=["post"], filter_backends=[], pagination_class=None)
     def merge(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         guest = self.get_object()
+        self.check_write(guest)
         body = PlayerMergeSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         target = get_object_or_404(Player, club=self.get_club(), pk=body.validated_data["target"])
