@@ -55,6 +55,12 @@ MESSAGES: dict[str, str] = {
     "void:again": gettext_noop("round {number} is already void"),
     "required:void_reason": gettext_noop("a void needs a reason"),
     "nothing_to_undo": gettext_noop("this session has no round to undo"),
+    # guests (客) and their merge
+    "not_a_guest": gettext_noop("{name} is not a guest"),
+    "merge_target": gettext_noop("choose a regular player of this club"),
+    "merge_shared_session": gettext_noop(
+        "{guest} and {target} sat in the same session ({session}); they cannot be merged"
+    ),
     # sessions
     "season_closed": gettext_noop("season {name!r} is closed"),
     "season_closed:session": gettext_noop("The season is closed"),

@@ -116,6 +116,9 @@ class Player(models.Model):
         blank=True,
         related_name="players",
     )
+    # A guest (客) was added at the table by a recorder; an organiser may later merge it
+    # into a regular player (scoring.services.player_merge).
+    is_guest = models.BooleanField(_("客人"), default=False)
     created_at = models.DateTimeField(_("创建时间"), default=timezone.now)
 
     class Meta:

@@ -58,8 +58,8 @@ class PlayerSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Player
-        fields = ["id", "club", "display_name", "aliases", "user", "created_at"]
-        read_only_fields = ["id", "created_at"]
+        fields = ["id", "club", "display_name", "aliases", "user", "is_guest", "created_at"]
+        read_only_fields = ["id", "is_guest", "created_at"]
 
 
 # ---------------------------------------------------------------- rulesets

@@ -21,7 +21,7 @@ from csmj_site.errors import ServiceError, ServiceErrors, field_errors, reject
 from csmj_site.jsonio import json_parse
 from leagues.audit import audit_record, audit_snapshot, audit_stored
 from leagues.models import ROLE_RANK, Club, Invitation, Membership, Player, Role, Ruleset, Season
-from leagues.permissions import require_manage, require_manage_role, role_allows
+from leagues.permissions import require_manage, require_manage_role, require_record, role_allows
 from leagues.selectors import membership_role
 from scoring.engine.messages import ALL_MESSAGES
 
@@ -230,15 +230,21 @@ def player_create(
     display_name: str,
     aliases: Iterable[str] = (),
     user: Any = None,
+    is_guest: bool = False,
     actor: Any,
 ) -> Player:
-    require_manage(actor, club)
+    """A roster entry. Organisers create regular players; a recorder may add a guest (客)."""
+    if is_guest:
+        require_record(actor, club)
+    else:
+        require_manage(actor, club)
     display_name = display_name.strip()
     player = Player(
         club=club,
         display_name=display_name,
         aliases=player_aliases_clean(aliases, display_name),
         user=user,
+        is_guest=is_guest,
     )
     with transaction.atomic():
         _save_audited(player, actor=actor, club=club, action="player.create")

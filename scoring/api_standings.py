@@ -17,8 +17,11 @@ from rest_framework.response import Response
 
 from csmj_site.api import paginated
 from leagues import api_views
-from leagues.models import Season
+from leagues.models import Player, Season
+from leagues.serializers import PlayerSerializer
+from scoring import services
 from scoring.serializers import (
+    PlayerMergeSerializer,
     PlayerStatsQuerySerializer,
     PlayerStatsSerializer,
     StandingRowSerializer,
@@ -85,6 +88,21 @@ class PlayerViewSet(api_views.PlayerViewSet):
             "chip_history": selectors.player_chip_history(player=player, season=season),
         }
         return Response(PlayerStatsSerializer(data).data)
+
+    @extend_schema(
+        summary="Merge this guest (客) into a regular player: every round moves; organisers only",
+        request=PlayerMergeSerializer,
+        responses=PlayerSerializer,
+    )
+    @action(detail=True, methods=["post"], filter_backends=[], pagination_class=None)
+    def merge(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        guest = self.get_object()
+        self.check_write(guest)
+        body = PlayerMergeSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        target = get_object_or_404(Player, club=self.get_club(), pk=body.validated_data["target"])
+        services.player_merge(guest=guest, target=target, actor=request.user)
+        return Response(PlayerSerializer(target).data)
 
 
 class SeasonViewSet(api_views.SeasonViewSet):

@@ -23,23 +23,35 @@ def find_player(roster: list[Player], text: str) -> Player | None:
     return by_alias[0] if len(by_alias) == 1 else None
 
 
+def seat_entries(
+    form: forms.Form, data: dict[str, Any], fields: tuple[str, ...], *, new_names: bool
+) -> list[Player | str]:
+    """The roster players typed into ``fields`` (seat order). A name not on the roster is
+    an error on that seat's field, or with ``new_names`` kept as the name of a new guest;
+    a player sitting twice is an error."""
+    roster: list[Player] = form.roster  # type: ignore[attr-defined]
+    entries: list[Player | str] = []
+    for name in fields:
+        text = (data.get(name) or "").strip()
+        if not text:
+            continue
+        entry: Player | str | None = find_player(roster, text)
+        if entry is None and new_names:
+            entry = text
+        if entry is None:
+            form.add_error(name, _("名单里没有“%(name)s”。") % {"name": text})
+        elif entry in entries:
+            form.add_error(name, _("%(name)s 已经坐下了。") % {"name": str(entry)})
+        else:
+            entries.append(entry)
+    return entries
+
+
 def seat_players(form: forms.Form, data: dict[str, Any], fields: tuple[str, ...]) -> list[Player]:
     """The roster players typed into ``fields`` (seat order); an unknown name or a player
     sitting twice is an error on that seat's field."""
-    roster: list[Player] = form.roster  # type: ignore[attr-defined]
-    players: list[Player] = []
-    for name in fields:
-        text = data.get(name)
-        if not text:
-            continue
-        player = find_player(roster, text)
-        if player is None:
-            form.add_error(name, _("名单里没有“%(name)s”。") % {"name": text})
-        elif player in players:
-            form.add_error(name, _("%(name)s 已经坐下了。") % {"name": player.display_name})
-        else:
-            players.append(player)
-    return players
+    entries = seat_entries(form, data, fields, new_names=False)
+    return [p for p in entries if isinstance(p, Player)]
 
 
 class SessionStartForm(forms.Form):
@@ -53,6 +65,11 @@ class SessionStartForm(forms.Form):
         label=_("首庄"), choices=SEAT_CHOICES, coerce=int, initial=0, widget=forms.RadioSelect
     )
     table_label = forms.CharField(label=_("桌号（可不填）"), max_length=40, required=False)
+    add_guests = forms.BooleanField(
+        label=_("名单里没有的名字作为客人加入"),
+        required=False,
+        help_text=_("客人以后可由组织者合并到正式选手，战绩不丢。"),
+    )
 
     SEAT_FIELDS = ("seat_0", "seat_1", "seat_2", "seat_3")
 
@@ -66,8 +83,27 @@ class SessionStartForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        data["players"] = seat_players(self, data, self.SEAT_FIELDS)
+        data["seats"] = seat_entries(
+            self, data, self.SEAT_FIELDS, new_names=bool(data.get("add_guests"))
+        )
+        data["guests"] = [s for s in data["seats"] if isinstance(s, str)]
         return data
+
+
+class PlayerMergeForm(forms.Form):
+    """合并客人: the regular player who takes over the guest's rounds, and a confirmation."""
+
+    target = forms.ModelChoiceField(label=_("合并到"), queryset=Player.objects.none())
+    confirm = forms.BooleanField(
+        label=_("我确认：客人的每一盘都归到所选选手名下，客人条目随后删除。")
+    )
+
+    def __init__(self, *args: Any, guest: Player, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["target"]
+        field.queryset = Player.objects.filter(  # type: ignore[attr-defined]
+            club_id=guest.club_id, is_guest=False
+        ).order_by("display_name", "pk")
 
 
 class RoundDataForm(forms.Form):

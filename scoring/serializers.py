@@ -417,3 +417,9 @@ class PlayerStatsQuerySerializer(serializers.Serializer):
     season = serializers.IntegerField(
         required=False, min_value=1, max_value=MAX_ID, help_text="Limit to one season (id)."
     )
+
+
+class PlayerMergeSerializer(serializers.Serializer):
+    target = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, help_text="The regular player (id) who takes the rounds."
+    )

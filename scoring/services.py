@@ -19,9 +19,10 @@ from django.utils import timezone
 
 from csmj_site.api import ConflictError
 from csmj_site.errors import ServiceError, ServiceErrors, field_errors, reject
+from leagues import services as league_services
 from leagues.audit import audit_record, audit_snapshot, audit_stored
 from leagues.models import Player, Season
-from leagues.permissions import require_record
+from leagues.permissions import require_manage, require_record
 from scoring.engine.hands import HAND_TYPES
 from scoring.engine.messages import ALL_MESSAGES
 from scoring.models import (
@@ -34,7 +35,15 @@ from scoring.models import (
     TransferEvent,
 )
 from scoring.selectors import session_next_number
-from scoring.standings.models import SessionResult
+from scoring.standings.models import (
+    PlayerClubStat,
+    PlayerRating,
+    PlayerSeasonStat,
+    PlayerSessionStat,
+    RatingEvent,
+    SessionResult,
+)
+from scoring.standings.rebuild import standings_rebuild
 from scoring.standings.services import (
     ratings_session_finished,
     ratings_session_reopened,
@@ -293,6 +302,34 @@ def session_start(
             after={**(audit_snapshot(session) or {}), "players": [p.display_name for p in players]},
         )
     return session
+
+
+def session_start_with_guests(
+    *,
+    season: Season,
+    seats: Sequence[Player | str],
+    first_dealer: int,
+    table_label: str = "",
+    actor: Any,
+) -> Session:
+    """``session_start`` where a seat may be a new name: it joins the roster as a guest (客)
+    in the same transaction, so a refused session adds no guest."""
+    with transaction.atomic():
+        players = [
+            p
+            if isinstance(p, Player)
+            else league_services.player_create(
+                club=season.club, display_name=p, is_guest=True, actor=actor
+            )
+            for p in seats
+        ]
+        return session_start(
+            season=season,
+            players=players,
+            first_dealer=first_dealer,
+            table_label=table_label,
+            actor=actor,
+        )
 
 
 SESSION_FIELDS = ("table_label", "started_at")
@@ -629,3 +666,79 @@ def round_calculate(*, data: Any, ruleset_config: Any) -> dict[str, Any]:
     """Score a round under ``ruleset_config`` and store nothing (the calculator page). The
     same engine call and refusals as the preview of a recorded round."""
     return dict(_score(data, ruleset_config).result)
+
+
+# ---------------------------------------------------------------- merging a guest
+
+# Every column that names a player, by what the merge does with it: the recorded rows
+# (and the per-session stats, which only copy the seat) move to the target; the sums and
+# ratings are deleted and rebuilt for the seasons the guest played in. A test checks that
+# these lists name every field of every model that points at Player.
+PLAYER_MOVED: tuple[tuple[Any, str], ...] = (
+    (SessionSeat, "player"),
+    (RoundPlayer, "player"),
+    (RoundHand, "player"),
+    (Transfer, "payer"),
+    (Transfer, "payee"),
+    (PlayerSessionStat, "player"),
+)
+PLAYER_REBUILT: tuple[tuple[Any, str], ...] = (
+    (PlayerSeasonStat, "player"),
+    (PlayerClubStat, "player"),
+    (PlayerRating, "player"),
+    (RatingEvent, "player"),
+)
+
+
+def player_merge(*, guest: Player, target: Player, actor: Any) -> Player:
+    """Merge a guest (客) into a regular player of the same club: every round, seat,
+    transfer and stat of the guest becomes the target's, the standings of the guest's
+    seasons are rebuilt, the merge is audited and the guest deleted. Refused when the
+    two sat in the same session. Organisers only."""
+    club = guest.club
+    require_manage(actor, club)
+    if not guest.is_guest:
+        raise reject("guest", "not_a_guest", name=guest.display_name)
+    if target.club_id != club.pk or target.pk == guest.pk or target.is_guest:
+        raise reject("target", "merge_target")
+    shared = (
+        Session.objects.filter(seats__player=guest)
+        .filter(seats__player=target)
+        .order_by("started_at", "pk")
+        .first()
+    )
+    if shared is not None:
+        raise reject(
+            "target",
+            "merge_shared_session",
+            guest=guest.display_name,
+            target=target.display_name,
+            session=str(shared),
+        )
+    with transaction.atomic():
+        seasons = list(
+            Season.objects.filter(sessions__seats__player=guest).distinct().order_by("pk")
+        )
+        before = audit_snapshot(guest)
+        counts: dict[str, int] = {}
+        for model, field in PLAYER_MOVED:
+            n = model.objects.filter(**{field: guest}).update(**{field: target})
+            counts[f"{model._meta.model_name}.{field}"] = n
+        for model, field in PLAYER_REBUILT:
+            model.objects.filter(**{field: guest}).delete()
+        for season in seasons:
+            standings_rebuild(season=season)
+        audit_record(
+            actor=actor,
+            club=club,
+            action="player.merge",
+            obj=target,
+            before=before,
+            after={
+                **(audit_snapshot(target) or {}),
+                "merged_guest": guest.display_name,
+                "moved": counts,
+            },
+        )
+        guest.delete()
+    return target

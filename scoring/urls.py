@@ -19,6 +19,7 @@ urlpatterns = [
         name="season-rounds-csv",
     ),
     path("c/<slug:slug>/players/<int:player_id>/", standings_views.player_detail, name="player"),
+    path("c/<slug:slug>/players/<int:player_id>/merge/", views.player_merge, name="player-merge"),
     path(
         "c/<slug:slug>/seasons/<int:season_id>/sessions/new/",
         views.session_new,

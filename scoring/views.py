@@ -24,7 +24,7 @@ from csmj_site.errors import ServiceError, ServiceErrors, field_errors
 from csmj_site.jsonio import json_parse
 from csmj_site.payment_words import transfer_rows
 from leagues import selectors as league_selectors
-from leagues.models import Club
+from leagues.models import Club, Player
 from leagues.views import (
     apply_errors,
     club_context,
@@ -38,6 +38,7 @@ from scoring.engine.scoring import BIRD_SEAT
 from scoring.forms import (
     PaperCsvForm,
     PaperSessionForm,
+    PlayerMergeForm,
     RoundDataForm,
     SessionStartForm,
     VoidForm,
@@ -117,9 +118,9 @@ def session_new(request: HttpRequest, club: Club, season_id: int) -> HttpRespons
     form = SessionStartForm(request.POST or None, roster=roster)
     if request.method == "POST" and form.is_valid():
         try:
-            session = services.session_start(
+            session = services.session_start_with_guests(
                 season=season,
-                players=form.cleaned_data["players"],
+                seats=form.cleaned_data["seats"],
                 first_dealer=form.cleaned_data["first_dealer"],
                 table_label=form.cleaned_data["table_label"],
                 actor=request.user,
@@ -134,6 +135,30 @@ def session_new(request: HttpRequest, club: Club, season_id: int) -> HttpRespons
         club_context(
             request, club, season=season, form=form, roster=roster, same=same_table(club=club)
         ),
+    )
+
+
+@club_view("manage")
+def player_merge(request: HttpRequest, club: Club, player_id: int) -> HttpResponse:
+    """合并客人: an organiser moves a guest's rounds onto a regular player, then the guest
+    is gone (scoring.services.player_merge)."""
+    guest = get_object_or_404(Player, pk=player_id, club=club, is_guest=True)
+    form = PlayerMergeForm(request.POST or None, guest=guest)
+    if request.method == "POST" and form.is_valid():
+        target = form.cleaned_data["target"]
+        try:
+            services.player_merge(guest=guest, target=target, actor=request.user)
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(
+                request,
+                _("已把客人 %(guest)s 合并到 %(target)s。")
+                % {"guest": guest.display_name, "target": target.display_name},
+            )
+            return redirect("players", slug=club.slug)
+    return render(
+        request, "scoring/player_merge.html", club_context(request, club, guest=guest, form=form)
     )
 
 

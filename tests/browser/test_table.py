@@ -434,3 +434,25 @@ def test_the_table_follows_along_without_logging_in_and_the_same_four_start_with
     assert [p.display_name for p in new.players_in_order()] == NAMES
     assert new.first_dealer == 2  # 王五 won the last round
     page.locator('[data-role=dealer][data-seat="2"][aria-pressed=true]').wait_for()
+
+
+def test_a_recorder_seats_a_newcomer_as_a_guest_while_starting_a_session(page, league):
+    from leagues.models import Player
+    from scoring.models import Session
+
+    first = log_in_and_start(page, league)
+    page.goto(f"{page.base}/c/yuelu/seasons/{league['season'].pk}/sessions/new/")
+    for seat, name in enumerate([*NAMES[:3], "新来的"]):
+        page.fill(f"input[name=seat_{seat}]", name)
+    box = page.locator("input[name=add_guests]").evaluate(
+        "el => { const r = el.closest('label').getBoundingClientRect(); return [r.width, r.height]; }"
+    )
+    page.locator("input[name=add_guests]").check()
+    with page.expect_navigation():
+        page.locator("form.form button[type=submit]").click()
+
+    new = Session.objects.exclude(pk=first.pk).get()
+    assert [p.display_name for p in new.players_in_order()] == [*NAMES[:3], "新来的"]
+    assert Player.objects.get(display_name="新来的").is_guest
+    assert box[0] >= 44 and box[1] >= 44, box
+    page.locator("[data-role=rf-number]").wait_for()

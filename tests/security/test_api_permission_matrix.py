@@ -84,6 +84,8 @@ def body_for(path: str, objects: dict) -> dict:
     """A body that a permissive view would accept, so a refusal is the permission's doing."""
     season, session = objects["seasons"], objects["sessions"]
     round_data = round_self_draw(1)
+    if path.endswith("/merge/"):
+        return {"target": Player.objects.filter(club=objects["club"]).values_list("pk")[0][0]}
     if path.endswith("/players/") or "/players/{id}/" in path:
         return {"display_name": "闯入者", "aliases": []}
     if path.endswith("/rulesets/") or "/rulesets/{id}/" in path:

@@ -1,0 +1,171 @@
+"""Guests (客): a recorder adds one at the table; an organiser merges it into a regular
+player, and every round, seat, transfer and standing follows."""
+
+from __future__ import annotations
+
+import pytest
+from django.apps import apps
+from django.core.exceptions import PermissionDenied, ValidationError
+
+from leagues import services as league_services
+from leagues.models import AuditEntry, Player
+from scoring import services
+from scoring.models import Round
+from scoring.standings.models import STAT_FIELDS, PlayerClubStat, PlayerRating, PlayerSeasonStat
+from scoring.standings.selectors import season_standings
+from tests.factories import round_discard, round_self_draw
+
+pytestmark = pytest.mark.django_db
+
+
+def player_fields() -> set[tuple[str, str]]:
+    """(model label, field name) of every concrete field, in every model, pointing at Player."""
+    return {
+        (model._meta.label, field.name)
+        for model in apps.get_models()
+        for field in model._meta.get_fields()
+        if field.is_relation and field.concrete and field.related_model is Player
+    }
+
+
+def play(session, actor, rounds):
+    for data in rounds:
+        services.round_record(session=session, data=data, actor=actor)
+    services.session_finish(session=session, actor=actor)
+
+
+@pytest.fixture
+def guest(club, recorder):
+    return league_services.player_create(
+        club=club, display_name="路人甲", is_guest=True, actor=recorder
+    )
+
+
+@pytest.fixture
+def evening(season, players, guest, recorder):
+    """The guest plays one session and the target (players[4]) another, both finished."""
+    target = players[4]
+    with_guest = services.session_start(
+        season=season, players=[guest, *players[1:4]], first_dealer=0, actor=recorder
+    )
+    play(with_guest, recorder, [round_self_draw(0), round_discard(2, 0, dealer=1)])
+    with_target = services.session_start(
+        season=season, players=[target, *players[1:4]], first_dealer=0, actor=recorder
+    )
+    play(with_target, recorder, [round_discard(0, 3), round_self_draw(1, dealer=1)])
+    return target
+
+
+def counts(model, **scope):
+    row = model.objects.get(**scope)
+    return {f: getattr(row, f) for f in STAT_FIELDS}
+
+
+def test_the_merge_lists_name_every_field_that_points_at_a_player():
+    listed = {(m._meta.label, f) for m, f in (*services.PLAYER_MOVED, *services.PLAYER_REBUILT)}
+
+    assert listed == player_fields()
+
+
+def test_a_merge_moves_every_reference_and_the_target_keeps_the_sum_of_both(
+    club, season, organiser, guest, evening
+):
+    target = evening
+    season_before = [counts(PlayerSeasonStat, season=season, player=p) for p in (guest, target)]
+    club_before = [counts(PlayerClubStat, club=club, player=p) for p in (guest, target)]
+    rounds_before = Round.objects.count()
+
+    services.player_merge(guest=guest, target=target, actor=organiser)
+
+    assert not Player.objects.filter(pk=guest.pk).exists()
+    for label, name in player_fields():
+        model = apps.get_model(label)
+        assert not model.objects.filter(**{f"{name}_id": guest.pk}).exists(), (label, name)
+    summed = {f: season_before[0][f] + season_before[1][f] for f in STAT_FIELDS}
+    assert summed["sessions"] == 2
+    assert counts(PlayerSeasonStat, season=season, player=target) == summed
+    assert counts(PlayerClubStat, club=club, player=target) == {
+        f: club_before[0][f] + club_before[1][f] for f in STAT_FIELDS
+    }
+    row = next(r for r in season_standings(season=season) if r.player == target)
+    assert (row.net, row.sessions) == (summed["net"], 2)
+    assert PlayerRating.objects.filter(player=target, season=season).exists()
+    assert Round.objects.count() == rounds_before
+    entry = AuditEntry.objects.filter(action="player.merge").get()
+    assert entry.actor == organiser
+
+
+def test_a_merge_is_refused_when_both_sat_in_the_same_session_and_names_it(
+    season, players, guest, organiser, recorder
+):
+    shared = services.session_start(
+        season=season,
+        players=[guest, *players[:3]],
+        first_dealer=0,
+        table_label="三号桌",
+        actor=recorder,
+    )
+
+    with pytest.raises(ValidationError) as info:
+        services.player_merge(guest=guest, target=players[0], actor=organiser)
+
+    assert str(shared) in str(info.value)
+    assert "三号桌" in str(info.value)
+    assert Player.objects.filter(pk=guest.pk).exists()
+
+
+def test_a_regular_player_cannot_be_merged_away(players, organiser):
+    with pytest.raises(ValidationError) as info:
+        services.player_merge(guest=players[0], target=players[1], actor=organiser)
+
+    assert "guest" in info.value.message_dict
+
+
+def test_a_guest_merges_only_into_a_regular_player_of_the_same_club(
+    club, guest, other_club, organiser, recorder
+):
+    second = league_services.player_create(
+        club=club, display_name="路人乙", is_guest=True, actor=recorder
+    )
+    elsewhere = Player.objects.filter(club=other_club).first()
+
+    for target in (second, elsewhere, guest):
+        with pytest.raises(ValidationError) as info:
+            services.player_merge(guest=guest, target=target, actor=organiser)
+        assert "target" in info.value.message_dict
+
+
+def test_a_recorder_adds_guests_but_neither_regular_players_nor_merges(
+    club, players, guest, recorder
+):
+    assert guest.is_guest
+
+    with pytest.raises(PermissionDenied):
+        league_services.player_create(club=club, display_name="正式", actor=recorder)
+    with pytest.raises(PermissionDenied):
+        services.player_merge(guest=guest, target=players[0], actor=recorder)
+    assert Player.objects.filter(pk=guest.pk).exists()
+
+
+def test_an_outsider_can_neither_add_a_guest_nor_merge(club, players, guest, outsider, other_club):
+    with pytest.raises(PermissionDenied):
+        league_services.player_create(
+            club=club, display_name="路人丙", is_guest=True, actor=outsider
+        )
+    with pytest.raises(PermissionDenied):
+        services.player_merge(guest=guest, target=players[0], actor=outsider)
+
+
+def test_a_session_starts_with_a_new_guest_and_a_refused_start_adds_none(season, players, recorder):
+    session = services.session_start_with_guests(
+        season=season, seats=[players[0], "新来的", *players[1:3]], first_dealer=0, actor=recorder
+    )
+
+    guest = session.players_in_order()[1]
+    assert (guest.display_name, guest.is_guest) == ("新来的", True)
+
+    with pytest.raises(ValidationError):
+        services.session_start_with_guests(
+            season=season, seats=[players[0], "又来的", players[1]], first_dealer=0, actor=recorder
+        )
+    assert not Player.objects.filter(display_name="又来的").exists()

@@ -1,0 +1,109 @@
+"""The pages for guests: adding one while starting a session, the 客 mark, merging."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from leagues import services as league_services
+from leagues.models import Player
+from scoring.models import Session
+
+pytestmark = pytest.mark.django_db
+
+
+def start(client, season, **extra):
+    form = {"seat_0": "钱七", "seat_1": "路人", "seat_2": "周九", "seat_3": "吴十"}
+    form.update(first_dealer="0", **extra)
+    return client.post(reverse("session-new", args=[season.club.slug, season.pk]), form)
+
+
+def merge_url(guest):
+    return reverse("player-merge", args=[guest.club.slug, guest.pk])
+
+
+@pytest.fixture
+def guest(club, recorder):
+    return league_services.player_create(
+        club=club, display_name="路人甲", is_guest=True, actor=recorder
+    )
+
+
+def test_a_recorder_starts_a_session_with_a_new_name_added_as_a_guest(rec, season, players):
+    response = start(rec, season, add_guests="on")
+
+    session = Session.objects.get(seats__player__display_name="路人")
+    assert response.status_code == 302
+    assert [p.display_name for p in session.players_in_order()] == ["钱七", "路人", "周九", "吴十"]
+    assert Player.objects.get(display_name="路人").is_guest
+
+
+def test_without_the_guest_box_a_new_name_still_names_its_seat(rec, season, players):
+    response = start(rec, season)
+
+    assert set(response.context["form"].errors) == {"seat_1"}
+    assert not Player.objects.filter(display_name="路人").exists()
+
+
+def test_the_players_page_marks_guests_and_offers_the_organiser_a_merge(
+    client, organiser, players, guest
+):
+    client.force_login(organiser)
+
+    page = client.get(reverse("players", args=[guest.club.slug])).content.decode()
+
+    assert ">客<" in page
+    assert merge_url(guest) in page
+    assert page.count("/merge/") == 1
+
+
+def test_an_organiser_merges_a_guest_through_the_page(client, organiser, players, guest):
+    client.force_login(organiser)
+    assert client.get(merge_url(guest)).status_code == 200
+
+    response = client.post(merge_url(guest), {"target": players[4].pk, "confirm": "on"})
+
+    assert response.status_code == 302
+    assert not Player.objects.filter(pk=guest.pk).exists()
+
+
+def test_the_merge_page_needs_the_confirmation(client, organiser, players, guest):
+    client.force_login(organiser)
+
+    response = client.post(merge_url(guest), {"target": players[4].pk})
+
+    assert "confirm" in response.context["form"].errors
+    assert Player.objects.filter(pk=guest.pk).exists()
+
+
+def test_a_refused_merge_shows_the_shared_session_on_the_page(
+    client, organiser, recorder, season, players, guest
+):
+    from scoring import services
+
+    services.session_start(
+        season=season, players=[guest, *players[:3]], first_dealer=0, actor=recorder
+    )
+    client.force_login(organiser)
+
+    response = client.post(merge_url(guest), {"target": players[0].pk, "confirm": "on"})
+
+    assert response.status_code == 200
+    assert "同坐过一场" in response.content.decode()
+    assert Player.objects.filter(pk=guest.pk).exists()
+
+
+@pytest.mark.parametrize("role", ["recorder", "member", "outsider"])
+def test_only_organisers_reach_the_merge_page(client, users_by_role, players, guest, role):
+    client.force_login(users_by_role[role])
+
+    response = client.post(merge_url(guest), {"target": players[4].pk, "confirm": "on"})
+
+    assert response.status_code in (403, 404)
+    assert Player.objects.filter(pk=guest.pk).exists()
+
+
+def test_a_regular_player_has_no_merge_page(client, organiser, players):
+    client.force_login(organiser)
+
+    assert client.get(merge_url(players[0])).status_code == 404
