@@ -17,6 +17,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
+from django.utils.translation import gettext_lazy
 
 from leagues.models import ROLE_RANK, Club, Role
 from leagues.selectors import membership_role
@@ -79,9 +80,9 @@ def club_for_reader(*, slug: Any, user: Any) -> tuple[Club, str | None]:
     return club, role
 
 
-READ_DENIED = "该俱乐部不公开 This club is private"
-RECORD_DENIED = "需要记录员权限 Recording needs the recorder role"
-MANAGE_DENIED = "需要组织者权限 This needs the organiser role"
+READ_DENIED = gettext_lazy("该俱乐部不公开")
+RECORD_DENIED = gettext_lazy("需要记录员权限")
+MANAGE_DENIED = gettext_lazy("需要组织者权限")
 
 
 def require_read(user: Any, club: Club) -> None:

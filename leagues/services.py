@@ -16,6 +16,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from csmj_site.errors import ServiceError, ServiceErrors, field_errors, reject
 from csmj_site.jsonio import json_parse
@@ -56,7 +57,7 @@ def club_create(
 ) -> Club:
     """Create a club; ``owner`` becomes its first owner."""
     if owner is None or not owner.is_authenticated:
-        raise PermissionDenied("登录后才能创建俱乐部 Log in to create a club")
+        raise PermissionDenied(_("登录后才能创建俱乐部"))
     with transaction.atomic():
         club = Club(name=name.strip(), slug=slug, description=description, is_public=is_public)
         _save_audited(club, actor=owner, club=club, action="club.create")
@@ -89,7 +90,7 @@ def _may_assign(actor: Any, club: Club, role: str, current: str | None) -> None:
     actor_role = membership_role(club=club, user=actor)
     require_manage_role(actor_role, club)
     if (role == Role.OWNER or current == Role.OWNER) and not role_allows(actor_role, club, "owner"):
-        raise PermissionDenied("只有所有者能授予或撤销所有者 Only an owner can change owners")
+        raise PermissionDenied(_("只有所有者能授予或撤销所有者"))
 
 
 def _keeps_an_owner(club: Club, user: Any) -> None:
@@ -165,7 +166,7 @@ def invitation_create(*, club: Club, role: str, actor: Any) -> Invitation:
 def invitation_accept(*, token: str, user: Any) -> Membership:
     """Accept an invitation once. A member keeps a higher role they already hold."""
     if user is None or not user.is_authenticated:
-        raise PermissionDenied("登录后才能接受邀请 Log in to accept an invitation")
+        raise PermissionDenied(_("登录后才能接受邀请"))
     with transaction.atomic():
         invitation = Invitation.objects.select_for_update().filter(token=token).first()
         if invitation is None:

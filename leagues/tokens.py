@@ -66,7 +66,7 @@ def apitoken_create(*, user: Any, name: str) -> tuple[ApiToken, str]:
     """Create a token for ``user``. Returns the row and the clear token, which is never
     stored and cannot be shown again."""
     if user is None or not user.is_authenticated:
-        raise PermissionDenied("登录后才能创建令牌 Log in to create a token")
+        raise PermissionDenied(_("登录后才能创建令牌"))
     name = (name or "").strip()
     if not name:
         raise reject("name", "required", "token_name")
@@ -82,7 +82,7 @@ def apitoken_create(*, user: Any, name: str) -> tuple[ApiToken, str]:
 def apitoken_revoke(*, token: ApiToken, user: Any) -> ApiToken:
     """Revoke one of the user's own tokens (revoking twice is harmless)."""
     if user is None or not user.is_authenticated or token.user_id != user.pk:
-        raise PermissionDenied("只能撤销自己的令牌 You can revoke only your own tokens")
+        raise PermissionDenied(_("只能撤销自己的令牌"))
     if token.revoked_at is None:
         token.revoked_at = timezone.now()
         token.save(update_fields=["revoked_at"])

@@ -71,6 +71,20 @@ def test_the_api_answers_a_service_refusal_in_english_only(api_as, club, season,
     }
 
 
+@pytest.mark.django_db
+def test_a_permission_refusal_is_english_in_the_api_and_chinese_on_a_page(
+    api_as, reader, club, session
+):
+    api = api_as("member").post(rounds_url(club, session), round_discard(1, 0), format="json")
+    page = reader.get(reverse("round-new", args=[club.slug, session.pk]))
+
+    assert api.status_code == 403
+    assert "recorder role" in json.dumps(api.json()) and not CJK.search(json.dumps(api.json()))
+    assert page.status_code == 403
+    body = page.content.decode()
+    assert "没有权限" in body and "Recording needs the recorder role" not in body
+
+
 @pytest.mark.parametrize("key", sorted(MESSAGES))
 def test_every_site_code_has_an_english_and_a_chinese_message(key):
     english = MESSAGES[key]
