@@ -35,7 +35,6 @@ from scoring.views import (
     form_rejection,
     form_rules_context,
     hand_label,
-    js_strings,
     json_body,
     json_body_refused,
     localised_errors,
@@ -127,7 +126,6 @@ def calc_page(
             "preview": f"{reverse('calc-preview')}?{query}",
             "analyse": f"{reverse('calc-analyse')}?{query}",
         },
-        "i18n": js_strings(),
     }
     return render(
         request,

@@ -16,7 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -437,93 +437,6 @@ def hand_types_json(rules: dict[str, Any] | None = None) -> list[dict[str, Any]]
     ]
 
 
-def js_strings() -> dict[str, str]:
-    """UI strings of the round form, translated here so the JS holds no text."""
-    return {
-        "dealer": _("庄家（打骰）"),
-        "dealer_short": _("庄"),
-        "dealer_set": _("通庄：本盘的庄家们"),
-        "seat_n": _("%(n)s号位"),
-        "openings": _("起手胡"),
-        "opening_n": _("起手胡 %(n)s"),
-        "opening_hands": _("起手胡牌型"),
-        "opening_birds": _("开骰定鸟：点 %(n)s 个"),
-        "add_opening": _("加一个起手胡"),
-        "midgame_n": _("中途胡 %(n)s"),
-        "midgame_hands": _("中途胡牌型（每项一次胡）"),
-        "add_midgame": _("加一个中途胡"),
-        "midgame_birds": _("中途胡扎鸟：点 %(n)s 个"),
-        "piao_title": _("飘分"),
-        "piao_hint": _("每家飘几分（0–%(n)s），默认沿用上一盘"),
-        "piao_less": _("少飘一分"),
-        "piao_more": _("多飘一分"),
-        "remove": _("删除"),
-        "outcome": _("结果"),
-        "self_draw": _("自摸"),
-        "discard": _("点炮"),
-        "draw": _("流局"),
-        "winners": _("胡牌"),
-        "winner_hint": _("点胡牌的人"),
-        "winners_hint_discard": _("点胡牌的人（通炮最多三家），再点放炮的人"),
-        "discarder": _("放炮"),
-        "hands_of": _("%(name)s 的牌型"),
-        "birds": _("扎鸟"),
-        "birds_hint": _("点 %(n)s 个鸟（1–9）"),
-        "birds_forfeited": _("忘记扎鸟（本盘不扎鸟）"),
-        "haidi": _("海底"),
-        "haidi_tile_birds": _("海底牌（海底胡的鸟都是它的点数）"),
-        "haidi_birds_are": _("鸟：%(birds)s"),
-        "haidi_first_offered": _("海底先轮到谁"),
-        "haidi_taker": _("谁要了海底"),
-        "haidi_nobody_took": _("没人要海底"),
-        "haidi_replaced_by": _("谁开杠/补张用掉了海底"),
-        "haidi_tile_optional": _("海底牌（可不填）"),
-        "pick_haidi": _("选海底牌"),
-        "extras_title": _("罚分与钓鱼"),
-        "extras": _("逃跑罚分、钓鱼"),
-        "escapes": _("逃跑（点选）"),
-        "escape_costs": _("每人罚 %(n)s"),
-        "escape_free": _("本规则逃跑不罚分"),
-        "fish": _("钓鱼（每人押注）"),
-        "tiles_optional": _("手牌（可不填）"),
-        "pick_tiles": _("选牌"),
-        "edit_tiles": _("改牌"),
-        "clear_tiles": _("清除手牌"),
-        "dealt_tiles": _("起手的牌"),
-        "tiles_of": _("%(name)s 的手牌"),
-        "tile_count": _("%(n)s / %(total)s 张"),
-        "no_win_tile": _("还没选胡的那张"),
-        "mode_hand": _("手牌"),
-        "mode_win": _("胡的那张"),
-        "meld_chi": _("吃"),
-        "meld_peng": _("碰"),
-        "meld_gang": _("明杠"),
-        "meld_angang": _("暗杠"),
-        "meld_buzhang": _("补张"),
-        "tap_to_remove": _("点一下删除"),
-        "clear": _("清空"),
-        "cancel": _("取消"),
-        "done": _("完成"),
-        "none": _("无"),
-        "analysing": _("正在分析手牌…"),
-        "analysis_failed": _("手牌分析失败"),
-        "working": _("计算中…"),
-        "network_error": _("网络错误，请重试"),
-        "bird_again": _("再来一个 %(n)s"),
-        "offline_preview": _("离线：现在无法预览。保存后本盘先存在本机，联网后自动同步。"),
-        "round_n": _("第 %(n)s 盘"),
-        "undo": pgettext("undo a round", "撤销"),
-        "saved_n": _("第%(n)s盘已保存"),
-        "queued_n": _("第%(n)s盘已存在本机，联网后自动同步"),
-        "conflict_title": _("第 %(n)s 盘已有别人记录"),
-        "conflict_theirs": _("已保存的"),
-        "conflict_mine": _("你的"),
-        "conflict_keep": _("把我的存为第 %(n)s 盘"),
-        "conflict_drop": _("放弃我的"),
-        "dealer_unknown": _("上一盘未能预览（离线），请点选本盘庄家。"),
-    }
-
-
 def form_rules_context(rules_config: Any) -> dict[str, Any]:
     """What the round form's script needs of a ruleset (a session's or the calculator's):
     the resolved parameters, the hand types it allows and the engine's bird table."""
@@ -575,7 +488,6 @@ def round_form_page(
         "number": number,
         "correcting": bool(correcting),
         "urls": urls,
-        "i18n": js_strings(),
     }
     return render(
         request,

@@ -139,12 +139,21 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     """The service worker, served from the site's root so that it may cover every page."""
     from django.contrib.staticfiles import finders
     from django.templatetags.static import static
+    from django.urls import reverse
 
     path = finders.find("js/sw.js")
     with open(str(path), encoding="utf-8") as f:
         code = f.read()
-    shell = [static("css/site.css"), static("css/record.css"), static("js/round-form.js")]
+    catalogue = reverse("javascript-catalog")
+    shell = [
+        static("css/site.css"),
+        static("css/record.css"),
+        static("js/round-form-strings.js"),
+        static("js/round-form.js"),
+        catalogue,
+    ]
     code = code.replace("__SHELL__", repr(shell).replace("'", '"'))
+    code = code.replace("__CATALOGUE__", repr(catalogue).replace("'", '"'))
     response = HttpResponse(code, content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     response["Service-Worker-Allowed"] = "/"

@@ -4,7 +4,8 @@
  * Everything it knows comes from the page's JSON context (#rf-context): the four
  * seats, the season's rules, the hand-type registry (never duplicated here), the
  * pre-filled dealer(s), an initial round (corrections / re-display after an error),
- * localised errors and the UI strings. No framework, no build step.
+ * localised errors. Its UI strings are in round-form-strings.js. No framework, no
+ * build step.
  */
 (function () {
   "use strict";
@@ -13,7 +14,11 @@
   var root = document.getElementById("round-form");
   if (!ctxEl || !root) return;
   var ctx = JSON.parse(ctxEl.textContent);
-  var T = ctx.i18n;
+  // The UI strings: round-form-strings.js, translated by Django's JavaScript catalogue
+  // (/jsi18n/); without the catalogue the Chinese source text.
+  var gettext = typeof window.gettext === "function" ? window.gettext : function (s) { return s; };
+  var pgettext = typeof window.pgettext === "function" ? window.pgettext : function (c, s) { return s; };
+  var T = window.roundFormStrings(gettext, pgettext);
   var RULES = ctx.rules;
   var BIRD_COUNT = RULES.bird_count;
   var BIRD_SEAT = ctx.bird_seat; // BIRD_SEAT[origin][v]: the engine's table, no formula here

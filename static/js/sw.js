@@ -1,13 +1,14 @@
 /* The service worker: keeps the app shell (styles, scripts) and the pages last seen, so
  * the round form and the session page open without a network. Pages come from the
- * network first (fresh totals), from the cache when offline; static files from the
- * cache first. Only GET requests are touched: saving never goes through the cache.
+ * network first (fresh totals), from the cache when offline, and so does the translation
+ * catalogue (/jsi18n/); static files from the cache first. Only GET requests are touched: saving never goes through the cache.
  * Served by scoring.views_record.service_worker, which fills in the shell's URLs.
  */
 "use strict";
 
 var CACHE = "csmj-shell-v1";
 var SHELL = __SHELL__;
+var CATALOGUE = __CATALOGUE__;  // Django's JavaScript catalogue: the round form's strings
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then(function (c) { return c.addAll(SHELL); }).then(function () {
@@ -49,7 +50,8 @@ self.addEventListener("fetch", function (event) {
     }));
     return;
   }
-  if (req.mode === "navigate") {
+  // The catalogue follows the chosen language: from the network, the last copy offline.
+  if (req.mode === "navigate" || url.pathname === CATALOGUE) {
     event.respondWith(fetch(req).then(function (r) {
       if (r.ok) {
         var copy = r.clone();

@@ -20,9 +20,9 @@ def unquote(block: str) -> str:
     return "".join(ast.literal_eval(line) for line in re.findall(r'^.*?(".*")$', block, re.M))
 
 
-def entries(lang: str) -> list[tuple[str, str | None, list[str], bool]]:
+def entries(lang: str, domain: str = "django") -> list[tuple[str, str | None, list[str], bool]]:
     """(msgid, msgid_plural, msgstrs, fuzzy) for every entry but the header."""
-    text = (LOCALE / lang / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
+    text = (LOCALE / lang / "LC_MESSAGES" / f"{domain}.po").read_text(encoding="utf-8")
     out = []
     for block in text.split("\n\n"):
         m = ENTRY.search(block + "\n")
