@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from scoring.engine import score_round
 
@@ -214,10 +215,8 @@ def test_the_calculator_result_travels_by_link_to_a_fresh_browser(
         '[data-winner="1"] [data-hand=qingyise]',
         '[data-role=bird][data-bird="2"]',
         '[data-role=bird][data-bird="6"]',
-        "#rf-preview-btn",
     ):
         phone.tap(selector)
-    page.locator("[data-role=share-url]").wait_for()
     expected = score_round(
         {
             "ruleset": "changsha-67",
@@ -230,8 +229,10 @@ def test_the_calculator_result_travels_by_link_to_a_fresh_browser(
             },
         }
     )["net"]
-    shown = [int(x) for x in page.locator("#rf-preview [data-net]").all_inner_texts()]
-    assert shown == expected
+    # The preview runs by itself once the hand is complete; it may run more than once
+    # while the taps settle, so wait (up to the timeout) for the engine's nets.
+    expect(page.locator("#rf-preview [data-net]")).to_have_text([str(n) for n in expected])
+    page.locator("[data-role=share-url]").wait_for()
     link = page.locator("[data-role=share-url]").inner_text()
     phone.shot("calculator", full_page=True)
 
@@ -243,12 +244,10 @@ def test_the_calculator_result_travels_by_link_to_a_fresh_browser(
         assert [int(x) for x in again] == expected
         assert names == PLAYERS
         fresh.page.locator("#rf-body .rf-section").first.wait_for()
-        # The form holds the same hand, so its own preview runs by itself.
-        fresh.page.wait_for_function(
-            "document.querySelectorAll('#rf-preview [data-net]').length === 4"
+        fresh.tap("#rf-preview-btn")  # the form holds the same hand
+        expect(fresh.page.locator("#rf-preview [data-net]")).to_have_text(
+            [str(n) for n in expected]
         )
-        recomputed = fresh.page.locator("#rf-preview [data-net]").all_inner_texts()
-        assert [int(x) for x in recomputed] == expected
         fresh.shot("calculator-shared", full_page=True)
     finally:
         fresh.close()
