@@ -43,7 +43,14 @@ def _score(data: dict[str, Any], rules: Any) -> dict[str, Any] | None:
 def _final(hand: str, kind: str, winner: int, *, birds: list[int] | None = None) -> dict:
     result: dict[str, Any] = {"kind": kind, "winners": [{"seat": winner, "hands": [hand]}]}
     if kind == "discard":
-        result["discarder"] = IDLE2 if winner != IDLE2 else IDLE3
+        # 地胡 is won on the dealer's first discard; any other discard win from an idle seat.
+        situation = _engine().HAND_TYPES[hand].situation
+        first = situation is not None and situation.context == "first_discard"
+        result["discarder"] = DEALER if first else (IDLE2 if winner != IDLE2 else IDLE3)
+    if _engine().HAND_TYPES[hand].needs_haidi:
+        # 海底: the last tile, taken by the self-drawer or by the seat that discards it.
+        taker = winner if kind == "self_draw" else result["discarder"]
+        result["haidi"] = {"tile": "3s", "taker": taker, "first_offered": taker}
     if birds:
         result["birds"] = birds
     return {"dealer": DEALER, "result": result}

@@ -240,3 +240,27 @@ def test_the_rules_page_leaves_out_hand_types_the_ruleset_does_not_allow(
 
     codes = {h["code"] for h in response.context["explain"]["hands"]}
     assert "pinghu" in codes and "haohua_qixiaodui" not in codes
+
+
+def test_the_rules_page_lists_every_hand_type_the_ruleset_allows_situational_ones_too():
+    from leagues.ruleset_explain import hand_catalogue
+
+    config = {
+        "preset": "changsha-67",
+        "haohua": True,
+        "menqing": "any",
+        "extra_small_hands": [
+            "jiejiegao",
+            "jintongyunv",
+            "yidianhong",
+            "zhongtu_sixi",
+            "zhongtu_liuliushun",
+        ],
+    }
+
+    listed = {h["code"]: h for h in hand_catalogue(config)}
+
+    assert set(listed) == set(engine.HAND_TYPES)
+    assert listed["haidilaoyue"]["idle_self_draw"] is not None
+    assert listed["haidipao"]["idle_discard"] is not None
+    assert listed["dihu"]["idle_discard"] is not None
