@@ -8,9 +8,16 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: run test test-db test-api-contract lint bench bench-analyse schema browser-deps venv migrate demo clean audit test-worker bench-site serve loadtest faults
+.PHONY: run test test-db test-api-contract lint bench bench-compare bench-analyse schema browser-deps venv migrate demo clean audit test-worker bench-site serve loadtest faults
 
-venv: $(STAMP)
+# The engine's hot path compiled with mypyc (scoring/engine/native.py). Without a compiler
+# the engine runs as plain Python, with the same results.
+NATIVE := build/engine-native/stamp.json
+
+venv: $(STAMP) $(NATIVE)
+
+$(NATIVE): $(STAMP) $(wildcard scoring/engine/*.py)
+	$(PYTHON) -m scoring.engine.native_build || echo "NOTICE: the engine runs as plain Python"
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PYTHON) || $(PY) -m venv $(VENV)
@@ -37,6 +44,7 @@ browser-deps:
 
 test: venv browser-deps
 	$(PYTHON) -m pytest
+	CSMJ_ENGINE=python $(PYTHON) -m pytest -q tests/scoring/engine
 
 # The database tests again, against PostgreSQL.
 test-db: venv
@@ -50,6 +58,13 @@ lint: venv
 
 bench: venv
 	$(PYTHON) -m bench.bench_engine
+	CSMJ_ENGINE=python $(PYTHON) -m bench.bench_engine --repeat 2 --no-target
+
+# The engine bench on another commit (BASE, default: the last commit before the compiled
+# engine) and on this tree, alternately in one run, with the ratios.
+BASE ?= 6d0a9b4
+bench-compare: venv
+	$(PYTHON) -m bench.compare --base $(BASE)
 
 bench-analyse: venv
 	$(PYTHON) -m bench.bench_analyse
@@ -78,7 +93,7 @@ faults: venv
 	LOAD_DB=$(LOAD_DB) $(PYTHON) -m loadtest.faults
 
 clean:
-	rm -rf $(VENV) staticfiles db.sqlite3
+	rm -rf $(VENV) build staticfiles db.sqlite3
 
 # Celery through the machine's Redis and a real worker process. The worker and
 # the test share a throw-away SQLite file; the worker is stopped whatever the outcome.

@@ -7,6 +7,10 @@ a quarter of them under club rulesets that turn on the table options of rules.md
 ``score_round`` (validation included) over all of them in one process and prints
 rounds/s, µs/round and the mix. A club ruleset is parsed once, as the site does per
 season, and passed as ``rules``; preset rounds name their preset.
+
+It times the engine this process runs: the mypyc-compiled hot path when its build is
+current (``make venv``), else plain Python (``CSMJ_ENGINE=python`` forces it); the
+first line of the output says which.
 """
 
 from __future__ import annotations
@@ -18,11 +22,11 @@ import time
 from collections import Counter
 from typing import Any
 
-from scoring.engine import PRESETS, Rules, parse_ruleset, score_round, validate_round
+from scoring.engine import PRESETS, Rules, native, parse_ruleset, score_round, validate_round
 from scoring.engine.hands import HAND_TYPES, OPENING_CODES, Claimant, final_codes_for
 
 SEED = 20240607
-TARGET = 50_000  # rounds per second
+TARGET = 100_000  # rounds per second, the site's engine (compiled when it can be)
 
 _SMALL = ["pinghu"]
 
@@ -221,6 +225,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--repeat", type=int, default=3, help="timed passes; the best is reported")
+    parser.add_argument(
+        "--no-target", action="store_true", help="print the figures without the target verdict"
+    )
     args = parser.parse_args(argv)
 
     rounds, mix = rounds_generate(count=args.rounds, seed=args.seed)
@@ -244,16 +251,22 @@ def main(argv: list[str] | None = None) -> int:
     count = len(rounds)
     wall_rate, cpu_rate = count / best_wall, count / best_cpu
     wall_us, cpu_us = best_wall / count * 1e6, best_cpu / count * 1e6
+    met = cpu_rate >= TARGET or args.no_target
     verdict = "met" if cpu_rate >= TARGET else "NOT met"
     mix_text = ", ".join(f"{k} {v:,}" for k, v in sorted(mix.items(), key=lambda kv: -kv[1]))
-    print(f"engine: {count:,} valid rounds, seed {args.seed}, score_round (validation included)")
+    how = "compiled with mypyc" if native.mode == "compiled" else f"plain Python: {native.reason}"
+    print(f"engine: {how}")
+    print(f"  {count:,} valid rounds, seed {args.seed}, score_round (validation included)")
     print(
         f"  wall clock (best of {args.repeat}): {wall_rate:,.0f} rounds/s  {wall_us:.2f} µs/round"
     )
     print(f"  CPU time   (best of {args.repeat}): {cpu_rate:,.0f} rounds/s  {cpu_us:.2f} µs/round")
-    print(f"  target ≥ {TARGET:,} rounds/s: {verdict} (CPU time; equal to wall clock when idle)")
+    if not args.no_target:
+        print(
+            f"  target ≥ {TARGET:,} rounds/s: {verdict} (CPU time; equal to wall clock when idle)"
+        )
     print(f"  mix: {mix_text}")
-    return 0 if cpu_rate >= TARGET else 1
+    return 0 if met else 1
 
 
 if __name__ == "__main__":

@@ -11,6 +11,11 @@ Public API::
 
 from __future__ import annotations
 
+from scoring.engine import native
+
+# Before any other engine module: the mypyc-compiled validate/scoring when current.
+native.activate(__path__)
+
 from scoring.engine.errors import FieldError, RoundInvalid
 from scoring.engine.hands import HAND_TYPES
 from scoring.engine.rules import PRESETS, Rules, parse_ruleset
