@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 from leagues import selectors, services
 from leagues.forms import ClubForm, split_aliases
 from leagues.models import Club, Player, Role
-from leagues.views import club_context, club_view, preset_choices
+from leagues.views import apply_errors, club_context, club_view, preset_choices
 
 SESSION_KEY = "csmj_club_wizard"
 MIN_PLAYERS = 4
@@ -146,11 +146,15 @@ class RulesStepForm(forms.Form):
                 continue
             key = name.removeprefix("opt_")
             config[key] = typed_value(value, preset[key])
+        return self.with_config(data, config)
+
+    def with_config(self, data: dict[str, Any], config: dict[str, Any]) -> dict[str, Any]:
+        """``data`` with the config as the service stores it under ``config``; or, when
+        the service refuses it, ``data`` as it was and the refusal on the form."""
         try:
             data["config"] = services.ruleset_config_clean(config)
         except ValidationError as exc:
-            for message in exc.messages:
-                self.add_error(None, message)
+            apply_errors(self, exc)
         return data
 
     def stored(self) -> dict[str, Any]:
