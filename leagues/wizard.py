@@ -34,6 +34,7 @@ from leagues.views import apply_errors, club_context, club_view, preset_choices
 SESSION_KEY = "csmj_club_wizard"
 MIN_PLAYERS = 4
 _CHOICES = re.compile(r"[\w-]+(?: \| [\w-]+)+")
+_INT_RANGE = re.compile(r"integer (\d+)-(\d+)")
 
 
 # ---------------------------------------------------------------- the steps' forms
@@ -48,23 +49,27 @@ class ClubStepForm(ClubForm):
 
 def option_parameters() -> list[dict[str, Any]]:
     """The ruleset parameters a form can offer: those whose value is one number, a yes/no
-    or one of a few words (the engine's own descriptions say which)."""
+    or one of a few words (the engine's own descriptions say which). A number has the
+    bounds the engine allows as ``min`` and ``max`` ("integer 0-1000")."""
     from scoring.engine.rules import presets_describe
 
     out = []
     for param in presets_describe()[0]["parameters"]:
         allowed = param["allowed"]
+        bounds: dict[str, int] = {}
         if allowed == "boolean":
             kind = "bool"
         elif _CHOICES.fullmatch(allowed):
             kind = "choice"
         elif allowed.startswith("integer"):
             kind = "int"
+            if match := _INT_RANGE.fullmatch(allowed):
+                bounds = {"min": int(match[1]), "max": int(match[2])}
         elif allowed.startswith("list of "):
             kind = "multi"
         else:
             continue
-        out.append({**param, "kind": kind})
+        out.append({**param, **bounds, "kind": kind})
     return out
 
 
@@ -109,11 +114,19 @@ class RulesStepForm(forms.Form):
                     choices=[(v, v) for v in param["allowed"].removeprefix("list of ").split(", ")],
                 )
             elif param["kind"] == "int":
+                # The bounds are attributes for the browser and the stepper only: the
+                # engine checks the value, so a typed 5000 gets the engine's message.
+                bounds = {k: param[k] for k in ("min", "max") if k in param}
                 field = forms.IntegerField(
                     label=label,
                     required=False,
                     widget=forms.NumberInput(
-                        attrs={"inputmode": "numeric", "placeholder": KEEP_PRESET}
+                        attrs={
+                            "inputmode": "numeric",
+                            "placeholder": KEEP_PRESET,
+                            "step": 1,
+                            **bounds,
+                        }
                     ),
                 )
             else:
@@ -131,6 +144,16 @@ class RulesStepForm(forms.Form):
 
     def option_fields(self) -> list[Any]:
         return [self[name] for name in self.options]
+
+    def preset_table(self) -> dict[str, dict[str, Any]]:
+        """Each preset's values by option field name, for the page's steppers: a blank
+        number box (按预设) steps from the chosen preset's value."""
+        from scoring.engine.rules import PRESETS
+
+        return {
+            code: {f"opt_{key}": value for key, value in rules.to_dict().items()}
+            for code, rules in PRESETS.items()
+        }
 
     def clean(self) -> dict[str, Any]:
         from scoring.engine.rules import PRESETS
