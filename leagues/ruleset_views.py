@@ -68,14 +68,8 @@ class RulesetEditForm(RulesStepForm):
         super().__init__(*args, **kwargs)
         self.fields["name"].widget.attrs["autocomplete"] = "off"
         self.order_fields(["name", "preset"])
-        # Each option shows what it means; the allowed values are the engine's words.
-        from scoring.engine.rules import PARAMETER_INFO
-
-        english = (get_language() or "").startswith("en")
         for name in self.options:
-            info = PARAMETER_INFO[name.removeprefix("opt_")]
             field = self.fields[name]
-            field.help_text = info.description if english else info.description_zh
             if type(field) is forms.ChoiceField:  # segmented buttons, not a drop-down
                 field.widget = forms.RadioSelect(choices=field.choices)
         self.fields["preset"].widget = forms.RadioSelect(choices=self.fields["preset"].choices)

@@ -96,11 +96,13 @@ class RulesStepForm(forms.Form):
     preset = forms.ChoiceField(label=gettext_lazy("规则预设"), widget=forms.RadioSelect)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        from scoring.engine.rules import PARAMETER_INFO
+
         super().__init__(*args, **kwargs)
         presets = preset_choices()
         self.fields["preset"].choices = presets
         self.fields["preset"].initial = presets[0][0]
-        english = get_language() == "en"
+        english = (get_language() or "").startswith("en")
         self.options: list[str] = []
         for param in option_parameters():
             label = param["name_en"] if english else param["name_zh"]
@@ -138,7 +140,9 @@ class RulesStepForm(forms.Form):
                 field = forms.ChoiceField(
                     label=label, required=False, choices=[("", KEEP_PRESET), *values]
                 )
-            field.help_text = param["allowed"]
+            # what the option means, in the page's language (the engine's one line)
+            info = PARAMETER_INFO[param["key"]]
+            field.help_text = info.description if english else info.description_zh
             self.fields[name] = field
             self.options.append(name)
 

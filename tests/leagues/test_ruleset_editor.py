@@ -8,6 +8,7 @@ from django.urls import reverse
 from leagues.models import Ruleset
 from leagues.ruleset_explain import DEALER, IDLE
 from scoring import engine
+from scoring.engine.rules import PARAMETER_INFO
 
 pytestmark = pytest.mark.django_db
 
@@ -298,3 +299,7 @@ def test_the_number_boxes_are_steppers_on_the_editor_and_the_wizard(client, club
         assert html.count('type="number"') >= 6
         assert html.count("data-stepper") == html.count('type="number"')
         assert 'id="preset-values"' in html and "js/stepper.js" in html
+    # the wizard explains each option in Chinese too, not in the engine's type words
+    wizard_html = wizard.content.decode()
+    assert PARAMETER_INFO["cap"].description_zh in wizard_html
+    assert "integer 0-" not in wizard_html
