@@ -24,7 +24,7 @@ from csmj_site.jsonio import json_form_value
 from leagues import services
 from leagues.models import Club, Ruleset
 from leagues.ruleset_explain import ruleset_explain
-from leagues.views import club_context, club_view
+from leagues.views import apply_errors, club_context, club_view
 from leagues.wizard import RulesStepForm, rules_initial, typed_value
 
 # How the editor groups the options, like an app's room screen. Options the engine
@@ -68,14 +68,8 @@ class RulesetEditForm(RulesStepForm):
         super().__init__(*args, **kwargs)
         self.fields["name"].widget.attrs["autocomplete"] = "off"
         self.order_fields(["name", "preset"])
-        # Each option shows what it means; the allowed values are the engine's words.
-        from scoring.engine.rules import PARAMETER_INFO
-
-        english = (get_language() or "").startswith("en")
         for name in self.options:
-            info = PARAMETER_INFO[name.removeprefix("opt_")]
             field = self.fields[name]
-            field.help_text = info.description if english else info.description_zh
             if type(field) is forms.ChoiceField:  # segmented buttons, not a drop-down
                 field.widget = forms.RadioSelect(choices=field.choices)
         self.fields["preset"].widget = forms.RadioSelect(choices=self.fields["preset"].choices)
@@ -156,13 +150,7 @@ class RulesetEditForm(RulesStepForm):
             key = error.field.removeprefix("config.").split(".")[0].split("[")[0]
             target = f"opt_{key}" if by_field and f"opt_{key}" in self.fields else "overrides"
             self.add_error(target, _error_text(error))
-        if not errors:
-            try:
-                data["config"] = services.ruleset_config_clean(config)
-            except ValidationError as exc:
-                for message in exc.messages:
-                    self.add_error(None, message)
-        return data
+        return data if errors else self.with_config(data, config)
 
 
 def _error_text(error: Any) -> str:
@@ -200,8 +188,7 @@ def ruleset_edit(request: HttpRequest, club: Club, ruleset_id: int | None = None
                     ruleset=ruleset, name=name, config=config, actor=request.user
                 )
         except ValidationError as exc:
-            for message in exc.messages:
-                form.add_error(None, message)
+            apply_errors(form, exc)
         else:
             messages.success(request, _("已保存。"))
             return redirect("rulesets", slug=club.slug)

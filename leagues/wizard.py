@@ -29,11 +29,12 @@ from django.utils.translation import gettext as _
 from leagues import selectors, services
 from leagues.forms import ClubForm, split_aliases
 from leagues.models import Club, Player, Role
-from leagues.views import club_context, club_view, preset_choices
+from leagues.views import apply_errors, club_context, club_view, preset_choices
 
 SESSION_KEY = "csmj_club_wizard"
 MIN_PLAYERS = 4
 _CHOICES = re.compile(r"[\w-]+(?: \| [\w-]+)+")
+_INT_RANGE = re.compile(r"integer (\d+)-(\d+)")
 
 
 # ---------------------------------------------------------------- the steps' forms
@@ -48,23 +49,27 @@ class ClubStepForm(ClubForm):
 
 def option_parameters() -> list[dict[str, Any]]:
     """The ruleset parameters a form can offer: those whose value is one number, a yes/no
-    or one of a few words (the engine's own descriptions say which)."""
+    or one of a few words (the engine's own descriptions say which). A number has the
+    bounds the engine allows as ``min`` and ``max`` ("integer 0-1000")."""
     from scoring.engine.rules import presets_describe
 
     out = []
     for param in presets_describe()[0]["parameters"]:
         allowed = param["allowed"]
+        bounds: dict[str, int] = {}
         if allowed == "boolean":
             kind = "bool"
         elif _CHOICES.fullmatch(allowed):
             kind = "choice"
         elif allowed.startswith("integer"):
             kind = "int"
+            if match := _INT_RANGE.fullmatch(allowed):
+                bounds = {"min": int(match[1]), "max": int(match[2])}
         elif allowed.startswith("list of "):
             kind = "multi"
         else:
             continue
-        out.append({**param, "kind": kind})
+        out.append({**param, **bounds, "kind": kind})
     return out
 
 
@@ -91,11 +96,13 @@ class RulesStepForm(forms.Form):
     preset = forms.ChoiceField(label=gettext_lazy("规则预设"), widget=forms.RadioSelect)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        from scoring.engine.rules import PARAMETER_INFO
+
         super().__init__(*args, **kwargs)
         presets = preset_choices()
         self.fields["preset"].choices = presets
         self.fields["preset"].initial = presets[0][0]
-        english = get_language() == "en"
+        english = (get_language() or "").startswith("en")
         self.options: list[str] = []
         for param in option_parameters():
             label = param["name_en"] if english else param["name_zh"]
@@ -109,11 +116,19 @@ class RulesStepForm(forms.Form):
                     choices=[(v, v) for v in param["allowed"].removeprefix("list of ").split(", ")],
                 )
             elif param["kind"] == "int":
+                # The bounds are attributes for the browser and the stepper only: the
+                # engine checks the value, so a typed 5000 gets the engine's message.
+                bounds = {k: param[k] for k in ("min", "max") if k in param}
                 field = forms.IntegerField(
                     label=label,
                     required=False,
                     widget=forms.NumberInput(
-                        attrs={"inputmode": "numeric", "placeholder": KEEP_PRESET}
+                        attrs={
+                            "inputmode": "numeric",
+                            "placeholder": KEEP_PRESET,
+                            "step": 1,
+                            **bounds,
+                        }
                     ),
                 )
             else:
@@ -125,12 +140,24 @@ class RulesStepForm(forms.Form):
                 field = forms.ChoiceField(
                     label=label, required=False, choices=[("", KEEP_PRESET), *values]
                 )
-            field.help_text = param["allowed"]
+            # what the option means, in the page's language (the engine's one line)
+            info = PARAMETER_INFO[param["key"]]
+            field.help_text = info.description if english else info.description_zh
             self.fields[name] = field
             self.options.append(name)
 
     def option_fields(self) -> list[Any]:
         return [self[name] for name in self.options]
+
+    def preset_table(self) -> dict[str, dict[str, Any]]:
+        """Each preset's values by option field name, for the page's steppers: a blank
+        number box (按预设) steps from the chosen preset's value."""
+        from scoring.engine.rules import PRESETS
+
+        return {
+            code: {f"opt_{key}": value for key, value in rules.to_dict().items()}
+            for code, rules in PRESETS.items()
+        }
 
     def clean(self) -> dict[str, Any]:
         from scoring.engine.rules import PRESETS
@@ -146,11 +173,15 @@ class RulesStepForm(forms.Form):
                 continue
             key = name.removeprefix("opt_")
             config[key] = typed_value(value, preset[key])
+        return self.with_config(data, config)
+
+    def with_config(self, data: dict[str, Any], config: dict[str, Any]) -> dict[str, Any]:
+        """``data`` with the config as the service stores it under ``config``; or, when
+        the service refuses it, ``data`` as it was and the refusal on the form."""
         try:
             data["config"] = services.ruleset_config_clean(config)
         except ValidationError as exc:
-            for message in exc.messages:
-                self.add_error(None, message)
+            apply_errors(self, exc)
         return data
 
     def stored(self) -> dict[str, Any]:

@@ -550,13 +550,16 @@
           render();
         };
       }
+      // the same stepper look as the rules forms' number boxes (site.css .stepper)
       return h("div", { class: "piao-seat", "data-seat": s.seat }, [
         h("span", { class: "piao-name", text: s.name }),
-        h("button", { type: "button", class: "tap piao-step", "data-role": "piao-less", "aria-label": T.piao_less,
-          disabled: v <= 0, onclick: step(-1), text: "−" }),
-        h("span", { class: "piao-value", "data-role": "piao-value", text: String(v) }),
-        h("button", { type: "button", class: "tap piao-step", "data-role": "piao-more", "aria-label": T.piao_more,
-          disabled: v >= PIAO_MAX, onclick: step(1), text: "+" }),
+        h("div", { class: "stepper" }, [
+          h("button", { type: "button", class: "tap stepper-btn", "data-role": "piao-less", "aria-label": T.piao_less,
+            disabled: v <= 0, onclick: step(-1), text: "−" }),
+          h("span", { class: "stepper-value", "data-role": "piao-value", text: String(v) }),
+          h("button", { type: "button", class: "tap stepper-btn", "data-role": "piao-more", "aria-label": T.piao_more,
+            disabled: v >= PIAO_MAX, onclick: step(1), text: "+" }),
+        ]),
       ]);
     });
     return section(T.piao_title, ["piao"], [

@@ -68,10 +68,16 @@ def test_a_round_with_piao_four_birds_haohua_and_a_mid_game_win_is_the_engines(p
     assert shown == engine["net"]
     assert "飘" in page.locator("[data-role=preview]").inner_text()
     # the steppers are tap targets a thumb can hit
-    for box in (b.bounding_box() for b in page.locator(".piao-step").all()):
+    buttons = page.locator("#rf-piao .stepper .stepper-btn").all()
+    assert len(buttons) == 8  # − and + for each of the four seats
+    for box in (b.bounding_box() for b in buttons):
         assert box is not None and box["width"] >= 44 and box["height"] >= 44
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "round-options-390.png"), full_page=True)
+    page.locator("#rf-piao").evaluate(
+        "e => window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 70)"
+    )
+    page.screenshot(path=str(ARTIFACTS / "round-options-piao-390.png"))
 
     tap(page, "#rf-save")
     page.locator("[data-role=saved-text]", has_text="第1盘已保存").wait_for()

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.engine import score_round
+from scoring.engine import PRESETS, score_round
 from tests.browser import test_recording as recording
-from tests.browser.test_recording import ARTIFACTS, PASSWORD
+from tests.browser.test_recording import ARTIFACTS, PASSWORD, PHONE
 from tests.browser.test_table import form_url, log_in_and_start, stored, tap
 
 browser, league, page = recording.browser, recording.league, recording.page
@@ -96,3 +96,142 @@ def test_an_organiser_turns_on_table_options_in_the_form_and_a_round_uses_them(p
     assert data["result"]["birds"] == expected["result"]["birds"]
     rnd = Round.objects.get(session=session, number=1, is_current=True)
     assert rnd.result["net"] == engine["net"]
+
+
+def scroll_below_topbar(page, selector: str) -> None:
+    """Scroll so that ``selector`` starts just under the sticky top bar."""
+    page.locator(selector).evaluate(
+        "e => window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 70)"
+    )
+
+
+def stepper(page, key: str):
+    return page.locator(f'[data-key="{key}"] .stepper')
+
+
+def test_an_organiser_sets_the_numbers_with_steppers_and_can_still_type_them(page, league):
+    """− and + beside each number box: a blank box (按预设) steps from the preset's value,
+    the engine's bounds stop the buttons, and a typed number is kept."""
+    ruleset = league["season"].ruleset
+    preset = PRESETS["changsha-67"]
+    log_in(page, "owner")
+    page.goto(f"{page.base}/c/yuelu/rulesets/{ruleset.pk}/")
+
+    # every number option is a stepper: − box +, each button a thumb's tap target
+    numbers = page.locator(".ruleset-editor input[type=number]")
+    assert numbers.count() >= 6
+    assert page.locator(".ruleset-editor .stepper input[type=number]").count() == numbers.count()
+    for box in (b.bounding_box() for b in page.locator(".ruleset-editor .stepper-btn").all()):
+        assert box is not None and box["height"] >= 44 and box["width"] >= 44
+    assert page.locator(".ruleset-editor .stepper-btn").count() == 2 * numbers.count()
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    scroll_below_topbar(page, '[data-key="bird_mode"]')
+    page.screenshot(path=str(ARTIFACTS / "ruleset-editor-stepper-blank-390.png"))
+
+    # the stored escape_penalty 10: − twice, + once
+    penalty = stepper(page, "escape_penalty")
+    assert penalty.locator("input").input_value() == "10"
+    penalty.locator("[data-role=step-less]").click()
+    penalty.locator("[data-role=step-less]").click()
+    penalty.locator("[data-role=step-more]").click()
+    assert penalty.locator("input").input_value() == "9"
+
+    # blank piao_max keeps the preset's value: + steps from it
+    piao_max = stepper(page, "piao_max")
+    assert piao_max.locator("input").input_value() == ""
+    piao_max.locator("[data-role=step-more]").click()
+    assert piao_max.locator("input").input_value() == str(preset.piao_max + 1)
+
+    # cap is 0 in the preset, the engine's lowest: − is off, + counts up from 0
+    cap = stepper(page, "cap")
+    assert preset.cap == 0
+    assert cap.locator("[data-role=step-less]").is_disabled()
+    for _ in range(3):
+        cap.locator("[data-role=step-more]").click()
+    cap.locator("[data-role=step-less]").click()
+    assert cap.locator("input").input_value() == "2"
+
+    # typed at the engine's highest (piao_value 0-100): + is off and a tap changes nothing
+    piao_value = stepper(page, "piao_value")
+    assert piao_value.locator("input").get_attribute("max") == "100"
+    piao_value.locator("input").fill("100")
+    assert piao_value.locator("[data-role=step-more]").is_disabled()
+    piao_value.locator("[data-role=step-more]").click(force=True)
+    assert piao_value.locator("input").input_value() == "100"
+    piao_value.locator("[data-role=step-less]").click()
+
+    scroll_below_topbar(page, '[data-key="piao"]')
+    page.screenshot(path=str(ARTIFACTS / "ruleset-editor-steppers-390.png"))
+    with page.expect_navigation():
+        page.locator("button[name=mode][value=form]").click()
+
+    ruleset.refresh_from_db()
+    assert ruleset.config == {
+        "preset": "changsha-67",
+        "escape_penalty": 9,
+        "piao_max": preset.piao_max + 1,
+        "cap": 2,
+        "piao_value": 99,
+    }
+
+
+def test_without_javascript_the_numbers_are_plain_number_boxes(browser, live_server, league):
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, locale="zh-CN", java_script_enabled=False
+    )
+    page = context.new_page()
+    page.base = live_server.url
+    try:
+        ruleset = league["season"].ruleset
+        log_in(page, "owner")
+        page.goto(f"{page.base}/c/yuelu/rulesets/{ruleset.pk}/")
+
+        assert page.locator(".stepper-btn").count() == 0
+        page.fill('[data-key="cap"] input[type=number]', "30")
+        with page.expect_navigation():
+            page.locator("button[name=mode][value=form]").click()
+    finally:
+        context.close()
+
+    ruleset.refresh_from_db()
+    assert ruleset.config == {"preset": "changsha-67", "escape_penalty": 10, "cap": 30}
+
+
+def test_the_club_wizards_numbers_step_from_the_chosen_preset(page, league):
+    """The wizard's rules step has the same steppers; a blank box steps from the preset
+    chosen on the page, also after switching presets."""
+    from leagues.models import Club
+
+    points = PRESETS["changsha-points"]
+    assert points.escape_penalty != PRESETS["changsha-67"].escape_penalty
+    log_in(page, "owner")
+    page.goto(f"{page.base}/clubs/new/")
+    page.fill("input[name=name]", "步进麻将社")
+    with page.expect_navigation():
+        page.locator("[data-role=wizard-next]").click()
+    page.locator("label.choice", has=page.locator('input[value="changsha-points"]')).click()
+    page.locator("details.options > summary").click()
+
+    penalty = page.locator(".stepper", has=page.locator("input[name=opt_escape_penalty]"))
+    penalty.locator("[data-role=step-more]").click()
+    assert penalty.locator("input").input_value() == str(points.escape_penalty + 1)
+    for box in (b.bounding_box() for b in penalty.locator(".stepper-btn").all()):
+        assert box is not None and box["height"] >= 44 and box["width"] >= 44
+    ARTIFACTS.mkdir(exist_ok=True)
+    scroll_below_topbar(page, ".field:has(input[name=opt_escape_penalty])")
+    page.screenshot(path=str(ARTIFACTS / "club-wizard-steppers-390.png"))
+
+    with page.expect_navigation():
+        page.locator("[data-role=wizard-next]").click()
+    page.fill("textarea[name=players]", "甲\n乙\n丙\n丁")
+    with page.expect_navigation():
+        page.locator("[data-role=wizard-next]").click()
+    with page.expect_navigation():
+        page.locator("[data-role=wizard-next]").click()
+
+    ruleset = Club.objects.get(name="步进麻将社").rulesets.get()
+    assert ruleset.config == {
+        "preset": "changsha-points",
+        "escape_penalty": points.escape_penalty + 1,
+    }

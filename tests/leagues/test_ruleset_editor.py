@@ -8,6 +8,7 @@ from django.urls import reverse
 from leagues.models import Ruleset
 from leagues.ruleset_explain import DEALER, IDLE
 from scoring import engine
+from scoring.engine.rules import PARAMETER_INFO
 
 pytestmark = pytest.mark.django_db
 
@@ -264,3 +265,41 @@ def test_the_rules_page_lists_every_hand_type_the_ruleset_allows_situational_one
     assert listed["haidilaoyue"]["idle_self_draw"] is not None
     assert listed["haidipao"]["idle_discard"] is not None
     assert listed["dihu"]["idle_discard"] is not None
+
+
+def test_each_number_box_has_the_engines_bounds():
+    """The steppers' min and max are the values the engine takes: both ends pass, one
+    past either end is refused."""
+    from leagues.wizard import RulesStepForm
+
+    form = RulesStepForm()
+    numbers = {
+        name.removeprefix("opt_"): form.fields[name].widget.attrs
+        for name in form.options
+        if form.fields[name].widget.input_type == "number"
+    }
+    assert {"bird_points", "piao_value", "piao_max", "cap", "escape_penalty"} <= set(numbers)
+    for key, attrs in numbers.items():
+        low, high = attrs["min"], attrs["max"]
+        for value, ok in ((low, True), (high, True), (low - 1, False), (high + 1, False)):
+            _rules, errors = engine.parse_ruleset({"preset": "changsha-67", key: value})
+            assert (errors == []) is ok, (key, value, errors)
+
+
+def test_the_number_boxes_are_steppers_on_the_editor_and_the_wizard(client, club, organiser):
+    client.force_login(organiser)
+
+    editor = client.get(reverse("ruleset-new", args=[club.slug]))
+    client.post(reverse("club-new"), {"name": "步进社"})  # the wizard's step 1
+    wizard = client.get(reverse("club-new-step", args=["rules"]))
+
+    for response in (editor, wizard):
+        assert response.status_code == 200
+        html = response.content.decode()
+        assert html.count('type="number"') >= 6
+        assert html.count("data-stepper") == html.count('type="number"')
+        assert 'id="preset-values"' in html and "js/stepper.js" in html
+    # the wizard explains each option in Chinese too, not in the engine's type words
+    wizard_html = wizard.content.decode()
+    assert PARAMETER_INFO["cap"].description_zh in wizard_html
+    assert "integer 0-" not in wizard_html
