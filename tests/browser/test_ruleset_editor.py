@@ -64,6 +64,12 @@ def test_an_organiser_turns_on_table_options_in_the_form_and_a_round_uses_them(p
     page.goto(f"{page.base}/c/yuelu/rulesets/{ruleset.pk}/rules/")
     assert page.locator('[data-code="haohua_qixiaodui"]').count() == 1
     page.screenshot(path=str(ARTIFACTS / "ruleset-rules-390.png"), full_page=True)
+    # every option in words: 自由飘, 四鸟, 是 (the engine's codes stay in the stored config)
+    assert page.locator('#options [data-key="piao"] .opt-value').inner_text() == "自由飘"
+    assert page.locator('#options [data-key="bird_count"] .opt-value').inner_text() == "四鸟"
+    assert page.locator('#options [data-key="haohua"] .opt-value').inner_text() == "是"
+    scroll_below_topbar(page, "#options")
+    page.screenshot(path=str(ARTIFACTS / "ruleset-rules-options-390.png"))
     page.locator("#examples h2").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "ruleset-rules-examples-390.png"))
     page.context.clear_cookies()
