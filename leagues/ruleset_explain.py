@@ -9,6 +9,7 @@ from typing import Any
 from django.utils.translation import get_language
 
 from csmj_site.payment_words import transfer_rows
+from leagues.ruleset_words import value_words
 
 SEATS = ("A", "B", "C", "D")  # A is the dealer in every example
 DEALER, IDLE, IDLE2, IDLE3 = 0, 1, 2, 3
@@ -163,6 +164,7 @@ def option_words(config: dict[str, Any]) -> list[dict[str, Any]]:
             "key": key,
             "name": info.name_en if english else info.name_zh,
             "value": rules[key],
+            "words": value_words(key, rules[key]),
             "description": info.description if english else info.description_zh,
             "changed": rules[key] != preset[key],
         }

@@ -24,6 +24,7 @@ from csmj_site.jsonio import json_form_value
 from leagues import services
 from leagues.models import Club, Ruleset
 from leagues.ruleset_explain import ruleset_explain
+from leagues.ruleset_words import value_words
 from leagues.views import apply_errors, club_context, club_view
 from leagues.wizard import RulesStepForm, rules_initial, typed_value
 
@@ -91,12 +92,22 @@ class RulesetEditForm(RulesStepForm):
                     {
                         "field": self[n],
                         "key": key,
-                        "preset_value": base.get(key),
+                        "preset_words": value_words(key, base[key]) if key in base else "",
                         "changed": self._changed(n, base.get(key)),
                     }
                 )
             out.append({"title": title, "rows": rows})
         return out
+
+    def preset_words(self) -> dict[str, dict[str, str]]:
+        """Each preset's values in words by option field name, for the page's script: the
+        预设 hint follows the preset tapped."""
+        return {
+            code: {
+                name: value_words(name.removeprefix("opt_"), values[name]) for name in self.options
+            }
+            for code, values in self.preset_table().items()
+        }
 
     def _changed(self, name: str, preset_value: Any) -> bool:
         value = self[name].value()

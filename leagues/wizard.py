@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 from leagues import selectors, services
 from leagues.forms import ClubForm, split_aliases
 from leagues.models import Club, Player, Role
+from leagues.ruleset_words import value_choices
 from leagues.views import apply_errors, club_context, club_view, preset_choices
 
 SESSION_KEY = "csmj_club_wizard"
@@ -113,7 +114,7 @@ class RulesStepForm(forms.Form):
                     label=label,
                     required=False,
                     widget=forms.CheckboxSelectMultiple,
-                    choices=[(v, v) for v in param["allowed"].removeprefix("list of ").split(", ")],
+                    choices=value_choices(param["key"]),
                 )
             elif param["kind"] == "int":
                 # The bounds are attributes for the browser and the stepper only: the
@@ -132,13 +133,11 @@ class RulesStepForm(forms.Form):
                     ),
                 )
             else:
-                values = (
-                    [("true", _("是")), ("false", _("否"))]
-                    if param["kind"] == "bool"
-                    else [(v, v) for v in param["allowed"].split(" | ")]
-                )
+                # each value in words (自由飘, 是), posted as the engine's code
                 field = forms.ChoiceField(
-                    label=label, required=False, choices=[("", KEEP_PRESET), *values]
+                    label=label,
+                    required=False,
+                    choices=[("", KEEP_PRESET), *value_choices(param["key"])],
                 )
             # what the option means, in the page's language (the engine's one line)
             info = PARAMETER_INFO[param["key"]]

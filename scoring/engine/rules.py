@@ -9,12 +9,13 @@ key over the preset and checked, every problem reported with its key path.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal, NamedTuple
 
 from scoring.engine.errors import FieldError
-from scoring.engine.hands import OPTION_OF
+from scoring.engine.hands import HAND_TYPES, OPTION_OF
 from scoring.engine.messages import make_error, show_value, wrong_type
 
 BirdMode = Literal["additive", "multiplicative", "points"]
@@ -223,28 +224,75 @@ PRESET_INFO: MappingProxyType[str, PresetInfo] = MappingProxyType(
 )
 
 
+class ValueLabel(NamedTuple):
+    """How the pages name one allowed value of a parameter (a button, the rules page)."""
+
+    zh: str
+    en: str
+
+
 class ParamInfo(NamedTuple):
     name_zh: str
     name_en: str
     allowed: str  # JSON type and allowed values, as in rules.md §7
     description: str
     description_zh: str  # the same line in Chinese, for the pages
+    # Each allowed value of a choice, yes/no or list parameter with its words; the parser
+    # accepts exactly these values. Empty for numbers and amount tables.
+    values: Mapping[Any, ValueLabel] = MappingProxyType({})
+
+
+_YES_NO: Mapping[Any, ValueLabel] = MappingProxyType(
+    {True: ValueLabel("是", "Yes"), False: ValueLabel("否", "No")}
+)
+
+
+def _choice(
+    name_zh: str,
+    name_en: str,
+    values: dict[Any, ValueLabel],
+    description: str,
+    description_zh: str,
+) -> ParamInfo:
+    """A parameter that takes one of ``values`` (its allowed text is made from them)."""
+    allowed = " | ".join(map(str, values))
+    return ParamInfo(
+        name_zh, name_en, allowed, description, description_zh, MappingProxyType(values)
+    )
+
+
+def _yes_no(name_zh: str, name_en: str, description: str, description_zh: str) -> ParamInfo:
+    return ParamInfo(name_zh, name_en, "boolean", description, description_zh, _YES_NO)
+
+
+_V = ValueLabel
 
 
 PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
     {
-        "bird_count": ParamInfo(
+        "bird_count": _choice(
             "扎鸟数",
             "Birds",
-            "0 | 1 | 2 | 4 | 6",
+            {
+                0: _V("不扎鸟", "No birds"),
+                1: _V("单鸟", "One bird"),
+                2: _V("双鸟", "Two birds"),
+                4: _V("四鸟", "Four birds"),
+                6: _V("六鸟", "Six birds"),
+            },
             "Birds drawn per win (不扎鸟 / 单鸟 / 双鸟 / 四鸟 / 六鸟).",
             "每次胡牌翻几只鸟（不扎鸟 / 单鸟 / 双鸟 / 四鸟 / 六鸟）。",
         ),
-        "bird_mode": ParamInfo(
+        "bird_mode": _choice(
             "中鸟计算",
             "Bird multiplier",
-            "additive | multiplicative | points",
-            "additive: ×(1 + hits); multiplicative: ×2^hits, hits counted on winner and payer.",
+            {
+                "additive": _V("加法", "Additive"),
+                "multiplicative": _V("乘法", "Multiplicative"),
+                "points": _V("加分", "Points"),
+            },
+            "Additive: ×(1 + hits); multiplicative: ×2^hits; points: a fixed amount per hit. "
+            "Hits counted on winner and payer.",
             "加法：×(1+中鸟数)；乘法：×2 的中鸟数次方；加分：每中一鸟加固定分。中鸟数只算胡家和付家。",
         ),
         "base": ParamInfo(
@@ -261,13 +309,12 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
             "Added to the base when the winner or the payer is a dealer (庄).",
             "胡家或付家是庄家时，底分加上这个数（庄闲）。",
         ),
-        "dealer_bonus_per_unit": ParamInfo(
+        "dealer_bonus_per_unit": _yes_no(
             "庄分按番累计",
             "Dealer bonus per unit",
-            "boolean",
-            "true: the dealer bonus is counted once per unit (whole amounts added); "
-            "false: once per payment.",
-            "开：庄分按番数逐番累计；关：每笔付款只加一次。",
+            "Yes: the dealer bonus is counted once per unit (whole amounts added); "
+            "no: once per payment.",
+            "是：庄分按番数逐番累计；否：每笔付款只加一次。",
         ),
         "zimo_bonus": ParamInfo(
             "自摸加分",
@@ -276,24 +323,24 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
             "Added by every payer of a self-draw (自摸加1), never multiplied by birds.",
             "自摸时每个付家另加的分（自摸加1），不乘鸟。",
         ),
-        "big_stacking": ParamInfo(
+        "big_stacking": _choice(
             "大胡叠加",
             "Big hands stacking",
-            "add | single",
-            "add: units = sum of big hand weights (番上番); single: the largest weight only.",
+            {"add": _V("叠加", "Add up"), "single": _V("只算一次", "Largest only")},
+            "Add up: units = sum of big hand weights (番上番); largest only: the largest "
+            "weight only.",
             "叠加：大胡番数相加（番上番）；只算一次：只取最大的一个大胡。",
         ),
-        "opening_stacking": ParamInfo(
+        "opening_stacking": _choice(
             "起手胡叠加",
             "Opening hands stacking",
-            "add | single",
-            "add: units = number of opening hands; single: one unit however many.",
+            {"add": _V("叠加", "Add up"), "single": _V("只算一次", "Count once")},
+            "Add up: units = number of opening hands; count once: one unit however many.",
             "叠加：几个起手胡算几番；只算一次：不论几个都算一番。",
         ),
-        "tongzhuang": ParamInfo(
+        "tongzhuang": _yes_no(
             "通庄",
             "Shared dealers",
-            "boolean",
             "A round may have several dealers (通庄).",
             "一盘可以有几个庄家（通庄）。",
         ),
@@ -304,10 +351,9 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
             "Under 通庄, added when winner and payer are both dealers; never multiplied.",
             "通庄时胡家和付家都是庄家，另加这个数，不乘鸟（庄对庄）。",
         ),
-        "big_in_big_out": ParamInfo(
+        "big_in_big_out": _yes_no(
             "大进大出",
             "Big in, big out",
-            "boolean",
             "A robbed kong or 海底 costs the payer what they would have won on a big self-draw.",
             "抢杠胡或海底炮，付家按胡家大胡自摸应得的分赔（大进大出）。",
         ),
@@ -318,18 +364,18 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
             "Cost of escaping (逃跑/断线/强退).",
             "逃跑、断线、强退要扣的分。",
         ),
-        "escape_distribution": ParamInfo(
+        "escape_distribution": _choice(
             "逃跑分分配",
             "Escape distribution",
-            "burn | split",
-            "burn: nobody receives it; split: the other three get penalty // 3 each, "
+            {"burn": _V("作废", "Burned"), "split": _V("平分", "Split")},
+            "Burned: nobody receives it; split: the other three get penalty // 3 each, "
             "the remainder is burned.",
             "作废：扣分无人得；平分：其余三家各得三分之一，余数作废。",
         ),
-        "situational_pair": ParamInfo(
+        "situational_pair": _choice(
             "海底/杠胡的将",
             "Pair of situational wins",
-            "258 | any",
+            {"258": _V("只能 2/5/8 将", "2/5/8 only"), "any": _V("任意将", "Any pair")},
             "Pair a 海底/杠/抢杠 win may use when tiles are checked: 2/5/8 only, or any.",
             "按牌检查时，海底、杠上开花、抢杠胡的将：只能 2/5/8，或任意对子。",
         ),
@@ -340,32 +386,34 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
             "With bird_mode points: each bird hit on winner or payer adds this many points.",
             "中鸟计算为“加分”时，胡家或付家每中一只鸟加这么多分。",
         ),
-        "bird_origin": ParamInfo(
+        "bird_origin": _choice(
             "鸟从谁数",
             "Birds counted from",
-            "dealer | winner",
+            {"dealer": _V("从庄家数", "The dealer"), "winner": _V("从胡家数", "The winner")},
             "Which seat 1/5/9 lands on: the dice dealer, or the winner (the discarder on 通炮).",
             "鸟从谁数起：打骰的庄家，或胡家（通炮时从放炮者数）。",
         ),
-        "opening_birds": ParamInfo(
+        "opening_birds": _yes_no(
             "起手胡扎鸟",
             "Birds on opening wins",
-            "boolean",
-            "false: opening and mid-game wins carry no birds (起手和中途胡不算鸟分).",
-            "关：起手胡和中途胡不算鸟分。",
+            "No: opening and mid-game wins carry no birds (起手和中途胡不算鸟分).",
+            "否：起手胡和中途胡不算鸟分。",
         ),
-        "haohua": ParamInfo(
+        "haohua": _yes_no(
             "豪华七小对",
             "Seven pairs with quads",
-            "boolean",
             "七小对 holding one, two or three quads scores 2, 3 or 4 big hands.",
             "七小对里有一、二、三个四张相同，分别算 2、3、4 个大胡。",
         ),
-        "menqing": ParamInfo(
+        "menqing": _choice(
             "门清",
             "Concealed hand",
-            "off | any | self_draw",
-            "A win without 吃/碰/明杠/补张 is a big hand (self_draw: only on a self-draw).",
+            {
+                "off": _V("不算", "Off"),
+                "any": _V("都算", "Any win"),
+                "self_draw": _V("仅自摸", "Self-draw only"),
+            },
+            "A win without 吃/碰/明杠/补张 is a big hand (self-draw only: only on a self-draw).",
             "没有吃、碰、明杠、补张就胡牌算大胡（仅自摸：只在自摸时算）。",
         ),
         "extra_small_hands": ParamInfo(
@@ -374,12 +422,24 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
             "list of " + ", ".join(c for c, o in OPTION_OF.items() if o == "extra_small_hands"),
             "节节高, 金童玉女, 一点红 (openings) and 中途四喜, 中途六六顺 (mid-game wins).",
             "节节高、金童玉女、一点红（起手胡）和中途四喜、中途六六顺（中途胡）。",
+            # the hands' own names, from the registry
+            MappingProxyType(
+                {
+                    code: _V(HAND_TYPES[code].name_zh, HAND_TYPES[code].name_en)
+                    for code, option in OPTION_OF.items()
+                    if option == "extra_small_hands"
+                }
+            ),
         ),
-        "piao": ParamInfo(
+        "piao": _choice(
             "飘分",
             "Piao stakes",
-            "off | fixed | free",
-            "fixed (坐飘): every seat stakes piao_value; free (自由飘): each 0-piao_max. "
+            {
+                "off": _V("不飘", "No piao"),
+                "fixed": _V("坐飘", "Fixed"),
+                "free": _V("自由飘", "Free"),
+            },
+            "Fixed (坐飘): every seat stakes piao_value; free (自由飘): each 0-piao_max. "
             "Each final-win payment adds the winner's and the payer's stakes.",
             "坐飘：每家都飘固定分；自由飘：每家自选 0 到上限。每笔胡牌付款加上胡家和付家的飘分。",
         ),
@@ -400,20 +460,20 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
             "Each final-win payment is at most this much; 0: no cap.",
             "每笔胡牌付款最多付这么多；0 为不封顶。",
         ),
-        "double_kong": ParamInfo(
+        "double_kong": _choice(
             "双杠计分",
             "Double kong",
-            "weight | per_tile",
-            "weight: 双杠上花/双杠上炮 are 2 big hands; per_tile: each kong tile wins with "
+            {"weight": _V("按番", "By weight"), "per_tile": _V("按张", "Per tile")},
+            "By weight: 双杠上花/双杠上炮 are 2 big hands; per tile: each kong tile wins with "
             "the other codes, counted twice.",
             "按番：双杠上花 / 双杠上炮算 2 个大胡；按张：每张杠牌各算一次。",
         ),
-        "quanqiuren_pair": ParamInfo(
+        "quanqiuren_pair": _choice(
             "全求人必须吊将",
             "All-melded pair",
-            "any | 258",
-            "258: a 全求人 alone must pair a 2, 5 or 8 (checked when tiles are given).",
-            "258：全求人单独胡时必须吊 2、5、8 将（按牌检查）。",
+            {"any": _V("任意将", "Any pair"), "258": _V("必须 2/5/8 将", "2/5/8 only")},
+            "2/5/8 only: a 全求人 alone must pair a 2, 5 or 8 (checked when tiles are given).",
+            "必须 2/5/8 将：全求人单独胡时必须吊 2、5、8 将（按牌检查）。",
         ),
     }
 )
@@ -552,19 +612,17 @@ def presets_describe() -> list[dict[str, Any]]:
 
 # --- parsing -------------------------------------------------------------------
 
+# The values each choice parameter takes: those PARAMETER_INFO names (declared once there).
 _CHOICES: dict[str, tuple[str, ...]] = {
-    "bird_mode": ("additive", "multiplicative", "points"),
-    "bird_origin": ("dealer", "winner"),
-    "menqing": ("off", "any", "self_draw"),
-    "piao": ("off", "fixed", "free"),
-    "double_kong": ("weight", "per_tile"),
-    "quanqiuren_pair": ("any", "258"),
-    "big_stacking": ("add", "single"),
-    "opening_stacking": ("add", "single"),
-    "escape_distribution": ("burn", "split"),
-    "situational_pair": ("258", "any"),
+    key: tuple(info.values)
+    for key, info in PARAMETER_INFO.items()
+    if " | " in info.allowed and all(isinstance(v, str) for v in info.values)
 }
-_INT_CHOICES: dict[str, tuple[int, ...]] = {"bird_count": (0, 1, 2, 4, 6)}
+_INT_CHOICES: dict[str, tuple[int, ...]] = {
+    key: tuple(info.values)
+    for key, info in PARAMETER_INFO.items()
+    if " | " in info.allowed and all(type(v) is int for v in info.values)
+}
 _INT_RANGES: dict[str, tuple[int, int]] = {
     "bird_points": (0, 1000),
     "piao_value": (0, 100),
@@ -574,9 +632,7 @@ _INT_RANGES: dict[str, tuple[int, int]] = {
     "dealer_vs_dealer": (0, 1000),
     "escape_penalty": (0, 10000),
 }
-_BOOLS = frozenset(
-    {"dealer_bonus_per_unit", "tongzhuang", "big_in_big_out", "opening_birds", "haohua"}
-)
+_BOOLS = frozenset(key for key, info in PARAMETER_INFO.items() if info.allowed == "boolean")
 # The hand codes extra_small_hands may name: the registry's entries behind that option.
 EXTRA_SMALL_HANDS: tuple[str, ...] = tuple(
     code for code, option in OPTION_OF.items() if option == "extra_small_hands"

@@ -64,6 +64,12 @@ def test_an_organiser_turns_on_table_options_in_the_form_and_a_round_uses_them(p
     page.goto(f"{page.base}/c/yuelu/rulesets/{ruleset.pk}/rules/")
     assert page.locator('[data-code="haohua_qixiaodui"]').count() == 1
     page.screenshot(path=str(ARTIFACTS / "ruleset-rules-390.png"), full_page=True)
+    # every option in words: 自由飘, 四鸟, 是 (the engine's codes stay in the stored config)
+    assert page.locator('#options [data-key="piao"] .opt-value').inner_text() == "自由飘"
+    assert page.locator('#options [data-key="bird_count"] .opt-value').inner_text() == "四鸟"
+    assert page.locator('#options [data-key="haohua"] .opt-value').inner_text() == "是"
+    scroll_below_topbar(page, "#options")
+    page.screenshot(path=str(ARTIFACTS / "ruleset-rules-options-390.png"))
     page.locator("#examples h2").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "ruleset-rules-examples-390.png"))
     page.context.clear_cookies()
@@ -235,3 +241,79 @@ def test_the_club_wizards_numbers_step_from_the_chosen_preset(page, league):
         "preset": "changsha-points",
         "escape_penalty": points.escape_penalty + 1,
     }
+
+
+def option(page, key: str):
+    return page.locator(f'.opt[data-key="{key}"]')
+
+
+def badge_shown(page, key: str) -> bool:
+    return option(page, key).locator(".badge-changed").is_visible()
+
+
+def test_the_options_read_in_words_and_the_changed_mark_follows_each_tap(page, league):
+    """The buttons read 不飘 / 坐飘 / 自由飘 and 加法 / 乘法 / 加分, not the engine's codes;
+    tapping a value other than the preset's marks the option 已改 at once, tapping back
+    clears it, and another preset moves the 预设 hint and the marks with it."""
+    ruleset = league["season"].ruleset
+    log_in(page, "owner")
+    page.goto(f"{page.base}/c/yuelu/rulesets/{ruleset.pk}/")
+
+    piao = option(page, "piao")
+    assert piao.locator(".seg label").all_inner_texts() == ["按预设", "不飘", "坐飘", "自由飘"]
+    assert option(page, "bird_mode").locator(".seg label").all_inner_texts() == [
+        "按预设",
+        "加法",
+        "乘法",
+        "加分",
+    ]
+    assert piao.locator(".preset-words").inner_text() == "不飘"
+    assert not badge_shown(page, "piao")
+
+    piao.locator("label", has_text="自由飘").click()
+    assert badge_shown(page, "piao")
+    assert "changed" in (piao.get_attribute("class") or "")
+    piao.locator("label", has_text="不飘").click()  # the preset's own value
+    assert not badge_shown(page, "piao")
+    piao.locator("label", has_text="自由飘").click()
+    option(page, "bird_mode").locator("label", has_text="加分").click()
+    assert badge_shown(page, "bird_mode")
+
+    # a stepper tap marks a number too
+    assert not badge_shown(page, "cap")
+    stepper(page, "cap").locator("[data-role=step-more]").click()
+    assert badge_shown(page, "cap")
+
+    # under 通庄单鸟 one bird is the preset: 单鸟 tapped there is not a change
+    birds = option(page, "bird_count")
+    birds.locator("label", has_text="单鸟").click()
+    assert badge_shown(page, "bird_count")
+    assert birds.locator(".preset-words").inner_text() == "双鸟"
+    page.locator(
+        '[data-key="preset"] label', has=page.locator('input[value="changsha-tongzhuang"]')
+    ).click()
+    assert birds.locator(".preset-words").inner_text() == "单鸟"
+    assert not badge_shown(page, "bird_count")
+    assert option(page, "tongzhuang").locator(".preset-words").inner_text() == "是"
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    scroll_below_topbar(page, ".opt-group:has(h2:text-is('扎鸟'))")
+    page.screenshot(path=str(ARTIFACTS / "ruleset-editor-words-birds-390.png"))
+    scroll_below_topbar(page, ".opt-group:has(h2:text-is('飘分'))")
+    page.screenshot(path=str(ARTIFACTS / "ruleset-editor-words-piao-390.png"))
+
+    with page.expect_navigation():
+        page.locator("button[name=mode][value=form]").click()
+    ruleset.refresh_from_db()
+    assert ruleset.config == {
+        "preset": "changsha-tongzhuang",
+        "escape_penalty": 10,
+        "piao": "free",
+        "bird_mode": "points",
+        "cap": 1,
+    }
+    # reopened: the server marks the same options, without a tap
+    page.goto(f"{page.base}/c/yuelu/rulesets/{ruleset.pk}/")
+    for key in ("piao", "bird_mode", "cap"):
+        assert badge_shown(page, key), key
+    assert not badge_shown(page, "bird_count")

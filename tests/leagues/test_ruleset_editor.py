@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -303,3 +305,164 @@ def test_the_number_boxes_are_steppers_on_the_editor_and_the_wizard(client, club
     wizard_html = wizard.content.decode()
     assert PARAMETER_INFO["cap"].description_zh in wizard_html
     assert "integer 0-" not in wizard_html
+
+
+# ---------------------------------------------------------------- values in words
+
+_BUTTON = re.compile(
+    r'<label><input type="(?:radio|checkbox)" name="([^"]+)" value="([^"]*)"[^>]*>\s*([^<]*?)\s*</label>'
+)
+
+
+def button_labels(html: str, name: str) -> dict[str, str]:
+    """The editor's buttons of one option: posted value → the words on the button."""
+    return {value: label for field, value, label in _BUTTON.findall(html) if field == name}
+
+
+def option_block(html: str, key: str) -> str:
+    """The HTML of one option, up to the next option."""
+    start = html.index(f'data-key="{key}"')
+    following = re.compile(r'<div class="opt[ "]').search(html, start)
+    return html[start : following.start() if following else len(html)]
+
+
+def english_page(client, url: str) -> str:
+    from django.conf import settings
+
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    try:
+        return client.get(url).content.decode()
+    finally:
+        del client.cookies[settings.LANGUAGE_COOKIE_NAME]
+
+
+def test_the_choice_buttons_and_the_preset_hint_are_words_in_the_pages_language(
+    client, club, organiser
+):
+    client.force_login(organiser)
+    url = reverse("ruleset-new", args=[club.slug])
+
+    chinese = client.get(url).content.decode()
+    english = english_page(client, url)
+
+    assert button_labels(chinese, "opt_piao") == {
+        "": "按预设",
+        "off": "不飘",
+        "fixed": "坐飘",
+        "free": "自由飘",
+    }
+    assert button_labels(chinese, "opt_bird_mode") == {
+        "": "按预设",
+        "additive": "加法",
+        "multiplicative": "乘法",
+        "points": "加分",
+    }
+    assert button_labels(chinese, "opt_haohua") == {"": "按预设", "true": "是", "false": "否"}
+    assert button_labels(chinese, "opt_bird_count")["4"] == "四鸟"
+    assert button_labels(chinese, "opt_extra_small_hands")["jiejiegao"] == "节节高"
+    assert button_labels(english, "opt_piao")["free"] == "Free"
+    assert button_labels(english, "opt_bird_mode")["additive"] == "Additive"
+    assert button_labels(english, "opt_haohua") == {
+        "": "As the preset",
+        "true": "Yes",
+        "false": "No",
+    }
+    # every option's buttons: words, never the engine's code (except a number as itself)
+    for key, info in PARAMETER_INFO.items():
+        for page, lang in ((chinese, "zh"), (english, "en")):
+            labels = button_labels(page, f"opt_{key}")
+            for value, label in info.values.items():
+                posted = "true" if value is True else "false" if value is False else str(value)
+                assert labels[posted] == getattr(label, lang), (key, value, lang)
+    # the 预设 hint of the default preset (changsha-67), in words
+    assert '预设：<span class="preset-words">不飘</span>' in option_block(chinese, "piao")
+    assert '<span class="preset-words">加法</span>' in option_block(chinese, "bird_mode")
+    assert '<span class="preset-words">否</span>' in option_block(chinese, "haohua")
+    assert '<span class="preset-words">双鸟</span>' in option_block(chinese, "bird_count")
+    assert '<span class="preset-words">No piao</span>' in option_block(english, "piao")
+    assert '<span class="preset-words">No</span>' in option_block(english, "haohua")
+    for raw in ("off", "additive", "True", "False"):
+        assert f'<span class="preset-words">{raw}</span>' not in chinese
+
+
+def test_the_words_are_posted_and_stored_as_the_engines_codes(client, club, organiser):
+    client.force_login(organiser)
+
+    post_editor(client, club, {"opt_piao": "free", "opt_haohua": "true", "opt_bird_mode": "points"})
+
+    config = Ruleset.objects.get(name="我们的规则").config
+    assert config == {
+        "preset": "changsha-67",
+        "piao": "free",
+        "haohua": True,
+        "bird_mode": "points",
+    }
+
+
+def test_the_preset_words_follow_each_preset_for_the_pages_script(client, club, organiser):
+    client.force_login(organiser)
+
+    response = client.get(reverse("ruleset-new", args=[club.slug]))
+
+    words = response.context["form"].preset_words()
+    assert words["changsha-67"]["opt_bird_count"] == "双鸟"
+    assert words["changsha-tongzhuang"]["opt_bird_count"] == "单鸟"
+    assert words["changsha-tongzhuang"]["opt_tongzhuang"] == "是"
+    assert 'id="preset-words"' in response.content.decode()
+
+
+def test_the_changed_badge_is_hidden_when_the_option_is_as_the_preset(client, club, organiser):
+    client.force_login(organiser)
+    ruleset = Ruleset.objects.create(
+        club=club, name="自由飘", config={"preset": "changsha-67", "piao": "free"}
+    )
+
+    page = client.get(reverse("ruleset-edit", args=[club.slug, ruleset.pk])).content.decode()
+
+    assert '<span class="badge-changed">已改</span>' in option_block(page, "piao")
+    assert '<span class="badge-changed" hidden>已改</span>' in option_block(page, "cap")
+    assert "js/ruleset_changed.js" in page
+
+
+def test_the_wizard_offers_the_choices_in_words(client, club, organiser):
+    client.force_login(organiser)
+    client.post(reverse("club-new"), {"name": "飘分社"})  # the wizard's step 1
+    url = reverse("club-new-step", args=["rules"])
+
+    chinese = client.get(url).content.decode()
+    english = english_page(client, url)
+
+    assert '<option value="free">自由飘</option>' in chinese
+    assert '<option value="true">是</option>' in chinese
+    assert '<option value="4">四鸟</option>' in chinese
+    assert ">free<" not in chinese and ">additive<" not in chinese
+    assert '<option value="free">Free</option>' in english
+    assert '<option value="multiplicative">Multiplicative</option>' in english
+
+
+def test_the_rules_page_shows_every_option_in_words(client, club, member, options_ruleset):
+    client.force_login(member)
+    url = reverse("ruleset-rules", args=[club.slug, options_ruleset.pk])
+
+    response = client.get(url)
+    english = english_page(client, url)
+
+    words = {o["key"]: o["words"] for o in response.context["explain"]["options"]}
+    assert words["piao"] == "自由飘"
+    assert words["haohua"] == "是"
+    assert words["bird_count"] == "四鸟"
+    assert words["bird_mode"] == "加法"
+    assert words["extra_small_hands"] == "无"
+    assert words["base"] == "小胡 自摸 1，点炮 1；大胡 自摸 6，点炮 6"
+    assert words["zimo_bonus"] == "小胡 1；大胡 1"
+    assert words["cap"] == "30"
+    html = response.content.decode()
+    options = html[html.index('id="options"') : html.index('id="hands"')]
+    assert "<code>" not in options  # no engine value printed raw
+    for raw in ("free", "additive", "True", "False", "{"):
+        assert f">{raw}<" not in options and f">{raw} " not in options
+    assert '<div class="opt-value">自由飘</div>' in options
+    english_options = english[english.index('id="options"') : english.index('id="hands"')]
+    assert '<div class="opt-value">Free</div>' in english_options
+    assert '<div class="opt-value">Four birds</div>' in english_options
+    assert "small self-draw 1, discard 1; big self-draw 6, discard 6" in english_options

@@ -5,6 +5,7 @@ import dataclasses
 import pytest
 
 from scoring.engine import PRESETS, Rules, parse_ruleset
+from scoring.engine.hands import OPTION_OF
 from scoring.engine.rules import (
     PARAMETER_INFO,
     PARAMETERS,
@@ -283,3 +284,62 @@ def test_every_parameter_has_a_chinese_name_and_a_chinese_explanation():
         assert info.name_zh and info.description_zh, key
         # Chinese text: at least one CJK character, so no English slips in as the Chinese.
         assert any("\u4e00" <= ch <= "\u9fff" for ch in info.name_zh + info.description_zh), key
+
+
+def _cjk(text: str) -> bool:
+    return any("\u4e00" <= ch <= "\u9fff" for ch in text)
+
+
+def test_every_allowed_value_of_every_parameter_has_a_chinese_and_an_english_label():
+    """The values a parameter takes are the ones PARAMETER_INFO labels: a choice, a yes/no
+    or a list parameter cannot take a value that a page could only show as its code."""
+    import typing
+
+    hints = typing.get_type_hints(Rules)
+    labelled = {key for key, info in PARAMETER_INFO.items() if info.values}
+    for key, info in PARAMETER_INFO.items():
+        hint = hints[key]
+        if hint is bool:
+            expected: set[object] = {True, False}
+        elif typing.get_origin(hint) is typing.Literal:
+            expected = set(typing.get_args(hint))
+        elif key == "extra_small_hands":
+            expected = {code for code, opt in OPTION_OF.items() if opt == key}
+        elif key == "bird_count":
+            expected = {0, 1, 2, 4, 6}  # rules.md §7 and §9.1
+        else:  # a number or a table of amounts: shown as numbers
+            assert not info.values, key
+            continue
+        assert set(info.values) == expected, key
+        for value, label in info.values.items():
+            assert label.zh and _cjk(label.zh), (key, value)
+            assert label.en and not _cjk(label.en), (key, value)
+        # within one parameter no two values read the same
+        assert len({label.zh for label in info.values.values()}) == len(info.values), key
+        assert len({label.en for label in info.values.values()}) == len(info.values), key
+    assert labelled == {
+        "bird_count", "bird_mode", "bird_origin", "opening_birds", "haohua", "menqing",
+        "extra_small_hands", "piao", "double_kong", "quanqiuren_pair", "big_stacking",
+        "opening_stacking", "escape_distribution", "situational_pair",
+        "dealer_bonus_per_unit", "tongzhuang", "big_in_big_out",
+    }  # fmt: skip
+
+
+def test_the_parser_takes_exactly_the_labelled_values():
+    for key, info in PARAMETER_INFO.items():
+        for value in info.values:
+            raw = [value] if key == "extra_small_hands" else value
+            rules, errors = parse_ruleset({"preset": "changsha-67", key: raw})
+            assert errors == [] and rules is not None, (key, value)
+            assert rules.to_dict()[key] == raw
+        if info.values and info.allowed != "boolean":
+            unknown = 3 if key == "bird_count" else "nope"
+            raw = [unknown] if key == "extra_small_hands" else unknown
+            _rules, errors = parse_ruleset({"preset": "changsha-67", key: raw})
+            assert [e.code for e in errors] == ["invalid_choice"], key
+
+
+def test_allowed_text_lists_the_labelled_values():
+    for key, info in PARAMETER_INFO.items():
+        if " | " in info.allowed:
+            assert info.allowed.split(" | ") == [str(v) for v in info.values], key

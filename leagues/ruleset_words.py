@@ -1,0 +1,69 @@
+"""A ruleset parameter's values in words, in the page's language: the engine's labels
+(``PARAMETER_INFO[key].values``, 中文 and English) for choices, yes/no and hand lists; an
+amount table row by row; a number as it is. The editor's buttons, its 预设 hint and the
+rules page all read them here, so no page shows an engine code such as ``free``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import get_language, gettext
+
+# The rows and columns of the amount tables (base, zimo_bonus).
+_PARTS = {
+    "small": ("小胡", "small"),
+    "big": ("大胡", "big"),
+    "self_draw": ("自摸", "self-draw"),
+    "discard": ("点炮", "discard"),
+}
+
+
+def english() -> bool:
+    return (get_language() or "").startswith("en")
+
+
+def form_value(value: Any) -> str:
+    """How a form posts an engine value: ``true``/``false`` for yes/no, else its text."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def value_choices(key: str) -> list[tuple[str, str]]:
+    """The allowed values of parameter ``key`` as form choices: (posted value, label)."""
+    from scoring.engine.rules import PARAMETER_INFO
+
+    en = english()
+    return [
+        (form_value(value), label.en if en else label.zh)
+        for value, label in PARAMETER_INFO[key].values.items()
+    ]
+
+
+def value_words(key: str, value: Any) -> str:
+    """The value of parameter ``key`` in words (``自由飘``, ``是``, ``节节高、一点红``)."""
+    from scoring.engine.rules import PARAMETER_INFO
+
+    en = english()
+    labels = PARAMETER_INFO[key].values
+
+    def word(item: Any) -> str:
+        label = labels.get(item)
+        return str(item) if label is None else (label.en if en else label.zh)
+
+    if isinstance(value, list):
+        return (", " if en else "、").join(map(word, value)) or gettext("无")
+    if isinstance(value, dict):
+        return _amounts(value, en, depth=0)
+    return word(value)
+
+
+def _amounts(table: dict[str, Any], en: bool, depth: int) -> str:
+    """``{"small": {"self_draw": 1, …}, …}`` as 小胡 自摸 1，点炮 1；大胡 …"""
+    sep = ("; ", ", ")[depth] if en else ("；", "，")[depth]
+    parts = []
+    for part, amount in table.items():
+        name = _PARTS.get(part, (part, part))[1 if en else 0]
+        shown = _amounts(amount, en, depth + 1) if isinstance(amount, dict) else amount
+        parts.append(f"{name} {shown}")
+    return sep.join(parts)
