@@ -22,11 +22,12 @@ from django.views.decorators.http import require_POST
 
 from csmj_site.errors import ServiceError
 from csmj_site.payment_words import transfer_rows
+from leagues.ruleset_words import english, value_words
 from leagues.wizard import RulesStepForm, rules_initial
 from scoring import selectors, services
 from scoring.calc import calc_decode, calc_encode
 from scoring.engine.hands import HAND_TYPES
-from scoring.engine.rules import presets_describe
+from scoring.engine.rules import PARAMETER_INFO, presets_describe
 from scoring.forms import RoundDataForm
 from scoring.services import RoundRejected
 from scoring.views import (
@@ -281,6 +282,12 @@ def rules(request: HttpRequest) -> HttpResponse:
         }
         for h in HAND_TYPES.values()
     ]
-    return render(
-        request, "scoring/rules.html", {"presets": presets_describe(), "hand_types": hand_types}
-    )
+    presets = presets_describe()
+    en = english()
+    for preset in presets:  # each value in words and each line in the page's language
+        for p in preset["parameters"]:
+            info = PARAMETER_INFO[p["key"]]
+            p["words"] = value_words(p["key"], p["value"])
+            p["name"] = info.name_en if en else info.name_zh
+            p["explained"] = info.description if en else info.description_zh
+    return render(request, "scoring/rules.html", {"presets": presets, "hand_types": hand_types})

@@ -136,6 +136,17 @@ def test_the_rules_page_lists_every_preset_and_hand_type(client):
     assert "changsha-67" in page and "碰碰胡" in page and "扎鸟数" in page
 
 
+def test_the_rules_page_shows_each_value_in_words_in_the_pages_language(client):
+    page = client.get(reverse("rules")).content.decode()
+
+    assert "不飘" in page and "加法" in page  # 飘分 off, 中鸟计算 additive
+    assert ">off<" not in page and ">additive<" not in page and "<code>" not in page
+
+    client.cookies["django_language"] = "en"
+    page = client.get(reverse("rules"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "No piao" in page and "不飘" not in page
+
+
 def test_the_home_page_explains_the_site_and_links_calculator_rules_signup_and_login(client):
     page = client.get(reverse("home")).content.decode()
 
