@@ -90,6 +90,11 @@ class Round(NamedTuple):
     piao: tuple[int, ...] | None = None  # 飘分 stakes by seat; None when piao is off
 
 
+# The records built for every round (Round, Result, Winner, Opening) are made with
+# ``_new(Cls, (fields...))``: a NamedTuple's own ``__new__`` is a Python-level function
+# and costs more than twice as much (bench/bench_engine.py). Fields in declaration order.
+_new = tuple.__new__
+
 # --- tables --------------------------------------------------------------------
 
 _ROUND_KEYS = frozenset(
@@ -346,12 +351,6 @@ def _final_codes(
     rules: Rules | None = None,
 ) -> ClaimShape | None:
     """Check a final win's codes; their ``ClaimShape``, or None."""
-    if len(hands) == 1:
-        code = hands[0]
-        if code.__class__ is str:
-            shape = _SINGLE[kind].get(code)
-            if shape is not None:
-                return shape
     ok = kind_ok = True
     big = pinghu = special = bibo = double = False
     total = top = 0
@@ -452,7 +451,9 @@ def parse_round(
                 errors += more
 
     # dealer, dealers
-    dealer = _seat_of(errors, data, "dealer", "dealer")
+    dealer = data.get("dealer")
+    if dealer.__class__ is not int or not 0 <= dealer <= 3:  # (checked inline: the common case)
+        dealer = _seat_of(errors, data, "dealer", "dealer")
     dealers: tuple[int, ...] | None = None if dealer is None else (dealer,)
     fish: tuple[int, ...] = _NO_FISH
     openings: tuple[Opening, ...] = ()
@@ -504,7 +505,7 @@ def parse_round(
         return None, errors
     assert rules is not None and dealer is not None and dealers is not None and result is not None
     return (
-        Round(rules, dealer, dealers, fish, openings, result, penalties, midgame, piao),
+        _new(Round, (rules, dealer, dealers, fish, openings, result, penalties, midgame, piao)),
         errors,
     )
 
@@ -613,7 +614,7 @@ def _openings(
 
         bird_values = _small_birds(errors, f"openings.{i}.birds", entry.get("birds"), count)
         if ok and codes and bird_values is not None and seat is not None:
-            out.append(Opening(seat, codes, len(codes) if stack else 1, bird_values))
+            out.append(_new(Opening, (seat, codes, len(codes) if stack else 1, bird_values)))
         elif len(errors) == start:  # never drop an opening silently
             errors.append(make_error(f"openings.{i}", "hands_required"))
     return tuple(out)
@@ -677,7 +678,7 @@ def _midgame(errors: list[FieldError], raw: Any, rules: Rules | None) -> tuple[O
         birds = _small_birds(errors, f"{field}.birds", entry.get("birds"), count)
         if len(errors) == start and seat is not None and birds is not None and hands:
             codes = tuple(hands)
-            out.append(Opening(seat, codes, len(codes) if stack else 1, birds))
+            out.append(_new(Opening, (seat, codes, len(codes) if stack else 1, birds)))
     return tuple(out)
 
 
@@ -785,7 +786,9 @@ def _result(
         _unknown_keys(errors, res, _RESULT_KEYS, "result.")
     start = len(errors)
 
-    kind = _choice_of(errors, res, "kind", "result.kind", _RESULT_KINDS)
+    kind = res.get("kind")
+    if kind.__class__ is not str or kind not in _RESULT_KINDS:  # (checked inline: the common case)
+        kind = _choice_of(errors, res, "kind", "result.kind", _RESULT_KINDS)
     if kind == "draw":
         return _draw(errors, start, res)
 
@@ -875,7 +878,7 @@ def _result(
         birds = _win_birds(errors, raw_birds, forfeited, count, haidi if haidi_win else None)
     if len(errors) > start or kind is None or birds is None:
         return None
-    return Result(kind, tuple(winners), discarder, birds, forfeited, haidi)
+    return _new(Result, (kind, tuple(winners), discarder, birds, forfeited, haidi))
 
 
 def _draw(errors: list[FieldError], start: int, res: dict[Any, Any]) -> Result | None:
@@ -930,13 +933,20 @@ def _winner(
     if not _WINNER_KEYS.issuperset(entry):
         _unknown_keys(errors, entry, _WINNER_KEYS, f"result.winners.{i}.")
     start = len(errors)
-    seat = _seat_of(errors, entry, "seat", f"result.winners.{i}.seat")
+    seat = entry.get("seat")
+    if seat.__class__ is not int or not 0 <= seat <= 3:  # (checked inline: the common case)
+        seat = _seat_of(errors, entry, "seat", f"result.winners.{i}.seat")
 
     hands = entry.get("hands")
     codes: tuple[str, ...] | None = None
     shape: ClaimShape | None = None
     if hands.__class__ is list and hands:
-        shape = _final_codes(errors, f"result.winners.{i}.hands", hands, kind, rules)
+        # A single code that is fine for this win kind under every ruleset needs none of
+        # _final_codes' checks (_SINGLE holds its shape).
+        if len(hands) == 1 and hands[0].__class__ is str:
+            shape = _SINGLE[kind].get(hands[0])
+        if shape is None:
+            shape = _final_codes(errors, f"result.winners.{i}.hands", hands, kind, rules)
         if shape is not None:
             codes = tuple(hands)
     elif hands is not None:
@@ -983,7 +993,7 @@ def _winner(
         units = total
     if bibo:  # a code 大进大出 applies to: does it here?
         bibo = big and kind == _DISCARD and rules is not None and rules.big_in_big_out
-    return Winner(seat, codes, big, units, bibo)
+    return _new(Winner, (seat, codes, big, units, bibo))
 
 
 def _special_claims(
