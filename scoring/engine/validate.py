@@ -108,6 +108,9 @@ _HAIDI_KEYS = frozenset({"tile", "taker", "first_offered", "replaced_by"})
 _PENALTY_KEYS = frozenset({"seat", "kind"})
 _RESULT_KINDS = ("self_draw", "discard", "draw")
 _PENALTY_KINDS = ("escape",)
+# The presets by code, as a plain dict: PRESETS is a read-only mappingproxy, whose
+# look-up is a method call on the dict inside (read once per round).
+_PRESETS: dict[str, Rules] = dict(PRESETS)
 _TILES = frozenset(f"{rank}{suit}" for rank in "123456789" for suit in "msp")
 _NO_FISH = (0, 0, 0, 0)
 _FISH_MAX = 10000
@@ -156,6 +159,8 @@ _FINAL: dict[str, _Final] = {
 _MENQING = "menqing"
 _QUANQIUREN = "quanqiuren"
 _OPTIONAL = frozenset(h.code for h in HAND_TYPES.values() if h.option is not None)
+# Opening codes that every ruleset allows: a single one needs none of _opening_codes' checks.
+_PLAIN_OPENING = OPENING_CODES - _OPTIONAL
 _EXCLUDES: dict[str, frozenset[str]] = dict(EXCLUDES)
 _EXCLUSIVE = frozenset(_EXCLUDES)
 
@@ -272,6 +277,17 @@ def _birds(
         errors.append(make_error(field, "wrong_bird_count", expected=count, count=len(birds)))
         ok = False
     return tuple(birds) if ok else None
+
+
+def _plain_birds(raw: Any, count: int | None) -> tuple[int, ...] | None:
+    """``raw`` when it is a list of ``count`` birds 1-9, as a tuple (the common case);
+    else None, and the caller takes its full path, which reports what is wrong."""
+    if raw.__class__ is not list or len(raw) != count:
+        return None
+    for b in raw:
+        if b.__class__ is not int or not 0 < b < 10:
+            return None
+    return tuple(raw)
 
 
 def _option_off(field: str, code: str) -> FieldError:
@@ -442,7 +458,7 @@ def parse_round(
     # ruleset
     raw: Any = data.get("ruleset")
     if rules is None:
-        rules = PRESETS.get(raw) if raw.__class__ is str else None
+        rules = _PRESETS.get(raw) if raw.__class__ is str else None
         if rules is None:
             if "ruleset" not in data:
                 errors.append(make_error("ruleset", "required"))
@@ -571,7 +587,9 @@ def _openings(
         if not _OPENING_KEYS.issuperset(entry):
             _unknown_keys(errors, entry, _OPENING_KEYS, f"openings.{i}.")
         start = len(errors)
-        seat = _seat_of(errors, entry, "seat", f"openings.{i}.seat")
+        seat = entry.get("seat")
+        if seat.__class__ is not int or not 0 <= seat <= 3:  # (checked inline: the common case)
+            seat = _seat_of(errors, entry, "seat", f"openings.{i}.seat")
         ok = seat is not None
         if seat is None:
             pass
@@ -594,7 +612,9 @@ def _openings(
         elif not hands:
             errors.append(make_error(f"openings.{i}.hands", "no_hands"))
             ok = False
-        elif _opening_codes(errors, f"openings.{i}.hands", hands, rules):
+        elif (
+            len(hands) == 1 and hands[0].__class__ is str and hands[0] in _PLAIN_OPENING
+        ) or _opening_codes(errors, f"openings.{i}.hands", hands, rules):
             codes = tuple(hands)
         else:
             ok = False
@@ -612,7 +632,10 @@ def _openings(
             else:
                 ok = False
 
-        bird_values = _small_birds(errors, f"openings.{i}.birds", entry.get("birds"), count)
+        raw_birds = entry.get("birds")
+        bird_values = _plain_birds(raw_birds, count)
+        if bird_values is None:
+            bird_values = _small_birds(errors, f"openings.{i}.birds", raw_birds, count)
         if ok and codes and bird_values is not None and seat is not None:
             out.append(_new(Opening, (seat, codes, len(codes) if stack else 1, bird_values)))
         elif len(errors) == start:  # never drop an opening silently
@@ -863,16 +886,12 @@ def _result(
                 errors.append(make_error("result.discarder", "discarder_is_winner", seat=seat))
             winners.append(winner)
 
-    # birds: the common case (explicit, well-formed, no 海底, not forfeited) inline
+    # birds: the common case (explicit, well-formed, no 海底, not forfeited) first
     raw_birds: Any = res.get("birds")
     count = None if rules is None else rules.bird_count
     birds: tuple[int, ...] | None = None
-    if raw_birds.__class__ is list and len(raw_birds) == count and haidi is None and not forfeited:
-        for b in raw_birds:
-            if b.__class__ is not int or not 0 < b < 10:
-                break
-        else:
-            birds = tuple(raw_birds)
+    if haidi is None and not forfeited:
+        birds = _plain_birds(raw_birds, count)
     if birds is None:
         haidi_win = haidi is not None and any(not HAIDI_CODES.isdisjoint(w.codes) for w in winners)
         birds = _win_birds(errors, raw_birds, forfeited, count, haidi if haidi_win else None)
