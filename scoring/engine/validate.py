@@ -90,7 +90,7 @@ class Round(NamedTuple):
     piao: tuple[int, ...] | None = None  # 飘分 stakes by seat; None when piao is off
 
 
-# The records built for every round (Round, Result, Winner, Opening) are made with
+# The records of a valid round (Round, Result, Winner, Opening, Haidi) are built with
 # ``_new(Cls, (fields...))``: a NamedTuple's own ``__new__`` is a Python-level function
 # and costs more than twice as much (bench/bench_engine.py). Fields in declaration order.
 _new = tuple.__new__
@@ -794,7 +794,7 @@ def _haidi(errors: list[FieldError], raw: Any) -> Haidi | None:
         )
         ok = False
     if ok and ok1 and ok2 and ok3:
-        return Haidi(tile, taker, first, replaced)
+        return _new(Haidi, (tile, taker, first, replaced))
     return None
 
 
