@@ -236,48 +236,47 @@ def score_counted(
     rnd: Round,
 ) -> tuple[RoundResult, tuple[int, ...], tuple[int, ...] | list[int]]:
     """The result of a round that ``parse_round`` accepted, its counted birds and their
-    hits by seat (``Scored``'s fields, as a plain tuple: built on every round)."""
-    rules = rnd.rules
+    hits by seat (``Scored``'s fields, as a plain tuple: built on every round).
+
+    The round, its result and winners are unpacked whole: one step, where each field
+    read from a NamedTuple is a descriptor call."""
+    rules, dealer, dealers, fish, openings, res, penalties, midgame, piao = rnd
     from_winner = rules.bird_origin == "winner"
-    bird_seat = BIRD_SEAT[rnd.dealer]
+    bird_seat = BIRD_SEAT[dealer]
     pay = rules.payment
-    flags = _DEALER_FLAGS[rnd.dealers]
-    piao = rnd.piao
+    flags = _DEALER_FLAGS[dealers]
     base = rules.base
     transfers: list[Transfer] = []
     net = [0, 0, 0, 0]
 
-    if rnd.openings or rnd.midgame:
+    if openings or midgame:
         unit_base = base.small.self_draw
         zimo = rules.zimo_bonus.small
         small_wins: tuple[tuple[Literal["opening", "midgame"], tuple[Opening, ...]], ...] = (
-            ("opening", rnd.openings),
-            ("midgame", rnd.midgame),
+            ("opening", openings),
+            ("midgame", midgame),
         )
         for event, wins in small_wins:
-            for op in wins:
-                seats = BIRD_SEAT[op.seat] if from_winner else bird_seat
+            for seat, _codes, units, op_birds in wins:
+                seats = BIRD_SEAT[seat] if from_winner else bird_seat
                 win: Win = (
                     event,
-                    op.seat,
-                    _OTHERS[op.seat],
-                    op.units,
+                    seat,
+                    _OTHERS[seat],
+                    units,
                     "small",
                     unit_base,
                     zimo,
-                    _hits(seats, op.birds),
+                    _hits(seats, op_birds),
                     _NO_FISH,
                     False,
                     False,
                 )
                 _pay(transfers, net, pay, flags, piao, win)
 
-    res = rnd.result
-    kind = res.kind
-    birds = res.birds
+    kind, winners, discarder, birds, _forfeited, haidi = res
     hits: tuple[int, ...] | list[int] = _NO_HITS
     if kind == "draw":
-        haidi = res.haidi
         assert haidi is not None
         nxt = haidi.taker
         if nxt is None:
@@ -288,25 +287,23 @@ def score_counted(
         next_dealers = [nxt]
     else:
         if from_winner:  # §9.1: the winner, or the discarder of several winners
-            origin = res.winners[0].seat if len(res.winners) == 1 else res.discarder
+            origin = winners[0].seat if len(winners) == 1 else discarder
             assert origin is not None
             bird_seat = BIRD_SEAT[origin]
         hits = _hits(bird_seat, birds)
-        fish = rnd.fish
         self_draw = kind == "self_draw"
-        discarder = res.discarder
-        for w in res.winners:
-            table = base.big if w.big else base.small
+        for seat, _codes, big, units, bibo in winners:
+            table = base.big if big else base.small
             payers: tuple[int, ...]
-            if w.big_in_big_out:
+            if bibo:
                 assert discarder is not None
                 payers = (discarder,)
                 unit_base = base.big.self_draw
                 zimo = 0
             elif self_draw:
-                payers = _OTHERS[w.seat]
+                payers = _OTHERS[seat]
                 unit_base = table.self_draw
-                zimo = rules.zimo_bonus.big if w.big else rules.zimo_bonus.small
+                zimo = rules.zimo_bonus.big if big else rules.zimo_bonus.small
             else:
                 assert discarder is not None
                 payers = (discarder,)
@@ -314,31 +311,31 @@ def score_counted(
                 zimo = 0
             win = (
                 "result",
-                w.seat,
+                seat,
                 payers,
-                w.units,
-                "big" if w.big else "small",
+                units,
+                "big" if big else "small",
                 unit_base,
                 zimo,
                 hits,
                 fish,
-                w.big_in_big_out,
+                bibo,
                 True,
             )
             _pay(transfers, net, pay, flags, piao, win)
-        if len(res.winners) == 1:
-            nxt = res.winners[0].seat
+        if len(winners) == 1:
+            nxt = winners[0].seat
             next_dealers = [nxt]
         else:
             assert discarder is not None
             nxt = discarder
             if rules.tongzhuang:
-                next_dealers = sorted({discarder, *(w.seat for w in res.winners)})
+                next_dealers = sorted({discarder, *(w.seat for w in winners)})
             else:
                 next_dealers = [nxt]
 
     burned = 0
-    if rnd.penalties and rules.escape_penalty:
+    if penalties and rules.escape_penalty:
         burned = _penalties(rnd, transfers, net)
 
     result: RoundResult = {

@@ -90,6 +90,11 @@ class Round(NamedTuple):
     piao: tuple[int, ...] | None = None  # 飘分 stakes by seat; None when piao is off
 
 
+# The records of a valid round (Round, Result, Winner, Opening, Haidi) are built with
+# ``_new(Cls, (fields...))``: a NamedTuple's own ``__new__`` is a Python-level function
+# and costs more than twice as much (bench/bench_engine.py). Fields in declaration order.
+_new = tuple.__new__
+
 # --- tables --------------------------------------------------------------------
 
 _ROUND_KEYS = frozenset(
@@ -103,6 +108,9 @@ _HAIDI_KEYS = frozenset({"tile", "taker", "first_offered", "replaced_by"})
 _PENALTY_KEYS = frozenset({"seat", "kind"})
 _RESULT_KINDS = ("self_draw", "discard", "draw")
 _PENALTY_KINDS = ("escape",)
+# The presets by code, as a plain dict: PRESETS is a read-only mappingproxy, whose
+# look-up is a method call on the dict inside (read once per round).
+_PRESETS: dict[str, Rules] = dict(PRESETS)
 _TILES = frozenset(f"{rank}{suit}" for rank in "123456789" for suit in "msp")
 _NO_FISH = (0, 0, 0, 0)
 _FISH_MAX = 10000
@@ -151,6 +159,8 @@ _FINAL: dict[str, _Final] = {
 _MENQING = "menqing"
 _QUANQIUREN = "quanqiuren"
 _OPTIONAL = frozenset(h.code for h in HAND_TYPES.values() if h.option is not None)
+# Opening codes that every ruleset allows: a single one needs none of _opening_codes' checks.
+_PLAIN_OPENING = OPENING_CODES - _OPTIONAL
 _EXCLUDES: dict[str, frozenset[str]] = dict(EXCLUDES)
 _EXCLUSIVE = frozenset(_EXCLUDES)
 
@@ -269,6 +279,17 @@ def _birds(
     return tuple(birds) if ok else None
 
 
+def _plain_birds(raw: Any, count: int | None) -> tuple[int, ...] | None:
+    """``raw`` when it is a list of ``count`` birds 1-9, as a tuple (the common case);
+    else None, and the caller takes its full path, which reports what is wrong."""
+    if raw.__class__ is not list or len(raw) != count:
+        return None
+    for b in raw:
+        if b.__class__ is not int or not 0 < b < 10:
+            return None
+    return tuple(raw)
+
+
 def _option_off(field: str, code: str) -> FieldError:
     """``hand_not_in_ruleset`` for ``code``, naming the option that turns it on."""
     from scoring.engine.rules import PARAMETER_INFO
@@ -346,12 +367,6 @@ def _final_codes(
     rules: Rules | None = None,
 ) -> ClaimShape | None:
     """Check a final win's codes; their ``ClaimShape``, or None."""
-    if len(hands) == 1:
-        code = hands[0]
-        if code.__class__ is str:
-            shape = _SINGLE[kind].get(code)
-            if shape is not None:
-                return shape
     ok = kind_ok = True
     big = pinghu = special = bibo = double = False
     total = top = 0
@@ -443,7 +458,7 @@ def parse_round(
     # ruleset
     raw: Any = data.get("ruleset")
     if rules is None:
-        rules = PRESETS.get(raw) if raw.__class__ is str else None
+        rules = _PRESETS.get(raw) if raw.__class__ is str else None
         if rules is None:
             if "ruleset" not in data:
                 errors.append(make_error("ruleset", "required"))
@@ -452,7 +467,9 @@ def parse_round(
                 errors += more
 
     # dealer, dealers
-    dealer = _seat_of(errors, data, "dealer", "dealer")
+    dealer = data.get("dealer")
+    if dealer.__class__ is not int or not 0 <= dealer <= 3:  # (checked inline: the common case)
+        dealer = _seat_of(errors, data, "dealer", "dealer")
     dealers: tuple[int, ...] | None = None if dealer is None else (dealer,)
     fish: tuple[int, ...] = _NO_FISH
     openings: tuple[Opening, ...] = ()
@@ -504,7 +521,7 @@ def parse_round(
         return None, errors
     assert rules is not None and dealer is not None and dealers is not None and result is not None
     return (
-        Round(rules, dealer, dealers, fish, openings, result, penalties, midgame, piao),
+        _new(Round, (rules, dealer, dealers, fish, openings, result, penalties, midgame, piao)),
         errors,
     )
 
@@ -570,7 +587,9 @@ def _openings(
         if not _OPENING_KEYS.issuperset(entry):
             _unknown_keys(errors, entry, _OPENING_KEYS, f"openings.{i}.")
         start = len(errors)
-        seat = _seat_of(errors, entry, "seat", f"openings.{i}.seat")
+        seat = entry.get("seat")
+        if seat.__class__ is not int or not 0 <= seat <= 3:  # (checked inline: the common case)
+            seat = _seat_of(errors, entry, "seat", f"openings.{i}.seat")
         ok = seat is not None
         if seat is None:
             pass
@@ -593,7 +612,9 @@ def _openings(
         elif not hands:
             errors.append(make_error(f"openings.{i}.hands", "no_hands"))
             ok = False
-        elif _opening_codes(errors, f"openings.{i}.hands", hands, rules):
+        elif (
+            len(hands) == 1 and hands[0].__class__ is str and hands[0] in _PLAIN_OPENING
+        ) or _opening_codes(errors, f"openings.{i}.hands", hands, rules):
             codes = tuple(hands)
         else:
             ok = False
@@ -611,9 +632,12 @@ def _openings(
             else:
                 ok = False
 
-        bird_values = _small_birds(errors, f"openings.{i}.birds", entry.get("birds"), count)
+        raw_birds = entry.get("birds")
+        bird_values = _plain_birds(raw_birds, count)
+        if bird_values is None:
+            bird_values = _small_birds(errors, f"openings.{i}.birds", raw_birds, count)
         if ok and codes and bird_values is not None and seat is not None:
-            out.append(Opening(seat, codes, len(codes) if stack else 1, bird_values))
+            out.append(_new(Opening, (seat, codes, len(codes) if stack else 1, bird_values)))
         elif len(errors) == start:  # never drop an opening silently
             errors.append(make_error(f"openings.{i}", "hands_required"))
     return tuple(out)
@@ -677,7 +701,7 @@ def _midgame(errors: list[FieldError], raw: Any, rules: Rules | None) -> tuple[O
         birds = _small_birds(errors, f"{field}.birds", entry.get("birds"), count)
         if len(errors) == start and seat is not None and birds is not None and hands:
             codes = tuple(hands)
-            out.append(Opening(seat, codes, len(codes) if stack else 1, birds))
+            out.append(_new(Opening, (seat, codes, len(codes) if stack else 1, birds)))
     return tuple(out)
 
 
@@ -770,7 +794,7 @@ def _haidi(errors: list[FieldError], raw: Any) -> Haidi | None:
         )
         ok = False
     if ok and ok1 and ok2 and ok3:
-        return Haidi(tile, taker, first, replaced)
+        return _new(Haidi, (tile, taker, first, replaced))
     return None
 
 
@@ -785,7 +809,9 @@ def _result(
         _unknown_keys(errors, res, _RESULT_KEYS, "result.")
     start = len(errors)
 
-    kind = _choice_of(errors, res, "kind", "result.kind", _RESULT_KINDS)
+    kind = res.get("kind")
+    if kind.__class__ is not str or kind not in _RESULT_KINDS:  # (checked inline: the common case)
+        kind = _choice_of(errors, res, "kind", "result.kind", _RESULT_KINDS)
     if kind == "draw":
         return _draw(errors, start, res)
 
@@ -860,22 +886,18 @@ def _result(
                 errors.append(make_error("result.discarder", "discarder_is_winner", seat=seat))
             winners.append(winner)
 
-    # birds: the common case (explicit, well-formed, no 海底, not forfeited) inline
+    # birds: the common case (explicit, well-formed, no 海底, not forfeited) first
     raw_birds: Any = res.get("birds")
     count = None if rules is None else rules.bird_count
     birds: tuple[int, ...] | None = None
-    if raw_birds.__class__ is list and len(raw_birds) == count and haidi is None and not forfeited:
-        for b in raw_birds:
-            if b.__class__ is not int or not 0 < b < 10:
-                break
-        else:
-            birds = tuple(raw_birds)
+    if haidi is None and not forfeited:
+        birds = _plain_birds(raw_birds, count)
     if birds is None:
         haidi_win = haidi is not None and any(not HAIDI_CODES.isdisjoint(w.codes) for w in winners)
         birds = _win_birds(errors, raw_birds, forfeited, count, haidi if haidi_win else None)
     if len(errors) > start or kind is None or birds is None:
         return None
-    return Result(kind, tuple(winners), discarder, birds, forfeited, haidi)
+    return _new(Result, (kind, tuple(winners), discarder, birds, forfeited, haidi))
 
 
 def _draw(errors: list[FieldError], start: int, res: dict[Any, Any]) -> Result | None:
@@ -930,13 +952,20 @@ def _winner(
     if not _WINNER_KEYS.issuperset(entry):
         _unknown_keys(errors, entry, _WINNER_KEYS, f"result.winners.{i}.")
     start = len(errors)
-    seat = _seat_of(errors, entry, "seat", f"result.winners.{i}.seat")
+    seat = entry.get("seat")
+    if seat.__class__ is not int or not 0 <= seat <= 3:  # (checked inline: the common case)
+        seat = _seat_of(errors, entry, "seat", f"result.winners.{i}.seat")
 
     hands = entry.get("hands")
     codes: tuple[str, ...] | None = None
     shape: ClaimShape | None = None
     if hands.__class__ is list and hands:
-        shape = _final_codes(errors, f"result.winners.{i}.hands", hands, kind, rules)
+        # A single code that is fine for this win kind under every ruleset needs none of
+        # _final_codes' checks (_SINGLE holds its shape).
+        if len(hands) == 1 and hands[0].__class__ is str:
+            shape = _SINGLE[kind].get(hands[0])
+        if shape is None:
+            shape = _final_codes(errors, f"result.winners.{i}.hands", hands, kind, rules)
         if shape is not None:
             codes = tuple(hands)
     elif hands is not None:
@@ -983,7 +1012,7 @@ def _winner(
         units = total
     if bibo:  # a code 大进大出 applies to: does it here?
         bibo = big and kind == _DISCARD and rules is not None and rules.big_in_big_out
-    return Winner(seat, codes, big, units, bibo)
+    return _new(Winner, (seat, codes, big, units, bibo))
 
 
 def _special_claims(
