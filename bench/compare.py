@@ -44,7 +44,7 @@ def bench_rate(tree: Path, *, rounds: int, plain: bool) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--base", default="6d0a9b4", help="the older commit")
-    parser.add_argument("--rounds", type=int, default=50_000)
+    parser.add_argument("--rounds", type=int, default=100_000)
     parser.add_argument("--passes", type=int, default=3, help="alternating runs of each")
     args = parser.parse_args(argv)
 
