@@ -159,14 +159,14 @@ _FINAL: dict[str, _Final] = {
 _MENQING = "menqing"
 _QUANQIUREN = "quanqiuren"
 _OPTIONAL = frozenset(h.code for h in HAND_TYPES.values() if h.option is not None)
-# Opening codes that every ruleset allows: a single one needs none of _opening_codes' checks.
-_PLAIN_OPENING = OPENING_CODES - _OPTIONAL
+# Opening codes that every ruleset allows: a single one needs none of check_opening_codes' checks.
+PLAIN_OPENING_CODES = OPENING_CODES - _OPTIONAL
 _EXCLUDES: dict[str, frozenset[str]] = dict(EXCLUDES)
 _EXCLUSIVE = frozenset(_EXCLUDES)
 
 
 class ClaimShape(NamedTuple):
-    """What ``_final_codes`` learns from a final claim's codes."""
+    """What ``check_final_codes`` learns from a final claim's codes."""
 
     big: bool  # a big code is listed (大胡)
     weight_sum: int  # Σ weight of the big codes (番上番)
@@ -176,9 +176,9 @@ class ClaimShape(NamedTuple):
     double_kong: bool = False  # 双杠上花 / 双杠上炮 is listed
 
 
-# _SINGLE[kind][code]: the shape of a one-code claim that is fine for that win kind under
+# SINGLE_CODE_SHAPES[kind][code]: the shape of a one-code claim that is fine for that win kind under
 # every ruleset (codes behind an option take the full path, which checks the option).
-_SINGLE: dict[str | None, dict[str, ClaimShape]] = {
+SINGLE_CODE_SHAPES: dict[str | None, dict[str, ClaimShape]] = {
     kind: {
         code: ClaimShape(
             f.big,
@@ -257,7 +257,7 @@ def _opt_seat(errors: list[FieldError], field: str, value: object) -> tuple[int 
     return None, False
 
 
-def _birds(
+def check_birds(
     errors: list[FieldError], field: str, raw: object, count: int | None
 ) -> tuple[int, ...] | None:
     """A list of birds 1-9, ``count`` long when the count is known."""
@@ -279,7 +279,7 @@ def _birds(
     return tuple(birds) if ok else None
 
 
-def _plain_birds(raw: Any, count: int | None) -> tuple[int, ...] | None:
+def plain_birds(raw: Any, count: int | None) -> tuple[int, ...] | None:
     """``raw`` when it is a list of ``count`` birds 1-9, as a tuple (the common case);
     else None, and the caller takes its full path, which reports what is wrong."""
     if raw.__class__ is not list or len(raw) != count:
@@ -317,7 +317,7 @@ def _analysis_function(name: str) -> ClaimCheck | None:
     return cast(ClaimCheck | None, getattr(module, name, None))
 
 
-def _opening_codes(
+def check_opening_codes(
     errors: list[FieldError], field: str, hands: list[Any], rules: Rules | None = None
 ) -> bool:
     """Check an opening's code list; True when it is fine."""
@@ -359,7 +359,7 @@ def _enabled(rules: Rules, code: str) -> bool:
     return option is None or rules.enables(option, code)
 
 
-def _final_codes(
+def check_final_codes(
     errors: list[FieldError],
     field: str,
     hands: list[Any],
@@ -613,8 +613,8 @@ def _openings(
             errors.append(make_error(f"openings.{i}.hands", "no_hands"))
             ok = False
         elif (
-            len(hands) == 1 and hands[0].__class__ is str and hands[0] in _PLAIN_OPENING
-        ) or _opening_codes(errors, f"openings.{i}.hands", hands, rules):
+            len(hands) == 1 and hands[0].__class__ is str and hands[0] in PLAIN_OPENING_CODES
+        ) or check_opening_codes(errors, f"openings.{i}.hands", hands, rules):
             codes = tuple(hands)
         else:
             ok = False
@@ -633,7 +633,7 @@ def _openings(
                 ok = False
 
         raw_birds = entry.get("birds")
-        bird_values = _plain_birds(raw_birds, count)
+        bird_values = plain_birds(raw_birds, count)
         if bird_values is None:
             bird_values = _small_birds(errors, f"openings.{i}.birds", raw_birds, count)
         if ok and codes and bird_values is not None and seat is not None:
@@ -660,7 +660,7 @@ def _small_birds(
     if count == 0 and birds.__class__ is list and birds:
         errors.append(make_error(field, "opening_birds_off"))
         return None
-    return _birds(errors, field, birds, count)
+    return check_birds(errors, field, birds, count)
 
 
 def _midgame(errors: list[FieldError], raw: Any, rules: Rules | None) -> tuple[Opening, ...]:
@@ -763,7 +763,7 @@ def _check_opening_tiles(
         return None
     if hands is None:
         codes = tuple(c for c in codes if _enabled(rules, c)) if rules is not None else codes
-        if not _opening_codes(errors, f"{field}.tiles", list(codes), rules):
+        if not check_opening_codes(errors, f"{field}.tiles", list(codes), rules):
             return None
     return tuple(codes) or None
 
@@ -891,7 +891,7 @@ def _result(
     count = None if rules is None else rules.bird_count
     birds: tuple[int, ...] | None = None
     if haidi is None and not forfeited:
-        birds = _plain_birds(raw_birds, count)
+        birds = plain_birds(raw_birds, count)
     if birds is None:
         haidi_win = haidi is not None and any(not HAIDI_CODES.isdisjoint(w.codes) for w in winners)
         birds = _win_birds(errors, raw_birds, forfeited, count, haidi if haidi_win else None)
@@ -961,11 +961,11 @@ def _winner(
     shape: ClaimShape | None = None
     if hands.__class__ is list and hands:
         # A single code that is fine for this win kind under every ruleset needs none of
-        # _final_codes' checks (_SINGLE holds its shape).
+        # check_final_codes' checks (SINGLE_CODE_SHAPES holds its shape).
         if len(hands) == 1 and hands[0].__class__ is str:
-            shape = _SINGLE[kind].get(hands[0])
+            shape = SINGLE_CODE_SHAPES[kind].get(hands[0])
         if shape is None:
-            shape = _final_codes(errors, f"result.winners.{i}.hands", hands, kind, rules)
+            shape = check_final_codes(errors, f"result.winners.{i}.hands", hands, kind, rules)
         if shape is not None:
             codes = tuple(hands)
     elif hands is not None:
@@ -981,7 +981,9 @@ def _winner(
             errors, i, entry, hands, kind, rules, dealer, seat, len(errors) == start
         )
         if hands is None and claimed is not None:
-            shape = _final_codes(errors, f"result.winners.{i}.tiles", list(claimed), kind, rules)
+            shape = check_final_codes(
+                errors, f"result.winners.{i}.tiles", list(claimed), kind, rules
+            )
             if shape is not None:
                 codes = claimed
 
@@ -1129,7 +1131,7 @@ def _win_birds(
         else:
             errors.append(make_error("result.birds", "wrong_bird_count", expected=count, count=0))
         return None
-    birds = _birds(errors, "result.birds", raw, count)
+    birds = check_birds(errors, "result.birds", raw, count)
     if birds is not None and rank is not None:
         for j, b in enumerate(birds):
             if b != rank:

@@ -6,12 +6,12 @@ import pytest
 
 from scoring.engine.rules import EXTRA_SMALL_HANDS, PRESETS, parse_ruleset
 from scoring.engine.validate import (
-    _PLAIN_OPENING,
-    _SINGLE,
-    _birds,
-    _final_codes,
-    _opening_codes,
-    _plain_birds,
+    PLAIN_OPENING_CODES,
+    SINGLE_CODE_SHAPES,
+    check_birds,
+    check_final_codes,
+    check_opening_codes,
+    plain_birds,
 )
 
 
@@ -35,20 +35,20 @@ RULESETS = [*PRESETS.values(), _every_option_on(), None]
 
 @pytest.mark.parametrize("kind", ["self_draw", "discard", None])
 def test_a_single_code_shape_is_what_the_full_check_finds(kind):
-    assert _SINGLE[kind]  # the fast path is in use
+    assert SINGLE_CODE_SHAPES[kind]  # the fast path is in use
     for rules in RULESETS:
-        for code, shape in _SINGLE[kind].items():
+        for code, shape in SINGLE_CODE_SHAPES[kind].items():
             errors = []
-            assert _final_codes(errors, "hands", [code], kind, rules) == shape, (code, rules)
+            assert check_final_codes(errors, "hands", [code], kind, rules) == shape, (code, rules)
             assert errors == []
 
 
 def test_a_single_plain_opening_code_passes_the_full_check():
-    assert _PLAIN_OPENING
+    assert PLAIN_OPENING_CODES
     for rules in RULESETS:
-        for code in _PLAIN_OPENING:
+        for code in PLAIN_OPENING_CODES:
             errors = []
-            assert _opening_codes(errors, "hands", [code], rules), (code, rules)
+            assert check_opening_codes(errors, "hands", [code], rules), (code, rules)
             assert errors == []
 
 
@@ -70,8 +70,8 @@ def test_a_single_plain_opening_code_passes_the_full_check():
     ],
 )
 def test_plain_birds_agree_with_the_full_check(raw, count, plain):
-    assert _plain_birds(raw, count) == plain
+    assert plain_birds(raw, count) == plain
     if plain is not None:
         errors = []
-        assert _birds(errors, "birds", raw, count) == plain
+        assert check_birds(errors, "birds", raw, count) == plain
         assert errors == []
