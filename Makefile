@@ -60,8 +60,8 @@ bench: venv
 	$(PYTHON) -m bench.bench_engine
 	CSMJ_ENGINE=python $(PYTHON) -m bench.bench_engine --repeat 2 --no-target
 
-# The engine bench on another commit (BASE, default: the last commit before the compiled
-# engine) and on this tree, alternately in one run, with the ratios.
+# The engine bench on another commit (BASE, default: the engine before the table options
+# and the compiled hot path) and on this tree, alternately in one run, with the ratios.
 BASE ?= 6d0a9b4
 bench-compare: venv
 	$(PYTHON) -m bench.compare --base $(BASE)

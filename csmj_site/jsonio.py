@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Mapping
 from typing import IO, Any
 
 from rest_framework.parsers import BaseParser
@@ -134,7 +135,7 @@ class JsonBodyParser(BaseParser):
         self,
         stream: IO[bytes] | None,
         media_type: str | None = None,
-        parser_context: dict[str, Any] | None = None,
+        parser_context: Mapping[str, Any] | None = None,
     ) -> Any:
         from django.conf import settings
 

@@ -3,7 +3,8 @@
 ``validate.py`` and ``scoring.py`` (parse and score one round) are plain, fully typed
 Python. ``make venv`` compiles them with mypyc (``python -m scoring.engine.native_build``)
 into ``build/engine-native/``, outside the source tree, with a stamp that records the
-SHA-256 of every engine source file and the interpreter it was built for.
+SHA-256 of every engine source file (``native*.py`` aside) and the interpreter it was
+built for.
 
 ``activate`` (called by ``scoring/engine/__init__.py`` before anything else of the
 engine is imported) puts that directory first on the engine package's ``__path__``

@@ -17,13 +17,8 @@ ROUND = EXAMPLE_ROUND
 pytestmark = pytest.mark.usefixtures("fresh_throttle_counts")
 
 
-@pytest.fixture
-def client(api_client):
-    return api_client
-
-
-def test_a_valid_round_is_scored(client):
-    response = client.post(SCORE, ROUND, format="json")
+def test_a_valid_round_is_scored(api_client):
+    response = api_client.post(SCORE, ROUND, format="json")
     assert response.status_code == 200
     body = response.json()
     assert body["net"] == [-7, 13, 33, -39]
@@ -31,15 +26,15 @@ def test_a_valid_round_is_scored(client):
     assert [t["amount"] for t in body["transfers"]] == [7, 3, 3, 36]
 
 
-def test_the_documented_example_gives_the_documented_result(client):
-    assert client.post(SCORE, EXAMPLE_ROUND, format="json").json() == EXAMPLE_RESULT
+def test_the_documented_example_gives_the_documented_result(api_client):
+    assert api_client.post(SCORE, EXAMPLE_ROUND, format="json").json() == EXAMPLE_RESULT
 
 
-def test_a_bad_round_gives_400_with_every_error(client):
+def test_a_bad_round_gives_400_with_every_error(api_client):
     bad = json.loads(json.dumps(ROUND))
     bad["result"]["discarder"] = 2
     bad["result"]["birds"] = [3, 70]
-    response = client.post(SCORE, bad, format="json")
+    response = api_client.post(SCORE, bad, format="json")
     assert response.status_code == 400
     assert response.json() == {
         "errors": [
@@ -58,8 +53,8 @@ def test_a_bad_round_gives_400_with_every_error(client):
 
 
 @pytest.mark.parametrize("body", ["{not json", '{"ruleset": "changsha-67",', "[1, 2", "1" * 5000])
-def test_malformed_json_gives_400_in_the_errors_format(client, body):
-    response = client.post(SCORE, body, content_type="application/json")
+def test_malformed_json_gives_400_in_the_errors_format(api_client, body):
+    response = api_client.post(SCORE, body, content_type="application/json")
     assert response.status_code == 400
     [error] = response.json()["errors"]
     assert error["field"] == "body"
@@ -68,39 +63,39 @@ def test_malformed_json_gives_400_in_the_errors_format(client, body):
 
 
 @pytest.mark.parametrize("body", ["null", "[]", '"round"', "{}", "5"])
-def test_valid_json_that_is_no_round_gives_400_errors(client, body):
-    response = client.post(SCORE, body, content_type="application/json")
+def test_valid_json_that_is_no_round_gives_400_errors(api_client, body):
+    response = api_client.post(SCORE, body, content_type="application/json")
     assert response.status_code == 400
     errors = response.json()["errors"]
     assert errors and all({"field", "code", "message"} == set(e) for e in errors)
 
 
-def test_a_form_post_is_refused_as_unsupported(client):
-    response = client.post(SCORE, {"ruleset": "changsha-67"})
+def test_a_form_post_is_refused_as_unsupported(api_client):
+    response = api_client.post(SCORE, {"ruleset": "changsha-67"})
     assert response.status_code == 415
     assert response.json()["errors"][0]["field"] == ""
 
 
-def test_get_is_not_allowed_on_score(client):
-    assert client.get(SCORE).status_code == 405
+def test_get_is_not_allowed_on_score(api_client):
+    assert api_client.get(SCORE).status_code == 405
 
 
-def test_anonymous_callers_are_throttled(client, monkeypatch):
+def test_anonymous_callers_are_throttled(api_client, monkeypatch):
     monkeypatch.setattr(AnonCalculatorThrottle, "THROTTLE_RATES", {"anon_calculator": "2/min"})
-    codes = [client.post(SCORE, ROUND, format="json").status_code for _ in range(3)]
+    codes = [api_client.post(SCORE, ROUND, format="json").status_code for _ in range(3)]
     assert codes == [200, 200, 429]
-    assert client.post(SCORE, ROUND, format="json")["Retry-After"]
+    assert api_client.post(SCORE, ROUND, format="json")["Retry-After"]
 
 
-def test_signed_in_users_are_not_throttled(client, monkeypatch):
+def test_signed_in_users_are_not_throttled(api_client, monkeypatch):
     monkeypatch.setattr(AnonCalculatorThrottle, "THROTTLE_RATES", {"anon_calculator": "2/min"})
-    client.force_authenticate(user=User(username="player", is_active=True))
-    codes = {client.post(SCORE, ROUND, format="json").status_code for _ in range(5)}
+    api_client.force_authenticate(user=User(username="player", is_active=True))
+    codes = {api_client.post(SCORE, ROUND, format="json").status_code for _ in range(5)}
     assert codes == {200}
 
 
-def test_rulesets_lists_every_preset_with_every_parameter_and_source(client):
-    response = client.get(RULESETS)
+def test_rulesets_lists_every_preset_with_every_parameter_and_source(api_client):
+    response = api_client.get(RULESETS)
     assert response.status_code == 200
     presets = response.json()
     assert [p["code"] for p in presets] == list(PRESETS)
@@ -116,12 +111,12 @@ def test_rulesets_lists_every_preset_with_every_parameter_and_source(client):
     assert by_code["changsha-points"]["ruleset"]["escape_penalty"] == 70
 
 
-def test_a_listed_ruleset_can_be_posted_back_as_a_round_ruleset(client):
-    preset = client.get(RULESETS).json()[3]
+def test_a_listed_ruleset_can_be_posted_back_as_a_round_ruleset(api_client):
+    preset = api_client.get(RULESETS).json()[3]
     round_ = dict(ROUND, ruleset=preset["ruleset"])
-    response = client.post(SCORE, round_, format="json")
+    response = api_client.post(SCORE, round_, format="json")
     assert response.status_code == 200
     assert (
         response.json()
-        == client.post(SCORE, dict(ROUND, ruleset=preset["code"]), format="json").json()
+        == api_client.post(SCORE, dict(ROUND, ruleset=preset["code"]), format="json").json()
     )
