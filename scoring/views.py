@@ -687,7 +687,7 @@ def analyse_for_form(body: dict[str, Any], *, ruleset_config: Any) -> tuple[dict
     try:
         if body.get("mode") == "opening":
             opening = analysis.analyse_opening(body["tiles"], dealer=seat == dealer)
-            fill = list(opening.codes)
+            fill = list(opening.codes if rules is None else opening.codes_allowed(rules))
             names = "、".join(hand_label(c) for c in fill)
             note = _("手牌有：%(hands)s") % {"hands": names} if fill else _("这手牌没有起手胡")
             return {"hands": fill, "fill": fill, "ok": bool(fill), "note": note}, 200

@@ -49,7 +49,7 @@ from scoring.engine.hand_checks import FinalFacts, OpeningFacts
 from scoring.engine.hands import EXCLUDES, HAND_TYPES, SITUATIONS, HandType, WinKind
 from scoring.engine.messages import make_error, show_value, wrong_type
 from scoring.engine.rules import PRESETS, Rules, parse_ruleset
-from scoring.engine.suit_tables import EMPTY, SuitSplit, suit_tables
+from scoring.engine.suit_tables import EMPTY, JIANG_INDEXES, SuitSplit, suit_tables
 from scoring.engine.tile_messages import tile_error
 from scoring.engine.tiles import (
     DICE_KONG_KINDS,
@@ -789,14 +789,44 @@ def _lone_fives(c: Counts) -> str:
     )
 
 
-_OPENING_DETAILS: dict[str, Callable[[Counts], str]] = {
-    "sixi": _quads,
-    "banbanhu": lambda c: "no 2/5/8",
-    "queyise": _missing_suits,
-    "liuliushun": _triplets,
-    "santong": _santong_ranks,
-    "yizhihua": _lone_fives,
+def _jiejiegao_runs(c: Counts) -> str:
+    return " ".join(
+        tiles_text((b + r,) * 2 + (b + r + 1,) * 2 + (b + r + 2,) * 2)
+        for b in (0, 9, 18)
+        for r in range(7)
+        if min(c[b + r], c[b + r + 1], c[b + r + 2]) >= 2
+    )
+
+
+def _jintongyunv_pairs(c: Counts) -> str:
+    return tiles_text((10, 10, 19, 19))
+
+
+def _lone_jiang(c: Counts) -> str:
+    return " ".join(
+        tile_text(s + i) for s in (0, 9, 18) for i in JIANG_INDEXES for _ in range(c[s + i])
+    )
+
+
+# The tiles that make each opening type, by the registry's check function (so a new
+# opening type needs a line here, and analysing it without one shows no tiles, never an
+# error; a test keeps every registered opening type covered).
+OPENING_DETAILS: dict[Check | None, Callable[[Counts], str]] = {
+    hc.sixi: _quads,
+    hc.banbanhu: lambda c: "no 2/5/8",
+    hc.queyise: _missing_suits,
+    hc.liuliushun: _triplets,
+    hc.santong: _santong_ranks,
+    hc.yizhihua: _lone_fives,
+    hc.jiejiegao: _jiejiegao_runs,
+    hc.jintongyunv: _jintongyunv_pairs,
+    hc.yidianhong: _lone_jiang,
 }
+
+
+def _opening_detail(code: str, counts: Counts) -> str:
+    detail = OPENING_DETAILS.get(HAND_TYPES[code].check)
+    return "" if detail is None else detail(counts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -819,9 +849,19 @@ class OpeningAnalysis:
     def count(self, code: str) -> int:
         return dict(self.occurrences).get(code, 0)
 
+    def codes_allowed(self, rules: Rules) -> tuple[str, ...]:
+        """``codes`` without the types ``rules`` leave off (rules.md §9.4: 节节高, 金童玉女
+        and 一点红 count only where the table plays them)."""
+        allowed = []
+        for code in self.codes:
+            option = HAND_TYPES[code].option
+            if option is None or rules.enables(option, code):
+                allowed.append(code)
+        return tuple(allowed)
+
     def details(self) -> dict[str, str]:
         """For each held type, the tiles that make it (e.g. ``{"sixi": "2222m"}``)."""
-        return {code: _OPENING_DETAILS[code](self.counts) for code, n in self.occurrences if n}
+        return {code: _opening_detail(code, self.counts) for code, n in self.occurrences if n}
 
     def as_dict(self) -> dict[str, Any]:
         details = self.details()

@@ -326,6 +326,18 @@ def test_the_tile_picker_analysis_finds_opening_hands(rec, session):
     assert "sixi" in response.json()["fill"]
 
 
+def test_the_tile_picker_fills_in_only_the_opening_types_the_ruleset_plays(rec, session):
+    body = {"mode": "opening", "seat": 1, "dealer": 0, "tiles": "2m111333444677p"}
+
+    response = rec.post(
+        url("tiles-analyse", session), json.dumps(body), content_type="application/json"
+    )
+
+    answer = response.json()
+    assert response.status_code == 200
+    assert answer["fill"] == ["queyise", "liuliushun"]  # 一点红 is off in this ruleset
+
+
 def test_the_tile_picker_analysis_reports_malformed_tiles(rec, session):
     body = {"mode": "final", "seat": 1, "dealer": 0, "kind": "discard", "tiles": "1234x"}
 

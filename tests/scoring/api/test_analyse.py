@@ -17,6 +17,13 @@ def client(api_client):
     return api_client
 
 
+def test_a_dealt_hand_with_a_table_option_opening_type_is_analysed(client):
+    response = client.post(URL, {"tiles": "2m111333444677p", "opening": True}, format="json")
+    assert response.status_code == 200
+    hands = {h["code"]: h["tiles"] for h in response.json()["hands"]}
+    assert hands["yidianhong"] == "2m"
+
+
 def test_a_final_hand_is_analysed(client):
     response = client.post(URL, EXAMPLE_FINAL, format="json")
     assert response.status_code == 200

@@ -81,3 +81,38 @@ def test_the_tile_count_depends_on_the_seat(dealer, tiles):
     with pytest.raises(RoundInvalid) as info:
         analyse_opening(tiles, dealer=dealer)
     assert [e.code for e in info.value.errors] == ["tile_count"]
+
+
+def test_every_registered_opening_type_can_show_the_tiles_that_make_it():
+    from scoring.engine.analysis import OPENING_DETAILS
+    from scoring.engine.hands import HAND_TYPES
+
+    missing = [
+        h.code for h in HAND_TYPES.values() if h.is_opening and h.check not in OPENING_DETAILS
+    ]
+    assert missing == []
+
+
+@pytest.mark.parametrize(
+    ("tiles", "code", "detail"),
+    [
+        ("2m111333444677p", "yidianhong", "2m"),
+        ("223344m1234567p", "jiejiegao", "223344m"),
+        ("22s22p1345679m13p", "jintongyunv", "22s22p"),
+    ],
+)
+def test_the_table_option_opening_types_are_analysed_with_their_tiles(tiles, code, detail):
+    a = analyse_opening(tiles, dealer=False)
+    assert a.details()[code] == detail
+    entry = next(h for h in a.as_dict()["hands"] if h["code"] == code)
+    assert entry["tiles"] == detail
+
+
+def test_the_codes_a_ruleset_allows_leave_out_the_opening_types_it_does_not_play():
+    from scoring.engine.rules import PRESETS, parse_ruleset
+
+    a = analyse_opening("2m111333444677p", dealer=False)
+    assert a.codes == ("queyise", "liuliushun", "yidianhong")
+    assert a.codes_allowed(PRESETS["changsha-67"]) == ("queyise", "liuliushun")
+    rules, _ = parse_ruleset({"preset": "changsha-67", "extra_small_hands": ["yidianhong"]})
+    assert a.codes_allowed(rules) == a.codes
