@@ -28,9 +28,11 @@ def _rules(config: dict[str, Any], **changes: Any) -> Any:
     return rules
 
 
-def _birds(count: int, seat: int) -> list[int]:
-    """``count`` bird tiles that all land on ``seat`` when counted from the dealer."""
-    return [seat + 1 + 4 * (i % 2) for i in range(count)]
+def _birds(count: int, seat: int, origin: int) -> list[int]:
+    """``count`` bird tiles that all land on ``seat`` when counted from ``origin`` (the
+    engine's bird-to-seat table)."""
+    values = [v for v in range(1, 10) if _engine().BIRD_SEAT[origin][v] == seat]
+    return [values[i % 2] for i in range(count)]
 
 
 def _score(data: dict[str, Any], rules: Any) -> dict[str, Any] | None:
@@ -131,9 +133,13 @@ def example_payments(config: dict[str, Any]) -> list[dict[str, Any]]:
         piao = {"piao": [min(1, top), 0, min(2, top), min(3, top)]}
     elif rules.piao == "fixed":
         piao = {"piao": [rules.piao_value] * 4}
-    small = {**_final("pinghu", "discard", IDLE, birds=_birds(count, IDLE3)), **piao}
-    big_win = {**_final(big, "self_draw", IDLE, birds=_birds(count, IDLE)), **piao}
-    opening_birds = _birds(count, IDLE2) if rules.opening_birds else None
+
+    def origin(winner: int) -> int:  # rules.md §9.1: birds counted from the dealer or the winner
+        return winner if rules.bird_origin == "winner" else DEALER
+
+    small = {**_final("pinghu", "discard", IDLE, birds=_birds(count, IDLE3, origin(IDLE))), **piao}
+    big_win = {**_final(big, "self_draw", IDLE, birds=_birds(count, IDLE, origin(IDLE))), **piao}
+    opening_birds = _birds(count, IDLE2, origin(IDLE2)) if rules.opening_birds else None
     opening = {**_side("sixi", "opening", IDLE2, opening_birds), **piao}
     examples = [
         _example("小胡点炮：B 平胡，C 放炮", small, rules),
@@ -141,7 +147,8 @@ def example_payments(config: dict[str, Any]) -> list[dict[str, Any]]:
         _example("起手胡：C 四喜", opening, rules),
     ]
     if rules.cap:
-        capped = {**_final("qingyise", "self_draw", DEALER, birds=_birds(count, DEALER)), **piao}
+        birds = _birds(count, DEALER, origin(DEALER))
+        capped = {**_final("qingyise", "self_draw", DEALER, birds=birds), **piao}
         capped["result"]["winners"][0]["hands"] = ["qingyise", big]
         examples.append(_example(f"封顶 {rules.cap}：庄家 A 自摸两个大胡，鸟全中", capped, rules))
     return [e for e in examples if e is not None]

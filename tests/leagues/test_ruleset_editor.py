@@ -466,3 +466,20 @@ def test_the_rules_page_shows_every_option_in_words(client, club, member, option
     assert '<div class="opt-value">Free</div>' in english_options
     assert '<div class="opt-value">Four birds</div>' in english_options
     assert "small self-draw 1, discard 1; big self-draw 6, discard 6" in english_options
+
+
+@pytest.mark.parametrize("origin", ["dealer", "winner"])
+def test_the_rules_pages_big_example_lands_every_bird_on_the_winner_whatever_the_origin(origin):
+    from leagues.ruleset_explain import example_payments
+
+    config = {
+        "preset": "changsha-67",
+        "bird_count": 6,
+        "bird_mode": "points",
+        "bird_origin": origin,
+    }
+    big = example_payments(config)[1]
+    assert "鸟全中 B" in big["title"]
+    # every payer adds six birds' points (bird_points 1): all of them hit the winner B
+    assert len(big["transfers"]) == 3
+    assert all("+ 6 中鸟加分" in t["arith"] for t in big["transfers"]), big["transfers"]
