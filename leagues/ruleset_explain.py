@@ -179,6 +179,18 @@ def option_words(config: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
+def ruleset_summary(config: dict[str, Any]) -> str:
+    """One line in words: the preset, then each option that differs from it
+    (六七片（双杠双鸟） · 扎鸟数 四鸟 · 飘分 自由飘)."""
+    from scoring.engine.rules import PRESET_INFO
+
+    info = PRESET_INFO[config["preset"]]
+    english = (get_language() or "").startswith("en")
+    parts = [info.name_en if english else info.name_zh]
+    parts += [f"{o['name']} {o['words']}" for o in option_words(config) if o["changed"]]
+    return " · ".join(parts)
+
+
 def ruleset_explain(config: dict[str, Any]) -> dict[str, Any]:
     from scoring.engine.rules import PRESET_INFO
 

@@ -41,6 +41,7 @@ from leagues.forms import (
 )
 from leagues.models import ROLE_RANK, Club, Invitation, Membership, Player, Role, Season
 from leagues.permissions import club_for_reader, role_allows
+from leagues.ruleset_explain import ruleset_summary
 
 # ---------------------------------------------------------------- access
 
@@ -256,7 +257,9 @@ def preset_choices() -> list[tuple[str, str]]:
 
 @club_view("manage")
 def ruleset_list(request: HttpRequest, club: Club) -> HttpResponse:
-    rulesets = selectors.ruleset_list(club=club)
+    rulesets = list(selectors.ruleset_list(club=club))
+    for r in rulesets:  # the preset and what differs from it, in words
+        r.summary = ruleset_summary(r.config)  # type: ignore[attr-defined]
     return render(request, "leagues/rulesets.html", club_context(request, club, rulesets=rulesets))
 
 

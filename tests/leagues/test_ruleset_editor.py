@@ -483,3 +483,14 @@ def test_the_rules_pages_big_example_lands_every_bird_on_the_winner_whatever_the
     # every payer adds six birds' points (bird_points 1): all of them hit the winner B
     assert len(big["transfers"]) == 3
     assert all("+ 6 中鸟加分" in t["arith"] for t in big["transfers"]), big["transfers"]
+
+
+def test_the_ruleset_list_words_each_ruleset_as_its_preset_and_what_differs(
+    client, club, organiser, options_ruleset
+):
+    client.force_login(organiser)
+
+    page = client.get(reverse("rulesets", args=[club.slug])).content.decode()
+
+    assert "扎鸟数 四鸟" in page and "飘分 自由飘" in page and "封顶 30" in page
+    assert "{&#x27;preset&#x27;" not in page and "'preset'" not in page
