@@ -85,6 +85,15 @@ MESSAGES: dict[str, str] = {
     "ruleset_other_club": gettext_noop("The ruleset belongs to another club"),
     "required:token_name": gettext_noop("A name is required"),
     "max_length:token_name": gettext_noop("At most {limit} characters"),
+    # import files (import_rounds, import_club): one session a line
+    "line_not_object": gettext_noop("a line must be a JSON object"),
+    "required:season": gettext_noop("a line needs a season (no default season was given)"),
+    "unknown_season": gettext_noop("this club has no season {name!r}"),
+    "player_names": gettext_noop("players must be a list of four display names"),
+    "player_invalid": gettext_noop("{name!r} cannot be added to the roster: {detail}"),
+    "not_on_roster": gettext_noop("{name!r} is not on the roster; only organisers add players"),
+    "invalid_datetime": gettext_noop("{what} must be an ISO 8601 date-time"),
+    "rounds_list": gettext_noop("rounds must be a list"),
 }
 
 # A field's dotted path, and what may join it to the sentence, in a rendered template.
@@ -200,6 +209,15 @@ class ServiceError(Exception):
         own message, or an engine error that has no template)."""
         catalogue = TemplateCatalogue({code: ("{text}", "{text}")})
         return cls(field, code, {"text": message}, catalogue=catalogue)
+
+    def at(self, field: str) -> ServiceError:
+        """The same error reported under another field: a check of one value that sits
+        elsewhere in a bigger input (an import line's ``paper_nets``, the
+        ``rounds[2].result.discarder`` of its third round)."""
+        moved = type(self).__new__(type(self))
+        moved.__dict__.update(self.__dict__, field=field)
+        Exception.__init__(moved, moved.message)
+        return moved
 
     def as_dict(self) -> dict[str, str]:
         """The error in the API's format: ``{"field", "code", "message"}``."""

@@ -19,7 +19,6 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import MAX_ID
 from leagues.models import Club, Player, Season
 from leagues.permissions import club_for_reader
 from scoring.models import Session
@@ -91,7 +90,10 @@ def session_reopen_view(request: Request, club_slug: str, session_id: int) -> Re
 
 class PaperSessionSerializer(serializers.Serializer):
     players = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=MAX_ID), min_length=4, max_length=4
+        child=serializers.PrimaryKeyRelatedField(queryset=Player.objects.none()),
+        min_length=4,
+        max_length=4,
+        help_text="Four roster player ids by seat (0..3).",
     )
     nets = serializers.ListField(
         child=serializers.IntegerField(min_value=-PAPER_NET_LIMIT, max_value=PAPER_NET_LIMIT),
@@ -100,6 +102,14 @@ class PaperSessionSerializer(serializers.Serializer):
     )
     started_at = serializers.DateTimeField(required=False)
     table_label = serializers.CharField(required=False, allow_blank=True, max_length=40)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # An id off the club's roster does not exist here (as when starting a session);
+        # the service checks the rest (a player twice).
+        club_id = self.context.get("club_id")
+        if club_id is not None:
+            self.fields["players"].child.queryset = Player.objects.filter(club_id=club_id)
 
 
 @extend_schema(
@@ -112,17 +122,12 @@ class PaperSessionSerializer(serializers.Serializer):
 @permission_classes([IsAuthenticatedOrReadOnly])
 def paper_session_view(request: Request, club_slug: str, season_id: int) -> Response:
     season = _season(request, club_slug, season_id)
-    body = PaperSessionSerializer(data=request.data)
+    body = PaperSessionSerializer(data=request.data, context={"club_id": season.club_id})
     body.is_valid(raise_exception=True)
     data = body.validated_data
-    found = Player.objects.in_bulk(data["players"])
-    if len(found) != 4 or any(p.club_id != season.club_id for p in found.values()):
-        raise serializers.ValidationError(
-            {"players": ["Four different players of this club, by id."]}, code="invalid"
-        )
     session = paper_session_record(
         season=season,
-        players=[found[pk] for pk in data["players"]],
+        players=data["players"],
         nets=data["nets"],
         actor=request.user,
         started_at=data.get("started_at"),

@@ -27,10 +27,11 @@ from django.db import connection, connections, transaction
 from django.utils import timezone
 
 from csmj_site.bulk_rows import allocate_ids, insert_rows
-from csmj_site.errors import ServiceErrors
+from csmj_site.errors import ServiceError, ServiceErrors, field_errors
 from leagues.audit import audit_record_import
 from leagues.models import Player, Season
 from scoring.engine import Scored
+from scoring.engine.messages import ALL_MESSAGES
 from scoring.models import Round, RoundHand, RoundPlayer, Session, SessionSeat, Transfer
 from scoring.services import (
     paper_nets_validate,
@@ -76,10 +77,6 @@ class ImportReport:
         return not self.failed
 
 
-def _err(field_name: str, code: str, message: str) -> dict[str, str]:
-    return {"field": field_name, "code": code, "message": message}
-
-
 # ---------------------------------------------------------------- checking and scoring
 
 
@@ -97,21 +94,17 @@ Resolved = dict[int, tuple[dict[str, Any], Any]]  # season id -> (Rules.to_dict(
 def _check(src: SessionIn, resolved: Resolved) -> tuple[_Scored | None, list]:
     from scoring import engine
 
-    errors: list[dict[str, str]] = []
     season = src.season
-    problems = session_start_problems(
+    errors = session_start_problems(
         season=season, players=src.players, first_dealer=src.first_dealer
     )
-    errors += [problem.as_dict() for problem in problems]
     if src.paper_nets is not None:
         if src.rounds:
-            errors.append(_err("rounds", "paper_rounds", "a paper session has no rounds"))
+            errors.append(ServiceError("rounds", "paper_session"))
         try:
             paper_nets_validate(src.paper_nets)
-        except ServiceErrors as exc:
-            errors.append(
-                _err("paper_nets", "paper_nets", "; ".join(e.message for e in exc.errors))
-            )
+        except ServiceErrors as exc:  # the service's "nets" is the line's "paper_nets"
+            errors += [e.at("paper_nets") for e in exc.errors]
     if season.pk not in resolved:
         full = ruleset_resolve(season.ruleset.config)
         resolved[season.pk] = (full, engine.parse_ruleset(full)[0])
@@ -123,23 +116,24 @@ def _check(src: SessionIn, resolved: Resolved) -> tuple[_Scored | None, list]:
         if isinstance(entry, dict) and "round" in entry and "void" in entry:
             data, void = entry["round"], str(entry["void"] or "void")[:200]
         where = f"rounds[{i}]"
+        # The checks of services.round_record, with its codes and messages.
         if not isinstance(data, dict):
-            errors.append(_err(where, "not_an_object", "a round must be a JSON object"))
+            errors.append(ServiceError(where, "not_an_object"))
             continue
         if "ruleset" in data:
-            errors.append(_err(f"{where}.ruleset", "ruleset_fixed", "do not send a ruleset"))
+            errors.append(ServiceError(f"{where}.ruleset", "ruleset_fixed"))
             continue
         try:
             result = engine.score_round_counted(data, rules=rules)  # the season's, parsed once
         except engine.RoundInvalid as exc:
-            for e in exc.errors:
-                d = e.as_dict()
-                d["field"] = f"{where}.{d['field']}" if d.get("field") else where
-                errors.append(d)
+            errors += [
+                e.at(f"{where}.{e.field}" if e.field else where)
+                for e in field_errors(exc.errors, ALL_MESSAGES)
+            ]
             continue
         scored.append((data, result, void))
     if errors:
-        return None, errors
+        return None, [e.as_dict() for e in errors]
     return _Scored(src=src, rounds=scored, ruleset_config=full), []
 
 

@@ -215,48 +215,51 @@ class _Reader:
         self.errors: list[tuple[int, list[dict[str, str]]]] = []
 
     def player(self, name: str) -> Player:
+        """The roster's player of that name, added when missing (organisers only)."""
         if name not in self.players:
             from leagues.services import player_create
 
-            self.players[name] = player_create(club=self.club, display_name=name, actor=self.actor)
+            try:
+                player = player_create(club=self.club, display_name=name, actor=self.actor)
+            except ValidationError as exc:
+                detail = "; ".join(str(m) for m in exc.messages)
+                raise ServiceError(
+                    "players", "player_invalid", {"name": name, "detail": detail}
+                ) from exc
+            except PermissionDenied as exc:
+                raise ServiceError("players", "not_on_roster", {"name": name}) from exc
+            self.players[name] = player
             self.added_players += 1
         return self.players[name]
 
-    def session(self, number: int, obj: Any) -> SessionIn | None:
-        def fail(field_name: str, message: str) -> None:
-            self.errors.append(
-                (number, [{"field": field_name, "code": "invalid", "message": message}])
-            )
-
+    def session(self, number: int, obj: Any) -> SessionIn:
+        """The line's session; ServiceError naming the first field that is wrong."""
         if not isinstance(obj, dict):
-            fail("", "a line must be a JSON object")
-            return None
-        season = self.seasons.get(obj.get("season")) if obj.get("season") else self.default_season
-        if season is None:
-            fail("season", f"unknown season {obj.get('season')!r}")
-            return None
+            raise ServiceError("", "line_not_object")
+        if obj.get("season"):
+            name = obj["season"]
+            season = self.seasons.get(name) if isinstance(name, str) else None
+            if season is None:
+                raise ServiceError("season", "unknown_season", {"name": name})
+        elif self.default_season is None:
+            raise ServiceError("season", "required", variant="season")
+        else:
+            season = self.default_season
         names = obj.get("players")
         if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
-            fail("players", "players must be a list of four display names")
-            return None
+            raise ServiceError("players", "player_names")
         started_at = None
         if obj.get("started_at"):
-            started_at = parse_datetime(str(obj["started_at"]))
+            try:
+                started_at = parse_datetime(str(obj["started_at"]))
+            except ValueError:  # the form of one, but no such date (2025-02-30)
+                started_at = None
             if started_at is None:
-                fail("started_at", "started_at must be an ISO 8601 date-time")
-                return None
+                raise ServiceError("started_at", "invalid_datetime")
         rounds = obj.get("rounds") or []
         if not isinstance(rounds, list):
-            fail("rounds", "rounds must be a list")
-            return None
-        try:
-            players = [self.player(n.strip()) for n in names]
-        except ValidationError as exc:
-            fail("players", "; ".join(exc.messages))
-            return None
-        except PermissionDenied:
-            fail("players", "a player is not on the roster; only organisers add players")
-            return None
+            raise ServiceError("rounds", "rounds_list")
+        players = [self.player(n.strip()) for n in names]
         return SessionIn(
             line=number,
             season=season,
@@ -307,13 +310,12 @@ def lines_import(
         for n, line in stream:
             try:
                 src = reader.session(n, json_parse(line, field=""))
-            except ServiceError as exc:  # malformed_json, duplicate_key, too_deep, …
+            except ServiceError as exc:  # malformed_json, …, unknown_season, player_names, …
                 reader.errors.append((n, [exc.as_dict()]))
-                src = None
-            if src is not None:
+                if progress:
+                    progress(1)
+            else:
                 yield src
-            elif progress:
-                progress(1)
 
     sessions_import(
         sessions=sources(),

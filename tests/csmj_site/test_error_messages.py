@@ -147,3 +147,25 @@ def test_a_form_shows_a_service_refusal_in_the_language_active_when_shown():
 def test_an_unknown_code_is_refused_when_the_error_is_made():
     with pytest.raises(KeyError):
         ServiceError("x", "no_such_code")
+
+
+def test_an_error_moved_to_another_field_keeps_its_code_and_messages():
+    engine_error = FieldError(
+        "result.discarder", "missing_discarder", "result.discarder is required"
+    )
+    [error] = field_errors([engine_error], ALL_MESSAGES)
+    when = ServiceError("when", "invalid_datetime")
+
+    moved = error.at("rounds[2].result.discarder")
+    renamed = when.at("started_at")
+
+    assert moved.as_dict() == {
+        "field": "rounds[2].result.discarder",
+        "code": "missing_discarder",
+        "message": "result.discarder is required",
+    }
+    assert renamed.message == "started_at must be an ISO 8601 date-time"
+    assert str(renamed) == renamed.message and error.field == "result.discarder"
+    with translation.override("zh-hans"):
+        assert moved.localised() == error.localised() and CJK.search(moved.localised())
+        assert renamed.localised() == "必须是 ISO 8601 日期时间"

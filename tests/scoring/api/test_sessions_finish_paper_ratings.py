@@ -62,13 +62,38 @@ def test_paper_nets_that_do_not_sum_to_zero_are_refused(api_as, club, season, pl
     assert [f for f, _ in codes(response)] == ["nets"]
 
 
-def test_paper_players_must_belong_to_the_club(api_as, club, other_club, season, players):
+def test_a_paper_player_of_another_club_does_not_exist_here(
+    api_as, club, other_club, season, players
+):
+    from scoring.models import Session
+
     stranger = other_club.players.first()
     body = {"players": [stranger.pk, *[p.pk for p in players[1:4]]], "nets": [0, 0, 0, 0]}
     response = api_as("recorder").post(
         club_url(club, f"seasons/{season.pk}/paper-sessions/"), body, format="json"
     )
-    assert response.status_code == 400 and [f for f, _ in codes(response)] == ["players"]
+    # As when starting a session: the entry that is off the roster, by its index.
+    assert response.status_code == 400 and codes(response) == [("players.0", "does_not_exist")]
+    assert not Session.objects.filter(season=season).exists()
+
+
+def test_a_paper_player_twice_is_refused_by_the_service_with_its_message(
+    api_as, club, season, players
+):
+    from scoring.models import Session
+
+    body = {
+        "players": [players[0].pk, players[0].pk, players[1].pk, players[2].pk],
+        "nets": [0] * 4,
+    }
+    response = api_as("recorder").post(
+        club_url(club, f"seasons/{season.pk}/paper-sessions/"), body, format="json"
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"] == [
+        {"field": "players", "code": "players", "message": "A player can sit only once"}
+    ]
+    assert not Session.objects.filter(season=season).exists()
 
 
 def test_standings_and_rounds_download_as_csv(api_as, club, season, session, players, recorder):
