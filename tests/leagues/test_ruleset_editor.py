@@ -171,7 +171,6 @@ def test_each_option_is_explained_in_chinese_on_a_chinese_page_and_in_english_on
     ruleset = Ruleset.objects.create(club=club, name="默认", config={"preset": "changsha-67"})
     url = reverse("ruleset-edit", args=[club.slug, ruleset.pk])
 
-
     chinese = client.get(url).content.decode()  # Chinese first
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     english = client.get(url).content.decode()
