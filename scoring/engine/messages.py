@@ -302,11 +302,8 @@ def code_name_zh(value: object) -> str:
     """The Chinese name of a hand code or a penalty kind, given as itself or as
     :func:`show_value` shows it (``"haidilaoyue"`` with its quotes); else the value."""
     code = value
-    if isinstance(value, str) and value.startswith('"'):
-        try:
-            code = json.loads(value)
-        except ValueError:
-            code = value
+    if isinstance(value, str) and len(value) > 1 and value[0] == value[-1] == '"':
+        code = value[1:-1]  # a code is plain ASCII: its JSON is itself in quotes
     if isinstance(code, str):
         hand = HAND_TYPES.get(code)
         if hand is not None:
