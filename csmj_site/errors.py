@@ -194,12 +194,13 @@ class ServiceError(Exception):
             return self.english
         return self._render(self.catalogue.english(self.key), name_field=True)
 
-    def localised(self) -> str:
+    def localised(self, *, name_key: bool = True) -> str:
         """The message in the active language (for pages); a translation leaves the
-        field's path out."""
+        field's path out. ``name_key=False`` leaves the key inside the field out too,
+        for a message shown next to that key's own input."""
         template, name_field = self.catalogue.localised(self.key)
         text = self._render(template, name_field=name_field)
-        if self.key_in_field and not name_field:
+        if self.key_in_field and name_key and not name_field:
             return f"{self.key_in_field}：{text}"
         return text
 

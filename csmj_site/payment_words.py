@@ -35,10 +35,7 @@ def transfer_rows(result: dict[str, Any], names: list[str]) -> list[dict[str, An
                 parts.append("+ " + _("飘 %(n)s") % {"n": d["piao"]})
             if "uncapped" in d:
                 parts.append(f"= {d['uncapped']}, " + _("封顶 %(cap)s") % {"cap": t["amount"]})
-        if parts:
-            arith = " ".join(parts)
-        else:  # a penalty: the engine's detail as it is
-            arith = ", ".join(f"{k} {v}" for k, v in d.items() if not isinstance(v, dict | list))
+        arith = " ".join(parts) if parts else penalty_words(d)
         payee = t.get("to")
         rows.append(
             {
@@ -57,3 +54,20 @@ def transfer_rows(result: dict[str, Any], names: list[str]) -> list[dict[str, An
             }
         )
     return rows
+
+
+def penalty_words(detail: dict[str, Any]) -> str:
+    """A penalty's detail in words a player reads, like a win's arithmetic:
+    逃跑罚分 12，三家平分，每家 4 (and what is left over, burned)."""
+    if "penalty" not in detail:
+        return ""
+    values = {k: detail.get(k) for k in ("penalty", "share", "burned")}
+    if detail.get("kind") == "escape":
+        words = _("逃跑罚分 %(penalty)s") % values
+    else:
+        words = _("罚分 %(penalty)s") % values
+    if detail.get("distribution") == "split":
+        words += _("，三家平分，每家 %(share)s") % values
+    if detail.get("burned"):
+        words += _("，余下 %(burned)s 分烧掉") % values
+    return words

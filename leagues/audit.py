@@ -140,9 +140,9 @@ def audit_record_import(
     entry.club_id = club_id
     entry.object_type = "scoring.session"
     entry.object_id = f"{min(session_ids)}-{max(session_ids)}"
-    entry.object_repr = (
-        f"导入 {sessions} 场 {rounds} 盘 / imported {sessions} sessions, {rounds} rounds"
-    )
+    # The sessions' ids, in no language: the log's sentence (导入了 … 场 … 盘, imported …)
+    # is worded from ``after`` in the reader's language by ``leagues.audit_text``.
+    entry.object_repr = entry.object_id
     entry.save()
     return entry
 

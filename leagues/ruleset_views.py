@@ -3,8 +3,10 @@ public rules page of one ruleset (规则说明).
 
 The editor's fields are the wizard's rules form (``leagues.wizard.RulesStepForm``), which
 builds them from the engine's parameter descriptions. A saved config is the preset plus only
-the options that differ from it; both views go through ``services.ruleset_create`` /
-``ruleset_update`` and so through the engine's ``parse_ruleset``.
+the options that differ from it. The form checks it with the service's own
+``services.ruleset_config_clean`` (the engine's ``parse_ruleset``) and shows each
+``ServiceError`` in the page's language, next to its option; saving goes through
+``services.ruleset_create`` / ``ruleset_update``.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from csmj_site.errors import ServiceErrors
 from csmj_site.jsonio import json_form_value
 from leagues import services
 from leagues.models import Club, Ruleset
@@ -152,24 +155,19 @@ class RulesetEditForm(RulesStepForm):
         return self._validated(data, {"preset": data["preset"], **overrides}, by_field=False)
 
     def _validated(self, data: dict[str, Any], config: dict[str, Any], *, by_field: bool) -> Any:
-        """The engine's parse_ruleset (through the service's clean); each error goes next
-        to the option it names, or next to the JSON box."""
-        from scoring.engine.rules import parse_ruleset
-
-        _rules, errors = parse_ruleset(config, field="config")
-        for error in errors:
-            key = error.field.removeprefix("config.").split(".")[0].split("[")[0]
-            target = f"opt_{key}" if by_field and f"opt_{key}" in self.fields else "overrides"
-            self.add_error(target, _error_text(error))
-        return data if errors else self.with_config(data, config)
-
-
-def _error_text(error: Any) -> str:
-    """The engine's error in the page's language (its English text on an English page)."""
-    from scoring.engine.messages import error_message_zh
-
-    english = (get_language() or "").startswith("en")
-    return error.message if english else error_message_zh(error)
+        """The config through the service's check (``services.ruleset_config_clean``, the
+        engine's parse_ruleset), as the wizard's ``with_config``; each refusal in the
+        page's language next to the option it names, or next to the JSON box."""
+        try:
+            data["config"] = services.ruleset_config_clean(config)
+        except ServiceErrors as exc:
+            for error in exc.errors:
+                key = error.key_in_field.split(".")[0].split("[")[0]
+                if by_field and f"opt_{key}" in self.fields:
+                    self.add_error(f"opt_{key}", error.localised(name_key=False))
+                else:
+                    self.add_error("overrides", error.localised())
+        return data
 
 
 def editor_initial(ruleset: Ruleset | None) -> dict[str, Any]:

@@ -68,6 +68,15 @@ from scoring.engine.tiles import (
 )
 
 GANG_CONTEXTS: tuple[str, ...] = ("kong", "double_kong", "rob")
+# The context's parts in Chinese, for the Chinese reasons (no English names in them).
+_CONTEXT_ZH = {
+    "first_discard": "起手牌（天胡、地胡）",
+    "haidi": "海底",
+    "gang": "杠",
+    "kong": "开杠（杠上开花、杠上炮）",
+    "double_kong": "开双杠（双杠上花、双杠上炮）",
+    "rob": "抢杠",
+}
 DEFAULT_PRESET = "changsha-67"
 PINGHU = "pinghu"
 QIXIAODUI = "qixiaodui"
@@ -288,7 +297,7 @@ def situational_context(
                     given[1],
                     "context_conflict",
                     reason=f"{' and '.join(given)} cannot describe the same win",
-                    reason_zh=f"{'、'.join(given)} 不能同时成立",
+                    reason_zh=f"{'、'.join(_CONTEXT_ZH[g] for g in given)}不能同时成立",
                 )
             ]
         )
@@ -299,7 +308,7 @@ def situational_context(
                     "gang",
                     "context_conflict",
                     reason=f"gang must be one of {', '.join(GANG_CONTEXTS)}, got {gang!r}",
-                    reason_zh=f"gang 只能是 {', '.join(GANG_CONTEXTS)}，收到 {gang!r}",
+                    reason_zh=f"杠的情形只能是{'、'.join(_CONTEXT_ZH[g] for g in GANG_CONTEXTS)}",
                 )
             ]
         )
@@ -717,7 +726,7 @@ def _pair_rule_miss(f: FinalFacts, rules: Rules) -> tuple[str, dict[str, str]]:
         "rule_zh": rule_zh,
         "pair_rule": rules.situational_pair,
         "reason": f"the win needs {rule} (situational_pair {rules.situational_pair})",
-        "reason_zh": f"这样胡牌需要{rule_zh}（将规则「{rules.situational_pair}」）",
+        "reason_zh": f"按本规则的将规则，这样胡牌需要{rule_zh}",
     }
 
 
@@ -741,7 +750,7 @@ def _own_kong_miss(f: FinalFacts, rules: Rules) -> tuple[str, dict[str, str]]:
     if not f.n_dice_kongs:
         return "situational_needs_kong", {
             "reason": "the melds have no kong (gang or angang) of the winner",
-            "reason_zh": "副露中没有胡牌者开的杠（gang 或 angang）",
+            "reason_zh": "副露中没有胡牌者开的明杠或暗杠",
         }
     return _pair_rule_miss(f, rules)
 

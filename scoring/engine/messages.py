@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from scoring.engine.errors import FieldError
+from scoring.engine.hands import HAND_TYPES
 
 # code: (English template, Chinese template)
 MESSAGES: dict[str, tuple[str, str]] = {
@@ -41,7 +42,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "malformed_json": ("the body is not valid JSON: {detail}", "请求内容不是有效的 JSON：{detail}"),
     "unsupported_media_type": (
         "the body must be JSON (Content-Type: application/json), got {value}",
-        "请求内容必须是 JSON（Content-Type: application/json），收到 {value}",
+        "请求内容必须是 JSON 格式，收到 {value}",
     ),
     # --- ruleset ----------------------------------------------------------------
     "unknown_preset": (
@@ -77,8 +78,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "hand_not_in_ruleset": (
         "{field}: {value} ({name_zh}) is not played under this ruleset; turn on the "
         "ruleset option {option}{option_value} to record it",
-        "{field}：本规则不玩{name_zh}（{value}），要记录它请在规则中打开「{option_zh}」"
-        "（{option}{option_value}）",
+        "{field}：本规则不玩{name_zh}，要记录它请在规则中打开「{option_zh}」",
     ),
     "hands_exclude_each_other": (
         "{field}: {value} cannot be listed together with {other}",
@@ -86,16 +86,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "midgame_hand_in_opening": (
         "{field}: {value} is a mid-game win; record it in midgame, not in openings",
-        "{field}：{value} 是中途胡，请记在 midgame（中途胡）里，不要记在起手胡里",
+        "{field}：{name_zh}是中途胡，请记在中途胡里，不要记在起手胡里",
     ),
     "not_midgame_hand": (
         "{field}: {value} is not a mid-game hand (zhongtu_sixi, zhongtu_liuliushun)",
-        "{field}：{value} 不是中途胡（中途四喜、中途六六顺）",
+        "{field}：{name_zh}不是中途胡（中途胡只有中途四喜、中途六六顺）",
     ),
     "opening_birds_off": (
         "{field}: this ruleset counts no birds on opening and mid-game wins "
         "(opening_birds is false); give none",
-        "{field}：本规则起手胡和中途胡不扎鸟（opening_birds 为 false），不要填鸟",
+        "{field}：本规则起手胡和中途胡不扎鸟，不要填鸟",
     ),
     "piao_not_in_ruleset": (
         "{field}: this ruleset plays no 飘分 (piao is off); leave piao out",
@@ -116,21 +116,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "hands_required": (
         "{field}: give the hand codes (hands) or the tiles",
-        "{field}：请给出牌型（hands）或手牌（tiles）",
+        "{field}：请给出牌型或手牌",
     ),
     "no_hands": ("{field} must list at least one hand code", "{field} 至少要有一个牌型"),
     "unknown_hand": ("{field}: unknown hand code {value}", "{field}：未知的牌型代码 {value}"),
     "final_hand_in_opening": (
         "{field}: {value} is a final hand, not an opening hand (起手胡)",
-        "{field}：{value} 是胡牌牌型，不是起手胡",
+        "{field}：{name_zh}是胡牌牌型，不是起手胡",
     ),
     "opening_hand_in_final": (
         "{field}: {value} is an opening hand (起手胡), not a final hand",
-        "{field}：{value} 是起手胡牌型，不能用于最终胡牌",
+        "{field}：{name_zh}是起手胡牌型，不能用于最终胡牌",
     ),
     "repeated_hand": (
         "{field}: hand code {value} is repeated",
-        "{field}：牌型 {value} 重复",
+        "{field}：牌型{name_zh}重复",
     ),
     "too_many_sixi": (
         "{field}: sixi (四喜) is listed {count} times; a dealt hand holds at most 3 quads",
@@ -142,7 +142,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "wrong_win_kind": (
         "{field}: {value} cannot be won by {kind}",
-        "{field}：{value} 不能以{kind_zh}方式胡牌",
+        "{field}：{name_zh}不能以{kind_zh}方式胡牌",
     ),
     "tianhu_not_dealer": (
         "{field}: tianhu (天胡) can only be won by the dice dealer, seat {dealer}, not seat {seat}",
@@ -193,7 +193,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "birds_with_forfeit": (
         "{field}: birds are given although birds_forfeited is true",
-        "{field}：已标记忘记扎鸟（birds_forfeited），却又给出了鸟",
+        "{field}：已标记忘记扎鸟，却又给出了鸟",
     ),
     "wrong_bird_count": (
         "{field}: the ruleset needs {expected} bird(s), got {count}",
@@ -209,17 +209,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "haidi_missing": (
         "{field}: {value} needs the 海底 information (result.haidi)",
-        "{field}：{value} 需要海底信息（result.haidi）",
+        "{field}：{name_zh}需要海底信息（谁要了海底、海底牌是哪张）",
     ),
     "haidilaoyue_not_taker": (
         "{field}: haidilaoyue (海底捞月) is won by the seat that took the 海底 ({taker}), "
         "not seat {seat}",
-        "{field}：海底捞月必须由要海底的座位（{taker}）胡，座位 {seat} 不行",
+        "{field}：海底捞月必须由要海底的那家胡（{taker_zh}），座位 {seat} 不行",
     ),
     "haidipao_not_taker": (
         "{field}: haidipao (海底炮) is paid by the seat that took the 海底 ({taker}), "
         "not seat {discarder}",
-        "{field}：海底炮由要海底的座位（{taker}）付，而不是座位 {discarder}",
+        "{field}：海底炮由要海底的那家付（{taker_zh}），而不是座位 {discarder}",
     ),
     "haidi_birds_needed": (
         "{field}: give the birds, or the 海底 tile they come from",
@@ -232,12 +232,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "haidi_taken_and_replaced": (
         "{field}: the 海底 cannot be both taken (taker {taker}) and used as a replacement "
         "(replaced_by {replaced_by})",
-        "{field}：海底不能既被要走（taker {taker}）又被补张（replaced_by {replaced_by}）",
+        "{field}：海底不能既被座位 {taker} 要走，又被座位 {replaced_by} 用来补张",
     ),
     "draw_needs_haidi": (
         "{field}: a draw needs the 海底 information (taker, replaced_by or first_offered) "
         "to name the next dealer",
-        "{field}：流局需要海底信息（taker、replaced_by 或 first_offered）来确定下一盘庄家",
+        "{field}：流局需要海底信息（谁要了海底、谁用海底补张或海底先问的是谁）来确定下一盘庄家",
     ),
     "tiles_unavailable": (
         "{field}: tiles cannot be checked on this server; give hand codes without tiles",
@@ -246,7 +246,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # --- penalties --------------------------------------------------------------
     "duplicate_penalty": (
         "{field}: seat {seat} already has an {value} penalty",
-        "{field}：座位 {seat} 已有一条 {value} 罚分",
+        "{field}：座位 {seat} 已有一条{name_zh}罚分",
     ),
 }
 
@@ -270,15 +270,47 @@ EXPECTED_ZH: dict[str, str] = {
     "a string": "字符串",
     "a list": "列表",
     "an object": "对象",
-    "a boolean": "布尔值（true/false）",
+    "a boolean": "是或否",
     "a string or an object": "字符串或对象",
-    "a string or null": "字符串或 null",
-    "a seat number or null": "座位号或 null",
-    "an object or null": "对象或 null",
-    "a list or null": "列表或 null",
+    "a string or null": "字符串或空值",
+    "a seat number or null": "座位号或空值",
+    "an object or null": "对象或空值",
+    "a list or null": "列表或空值",
 }
 
 KIND_ZH: dict[str, str] = {"self_draw": "自摸", "discard": "点炮胡", "draw": "流局"}
+
+PENALTY_ZH: dict[str, str] = {"escape": "逃跑"}
+
+# Codes whose ``value`` is a hand code (or a penalty kind) the Chinese names by its
+# Chinese name (``name_zh``), never by the code.
+NAMES_A_CODE = frozenset(
+    {
+        "midgame_hand_in_opening",
+        "not_midgame_hand",
+        "final_hand_in_opening",
+        "opening_hand_in_final",
+        "repeated_hand",
+        "wrong_win_kind",
+        "haidi_missing",
+        "duplicate_penalty",
+    }
+)
+
+
+def code_name_zh(value: object) -> str:
+    """The Chinese name of a hand code or a penalty kind, given as itself or as
+    :func:`show_value` shows it (``"haidilaoyue"`` with its quotes); else the value."""
+    code = value
+    if isinstance(value, str) and len(value) > 1 and value[0] == value[-1] == '"':
+        code = value[1:-1]  # a code is plain ASCII: its JSON is itself in quotes
+    if isinstance(code, str):
+        hand = HAND_TYPES.get(code)
+        if hand is not None:
+            return hand.name_zh
+        if code in PENALTY_ZH:
+            return PENALTY_ZH[code]
+    return str(value)
 
 
 def show_value(value: object) -> str:
@@ -302,6 +334,13 @@ def make_error(field: str, code: str, **params: Any) -> FieldError:
         params["expected_zh"] = EXPECTED_ZH.get(str(params["expected"]), str(params["expected"]))
     if "kind" in params and "kind_zh" not in params:
         params["kind_zh"] = KIND_ZH.get(str(params["kind"]), str(params["kind"]))
+    if code in NAMES_A_CODE and "name_zh" not in params:
+        params["name_zh"] = code_name_zh(params.get("value"))
+    if "taker" in params and "taker_zh" not in params:
+        taker = params["taker"]
+        params["taker_zh"] = (
+            "这盘无人要海底" if taker in (None, "null") else f"要海底的是座位 {taker}"
+        )
     return FieldError(field, code, MESSAGES[code][0].format(**params), params)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.engine.errors import FieldError
+from scoring.engine.hands import HAND_TYPES
 
 TILE_MESSAGES: dict[str, tuple[str, str]] = {
     # --- tile notation ------------------------------------------------------------
@@ -62,17 +63,16 @@ TILE_MESSAGES: dict[str, tuple[str, str]] = {
     # --- melds ----------------------------------------------------------------------
     "melds_not_list": (
         '{field} must be a list of melds like {{"kind": "peng", "tiles": "555m"}}',
-        '{field} 应是副露列表，如 {{"kind": "peng", "tiles": "555m"}}',
+        "{field} 应是副露列表，每组副露写明类型（吃、碰、杠等）和牌",
     ),
     "meld_not_object": (
         '{field}: a meld is an object like {{"kind": "peng", "tiles": "555m"}}',
-        '{field}：副露应写成 {{"kind": "peng", "tiles": "555m"}} 这样的对象',
+        "{field}：每组副露要写明类型（吃、碰、杠等）和牌",
     ),
     "meld_unknown_key": ("{field} is not a meld key", "{field} 不是副露的字段"),
     "meld_kind_unknown": (
         "{field}: meld kind {value} is not one of chi, peng, gang, angang, buzhang",
-        "{field}：副露类型 {value} 不是 chi（吃）、peng（碰）、gang（明杠）、angang（暗杠）、"
-        "buzhang（补张）之一",
+        "{field}：副露类型 {value} 不对，只能是吃、碰、明杠、暗杠或补张",
     ),
     "meld_malformed": (
         "{field}: {kind} {text} is not {rule}",
@@ -85,7 +85,7 @@ TILE_MESSAGES: dict[str, tuple[str, str]] = {
     # --- claims checked against the tiles -----------------------------------------
     "not_a_winning_hand": (
         "{field}: {tiles} is not a winning hand ({reason}); claimed: {claimed}",
-        "{field}：{tiles} 不是和牌（{reason_zh}）；所报牌型：{claimed}",
+        "{field}：{tiles} 不是和牌（{reason_zh}）；所报牌型：{claimed_zh}",
     ),
     "haohua_wrong_quads": (
         "{field}: {code} ({name_zh}) needs exactly {needed} quad(s) in seven pairs; the "
@@ -103,21 +103,21 @@ TILE_MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "hand_not_held": (
         "{field}: {code} ({name_zh}) is claimed but the tiles {tiles} do not have it: {reason}",
-        "{field}：报了{name_zh}（{code}），但手牌 {tiles} 不是{name_zh}：{reason_zh}",
+        "{field}：报了{name_zh}，但手牌 {tiles} 不是{name_zh}：{reason_zh}",
     ),
     "situational_pair_rule": (
         "{field}: {code} ({name_zh}) needs {rule} under situational_pair {pair_rule}; "
         "the tiles {tiles} have neither",
-        "{field}：{name_zh}（{code}）在「{pair_rule}」将规则下需要{rule_zh}，手牌 {tiles} 都不满足",
+        "{field}：按本规则的将规则，{name_zh}需要{rule_zh}，手牌 {tiles} 都不满足",
     ),
     "situational_needs_dealt_hand": (
         "{field}: {code} ({name_zh}) is won on the dealt tiles, so the hand has no melds",
-        "{field}：{name_zh}（{code}）是起手牌直接胡，不能有副露",
+        "{field}：{name_zh}是起手牌直接胡，不能有副露",
     ),
     "situational_needs_kong": (
         "{field}: {code} ({name_zh}) is won on a kong's replacement tile, but the melds have "
         "no kong (gang or angang) of the winner",
-        "{field}：{name_zh}（{code}）是开杠补牌后胡，但副露中没有胡牌者的杠（gang 或 angang）",
+        "{field}：{name_zh}是开杠补牌后胡，但副露中没有胡牌者的明杠或暗杠",
     ),
     "no_hand_in_tiles": (
         "{field}: the tiles {tiles} form no hand type by themselves ({reason}); list the hands "
@@ -127,7 +127,7 @@ TILE_MESSAGES: dict[str, tuple[str, str]] = {
     "opening_not_held": (
         "{field}: {code} ({name_zh}) is claimed {claimed} time(s) but the dealt tiles {tiles} "
         "hold it {held} time(s)",
-        "{field}：{name_zh}（{code}）报了 {claimed} 次，但起手牌 {tiles} 只有 {held} 次",
+        "{field}：{name_zh}报了 {claimed} 次，但起手牌 {tiles} 只有 {held} 次",
     ),
     "no_opening_hand": (
         "{field}: the dealt tiles {tiles} hold no opening hand (起手胡)",
@@ -143,6 +143,17 @@ TILE_MESSAGES: dict[str, tuple[str, str]] = {
 
 
 def tile_error(field: str, code: str, /, **params: Any) -> FieldError:
-    """A FieldError for ``code`` whose English message is filled from ``params``."""
+    """A FieldError for ``code`` whose English message is filled from ``params``.
+
+    ``claimed`` (the hand codes claimed, comma-separated) gets ``claimed_zh``, their
+    Chinese names, for the Chinese template."""
     params["field"] = field or "input"
+    if isinstance(params.get("claimed"), str) and "claimed_zh" not in params:
+        codes = [c for c in params["claimed"].split(", ") if c and c != "(none)"]
+        params["claimed_zh"] = "、".join(_name_zh(c) for c in codes) or "无"
     return FieldError(field, code, TILE_MESSAGES[code][0].format(**params), params)
+
+
+def _name_zh(code: str) -> str:
+    hand = HAND_TYPES.get(code)
+    return hand.name_zh if hand is not None else code

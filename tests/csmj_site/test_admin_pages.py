@@ -4,11 +4,13 @@ import pytest
 from django.apps import apps
 from django.contrib import admin
 from django.urls import reverse
+from django.utils import translation
 
 from tests.factories import round_self_draw, self_draw_transfers, store_round
 
 pytestmark = pytest.mark.django_db
 
+APPS = ["scoring", "standings", "leagues"]
 MY_MODELS = [
     "leagues.Club",
     "leagues.Membership",
@@ -61,3 +63,28 @@ def test_recorded_history_is_read_only_in_the_admin(staff_client):
     rnd.refresh_from_db()
     assert rnd.number == 1
     assert staff_client.get(reverse("admin:scoring_round_add")).status_code == 403
+
+
+@pytest.mark.parametrize(
+    "language, names",
+    [
+        ("zh-hans", ["计分", "积分榜与等级分", "俱乐部与联赛"]),
+        ("en", ["Scoring", "Standings", "Leagues"]),
+    ],
+)
+def test_each_app_is_named_in_the_readers_language_only(language, names):
+    with translation.override(language):
+        shown = [str(apps.get_app_config(label).verbose_name) for label in APPS]
+
+    assert shown == names
+
+
+@pytest.mark.parametrize("language, name", [("zh-hans", "计分"), ("en", "Scoring")])
+def test_the_admin_index_shows_the_app_in_the_readers_language(
+    staff_client, settings, language, name
+):
+    staff_client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+
+    page = staff_client.get(reverse("admin:index")).content.decode()
+
+    assert name in page and "计分 Scoring" not in page

@@ -96,6 +96,7 @@ def test_every_site_code_has_an_english_and_a_chinese_message(key):
     assert not CJK.search(english)
     assert chinese != english and CJK.search(chinese)
     assert not re.search(r"\{(what|field)\}", chinese)
+    assert not ENGLISH_WORD.search(PLACEHOLDER.sub("", chinese)), chinese
 
 
 @pytest.mark.parametrize("code", sorted(ALL_MESSAGES))
@@ -103,6 +104,78 @@ def test_every_engine_code_has_an_english_and_a_chinese_template(code):
     english, chinese = ALL_MESSAGES[code]
 
     assert english and chinese and chinese != english
+
+
+# A template's {placeholder}; {{ }} is a literal brace.
+PLACEHOLDER = re.compile(r"\{\{|\}\}|\{[^{}]*\}")
+# An English word, snake_case name or dotted path: two ASCII lowercase letters in a row.
+# What may stay is one-letter tile notation (5m, 123m456s789p, "m 万、s 条、p 筒"),
+# numbers, 2/5/8 and upper-case JSON.
+ENGLISH_WORD = re.compile(r"[a-z_][a-z_.]*[a-z_]")
+# Params that hold a code or an English phrase; a Chinese template uses their _zh twin.
+CODE_PARAMS = {"option", "code", "kind", "pair_rule", "rule", "reason", "why", "where"}
+
+
+@pytest.mark.parametrize(
+    "template, found",
+    [
+        ("{field}：{value} 需要海底信息（result.haidi）", "result.haidi"),
+        ("{field}：请记在 midgame 里", "midgame"),
+        ("{field}：（opening_birds 为 false）", "opening_birds"),
+        ("海底（taker {taker}）", "taker"),
+    ],
+)
+def test_the_english_word_check_finds_identifiers_outside_placeholders(template, found):
+    assert ENGLISH_WORD.search(PLACEHOLDER.sub("", template)).group() == found
+
+
+@pytest.mark.parametrize("code", sorted(ALL_MESSAGES))
+def test_no_chinese_template_holds_an_english_name_or_a_code(code):
+    chinese = ALL_MESSAGES[code][1]
+
+    words = ENGLISH_WORD.findall(PLACEHOLDER.sub("", chinese))
+    codes = set(re.findall(r"(?<!\{)\{(\w+)\}", chinese)) & CODE_PARAMS
+    assert not words, f"{code}: {chinese}"
+    assert not codes, f"{code}: {chinese}"
+
+
+def engine_errors_zh(data: dict) -> list[str]:
+    from scoring.engine import validate_round
+
+    with translation.override("zh-hans"):
+        return [e.localised() for e in field_errors(validate_round(data), ALL_MESSAGES)]
+
+
+def test_a_hand_named_in_a_chinese_error_is_named_in_chinese():
+    data = round_discard({1: ["haidilaoyue"]}, 0)
+    data["result"]["kind"] = "self_draw"
+    data["result"].pop("discarder")
+
+    messages = engine_errors_zh(data)
+
+    assert "海底捞月需要海底信息（谁要了海底、海底牌是哪张）" in messages
+    assert not any(ENGLISH_WORD.search(m) for m in messages), messages
+
+
+def test_a_repeated_hand_and_a_repeated_penalty_are_named_in_chinese():
+    data = round_discard({1: ["qingyise", "qingyise"]}, 0)
+    data["penalties"] = [{"seat": 2, "kind": "escape"}, {"seat": 2, "kind": "escape"}]
+
+    messages = engine_errors_zh(data)
+
+    assert "牌型清一色重复" in messages
+    assert "座位 2 已有一条逃跑罚分" in messages
+    assert not any(ENGLISH_WORD.search(m) for m in messages), messages
+
+
+def test_a_haidi_win_by_the_wrong_seat_says_who_took_the_haidi():
+    data = round_discard({1: ["haidilaoyue"]}, 0)
+    data["result"].update(kind="self_draw", haidi={"taker": 3, "tile": "5m"})
+    data["result"].pop("discarder")
+
+    messages = engine_errors_zh(data)
+
+    assert "海底捞月必须由要海底的那家胡（要海底的是座位 3），座位 1 不行" in messages
 
 
 def test_a_chinese_message_leaves_the_field_path_out_and_english_keeps_it():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from leagues.models import Ruleset
@@ -123,11 +124,30 @@ def test_the_json_view_refuses_the_same_bad_input(client, club, organiser):
     response = post_editor(client, club, {"mode": "json", "overrides": '{"bird_points": 5000}'})
     form_response = post_editor(client, club, {"opt_bird_points": "5000"})
 
-    assert (
-        response.context["form"].errors["overrides"]
-        == (form_response.context["form"].errors["opt_bird_points"])
-    )
+    # next to the option, the message alone; in the JSON box, after the key typed there
+    assert form_response.context["form"].errors["opt_bird_points"] == [
+        "应在 0 到 1000 之间，收到 5000"
+    ]
+    assert response.context["form"].errors["overrides"] == [
+        "bird_points：应在 0 到 1000 之间，收到 5000"
+    ]
     assert not Ruleset.objects.filter(name="我们的规则").exists()
+
+
+def test_an_option_error_is_plain_chinese_on_a_chinese_page_and_english_on_an_english_one(
+    client, club, organiser
+):
+    client.force_login(organiser)
+
+    chinese = post_editor(client, club, {"opt_piao_max": "500"})
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    english = post_editor(client, club, {"opt_piao_max": "500"})
+
+    [message] = chinese.context["form"].errors["opt_piao_max"]
+    assert message == "应在 0 到 100 之间，收到 500"
+    assert "config" not in chinese.content.decode().split("<script")[0]
+    [message] = english.context["form"].errors["opt_piao_max"]
+    assert message == "config.piao_max must be between 0 and 100, got 500"
 
 
 def test_the_editor_marks_the_options_changed_from_the_preset(client, club, organiser):
@@ -150,8 +170,6 @@ def test_each_option_is_explained_in_chinese_on_a_chinese_page_and_in_english_on
     client.force_login(organiser)
     ruleset = Ruleset.objects.create(club=club, name="默认", config={"preset": "changsha-67"})
     url = reverse("ruleset-edit", args=[club.slug, ruleset.pk])
-
-    from django.conf import settings
 
     chinese = client.get(url).content.decode()  # Chinese first
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
@@ -327,7 +345,6 @@ def option_block(html: str, key: str) -> str:
 
 
 def english_page(client, url: str) -> str:
-    from django.conf import settings
 
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     try:

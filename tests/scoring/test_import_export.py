@@ -320,6 +320,26 @@ def test_an_import_is_in_the_audit_log_batch_by_batch(club, season, players, org
     assert (min(stored), max(stored)) == (first, last)
 
 
+def test_an_import_entry_reads_in_the_readers_language_only(club, season, players, organiser):
+    from django.utils import translation
+
+    from leagues.audit import AuditEntry
+    from leagues.audit_text import audit_lines
+
+    names = [p.display_name for p in players[:4]]
+    lines_import(lines=[line(names, [GOOD], season=season.name)], actor=organiser, club=club)
+    entry = AuditEntry.objects.get(club=club, action="session.import")
+
+    with translation.override("zh-hans"):
+        [chinese] = audit_lines([entry])
+    with translation.override("en"):
+        [english] = audit_lines([entry])
+    assert chinese.sentence.endswith("导入了 1 场 1 盘")
+    assert english.sentence.endswith("imported 1 sessions, 1 rounds")
+    assert entry.object_repr == entry.object_id
+    assert "imported" not in entry.object_repr and "导入" not in entry.object_repr
+
+
 def test_an_all_or_nothing_import_that_fails_leaves_no_audit_entry(
     club, season, players, organiser
 ):
