@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 
 from csmj_site.payment_words import transfer_rows
 from leagues.ruleset_words import value_words
@@ -142,20 +142,26 @@ def example_payments(config: dict[str, Any]) -> list[dict[str, Any]]:
     opening_birds = _birds(count, IDLE2, origin(IDLE2)) if rules.opening_birds else None
     opening = {**_side("sixi", "opening", IDLE2, opening_birds), **piao}
     examples = [
-        _example("小胡点炮：B 平胡，C 放炮", small, rules),
-        _example(f"大胡自摸带鸟：B {_hand_name(big)}自摸，鸟全中 B", big_win, rules),
-        _example("起手胡：C 四喜", opening, rules),
+        _example(gettext("小胡点炮：B 平胡，C 放炮"), small, rules),
+        _example(
+            gettext("大胡自摸带鸟：B %(hand)s自摸，鸟全中 B") % {"hand": _hand_name(big)},
+            big_win,
+            rules,
+        ),
+        _example(gettext("起手胡：C 四喜"), opening, rules),
     ]
     if rules.cap:
         birds = _birds(count, DEALER, origin(DEALER))
         capped = {**_final("qingyise", "self_draw", DEALER, birds=birds), **piao}
         capped["result"]["winners"][0]["hands"] = ["qingyise", big]
-        examples.append(_example(f"封顶 {rules.cap}：庄家 A 自摸两个大胡，鸟全中", capped, rules))
+        title = gettext("封顶 %(cap)s：庄家 A 自摸两个大胡，鸟全中") % {"cap": rules.cap}
+        examples.append(_example(title, capped, rules))
     return [e for e in examples if e is not None]
 
 
 def _hand_name(code: str) -> str:
-    return _engine().HAND_TYPES[code].name_zh
+    h = _engine().HAND_TYPES[code]
+    return h.name_en if (get_language() or "").startswith("en") else h.name_zh
 
 
 def option_words(config: dict[str, Any]) -> list[dict[str, Any]]:

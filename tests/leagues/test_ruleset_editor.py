@@ -487,6 +487,8 @@ def test_the_rules_page_shows_every_option_in_words(client, club, member, option
 
 @pytest.mark.parametrize("origin", ["dealer", "winner"])
 def test_the_rules_pages_big_example_lands_every_bird_on_the_winner_whatever_the_origin(origin):
+    from django.utils import translation
+
     from leagues.ruleset_explain import example_payments
 
     config = {
@@ -495,7 +497,8 @@ def test_the_rules_pages_big_example_lands_every_bird_on_the_winner_whatever_the
         "bird_mode": "points",
         "bird_origin": origin,
     }
-    big = example_payments(config)[1]
+    with translation.override("zh-hans"):  # the titles follow the active language
+        big = example_payments(config)[1]
     assert "鸟全中 B" in big["title"]
     # every payer adds six birds' points (bird_points 1): all of them hit the winner B
     assert len(big["transfers"]) == 3
@@ -511,3 +514,17 @@ def test_the_ruleset_list_words_each_ruleset_as_its_preset_and_what_differs(
 
     assert "扎鸟数 四鸟" in page and "飘分 自由飘" in page and "封顶 30" in page
     assert "{&#x27;preset&#x27;" not in page and "'preset'" not in page
+
+
+def test_the_rules_page_reads_in_english_on_an_english_page(client, club, options_ruleset):
+    club.is_public = True
+    club.save()
+    client.cookies["django_language"] = "en"
+
+    page = client.get(
+        reverse("ruleset-rules", args=[club.slug, options_ruleset.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+
+    for words in ("Options", "Hand types and chips", "Example payments", "Cap 30: the dealer A"):
+        assert words in page, words
+    assert "算分例子" not in page and "鸟全中" not in page
