@@ -153,7 +153,7 @@ def _rows(
     pids: Sequence[int],
 ) -> tuple[list[dict], list[dict], list[dict]]:
     """scoring.services.round_rows (the same rows recording stores), with ids."""
-    rows = round_rows(data=data, result=dict(scored.result), bird_hits=scored.bird_hits)
+    rows = round_rows(data=data, scored=scored)
 
     def pid(seat: int | None) -> int | None:
         return None if seat is None else pids[seat]

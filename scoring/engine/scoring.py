@@ -93,16 +93,46 @@ class RoundResult(TypedDict):
     next_dealers: list[int]
 
 
+class SeatWins(NamedTuple):
+    """One seat's wins in a round, with the hand codes the engine scored: those given
+    as ``hands``, or those it found in ``tiles``."""
+
+    final: tuple[str, ...]  # the result's win; () when the seat did not win the result
+    big: bool  # that win is big (大胡)
+    opening: tuple[str, ...]  # its opening win (起手胡); () for none
+    midgame: tuple[str, ...]  # its mid-game wins (中途胡), one after another
+
+
 class Scored(NamedTuple):
-    """A scored round: the public result and the birds that counted for its final win.
+    """A scored round: the public result, the birds that counted for its final win and
+    every seat's wins as scored.
 
     ``birds``: the result's birds (海底 birds filled in); () for a draw or forfeited
     birds. ``bird_hits``: how many of them land on each seat (扎鸟 hits; opening birds
-    are not counted here)."""
+    are not counted here). ``wins``: by seat, the codes of each win the engine scored
+    (the services store these, never the input's ``hands``)."""
 
     result: RoundResult
     birds: tuple[int, ...]
     bird_hits: tuple[int, int, int, int]
+    wins: tuple[SeatWins, SeatWins, SeatWins, SeatWins]
+
+
+def seat_wins(rnd: Round) -> tuple[SeatWins, SeatWins, SeatWins, SeatWins]:
+    """Every seat's wins in a round that ``parse_round`` accepted (``Scored.wins``)."""
+    final: list[tuple[str, ...]] = [(), (), (), ()]
+    big = [False, False, False, False]
+    for winner in rnd.result.winners:
+        final[winner.seat] = winner.codes
+        big[winner.seat] = winner.big
+    opening: list[tuple[str, ...]] = [(), (), (), ()]
+    for o in rnd.openings:
+        opening[o.seat] = opening[o.seat] + o.codes
+    midgame: list[tuple[str, ...]] = [(), (), (), ()]
+    for m in rnd.midgame:
+        midgame[m.seat] = midgame[m.seat] + m.codes
+    wins = [SeatWins(final[s], big[s], opening[s], midgame[s]) for s in range(4)]
+    return (wins[0], wins[1], wins[2], wins[3])
 
 
 # --- one payment ------------------------------------------------------------------

@@ -25,6 +25,7 @@ from tests.factories import (
     make_ruleset,
     make_season,
     make_session,
+    round_by_tiles,
     round_discard,
     round_draw,
     round_self_draw,
@@ -73,6 +74,37 @@ def test_recording_stores_one_row_per_seat_for_aggregation(session, players, rec
         "pengpenghu",
         "qingyise",
     ]
+
+
+# The engine finds the hands of a win given by its tiles; the stored rows hold them.
+TILES_ONLY = round_by_tiles()
+
+
+def test_a_big_win_given_by_its_tiles_alone_is_stored_as_the_big_win_the_engine_found(
+    session, recorder
+):
+    rnd = round_record(session=session, data=TILES_ONLY, actor=recorder)
+
+    winner = rnd.players.get(seat=1)
+    assert winner.won and winner.self_draw and winner.big_win
+    assert winner.hands == ["banbanhu", "qingyise"]
+    assert {t["detail"]["class"] for t in rnd.result["transfers"] if t["event"] == "result"} == {
+        "big"
+    }
+    assert list(
+        RoundHand.objects.filter(round=rnd, is_opening=False).values_list("code", "seat")
+    ) == [("qingyise", 1)]
+
+
+def test_an_opening_given_by_its_tiles_alone_is_stored_with_the_hand_the_engine_found(
+    session, recorder
+):
+    rnd = round_record(session=session, data=TILES_ONLY, actor=recorder)
+
+    assert rnd.players.get(seat=1).opening_wins == 1
+    assert list(
+        RoundHand.objects.filter(round=rnd, is_opening=True).values_list("code", "seat")
+    ) == [("banbanhu", 1)]
 
 
 def test_recorded_birds_hit_are_stored_per_seat(session, recorder):
