@@ -245,6 +245,7 @@ def _build(batch: list[_Scored], actor: Any) -> _Built:
                     "ruleset_config": item.ruleset_config,
                     "result": result,
                     "burned": result.get("burned", 0),
+                    "birds": list(scored.birds),
                     "recorded_by_id": actor.pk,
                     "recorded_at": started,
                     "supersedes_id": None,

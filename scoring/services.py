@@ -127,19 +127,6 @@ def _score(data: Any, ruleset_config: Any = None, *, rules: Any = None) -> Any:
         raise _engine_errors(exc.errors) from exc
 
 
-def round_birds(*, rnd: Round) -> tuple[int, ...]:
-    """The birds (扎鸟) that counted for a stored round's result, as the engine counts them
-    (a 海底 win's birds filled in from the 海底 tile; none for a draw or forfeited birds)."""
-    engine = _engine()
-    rules, errors = engine.parse_ruleset(rnd.ruleset_config)
-    if rules is None or errors:
-        return ()
-    try:
-        return tuple(engine.score_round_counted(rnd.data, rules=rules).birds)
-    except engine.RoundInvalid:
-        return ()
-
-
 def round_rows(*, data: dict[str, Any], scored: Scored) -> dict[str, list[dict[str, Any]]]:
     """The derived rows of a scored round, by seat, as plain dicts (no database):
     ``{"transfers": [...], "players": [...], "hands": [...]}`` with the fields of
@@ -550,6 +537,7 @@ def round_store(
                 ruleset_config=ruleset_config,
                 result=scored.result,
                 burned=scored.result["burned"],
+                birds=list(scored.birds),
                 recorded_by=actor,
                 supersedes=supersedes,
             )

@@ -76,6 +76,7 @@ def test_import_stores_good_sessions_and_reports_every_error_of_bad_ones_by_line
     # Imported rounds are stored as recording stores them, and counted.
     first = Round.objects.filter(session__season=season).order_by("pk").first()
     assert first.result["net"] == [21, -7, -7, -7] and first.ruleset_config["bird_count"] == 2
+    assert first.birds == [5, 9]  # the birds the engine counted, as recording stores them
     assert Transfer.objects.filter(round=first).count() == 3
     assert RoundPlayer.objects.filter(round=first).count() == 4
     top = PlayerSeasonStat.objects.get(season=season, player=players[0])
