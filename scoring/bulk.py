@@ -147,7 +147,7 @@ def _rows(
     pids: Sequence[int],
 ) -> tuple[list[dict], list[dict], list[dict]]:
     """scoring.services.round_rows (the same rows recording stores), with ids."""
-    rows = round_rows(data=data, result=dict(scored.result), bird_hits=scored.bird_hits)
+    rows = round_rows(data=data, scored=scored)
 
     def pid(seat: int | None) -> int | None:
         return None if seat is None else pids[seat]
@@ -239,6 +239,7 @@ def _build(batch: list[_Scored], actor: Any) -> _Built:
                     "ruleset_config": item.ruleset_config,
                     "result": result,
                     "burned": result.get("burned", 0),
+                    "birds": list(scored.birds),
                     "recorded_by_id": actor.pk,
                     "recorded_at": started,
                     "supersedes_id": None,

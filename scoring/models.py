@@ -110,6 +110,9 @@ class Round(models.Model):
     ruleset_config = models.JSONField(_("计分规则"))
     result = models.JSONField(_("计分结果"))
     burned = models.IntegerField(_("烧掉"), default=0)
+    # The birds (扎鸟) that counted for the result, as the engine counted them when the
+    # round was stored (Scored.birds: 海底 birds filled in; [] for a draw or forfeit).
+    birds = models.JSONField(_("扎鸟"), default=list, blank=True)
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )

@@ -23,7 +23,7 @@ from leagues import services as league_services
 from leagues.audit import audit_record, audit_snapshot, audit_stored
 from leagues.models import Player, Season
 from leagues.permissions import require_manage, require_record
-from scoring.engine.hands import HAND_TYPES
+from scoring.engine import RoundResult, Scored
 from scoring.engine.messages import ALL_MESSAGES
 from scoring.models import (
     Round,
@@ -127,32 +127,20 @@ def _score(data: Any, ruleset_config: Any = None, *, rules: Any = None) -> Any:
         raise _engine_errors(exc.errors) from exc
 
 
-def round_birds(*, rnd: Round) -> tuple[int, ...]:
-    """The birds (扎鸟) that counted for a stored round's result, as the engine counts them
-    (a 海底 win's birds filled in from the 海底 tile; none for a draw or forfeited birds)."""
-    engine = _engine()
-    rules, errors = engine.parse_ruleset(rnd.ruleset_config)
-    if rules is None or errors:
-        return ()
-    try:
-        return tuple(engine.score_round_counted(rnd.data, rules=rules).birds)
-    except engine.RoundInvalid:
-        return ()
-
-
-def round_rows(
-    *, data: dict[str, Any], result: dict[str, Any], bird_hits: Sequence[int]
-) -> dict[str, list[dict[str, Any]]]:
+def round_rows(*, data: dict[str, Any], scored: Scored) -> dict[str, list[dict[str, Any]]]:
     """The derived rows of a scored round, by seat, as plain dicts (no database):
     ``{"transfers": [...], "players": [...], "hands": [...]}`` with the fields of
     Transfer, RoundPlayer and RoundHand minus round and player. The one place that turns
-    an engine result into aggregation rows; bulk imports use it too. ``bird_hits``: the
-    engine's 扎鸟 hits by seat (``Scored.bird_hits``).
+    an engine answer into aggregation rows; bulk imports use it too. The hands, big wins
+    and 扎鸟 hits are the engine's (``scored.wins``, ``scored.bird_hits``): a win given by
+    its tiles alone has the codes the engine found, and the input's ``hands`` are never
+    read.
 
     The engine lists no transfer for a burned amount (it shows in net and burned only);
     one with no payee is added, so each seat's transfers add up to its net.
     """
-    transfers = [
+    result = scored.result
+    transfers: list[dict[str, Any]] = [
         {
             "payer_seat": t.get("from"),
             "payee_seat": t.get("to"),
@@ -176,22 +164,13 @@ def round_rows(
             )
     final = data.get("result") or {}
     kind = final.get("kind")
-    winners = {w["seat"]: w.get("hands", []) for w in final.get("winners") or []}
-    openings: dict[int, list[str]] = {}
-    for o in data.get("openings") or []:
-        openings.setdefault(o["seat"], []).extend(o.get("hands", []))
-    # Mid-game wins (中途胡) are small wins outside the result, like openings: their codes
-    # are stored with is_opening True, but they are not opening wins.
-    midgame: dict[int, list[str]] = {}
-    for m in data.get("midgame") or []:
-        midgame.setdefault(m["seat"], []).extend(m.get("hands", []))
     dealers = set(data.get("dealers") or [data["dealer"]])
     players, hands = [], []
-    for seat in range(4):
-        final_codes = winners.get(seat, [])
-        opening_codes = openings.get(seat, [])
-        small_codes = [*opening_codes, *midgame.get(seat, [])]
-        won = seat in winners
+    for seat, (final_codes, big, opening_codes, midgame_codes) in enumerate(scored.wins):
+        # Mid-game wins (中途胡) are small wins outside the result, like openings: their
+        # codes are stored with is_opening True, but they are not opening wins.
+        small_codes = [*opening_codes, *midgame_codes]
+        won = bool(final_codes)
         players.append(
             {
                 "seat": seat,
@@ -200,10 +179,10 @@ def round_rows(
                 "won": won,
                 "self_draw": won and kind == "self_draw",
                 "dealt_in": kind == "discard" and final.get("discarder") == seat,
-                "big_win": won and any(_is_big(c) for c in final_codes),
+                "big_win": big,
                 "opening_wins": 1 if opening_codes else 0,
                 "hands": [*small_codes, *final_codes],
-                "birds_hit": bird_hits[seat],
+                "birds_hit": scored.bird_hits[seat],
             }
         )
         hands += [{"seat": seat, "code": c, "is_opening": True} for c in small_codes]
@@ -211,9 +190,9 @@ def round_rows(
     return {"transfers": transfers, "players": players, "hands": hands}
 
 
-def _derived_rows(rnd: Round, players: list[Player], bird_hits: Sequence[int]) -> None:
+def _derived_rows(rnd: Round, players: list[Player], scored: Scored) -> None:
     """Store the Transfer, RoundPlayer and RoundHand rows of a scored round."""
-    rows = round_rows(data=rnd.data, result=rnd.result, bird_hits=bird_hits)
+    rows = round_rows(data=rnd.data, scored=scored)
 
     def player_at(seat: int | None) -> Player | None:
         return None if seat is None else players[seat]
@@ -230,7 +209,7 @@ def _derived_rows(rnd: Round, players: list[Player], bird_hits: Sequence[int]) -
     )
 
 
-def _unlisted_payments(result: dict[str, Any]) -> list[int]:
+def _unlisted_payments(result: RoundResult) -> list[int]:
     """By seat: what the seat lost beyond its listed transfers (burned chips)."""
     listed = [0, 0, 0, 0]
     for t in result["transfers"]:
@@ -239,11 +218,6 @@ def _unlisted_payments(result: dict[str, Any]) -> list[int]:
         if t.get("to") is not None:
             listed[t["to"]] += t["amount"]
     return [listed[seat] - result["net"][seat] for seat in range(4)]
-
-
-def _is_big(code: str) -> bool:
-    ht = HAND_TYPES.get(code)
-    return bool(ht and ht.is_big)
 
 
 # ---------------------------------------------------------------- sessions
@@ -533,8 +507,7 @@ def round_record(
             version=1,
             data=data,
             ruleset_config=ruleset_config,
-            result=scored.result,
-            bird_hits=scored.bird_hits,
+            scored=scored,
             actor=actor,
         )
 
@@ -546,14 +519,13 @@ def round_store(
     version: int,
     data: dict[str, Any],
     ruleset_config: dict[str, Any],
-    result: dict[str, Any],
-    bird_hits: Sequence[int],
+    scored: Scored,
     actor: Any,
     supersedes: Round | None = None,
 ) -> Round:
-    """Store one scored version of a round with its derived rows (``bird_hits``: the
-    engine's 扎鸟 hits by seat, ``Scored.bird_hits``), refresh the session's standings and
-    audit it. The caller has checked permission, season and number; a concurrent current
+    """Store one scored version of a round with its derived rows (from the engine's
+    answer ``scored``: its result, 扎鸟 hits and wins), refresh the session's standings
+    and audit it. The caller has checked permission, season and number; a concurrent current
     version of the number raises RoundConflict."""
     try:
         with transaction.atomic():
@@ -563,15 +535,16 @@ def round_store(
                 version=version,
                 data=copy.deepcopy(data),
                 ruleset_config=ruleset_config,
-                result=result,
-                burned=result.get("burned", 0),
+                result=scored.result,
+                burned=scored.result["burned"],
+                birds=list(scored.birds),
                 recorded_by=actor,
                 supersedes=supersedes,
             )
     except IntegrityError as exc:
         # Another current version of this number appeared meanwhile.
         raise RoundConflict(number=number, expected=number + 1) from exc
-    _derived_rows(rnd, _seated_players(session), bird_hits)
+    _derived_rows(rnd, _seated_players(session), scored)
     stats_session_refresh(session=session)
     audit_record(
         actor=actor,
@@ -611,8 +584,7 @@ def round_correct(*, round: Round, data: dict[str, Any], actor: Any) -> Round:
             version=old.version + 1,
             data=data,
             ruleset_config=old.ruleset_config,
-            result=scored.result,
-            bird_hits=scored.bird_hits,
+            scored=scored,
             actor=actor,
             supersedes=old,
         )

@@ -338,7 +338,6 @@ def round_summary(rnd: Round, names: list[str]) -> dict[str, Any]:
     ]
     discarder = final.get("discarder")
     haidi = final.get("haidi") or {}
-    birds = list(services.round_birds(rnd=rnd))
     return {
         "round": rnd,
         "dealer": names[dealer] if 0 <= dealer < 4 else "?",
@@ -349,7 +348,7 @@ def round_summary(rnd: Round, names: list[str]) -> dict[str, Any]:
         "winners": winners,
         "openings": openings,
         "discarder": names[discarder] if isinstance(discarder, int) else "",
-        "birds": birds,
+        "birds": list(rnd.birds),  # as the engine counted them when the round was stored
         "birds_forfeited": bool(final.get("birds_forfeited")),
         "haidi_tile": tile_label(haidi.get("tile") or ""),
         "escapes": [names[p["seat"]] for p in data.get("penalties") or []],

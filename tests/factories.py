@@ -90,6 +90,20 @@ def round_self_draw(
     }
 
 
+def round_by_tiles() -> dict:
+    """Seat 1 opens with 板板胡 and self-draws 清一色, each given by its tiles alone (no
+    ``hands``): the engine finds the codes."""
+    return {
+        "dealer": 0,
+        "openings": [{"seat": 1, "tiles": "1346m134679p139s", "birds": [1, 2]}],
+        "result": {
+            "kind": "self_draw",
+            "winners": [{"seat": 1, "tiles": "123456789m123m55m"}],
+            "birds": [5, 9],
+        },
+    }
+
+
 def round_discard(
     winners: dict[int, list[str]] | int,
     discarder: int,
@@ -148,15 +162,13 @@ def engine_like_result(
     }
 
 
-def _bird_hits(data: dict, bird_count: int) -> tuple[int, ...]:
-    """The engine's 扎鸟 hits for ``data`` (none when the data does not score)."""
-    from scoring.engine import RoundInvalid, score_round_counted
+def _scored(data: dict, bird_count: int, result: dict) -> Any:
+    """The engine's answer for ``data`` (its birds, hits and wins) with ``result`` in
+    place of its result."""
+    from scoring.engine import score_round_counted
 
     ruleset = {"preset": "changsha-67", "bird_count": bird_count}
-    try:
-        return score_round_counted({**data, "ruleset": ruleset}).bird_hits
-    except RoundInvalid:
-        return (0, 0, 0, 0)
+    return score_round_counted({**data, "ruleset": ruleset})._replace(result=result)
 
 
 def store_round(
@@ -178,8 +190,7 @@ def store_round(
         version=1,
         data=data,
         ruleset_config={"preset": "changsha-67", "bird_count": bird_count},
-        result=engine_like_result(transfers, next_dealer),
-        bird_hits=_bird_hits(data, bird_count),
+        scored=_scored(data, bird_count, engine_like_result(transfers, next_dealer)),
         actor=actor,
     )
 
@@ -202,8 +213,11 @@ def store_correction(
         version=old.version + 1,
         data=data,
         ruleset_config=old.ruleset_config,
-        result=engine_like_result(transfers, next_dealer),
-        bird_hits=_bird_hits(data, old.ruleset_config.get("bird_count", 2)),
+        scored=_scored(
+            data,
+            old.ruleset_config.get("bird_count", 2),
+            engine_like_result(transfers, next_dealer),
+        ),
         actor=actor,
         supersedes=old,
     )

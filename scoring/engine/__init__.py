@@ -3,7 +3,7 @@
 Public API::
 
     score_round(data, *, rules=None) -> RoundResult  # validate + score; raises RoundInvalid
-    score_round_counted(data, *, rules=None) -> Scored  # the result, its birds and hits
+    score_round_counted(data, *, rules=None) -> Scored  # the result, its birds, hits and wins
     validate_round(data) -> list[FieldError]
     parse_ruleset(value, *, field="ruleset") -> (Rules | None, list[FieldError])
     Rules, PRESETS, HAND_TYPES, RoundInvalid, FieldError
@@ -19,7 +19,15 @@ native.activate(__path__)
 from scoring.engine.errors import FieldError, RoundInvalid
 from scoring.engine.hands import HAND_TYPES
 from scoring.engine.rules import PRESETS, Rules, parse_ruleset
-from scoring.engine.scoring import BIRD_SEAT, RoundResult, Scored, Transfer, score_counted
+from scoring.engine.scoring import (
+    BIRD_SEAT,
+    RoundResult,
+    Scored,
+    SeatWins,
+    Transfer,
+    score_counted,
+    seat_wins,
+)
 from scoring.engine.validate import parse_round
 
 __all__ = [
@@ -31,6 +39,7 @@ __all__ = [
     "RoundResult",
     "Rules",
     "Scored",
+    "SeatWins",
     "Transfer",
     "parse_ruleset",
     "score_round",
@@ -51,14 +60,15 @@ def score_round(data: object, *, rules: Rules | None = None) -> RoundResult:
 
 
 def score_round_counted(data: object, *, rules: Rules | None = None) -> Scored:
-    """``score_round``, with the birds that counted and the 扎鸟 hits by seat (the
-    services store these; nothing outside the engine counts birds)."""
+    """``score_round``, with the birds that counted, the 扎鸟 hits and the wins by seat,
+    with the codes the engine scored (found in ``tiles`` when no ``hands`` were given).
+    The services store these: nothing outside the engine counts birds or reads hands."""
     rnd, errors = parse_round(data, rules=rules)
     if rnd is None:
         raise RoundInvalid(errors)
     result, birds, hits = score_counted(rnd)
     h0, h1, h2, h3 = hits
-    return Scored(result, birds, (h0, h1, h2, h3))
+    return Scored(result, birds, (h0, h1, h2, h3), seat_wins(rnd))
 
 
 def validate_round(data: object) -> list[FieldError]:

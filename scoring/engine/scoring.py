@@ -93,16 +93,46 @@ class RoundResult(TypedDict):
     next_dealers: list[int]
 
 
+class SeatWins(NamedTuple):
+    """One seat's wins in a round, with the hand codes the engine scored: those given
+    as ``hands``, or those it found in ``tiles``."""
+
+    final: tuple[str, ...]  # the result's win; () when the seat did not win the result
+    big: bool  # that win is big (大胡)
+    opening: tuple[str, ...]  # its opening win (起手胡); () for none
+    midgame: tuple[str, ...]  # its mid-game wins (中途胡), one after another
+
+
 class Scored(NamedTuple):
-    """A scored round: the public result and the birds that counted for its final win.
+    """A scored round: the public result, the birds that counted for its final win and
+    every seat's wins as scored.
 
     ``birds``: the result's birds (海底 birds filled in); () for a draw or forfeited
     birds. ``bird_hits``: how many of them land on each seat (扎鸟 hits; opening birds
-    are not counted here)."""
+    are not counted here). ``wins``: by seat, the codes of each win the engine scored
+    (the services store these, never the input's ``hands``)."""
 
     result: RoundResult
     birds: tuple[int, ...]
     bird_hits: tuple[int, int, int, int]
+    wins: tuple[SeatWins, SeatWins, SeatWins, SeatWins]
+
+
+def seat_wins(rnd: Round) -> tuple[SeatWins, SeatWins, SeatWins, SeatWins]:
+    """Every seat's wins in a round that ``parse_round`` accepted (``Scored.wins``)."""
+    final: list[tuple[str, ...]] = [(), (), (), ()]
+    big = [False, False, False, False]
+    for winner in rnd.result.winners:
+        final[winner.seat] = winner.codes
+        big[winner.seat] = winner.big
+    opening: list[tuple[str, ...]] = [(), (), (), ()]
+    for o in rnd.openings:
+        opening[o.seat] = opening[o.seat] + o.codes
+    midgame: list[tuple[str, ...]] = [(), (), (), ()]
+    for m in rnd.midgame:
+        midgame[m.seat] = midgame[m.seat] + m.codes
+    wins = [SeatWins(final[s], big[s], opening[s], midgame[s]) for s in range(4)]
+    return (wins[0], wins[1], wins[2], wins[3])
 
 
 # --- one payment ------------------------------------------------------------------
@@ -153,18 +183,27 @@ def _pay(
     three seats on a big self-draw of the same units.
     """
     # Unpacked once (one step, not a look-up per field): the names are the fields'.
-    dealer_bonus, per_unit, dvd, multiply, points, cap = rules
+    (
+        dealer_bonus,
+        dealer_bonus_per_unit,
+        dealer_vs_dealer_bonus,
+        birds_multiply,
+        bird_points,
+        cap,
+    ) = rules
     flags = dealer_flags
     event, winner, payers, units, cls, unit_base, zimo, hits, fish, bibo, final = win
     w_dealer = flags[winner]
     w_hits = hits[winner]
     w_fish = fish[winner]
     plain = units * unit_base
-    with_bonus = units * (unit_base + dealer_bonus) if per_unit else plain + dealer_bonus
+    with_bonus = (
+        units * (unit_base + dealer_bonus) if dealer_bonus_per_unit else plain + dealer_bonus
+    )
     if not final:  # 飘分 and 封顶 apply to the result's payments only
         piao = None
         cap = 0
-    plain_detail = points is None and piao is None and not cap
+    plain_detail = bird_points is None and piao is None and not cap
     for p in payers:
         p_dealer = flags[p]
         if bibo:
@@ -173,15 +212,15 @@ def _pay(
                 q_dealer = flags[q]
                 pair_base += with_bonus if p_dealer or q_dealer else plain
                 if p_dealer and q_dealer:
-                    d += dvd
+                    d += dealer_vs_dealer_bonus
         else:
             pair_base = with_bonus if w_dealer or p_dealer else plain
-            d = dvd if w_dealer and p_dealer else 0
+            d = dealer_vs_dealer_bonus if w_dealer and p_dealer else 0
         h = w_hits + hits[p]
         f = w_fish + fish[p]
         detail: WinDetail
         if plain_detail:
-            mult = 1 << h if multiply else 1 + h
+            mult = 1 << h if birds_multiply else 1 + h
             amount = pair_base * mult + zimo + d + f
             detail = {
                 "units": units,
@@ -202,12 +241,12 @@ def _pay(
                 "dealer_vs_dealer": d,
                 "fish": f,
             }
-            if points is None:
-                mult = 1 << h if multiply else 1 + h
+            if bird_points is None:
+                mult = 1 << h if birds_multiply else 1 + h
                 detail["multiplier"] = mult
                 amount = pair_base * mult + zimo + d + f
             else:
-                added = points * h
+                added = bird_points * h
                 detail["bird_points_added"] = added
                 amount = pair_base + added + zimo + d + f
             if piao is not None:

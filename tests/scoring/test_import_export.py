@@ -32,6 +32,7 @@ from tests.factories import (
     make_ruleset,
     make_season,
     make_session,
+    round_by_tiles,
     round_discard,
     round_self_draw,
 )
@@ -75,6 +76,7 @@ def test_import_stores_good_sessions_and_reports_every_error_of_bad_ones_by_line
     # Imported rounds are stored as recording stores them, and counted.
     first = Round.objects.filter(session__season=season).order_by("pk").first()
     assert first.result["net"] == [21, -7, -7, -7] and first.ruleset_config["bird_count"] == 2
+    assert first.birds == [5, 9]  # the birds the engine counted, as recording stores them
     assert Transfer.objects.filter(round=first).count() == 3
     assert RoundPlayer.objects.filter(round=first).count() == 4
     top = PlayerSeasonStat.objects.get(season=season, player=players[0])
@@ -82,6 +84,26 @@ def test_import_stores_good_sessions_and_reports_every_error_of_bad_ones_by_line
     new = PlayerSeasonStat.objects.get(season=season, player__display_name="新人")
     assert (new.net, new.rounds, new.sessions) == (21, 1, 1)
     assert PlayerRating.objects.filter(season=season).count() == 4  # the finished session
+
+
+def test_an_imported_win_and_opening_given_by_their_tiles_alone_store_the_hands_the_engine_found(
+    club, season, players, organiser
+):
+    tiles_only = round_by_tiles()  # 板板胡 and 清一色 by seat 1, given by tiles alone
+    names = [p.display_name for p in players[:4]]
+    report, _ = lines_import(
+        lines=[line(names, [tiles_only], season=season.name)], actor=organiser, club=club
+    )
+
+    assert (report.sessions, report.rounds, report.failed) == (1, 1, [])
+    winner = RoundPlayer.objects.get(round__session__season=season, seat=1)
+    assert winner.won and winner.big_win and winner.opening_wins == 1
+    assert winner.hands == ["banbanhu", "qingyise"]
+    hands = RoundHand.objects.filter(round__session__season=season)
+    assert sorted(hands.values_list("code", "is_opening")) == [
+        ("banbanhu", True),
+        ("qingyise", False),
+    ]
 
 
 def test_a_recorder_cannot_add_players_by_importing(club, season, players, recorder):

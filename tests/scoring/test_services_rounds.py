@@ -4,6 +4,7 @@ import datetime
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.urls import reverse
 from django.utils import translation
 
 from leagues.services import ruleset_update
@@ -25,6 +26,7 @@ from tests.factories import (
     make_ruleset,
     make_season,
     make_session,
+    round_by_tiles,
     round_discard,
     round_draw,
     round_self_draw,
@@ -75,6 +77,37 @@ def test_recording_stores_one_row_per_seat_for_aggregation(session, players, rec
     ]
 
 
+# The engine finds the hands of a win given by its tiles; the stored rows hold them.
+TILES_ONLY = round_by_tiles()
+
+
+def test_a_big_win_given_by_its_tiles_alone_is_stored_as_the_big_win_the_engine_found(
+    session, recorder
+):
+    rnd = round_record(session=session, data=TILES_ONLY, actor=recorder)
+
+    winner = rnd.players.get(seat=1)
+    assert winner.won and winner.self_draw and winner.big_win
+    assert winner.hands == ["banbanhu", "qingyise"]
+    assert {t["detail"]["class"] for t in rnd.result["transfers"] if t["event"] == "result"} == {
+        "big"
+    }
+    assert list(
+        RoundHand.objects.filter(round=rnd, is_opening=False).values_list("code", "seat")
+    ) == [("qingyise", 1)]
+
+
+def test_an_opening_given_by_its_tiles_alone_is_stored_with_the_hand_the_engine_found(
+    session, recorder
+):
+    rnd = round_record(session=session, data=TILES_ONLY, actor=recorder)
+
+    assert rnd.players.get(seat=1).opening_wins == 1
+    assert list(
+        RoundHand.objects.filter(round=rnd, is_opening=True).values_list("code", "seat")
+    ) == [("banbanhu", 1)]
+
+
 def test_recorded_birds_hit_are_stored_per_seat(session, recorder):
     rnd = round_record(session=session, data=round_self_draw(0, birds=[2, 6]), actor=recorder)
 
@@ -93,6 +126,25 @@ def test_a_haidi_win_stores_the_hits_of_its_tile_as_every_bird(session, recorder
     rnd = round_record(session=session, data=data, actor=recorder)
 
     assert [rp.birds_hit for rp in rnd.players.order_by("seat")] == [2, 0, 0, 0]
+    assert Round.objects.get(pk=rnd.pk).birds == [5, 5]  # as the engine counted them
+
+
+def test_a_draw_stores_no_counted_birds(session, recorder):
+    rnd = round_record(session=session, data=round_draw(), actor=recorder)
+
+    assert Round.objects.get(pk=rnd.pk).birds == []
+
+
+def test_the_session_page_shows_the_birds_stored_with_the_round(client, session, recorder):
+    rnd = round_record(session=session, data=round_self_draw(0, birds=[2, 6]), actor=recorder)
+    # The page reads the stored birds; it does not score the round again.
+    Round.objects.filter(pk=rnd.pk).update(birds=[7, 7])
+    client.force_login(recorder)
+    url = reverse("session", args=[session.season.club.slug, session.pk])
+
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+
+    assert "鸟 7、7" in page and "鸟 2、6" not in page
 
 
 def test_rounds_are_numbered_one_after_another(session, recorder):

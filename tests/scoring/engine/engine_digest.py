@@ -47,7 +47,12 @@ def _answer(data: Any, rules: Rules | None) -> Any:
         scored = score_round_counted(data, rules=rules)
     except RoundInvalid as exc:
         return {"errors": [[e.field, e.code, e.message, e.params] for e in exc.errors]}
-    return {"result": scored.result, "birds": scored.birds, "hits": scored.bird_hits}
+    return {
+        "result": scored.result,
+        "birds": scored.birds,
+        "hits": scored.bird_hits,
+        "wins": scored.wins,
+    }
 
 
 def main(count: int) -> None:

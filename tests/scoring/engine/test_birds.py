@@ -60,8 +60,8 @@ def test_draws_and_forfeited_birds_hit_nobody():
     forfeited = self_draw(0, birds_forfeited=True)
     del forfeited["result"]["birds"]
 
-    assert score_round_counted(draw)[1:] == ((), (0, 0, 0, 0))
-    assert score_round_counted(forfeited)[1:] == ((), (0, 0, 0, 0))
+    assert score_round_counted(draw)[1:3] == ((), (0, 0, 0, 0))
+    assert score_round_counted(forfeited)[1:3] == ((), (0, 0, 0, 0))
 
 
 def test_opening_birds_are_not_counted_as_hits():

@@ -4,7 +4,7 @@ import copy
 
 import pytest
 
-from scoring.engine import RoundInvalid, score_round
+from scoring.engine import RoundInvalid, SeatWins, score_round, score_round_counted
 from scoring.engine.analysis import check_final_claim, check_opening_claim
 from scoring.engine.rules import PRESETS
 from tests.scoring.engine.rounds import WORKED_WITH_TILES
@@ -214,3 +214,49 @@ def test_an_opening_without_hands_is_filled_in_from_the_tiles():
     rnd = copy.deepcopy(ROUND)
     del rnd["openings"][0]["hands"]
     assert score_round(rnd)["net"] == [-7, 13, 33, -39]
+
+
+def test_the_answer_carries_each_seat_s_wins_with_the_codes_found_in_the_tiles():
+    # Seat 1 opens with 板板胡 and self-draws 清一色, each given by its tiles alone; seat 2
+    # wins two 中途胡 given by their codes.
+    data = {
+        "ruleset": {
+            "preset": "changsha-67",
+            "extra_small_hands": ["zhongtu_sixi", "zhongtu_liuliushun"],
+            "opening_birds": False,
+        },
+        "dealer": 0,
+        "openings": [{"seat": 1, "tiles": "1346m134679p139s"}],
+        "midgame": [
+            {"seat": 2, "hands": ["zhongtu_sixi"]},
+            {"seat": 2, "hands": ["zhongtu_liuliushun"]},
+        ],
+        "result": {
+            "kind": "self_draw",
+            "winners": [{"seat": 1, "tiles": "123456789m123m55m"}],
+            "birds": [5, 9],
+        },
+    }
+    none = SeatWins(final=(), big=False, opening=(), midgame=())
+
+    assert score_round_counted(data).wins == (
+        none,
+        SeatWins(final=("qingyise",), big=True, opening=("banbanhu",), midgame=()),
+        SeatWins(final=(), big=False, opening=(), midgame=("zhongtu_sixi", "zhongtu_liuliushun")),
+        none,
+    )
+
+
+def test_a_small_win_given_by_its_codes_is_carried_as_given():
+    data = {
+        "ruleset": "changsha-67",
+        "dealer": 0,
+        "result": {
+            "kind": "discard",
+            "winners": [{"seat": 3, "hands": ["pinghu"]}],
+            "discarder": 2,
+            "birds": [5, 9],
+        },
+    }
+
+    assert score_round_counted(data).wins[3] == SeatWins(("pinghu",), False, (), ())
