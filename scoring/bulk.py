@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import datetime
 import itertools
+import json
 import multiprocessing
 import multiprocessing.util
 import os
@@ -50,7 +51,9 @@ class SessionIn:
     """One session to store: four players by seat and its rounds in play order.
 
     A round entry is a round-format object (without "ruleset"), or
-    ``{"round": {...}, "void": "reason"}`` for a round recorded and then voided.
+    ``{"round": {...}, "void": "reason"}`` for a round recorded and then voided, or
+    ``{"round": {...}, "ruleset": {...}}`` (with or without "void") for a round scored
+    under another ruleset than the season's current one (the club edited it since).
     ``paper_nets`` makes a paper session (no rounds). ``finished`` marks it finished.
     """
 
@@ -83,12 +86,13 @@ class ImportReport:
 @dataclass
 class _Scored:
     src: SessionIn
-    rounds: list[tuple[dict[str, Any], Scored, str | None]]  # data, scored, void
-    ruleset_config: dict[str, Any]
+    # data, scored, void, the full ruleset it was scored under
+    rounds: list[tuple[dict[str, Any], Scored, str | None, dict[str, Any]]]
     session_id: int | None = None  # allocated before the batch is built (forked import)
 
 
-Resolved = dict[int, tuple[dict[str, Any], Any]]  # season id -> (Rules.to_dict(), Rules)
+# season id, or a round's own ruleset as JSON -> (Rules.to_dict(), Rules)
+Resolved = dict[int | str, tuple[dict[str, Any], Any]]
 
 
 def _check(src: SessionIn, resolved: Resolved) -> tuple[_Scored | None, list]:
@@ -113,9 +117,20 @@ def _check(src: SessionIn, resolved: Resolved) -> tuple[_Scored | None, list]:
     for i, entry in enumerate(src.rounds):
         void = None
         data = entry
-        if isinstance(entry, dict) and "round" in entry and "void" in entry:
-            data, void = entry["round"], str(entry["void"] or "void")[:200]
+        round_full, round_rules = full, rules
         where = f"rounds[{i}]"
+        if isinstance(entry, dict) and "round" in entry:  # a wrapped round
+            data = entry["round"]
+            if "void" in entry:
+                void = str(entry["void"] or "void")[:200]
+            if "ruleset" in entry:  # scored under an earlier version of the club's rules
+                try:
+                    round_full, round_rules = _ruleset_parsed(
+                        entry["ruleset"], resolved, field=f"{where}.ruleset"
+                    )
+                except ServiceErrors as exc:
+                    errors += exc.errors
+                    continue
         # The checks of services.round_record, with its codes and messages.
         if not isinstance(data, dict):
             errors.append(ServiceError(where, "not_an_object"))
@@ -124,17 +139,28 @@ def _check(src: SessionIn, resolved: Resolved) -> tuple[_Scored | None, list]:
             errors.append(ServiceError(f"{where}.ruleset", "ruleset_fixed"))
             continue
         try:
-            result = engine.score_round_counted(data, rules=rules)  # the season's, parsed once
+            result = engine.score_round_counted(data, rules=round_rules)  # parsed once
         except engine.RoundInvalid as exc:
             errors += [
                 e.at(f"{where}.{e.field}" if e.field else where)
                 for e in field_errors(exc.errors, ALL_MESSAGES)
             ]
             continue
-        scored.append((data, result, void))
+        scored.append((data, result, void, round_full))
     if errors:
         return None, [e.as_dict() for e in errors]
-    return _Scored(src=src, rounds=scored, ruleset_config=full), []
+    return _Scored(src=src, rounds=scored), []
+
+
+def _ruleset_parsed(config: Any, resolved: Resolved, *, field: str) -> tuple[dict[str, Any], Any]:
+    """(full config, Rules) of a round's own ruleset, parsed once per distinct config."""
+    from scoring import engine
+
+    key = json.dumps(config, sort_keys=True, ensure_ascii=False)
+    if key not in resolved:
+        full = ruleset_resolve(config, field=field)
+        resolved[key] = (full, engine.parse_ruleset(full)[0])
+    return resolved[key]
 
 
 # ---------------------------------------------------------------- storing a batch
@@ -223,7 +249,7 @@ def _build(batch: list[_Scored], actor: Any) -> _Built:
             {"session_id": sid, "seat": seat, "player_id": pid} for seat, pid in enumerate(pids)
         ]
         totals = [dict.fromkeys(STAT_FIELDS, 0) for _ in range(4)]
-        for number, (data, scored, void) in enumerate(item.rounds, start=1):
+        for number, (data, scored, void, config) in enumerate(item.rounds, start=1):
             result = scored.result
             rid = next(round_ids)
             rounds.append(
@@ -236,7 +262,7 @@ def _build(batch: list[_Scored], actor: Any) -> _Built:
                     "is_void": void is not None,
                     "void_reason": void or "",
                     "data": data,
-                    "ruleset_config": item.ruleset_config,
+                    "ruleset_config": config,
                     "result": result,
                     "burned": result.get("burned", 0),
                     "birds": list(scored.birds),

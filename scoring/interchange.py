@@ -8,13 +8,16 @@ is one session::
      "table_label": "1号桌", "first_dealer": 0,
      "players": ["张三", "李四", "王五", "赵六"],
      "rounds": [{round-format object without "ruleset"}, ...,
-                {"round": {...}, "void": "录错"}],
+                {"round": {...}, "void": "录错"},
+                {"round": {...}, "ruleset": {the full ruleset it was scored under}}],
      "finished": true}
 
 ``players`` are display names in seat order (0..3); names not on the roster are
 added to it. A paper session has ``"paper_nets": [30, -10, -5, -15]`` and no rounds.
 Only the current version of each round is exported (corrections are not history
-here); voided rounds are kept, marked with their reason.
+here); voided rounds are kept, marked with their reason. A round scored under an
+earlier version of its season's ruleset (the club edited it since) carries that
+ruleset, and is imported under it.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from csmj_site.jsonio import json_parse
 from leagues.models import Club, Player, Ruleset, Season
 from scoring.bulk import ImportReport, SessionIn, sessions_import
 from scoring.models import Round, Session, SessionSeat
+from scoring.services import ruleset_resolve
 from scoring.standings.models import SessionResult
 
 FORMAT = "csmj-club"
@@ -91,15 +95,26 @@ def club_export_lines(*, club: Club) -> Iterator[str]:
         Round.objects.current()
         .filter(session__season__club=club)
         .order_by("session_id", "number")
-        .values_list("session_id", "data", "is_void", "void_reason")
+        .values_list("session_id", "data", "is_void", "void_reason", "ruleset_config")
         .iterator(chunk_size=5000)
     )
+    # A round keeps the ruleset it was scored under; one scored before the club edited its
+    # rules carries that ruleset, so the import scores it the same way.
+    current = {
+        season.pk: _canonical(ruleset_resolve(season.ruleset.config))
+        for season in Season.objects.filter(club=club).select_related("ruleset")
+    }
     pending = next(rounds, None)
     for s in sessions.select_related("season").iterator(chunk_size=2000):
         entries = []
         while pending is not None and pending[0] == s.pk:
-            _, data, is_void, reason = pending
-            entries.append({"round": data, "void": reason or "void"} if is_void else data)
+            _, data, is_void, reason, config = pending
+            entry: dict[str, Any] = {"round": data}
+            if is_void:
+                entry["void"] = reason or "void"
+            if _canonical(config) != current[s.season_id]:
+                entry["ruleset"] = config
+            entries.append(entry if len(entry) > 1 else data)
             pending = next(rounds, None)
         result = results.get(s.pk)
         line: dict[str, Any] = {
@@ -114,6 +129,11 @@ def club_export_lines(*, club: Club) -> Iterator[str]:
         if result is not None and result.is_paper:
             line["paper_nets"] = result.paper_nets
         yield _dumps(line)
+
+
+def _canonical(config: Any) -> str:
+    """A ruleset as comparable text (stored JSON may order keys and lists as it likes)."""
+    return json.dumps(config, sort_keys=True)
 
 
 def _dumps(obj: Any) -> str:

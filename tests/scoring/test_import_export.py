@@ -262,6 +262,52 @@ def test_a_round_with_table_options_survives_export_and_import(club, players, re
     assert ("zhongtu_sixi" in {c for _, c in snapshot(copy)["hands"]}) is True
 
 
+def test_rounds_scored_before_the_club_edited_its_ruleset_survive_export_and_import(
+    club, players, recorder
+):
+    ruleset = make_ruleset(club, OPTIONS_RULESET)
+    season = make_season(club, ruleset)
+    session = make_session(season, players[:4], actor=recorder)
+    before = round_record(session=session, data=OPTIONS_ROUND, actor=recorder)
+    # The club turns 飘 and the mid-game wins off and counts four birds from now on.
+    ruleset.config = {"preset": "changsha-67", "haohua": True, "bird_count": 4}
+    ruleset.save()
+    after_data = {
+        "dealer": 1,
+        "result": {"kind": "self_draw", "winners": [{"seat": 1, "hands": ["pinghu"]}]},
+    }
+    after_data["result"]["birds"] = [1, 2, 3, 4]
+    after = round_record(session=session, data=after_data, actor=recorder)
+
+    lines = list(club_export_lines(club=club))
+    entries = json.loads(lines[1])["rounds"]
+    assert entries[0]["ruleset"]["piao"] == "free" and "ruleset" not in entries[1]
+    header = json.loads(lines[0])
+    header["club"]["slug"] = "copy"
+    lines[0] = json.dumps(header, ensure_ascii=False)
+    report, copy = lines_import(lines=lines, actor=recorder)
+
+    assert report.ok, report.failed
+    copied = Round.objects.filter(session__season__club=copy).order_by("number")
+    assert [r.result for r in copied] == [before.result, after.result]
+    assert [r.ruleset_config for r in copied] == [before.ruleset_config, after.ruleset_config]
+    assert snapshot(copy) == snapshot(club)
+
+
+def test_a_round_carrying_a_bad_ruleset_is_refused_by_its_field(club, season, players, recorder):
+    entry = {"round": GOOD, "ruleset": {"preset": "changsha-67", "bird_count": 3}}
+
+    names = [p.display_name for p in players[:4]]
+    report, _ = lines_import(
+        lines=[line(names, [entry], season=season.name)], actor=recorder, club=season.club
+    )
+
+    assert not report.ok
+    fields = [e["field"] for _line, errs in report.failed for e in errs]
+    assert any(f.startswith("rounds[0].ruleset") for f in fields), fields
+    assert not Round.objects.exists()
+
+
 def test_an_export_header_adds_its_roster_with_aliases_and_one_audit_entry_per_player(
     club, season, players, recorder
 ):
