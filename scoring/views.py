@@ -33,7 +33,7 @@ from leagues.views import (
 )
 from scoring import selectors, services
 from scoring.calc import calc_round_initial
-from scoring.engine.hands import HAND_TYPES, SITUATIONS
+from scoring.engine.hands import HAND_TYPES, SITUATIONS, win_kinds_under
 from scoring.engine.scoring import BIRD_SEAT
 from scoring.forms import (
     PaperCsvForm,
@@ -426,7 +426,7 @@ def hand_types_json(rules: dict[str, Any] | None = None) -> list[dict[str, Any]]
             "name_en": h.name_en,
             "class": h.hand_class.value,
             "weight": h.weight,
-            "win_kinds": sorted(k.value for k in h.win_kinds),
+            "win_kinds": sorted(k.value for k in win_kinds_under(h, parsed)),
             "claimant": h.claimant.value,
             "needs_haidi": h.needs_haidi,
             "shape": h.shape,

@@ -46,7 +46,14 @@ from typing import Any, NamedTuple
 from scoring.engine import hand_checks as hc
 from scoring.engine.errors import FieldError, RoundInvalid
 from scoring.engine.hand_checks import FinalFacts, OpeningFacts
-from scoring.engine.hands import EXCLUDES, HAND_TYPES, SITUATIONS, HandType, WinKind
+from scoring.engine.hands import (
+    EXCLUDES,
+    HAND_TYPES,
+    SITUATIONS,
+    HandType,
+    WinKind,
+    win_kinds_under,
+)
 from scoring.engine.messages import make_error, show_value, wrong_type
 from scoring.engine.rules import PRESETS, Rules, parse_ruleset
 from scoring.engine.suit_tables import EMPTY, JIANG_INDEXES, SuitSplit, suit_tables
@@ -232,8 +239,8 @@ def _allowed_shapes(
     out = [
         c for c in shapes if (option := HAND_TYPES[c].option) is None or rules.enables(option, c)
     ]
-    if MENQING in out and rules.menqing == "self_draw" and not self_draw:
-        out.remove(MENQING)
+    if not self_draw:  # 门清 by self-draw only under menqing "self_draw"
+        out = [c for c in out if WinKind.DISCARD in win_kinds_under(HAND_TYPES[c], rules)]
     if any(c in HAOHUA_CODES for c in out) and QIXIAODUI in out:
         out.remove(QIXIAODUI)
     if MENQING in out and any(c in SEVEN_PAIRS_CODES for c in out):

@@ -71,6 +71,9 @@ class HandType:
     # Codes it is never listed with (made symmetric in EXCLUDES).
     excludes: frozenset[str] = frozenset()
     double_kong: bool = False  # 双杠: counted per tile under double_kong "per_tile" (§9.7)
+    # (option, value): won by self-draw only while the ruleset's option has that value
+    # (门清 under menqing "self_draw", rules.md §9.3).
+    self_draw_only_when: tuple[str, str] | None = None
     note: str = ""
     # Final types: FinalFacts -> bool; opening types: OpeningFacts -> occurrences.
     check: Callable[[Any], int] | None = field(default=None, compare=False, repr=False)
@@ -270,6 +273,7 @@ _CATALOGUE: tuple[HandType, ...] = (
         BOTH,
         shape=True,
         option="menqing",
+        self_draw_only_when=("menqing", "self_draw"),
         excludes=_SEVEN_PAIRS | {"quanqiuren", "tianhu", "dihu"},
         note="no 吃/碰/明杠/补张; alone it needs a 2/5/8 pair",
         check=hc.menqing,
@@ -349,6 +353,15 @@ HAIDI_CODES: frozenset[str] = frozenset(h.code for h in _CATALOGUE if h.needs_ha
 SITUATIONS: MappingProxyType[str, Situation] = MappingProxyType(
     {h.code: h.situation for h in _CATALOGUE if h.situation is not None}
 )
+
+
+def win_kinds_under(h: HandType, rules: Any) -> frozenset[WinKind]:
+    """The win kinds ``h`` may be won with under ``rules`` (the engine's Rules; None: the
+    registry's own ``win_kinds``)."""
+    limit = h.self_draw_only_when
+    if rules is not None and limit is not None and getattr(rules, limit[0]) == limit[1]:
+        return h.win_kinds & {WinKind.SELF_DRAW}
+    return h.win_kinds
 
 
 def final_codes_for(kind: WinKind | str, *, dealer: bool) -> list[HandType]:

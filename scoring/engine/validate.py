@@ -25,6 +25,7 @@ from scoring.engine.hands import (
     OPENING_CODES,
     Claimant,
     WinKind,
+    win_kinds_under,
 )
 from scoring.engine.messages import MESSAGES_EN, MESSAGES_ZH, make_error, show_value, wrong_type
 from scoring.engine.rules import PRESETS, Rules, parse_ruleset
@@ -140,6 +141,7 @@ class _Final(NamedTuple):
     big_in_big_out: bool
     option: str | None  # the ruleset option it sits behind (rules.md §9)
     double_kong: bool
+    self_draw_limited: bool  # a ruleset may allow it by self-draw only (win_kinds_under)
 
 
 _FINAL: dict[str, _Final] = {
@@ -152,12 +154,11 @@ _FINAL: dict[str, _Final] = {
         h.big_in_big_out,
         h.option,
         h.double_kong,
+        h.self_draw_only_when is not None,
     )
     for h in HAND_TYPES.values()
     if h.is_final
 }
-_MENQING = "menqing"
-_QUANQIUREN = "quanqiuren"
 _OPTIONAL = frozenset(h.code for h in HAND_TYPES.values() if h.option is not None)
 # Opening codes that every ruleset allows: a single one needs none of check_opening_codes' checks.
 PLAIN_OPENING_CODES = OPENING_CODES - _OPTIONAL
@@ -400,7 +401,11 @@ def check_final_codes(
         if (
             (kind == _SELF and not info.self_draw)
             or (kind == _DISCARD and not info.discard)
-            or (code == _MENQING and kind == _DISCARD and rules and rules.menqing == "self_draw")
+            or (
+                kind == _DISCARD
+                and info.self_draw_limited
+                and WinKind.DISCARD not in win_kinds_under(HAND_TYPES[code], rules)
+            )
         ):
             errors.append(
                 make_error(f"{field}.{j}", "wrong_win_kind", value=show_value(code), kind=kind)

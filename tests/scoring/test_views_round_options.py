@@ -50,6 +50,20 @@ def test_extra_small_hands_offer_the_mid_game_wins_they_name(rec, session):
     assert [h["code"] for h in ctx["hand_types"] if h["class"] == "midgame"] == ["zhongtu_sixi"]
 
 
+@pytest.mark.parametrize(
+    ("menqing", "kinds"), [("any", ["discard", "self_draw"]), ("self_draw", ["self_draw"])]
+)
+def test_the_form_offers_menqing_on_a_discard_only_where_the_ruleset_allows_it(
+    rec, session, menqing, kinds
+):
+    set_rules(session, menqing=menqing)
+
+    ctx = form_context(rec, session)
+
+    [entry] = [h for h in ctx["hand_types"] if h["code"] == "menqing"]
+    assert entry["win_kinds"] == kinds
+
+
 def test_the_page_carries_the_bird_options_the_form_reads(rec, session):
     set_rules(session, bird_count=6, bird_origin="winner", opening_birds=False)
 
