@@ -13,9 +13,10 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from leagues.models import Club, Player, Role, Ruleset, Season
-from scoring.engine.rules import PRESET_INFO, PRESETS
+from scoring.engine.rules import PARAMETER_INFO, PRESET_INFO, PRESETS
 
-PRESET_CODES = [(code, f"{info.name_zh} {info.name_en}") for code, info in PRESET_INFO.items()]
+# The API speaks English: each choice's label is the engine's English name for it.
+PRESET_CODES = [(code, info.name_en) for code, info in PRESET_INFO.items()]
 
 assert set(PRESETS) == {code for code, _ in PRESET_CODES}
 
@@ -117,43 +118,61 @@ class RulesetParametersField(serializers.JSONField):
     pass
 
 
-STACKING_CHOICES = [("add", "add 叠加"), ("single", "single 只算一次")]
-PAIR_CHOICES = ["258", "any"]
+def _choices(key: str) -> list[tuple[Any, str]]:
+    """The values the engine allows for ``key``, each with its English label."""
+    return [(value, label.en) for value, label in PARAMETER_INFO[key].values.items()]
+
+
+def _choice(key: str) -> serializers.ChoiceField:
+    return serializers.ChoiceField(choices=_choices(key), required=False)
+
+
+def _integer(key: str) -> serializers.IntegerField:
+    """An integer parameter between the bounds the engine declares for it."""
+    bounds = PARAMETER_INFO[key].bounds
+    assert bounds is not None, key
+    return serializers.IntegerField(min_value=bounds[0], max_value=bounds[1], required=False)
+
+
+# Two parameters share each of these enums in the schema (their labels differ, so the
+# enum lists the values only).
+STACKING_CHOICES = list(PARAMETER_INFO["big_stacking"].values)
+PAIR_CHOICES = list(PARAMETER_INFO["situational_pair"].values)
+assert set(STACKING_CHOICES) == set(PARAMETER_INFO["opening_stacking"].values)
+assert set(PAIR_CHOICES) == set(PARAMETER_INFO["quanqiuren_pair"].values)
 
 
 class RulesetConfigSerializer(serializers.Serializer):
     """A preset with overrides (rules.md §7); keys not given keep the preset's value."""
 
     preset = serializers.ChoiceField(choices=PRESET_CODES)
-    bird_count = serializers.ChoiceField(choices=[0, 1, 2, 4, 6], required=False)
-    bird_mode = serializers.ChoiceField(
-        choices=["additive", "multiplicative", "points"], required=False
-    )
-    dealer_bonus = serializers.IntegerField(min_value=0, max_value=1000, required=False)
+    bird_count = _choice("bird_count")
+    bird_mode = _choice("bird_mode")
+    dealer_bonus = _integer("dealer_bonus")
     dealer_bonus_per_unit = serializers.BooleanField(required=False)
     big_stacking = serializers.ChoiceField(choices=STACKING_CHOICES, required=False)
     opening_stacking = serializers.ChoiceField(choices=STACKING_CHOICES, required=False)
     tongzhuang = serializers.BooleanField(required=False)
-    dealer_vs_dealer = serializers.IntegerField(min_value=0, max_value=1000, required=False)
+    dealer_vs_dealer = _integer("dealer_vs_dealer")
     big_in_big_out = serializers.BooleanField(required=False)
-    escape_penalty = serializers.IntegerField(min_value=0, max_value=10000, required=False)
-    escape_distribution = serializers.ChoiceField(choices=["burn", "split"], required=False)
+    escape_penalty = _integer("escape_penalty")
+    escape_distribution = _choice("escape_distribution")
     situational_pair = serializers.ChoiceField(choices=PAIR_CHOICES, required=False)
     base = serializers.DictField(required=False, help_text='e.g. {"big": {"self_draw": 4}}')
     zimo_bonus = serializers.DictField(required=False, help_text='e.g. {"small": 1}')
-    bird_points = serializers.IntegerField(min_value=0, max_value=1000, required=False)
-    bird_origin = serializers.ChoiceField(choices=["dealer", "winner"], required=False)
+    bird_points = _integer("bird_points")
+    bird_origin = _choice("bird_origin")
     opening_birds = serializers.BooleanField(required=False)
     haohua = serializers.BooleanField(required=False)
-    menqing = serializers.ChoiceField(choices=["off", "any", "self_draw"], required=False)
+    menqing = _choice("menqing")
     extra_small_hands = serializers.ListField(
         child=serializers.CharField(), required=False, help_text="Codes of rules §9.4."
     )
-    piao = serializers.ChoiceField(choices=["off", "fixed", "free"], required=False)
-    piao_value = serializers.IntegerField(min_value=0, max_value=100, required=False)
-    piao_max = serializers.IntegerField(min_value=0, max_value=100, required=False)
-    cap = serializers.IntegerField(min_value=0, max_value=100000, required=False)
-    double_kong = serializers.ChoiceField(choices=["weight", "per_tile"], required=False)
+    piao = _choice("piao")
+    piao_value = _integer("piao_value")
+    piao_max = _integer("piao_max")
+    cap = _integer("cap")
+    double_kong = _choice("double_kong")
     quanqiuren_pair = serializers.ChoiceField(choices=PAIR_CHOICES, required=False)
 
 

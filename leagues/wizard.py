@@ -10,7 +10,6 @@ share buttons and a QR code, and a button that starts the first session.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import segno
@@ -34,8 +33,6 @@ from leagues.views import apply_errors, club_context, club_view, preset_choices
 
 SESSION_KEY = "csmj_club_wizard"
 MIN_PLAYERS = 4
-_CHOICES = re.compile(r"[\w-]+(?: \| [\w-]+)+")
-_INT_RANGE = re.compile(r"integer (\d+)-(\d+)")
 
 
 # ---------------------------------------------------------------- the steps' forms
@@ -51,25 +48,24 @@ class ClubStepForm(ClubForm):
 def option_parameters() -> list[dict[str, Any]]:
     """The ruleset parameters a form can offer: those whose value is one number, a yes/no
     or one of a few words (the engine's own descriptions say which). A number has the
-    bounds the engine allows as ``min`` and ``max`` ("integer 0-1000")."""
-    from scoring.engine.rules import presets_describe
+    bounds the engine declares (``ParamInfo.bounds``) as ``min`` and ``max``."""
+    from scoring.engine.rules import PARAMETER_INFO, presets_describe
 
     out = []
     for param in presets_describe()[0]["parameters"]:
-        allowed = param["allowed"]
+        info = PARAMETER_INFO[param["key"]]
         bounds: dict[str, int] = {}
-        if allowed == "boolean":
-            kind = "bool"
-        elif _CHOICES.fullmatch(allowed):
-            kind = "choice"
-        elif allowed.startswith("integer"):
+        if info.bounds is not None:
             kind = "int"
-            if match := _INT_RANGE.fullmatch(allowed):
-                bounds = {"min": int(match[1]), "max": int(match[2])}
-        elif allowed.startswith("list of "):
+            bounds = {"min": info.bounds[0], "max": info.bounds[1]}
+        elif not info.values:  # an amount table
+            continue
+        elif info.allowed == "boolean":
+            kind = "bool"
+        elif info.allowed.startswith("list of "):
             kind = "multi"
         else:
-            continue
+            kind = "choice"
         out.append({**param, **bounds, "kind": kind})
     return out
 

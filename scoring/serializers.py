@@ -23,36 +23,31 @@ from scoring.models import Round, Session
 
 # ---------------------------------------------------------------- enums (named in settings)
 
-HAND_TYPE_CODES = [(ht.code, f"{ht.name_zh} {ht.name_en}") for ht in HAND_TYPES.values()]
-OPENING_HAND_CODES = [
-    (ht.code, f"{ht.name_zh} {ht.name_en}") for ht in HAND_TYPES.values() if ht.is_opening
-]
-FINAL_HAND_CODES = [
-    (ht.code, f"{ht.name_zh} {ht.name_en}") for ht in HAND_TYPES.values() if ht.is_final
-]
+# The API speaks English: a hand type's label is the registry's English name.
+HAND_TYPE_CODES = [(ht.code, ht.name_en) for ht in HAND_TYPES.values()]
+OPENING_HAND_CODES = [(ht.code, ht.name_en) for ht in HAND_TYPES.values() if ht.is_opening]
+FINAL_HAND_CODES = [(ht.code, ht.name_en) for ht in HAND_TYPES.values() if ht.is_final]
 MIDGAME_HAND_CODES = [
-    (code, f"{HAND_TYPES[code].name_zh} {HAND_TYPES[code].name_en}")
-    for code in HAND_TYPES
-    if code in MIDGAME_CODES
+    (code, HAND_TYPES[code].name_en) for code in HAND_TYPES if code in MIDGAME_CODES
 ]
 OUTCOME_KINDS = [
-    ("self_draw", "自摸 Self-draw"),
-    ("discard", "点炮 Discard"),
-    ("draw", "流局 Draw"),
+    ("self_draw", "Self-draw"),
+    ("discard", "Discard"),
+    ("draw", "Draw"),
 ]
 MELD_KINDS = [
-    ("chi", "吃"),
-    ("peng", "碰"),
-    ("gang", "明杠"),
-    ("angang", "暗杠"),
-    ("buzhang", "补张"),
+    ("chi", "Chow"),
+    ("peng", "Pung"),
+    ("gang", "Exposed kong"),
+    ("angang", "Concealed kong"),
+    ("buzhang", "Kong replaced without the dice"),
 ]
-PENALTY_KINDS = [("escape", "逃跑 Escape")]
+PENALTY_KINDS = [("escape", "Escape")]
 TRANSFER_EVENTS = [
-    ("opening", "起手胡"),
-    ("midgame", "中途胡"),
-    ("result", "胡牌"),
-    ("penalty", "罚分"),
+    ("opening", "Opening win"),
+    ("midgame", "Mid-game win"),
+    ("result", "Final win"),
+    ("penalty", "Penalty"),
 ]
 
 

@@ -33,8 +33,9 @@ from leagues.views import (
 )
 from scoring import selectors, services
 from scoring.calc import calc_round_initial
+from scoring.engine.birds import form_tables
 from scoring.engine.hands import HAND_TYPES, SITUATIONS, win_kinds_under
-from scoring.engine.scoring import BIRD_SEAT
+from scoring.engine.rules import parse_ruleset
 from scoring.forms import (
     PaperCsvForm,
     PaperSessionForm,
@@ -438,13 +439,15 @@ def hand_types_json(rules: dict[str, Any] | None = None) -> list[dict[str, Any]]
 
 def form_rules_context(rules_config: Any) -> dict[str, Any]:
     """What the round form's script needs of a ruleset (a session's or the calculator's):
-    the resolved parameters, the hand types it allows and the engine's bird table."""
+    the resolved parameters, the hand types it allows and the engine's bird answers."""
     resolved = rules_for(rules_config)
+    parsed = parse_ruleset(resolved)[0] if "preset" in resolved else None
     return {
         "rules": resolved,
         "hand_types": hand_types_json(resolved),
-        # bird_seat[origin][v]: the seat a bird v lands on (the engine's table; 扎鸟).
-        "bird_seat": [list(row) for row in BIRD_SEAT],
+        # 扎鸟: how many birds, counted from which seat, landing where, for every
+        # situation of the form (the engine's answers; the page holds no formula).
+        "birds": form_tables(parsed),
     }
 
 

@@ -240,6 +240,9 @@ class ParamInfo(NamedTuple):
     # Each allowed value of a choice, yes/no or list parameter with its words; the parser
     # accepts exactly these values. Empty for numbers and amount tables.
     values: Mapping[Any, ValueLabel] = MappingProxyType({})
+    # The (min, max) of an integer parameter, declared once here: the parser, the allowed
+    # text, the wizard's fields and the API's schema read it. None for everything else.
+    bounds: tuple[int, int] | None = None
 
 
 _YES_NO: Mapping[Any, ValueLabel] = MappingProxyType(
@@ -263,6 +266,21 @@ def _choice(
 
 def _yes_no(name_zh: str, name_en: str, description: str, description_zh: str) -> ParamInfo:
     return ParamInfo(name_zh, name_en, "boolean", description, description_zh, _YES_NO)
+
+
+def _integer(
+    name_zh: str, name_en: str, bounds: tuple[int, int], description: str, description_zh: str
+) -> ParamInfo:
+    """An integer parameter between ``bounds`` (its allowed text is made from them)."""
+    lo, hi = bounds
+    allowed = f"integer {lo}-{hi}"
+    return ParamInfo(
+        name_zh, name_en, allowed, description, description_zh, MappingProxyType({}), bounds
+    )
+
+
+# Each amount of the base and zimo_bonus tables is between 0 and this.
+_AMOUNT_MAX = 1000
 
 
 _V = ValueLabel
@@ -298,14 +316,14 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
         "base": ParamInfo(
             "底分",
             "Base",
-            "object small/big × self_draw/discard, each 0-1000",
+            f"object small/big × self_draw/discard, each 0-{_AMOUNT_MAX}",
             "Amount of one unit (底) per payer, by win class and win kind.",
             "每个付家付的一底，按小胡/大胡、自摸/点炮分别设定。",
         ),
-        "dealer_bonus": ParamInfo(
+        "dealer_bonus": _integer(
             "庄分",
             "Dealer bonus",
-            "integer 0-1000",
+            (0, 1000),
             "Added to the base when the winner or the payer is a dealer (庄).",
             "胡家或付家是庄家时，底分加上这个数（庄闲）。",
         ),
@@ -319,7 +337,7 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
         "zimo_bonus": ParamInfo(
             "自摸加分",
             "Self-draw bonus",
-            "object small/big, each 0-1000",
+            f"object small/big, each 0-{_AMOUNT_MAX}",
             "Added by every payer of a self-draw (自摸加1), never multiplied by birds.",
             "自摸时每个付家另加的分（自摸加1），不乘鸟。",
         ),
@@ -344,10 +362,10 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
             "A round may have several dealers (通庄).",
             "一盘可以有几个庄家（通庄）。",
         ),
-        "dealer_vs_dealer": ParamInfo(
+        "dealer_vs_dealer": _integer(
             "庄对庄",
             "Dealer against dealer",
-            "integer 0-1000",
+            (0, 1000),
             "Under 通庄, added when winner and payer are both dealers; never multiplied.",
             "通庄时胡家和付家都是庄家，另加这个数，不乘鸟（庄对庄）。",
         ),
@@ -357,10 +375,10 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
             "A robbed kong or 海底 costs the payer what they would have won on a big self-draw.",
             "抢杠胡或海底炮，付家按胡家大胡自摸应得的分赔（大进大出）。",
         ),
-        "escape_penalty": ParamInfo(
+        "escape_penalty": _integer(
             "逃跑扣分",
             "Escape penalty",
-            "integer 0-10000",
+            (0, 10000),
             "Cost of escaping (逃跑/断线/强退).",
             "逃跑、断线、强退要扣的分。",
         ),
@@ -379,10 +397,10 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
             "Pair a 海底/杠/抢杠 win may use when tiles are checked: 2/5/8 only, or any.",
             "按牌检查时，海底、杠上开花、抢杠胡的将：只能 2/5/8，或任意对子。",
         ),
-        "bird_points": ParamInfo(
+        "bird_points": _integer(
             "中鸟加分",
             "Points per bird",
-            "integer 0-1000",
+            (0, 1000),
             "With bird_mode points: each bird hit on winner or payer adds this many points.",
             "中鸟计算为“加分”时，胡家或付家每中一只鸟加这么多分。",
         ),
@@ -443,20 +461,20 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
             "Each final-win payment adds the winner's and the payer's stakes.",
             "坐飘：每家都飘固定分；自由飘：每家自选 0 到上限。每笔胡牌付款加上胡家和付家的飘分。",
         ),
-        "piao_value": ParamInfo(
-            "坐飘分", "Fixed piao", "integer 0-100", "The stake under fixed.", "坐飘时每家飘的分。"
+        "piao_value": _integer(
+            "坐飘分", "Fixed piao", (0, 100), "The stake under fixed.", "坐飘时每家飘的分。"
         ),
-        "piao_max": ParamInfo(
+        "piao_max": _integer(
             "自由飘上限",
             "Free piao maximum",
-            "integer 0-100",
+            (0, 100),
             "The highest stake under free.",
             "自由飘时最多能飘的分。",
         ),
-        "cap": ParamInfo(
+        "cap": _integer(
             "封顶",
             "Cap",
-            "integer 0-100000",
+            (0, 100000),
             "Each final-win payment is at most this much; 0: no cap.",
             "每笔胡牌付款最多付这么多；0 为不封顶。",
         ),
@@ -623,21 +641,15 @@ _INT_CHOICES: dict[str, tuple[int, ...]] = {
     for key, info in PARAMETER_INFO.items()
     if " | " in info.allowed and all(type(v) is int for v in info.values)
 }
+# The bounds of each integer parameter: those PARAMETER_INFO declares.
 _INT_RANGES: dict[str, tuple[int, int]] = {
-    "bird_points": (0, 1000),
-    "piao_value": (0, 100),
-    "piao_max": (0, 100),
-    "cap": (0, 100000),
-    "dealer_bonus": (0, 1000),
-    "dealer_vs_dealer": (0, 1000),
-    "escape_penalty": (0, 10000),
+    key: info.bounds for key, info in PARAMETER_INFO.items() if info.bounds is not None
 }
 _BOOLS = frozenset(key for key, info in PARAMETER_INFO.items() if info.allowed == "boolean")
 # The hand codes extra_small_hands may name: the registry's entries behind that option.
 EXTRA_SMALL_HANDS: tuple[str, ...] = tuple(
     code for code, option in OPTION_OF.items() if option == "extra_small_hands"
 )
-_AMOUNT_MAX = 1000
 
 
 def _int_value(value: object, field: str, lo: int, hi: int, errors: list[FieldError]) -> int | None:

@@ -20,12 +20,13 @@
   var pgettext = typeof window.pgettext === "function" ? window.pgettext : function (c, s) { return s; };
   var T = window.roundFormStrings(gettext, pgettext);
   var RULES = ctx.rules;
-  var BIRD_COUNT = RULES.bird_count;
-  var BIRD_SEAT = ctx.bird_seat; // BIRD_SEAT[origin][v]: the engine's table, no formula here
+  // 扎鸟: the engine's answers for every situation (scoring/engine/birds.py form_tables);
+  // the page looks them up and holds no bird formula.
+  var BIRDS = ctx.birds;
+  var BIRD_COUNT = BIRDS.count;
+  var SMALL_BIRDS = BIRDS.small_count;  // birds of opening and mid-game wins
+  var NO_SEAT = 4;  // the tables' index of an unknown dealer or of no discarder
   var TONGZHUANG = !!RULES.tongzhuang;
-  // Birds of opening and mid-game wins: none when the ruleset's opening_birds is false.
-  var SMALL_BIRDS = RULES.opening_birds === false ? 0 : BIRD_COUNT;
-  var FROM_WINNER = RULES.bird_origin === "winner";  // birds counted from the winner
   var PIAO_FREE = RULES.piao === "free";
   var PIAO_MAX = typeof RULES.piao_max === "number" ? RULES.piao_max : 5;
   var HT = {};
@@ -59,6 +60,10 @@
   }
 
   function seatName(i) { return ctx.seats[i].name; }
+  // A seat as an index of the engine's bird tables: NO_SEAT for none (unknown).
+  function seatIndex(seat) { return seat === null || seat === undefined ? NO_SEAT : seat; }
+  // The seat an opening or mid-game win's birds count from: the engine's answer.
+  function smallBirdOrigin(seat) { return BIRDS.small_origin[seatIndex(state.dealer)][seat]; }
 
   function parseTiles(s) {
     var out = [], digits = [];
@@ -210,10 +215,7 @@
       if (w.hands.indexOf("haidilaoyue") >= 0) state.haidi.taker = w.seat;
       if (w.hands.indexOf("haidipao") >= 0 && state.discarder !== null) state.haidi.taker = state.discarder;
     });
-    if (haidiWin() && state.haidi.tile) {
-      state.birds = [];
-      for (var i = 0; i < BIRD_COUNT; i++) state.birds.push(Number(state.haidi.tile[0]));
-    }
+    if (haidiWin() && state.haidi.tile) state.birds = (BIRDS.haidi[state.haidi.tile] || []).slice();
     if (state.birdsForfeited) state.birds = [];
   }
 
@@ -319,7 +321,7 @@
     }));
   }
 
-  // origin: the seat birds are counted from (the dealer, or the winner under bird_origin "winner").
+  // origin: the seat birds are counted from (the engine's answer, looked up).
   function birdPicker(birds, max, onChange, role, origin) {
     var slots = [];
     for (var i = 0; i < max; i++) {
@@ -340,7 +342,7 @@
         onclick: function () { onChange([]); render(); }, text: T.clear,
       }));
       if (origin !== null && origin !== undefined) {
-        var landed = birds.map(function (v) { return seatName(BIRD_SEAT[origin][v]); });
+        var landed = birds.map(function (v) { return seatName(BIRDS.seat[origin][v]); });
         slots.push(h("span", { class: "muted small", text: "→ " + landed.join("、") }));
       }
     }
@@ -473,7 +475,7 @@
         }, { suggested: state.analysis["o" + idx] || null }),
         SMALL_BIRDS ? h("div", { class: "rf-label", text: fmt(T.opening_birds, { n: SMALL_BIRDS }) }) : null,
         SMALL_BIRDS ? birdPicker(o.birds, SMALL_BIRDS, function (b) { o.birds = b; }, "opening-bird",
-          FROM_WINNER ? o.seat : state.dealer) : null,
+          smallBirdOrigin(o.seat)) : null,
         h("div", { class: "rf-label", text: T.tiles_optional }),
         o.tiles ? tilesSummary(o.tiles, [], "") : null,
         h("button", {
@@ -524,7 +526,7 @@
         handChips(types, m.hands, function (code) { m.hands = [code]; }, {}),
         SMALL_BIRDS ? h("div", { class: "rf-label", text: fmt(T.midgame_birds, { n: SMALL_BIRDS }) }) : null,
         SMALL_BIRDS ? birdPicker(m.birds, SMALL_BIRDS, function (b) { m.birds = b; }, "midgame-bird",
-          FROM_WINNER ? m.seat : state.dealer) : null,
+          smallBirdOrigin(m.seat)) : null,
         errorList(errs),
       ]);
     });
@@ -664,12 +666,12 @@
     return section(T.winners, ["result.winners"], body.concat([discarderBlock]).concat(winnerBlocks), { id: "rf-winners" });
   }
 
-  // The engine's origin of the final birds: the dealer, or (bird_origin "winner") the
-  // winner, or the discarder of several winners.
+  // The seat the final birds count from: the engine's answer for this dealer, these
+  // winners (a bit per seat) and this discarder.
   function finalBirdOrigin() {
-    if (!FROM_WINNER) return state.dealer;
-    if (state.winners.length === 1) return state.winners[0].seat;
-    return state.winners.length ? state.discarder : null;
+    var mask = state.winners.reduce(function (m, w) { return m | (1 << w.seat); }, 0);
+    var row = BIRDS.final_origin[seatIndex(state.dealer)][mask];
+    return row[seatIndex(state.discarder)];
   }
 
   function birdsSection() {

@@ -94,3 +94,32 @@ def test_a_round_with_piao_four_birds_haohua_and_a_mid_game_win_is_the_engines(p
     # the next round's steppers start from this round's stakes
     values = page.locator("#rf-piao [data-role=piao-value]").all_inner_texts()
     assert [int(v) for v in values] == [0, 2, 0, 1]
+
+
+def test_under_birds_from_the_winner_the_hints_count_from_the_engines_seat(page, league):
+    """bird_origin "winner": an opening's birds count from its winner; two winners' from
+    the discarder (rules.md §9.1). The page looks the seat up in the engine's table."""
+    from django.contrib.auth import get_user_model
+
+    from leagues.services import ruleset_update
+
+    owner = get_user_model().objects.get(username="owner")
+    config = {"preset": "changsha-67", "bird_origin": "winner"}
+    ruleset_update(ruleset=league["season"].ruleset, config=config, actor=owner)
+    session = log_in_and_start(page, league)  # 张三 (seat 0) deals
+    page.goto(form_url(page, session))
+    page.locator("[data-role=opening-add]").wait_for()
+
+    # 王五 (seat 2) wins an opening; bird 2 counts on from 王五: 赵六
+    tap(page, "[data-role=opening-add]")
+    tap(page, '[data-fields="openings.0"] [data-role=opening-seat][data-seat="2"]')
+    tap(page, '[data-fields="openings.0"] [data-role=opening-bird][data-bird="2"]')
+    opening_hint = page.locator('[data-fields="openings.0"] .bird-slots .muted')
+    assert opening_hint.inner_text() == "→ 赵六"
+    # 李四 and 王五 win off 赵六 (seat 3): bird 2 counts on from 赵六: 张三
+    tap(page, "[data-kind=discard]")
+    tap(page, '[data-role=winner][data-seat="1"]')
+    tap(page, '[data-role=winner][data-seat="2"]')
+    tap(page, '[data-role=discarder][data-seat="3"]')
+    tap(page, '#rf-birds [data-role=bird][data-bird="2"]')
+    assert page.locator("#rf-birds .bird-slots .muted").inner_text() == "→ 张三"

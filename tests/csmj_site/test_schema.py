@@ -79,3 +79,28 @@ def test_the_docs_pages_load_their_scripts_from_local_static_files(client, url):
     sources = re.findall(r'(?:src|href)="([^"]+)"', html)
     assert any("drf_spectacular_sidecar" in s for s in sources), sources
     assert not [s for s in sources if s.startswith(("http:", "https:", "//"))], sources
+
+
+def test_the_ruleset_configs_bounds_and_choices_are_the_engines(schema):
+    """Declared once in the engine (PARAMETER_INFO): each number's bounds and each
+    choice's values (a shared enum may order them otherwise), labelled in English."""
+    from scoring.engine.rules import PARAMETER_INFO
+
+    components = schema["components"]["schemas"]
+    fields = components["RulesetConfig"]["properties"]
+    for key, info in PARAMETER_INFO.items():
+        field = fields[key]
+        if info.bounds is not None:
+            assert (field["minimum"], field["maximum"]) == info.bounds, key
+        elif info.values and info.allowed != "boolean" and "$ref" in field:
+            enum = components[field["$ref"].rsplit("/", 1)[1]]
+            assert set(enum["enum"]) == set(info.values), key
+    bird_mode = components[fields["bird_mode"]["$ref"].rsplit("/", 1)[1]]
+    assert "* `multiplicative` - Multiplicative" in bird_mode["description"]
+
+
+def test_the_enums_are_labelled_in_english(schema):
+    chinese = re.compile(r"[\u4e00-\u9fff]")
+    for name, component in schema["components"]["schemas"].items():
+        if "enum" in component:
+            assert not chinese.search(component.get("description", "")), name

@@ -57,7 +57,11 @@ def test_the_round_form_offers_the_registry_and_the_seasons_rules(rec, session):
         c for c, h in HAND_TYPES.items() if h.option is None
     ]
     assert {h["code"]: h["name_zh"] for h in ctx["hand_types"]}["qingyise"] == "清一色"
-    assert ctx["bird_seat"][1][1:] == [1, 2, 3, 0, 1, 2, 3, 0, 1]
+    # the engine's bird answers: where a bird lands, counted from which seat, how many
+    assert ctx["birds"]["seat"][1][1:] == [1, 2, 3, 0, 1, 2, 3, 0, 1]
+    assert ctx["birds"]["final_origin"][1][0b0110][0] == 1  # from the dealer by default
+    assert ctx["birds"]["haidi"]["7s"] == [7, 7]
+    assert ctx["birds"]["count"] == ctx["birds"]["small_count"] == 2
     assert ctx["rules"]["bird_count"] == 2
     assert [s["name"] for s in ctx["seats"]] == ["张三", "李四", "王五", "赵六"]
     assert b'id="rf-context"' in response.content

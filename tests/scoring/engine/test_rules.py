@@ -343,3 +343,25 @@ def test_allowed_text_lists_the_labelled_values():
     for key, info in PARAMETER_INFO.items():
         if " | " in info.allowed:
             assert info.allowed.split(" | ") == [str(v) for v in info.values], key
+
+
+def test_each_integer_parameter_declares_its_bounds_once():
+    """The allowed text is made from ``bounds``, and the parser takes exactly them."""
+    integers = {key: info for key, info in PARAMETER_INFO.items() if info.bounds is not None}
+
+    assert set(integers) == {
+        "dealer_bonus",
+        "dealer_vs_dealer",
+        "escape_penalty",
+        "bird_points",
+        "piao_value",
+        "piao_max",
+        "cap",
+    }
+    for key, info in integers.items():
+        low, high = info.bounds
+        assert info.allowed == f"integer {low}-{high}", key
+        for value, ok in ((low, True), (high, True), (low - 1, False), (high + 1, False)):
+            _rules, errors = parse_ruleset({"preset": "changsha-67", key: value})
+            assert [e.code for e in errors] == ([] if ok else ["out_of_range"]), (key, value)
+    assert PARAMETER_INFO["cap"].bounds == (0, 100000)
