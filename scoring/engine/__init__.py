@@ -16,11 +16,11 @@ from scoring.engine import native
 # Before any other engine module: the mypyc-compiled validate/scoring when current.
 native.activate(__path__)
 
+from scoring.engine.birds import BIRD_SEAT
 from scoring.engine.errors import FieldError, RoundInvalid
 from scoring.engine.hands import HAND_TYPES
 from scoring.engine.rules import PRESETS, Rules, parse_ruleset
 from scoring.engine.scoring import (
-    BIRD_SEAT,
     RoundResult,
     Scored,
     SeatWins,

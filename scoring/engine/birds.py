@@ -1,7 +1,7 @@
 """The bird rules (扎鸟, rules.md §3, §9.1, §9.2) as answers for every situation.
 
-Which seat a bird lands on is ``scoring.BIRD_SEAT``. This module answers the rest for
-a ruleset: how many birds an opening or mid-game win carries (起手和中途胡不算鸟), the
+Which seat a bird lands on is ``BIRD_SEAT``. This module also answers the rest for
+a ruleset, for the scorer, the validator and the round form alike: how many birds an opening or mid-game win carries (起手和中途胡不算鸟), the
 seat the birds count from (鸟从赢家数: the winner, or the discarder of several winners)
 and the birds of a 海底 win (the 海底 tile is every bird). ``form_tables`` spells the
 answers out for every situation the round form can be in, so the page looks them up
@@ -14,8 +14,14 @@ from collections.abc import Sequence
 from typing import TypedDict
 
 from scoring.engine.rules import Rules
-from scoring.engine.scoring import BIRD_SEAT
 from scoring.engine.tiles import SUIT_LETTERS
+
+# BIRD_SEAT[origin][v]: the seat a bird of value v (1-9) lands on, counting 1/5/9 from
+# ``origin`` (rules.md §3: the dice-rolling dealer, or the seat ``final_bird_origin`` /
+# ``small_win_origin`` name). The scorer counts hits with it; the round form reads it.
+BIRD_SEAT: tuple[tuple[int, ...], ...] = tuple(
+    tuple((origin + v - 1) % 4 for v in range(10)) for origin in range(4)
+)
 
 # The form's tables index a seat 0-3, and NO_SEAT for an unknown dealer or no discarder.
 NO_SEAT = 4

@@ -19,15 +19,10 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple, NotRequired, TypedDict
 
+from scoring.engine.birds import BIRD_SEAT, final_bird_origin, small_win_origin
 from scoring.engine.rules import PayRules
 from scoring.engine.validate import Opening, Round
 
-# BIRD_SEAT[origin][v]: the seat a bird of value v (1-9) lands on, counting 1/5/9 from
-# ``origin`` (rules.md §3: the dice-rolling dealer). The one bird rule of the project:
-# the services store the hits the engine counts, the round form reads this table.
-BIRD_SEAT: tuple[tuple[int, ...], ...] = tuple(
-    tuple((origin + v - 1) % 4 for v in range(10)) for origin in range(4)
-)
 # _OTHERS[s]: the other three seats, ascending.
 _OTHERS: tuple[tuple[int, ...], ...] = tuple(tuple(q for q in range(4) if q != s) for s in range(4))
 # _DEALER_FLAGS[dealers]: is-a-dealer flags by seat, for every ascending dealer tuple.
@@ -280,8 +275,6 @@ def score_counted(
     The round, its result and winners are unpacked whole: one step, where each field
     read from a NamedTuple is a descriptor call."""
     rules, dealer, dealers, fish, openings, res, penalties, midgame, piao = rnd
-    from_winner = rules.bird_origin == "winner"
-    bird_seat = BIRD_SEAT[dealer]
     pay = rules.payment
     flags = _DEALER_FLAGS[dealers]
     base = rules.base
@@ -297,7 +290,8 @@ def score_counted(
         )
         for event, wins in small_wins:
             for seat, _codes, units, op_birds in wins:
-                seats = BIRD_SEAT[seat] if from_winner else bird_seat
+                origin = small_win_origin(rules, dealer, seat)
+                assert origin is not None
                 win: Win = (
                     event,
                     seat,
@@ -306,7 +300,7 @@ def score_counted(
                     "small",
                     unit_base,
                     zimo,
-                    _hits(seats, op_birds),
+                    _hits(BIRD_SEAT[origin], op_birds),
                     _NO_FISH,
                     False,
                     False,
@@ -325,11 +319,9 @@ def score_counted(
         assert nxt is not None
         next_dealers = [nxt]
     else:
-        if from_winner:  # §9.1: the winner, or the discarder of several winners
-            origin = winners[0].seat if len(winners) == 1 else discarder
-            assert origin is not None
-            bird_seat = BIRD_SEAT[origin]
-        hits = _hits(bird_seat, birds)
+        origin = final_bird_origin(rules, dealer, [w[0] for w in winners], discarder)
+        assert origin is not None
+        hits = _hits(BIRD_SEAT[origin], birds)
         self_draw = kind == "self_draw"
         for seat, _codes, big, units, bibo in winners:
             table = base.big if big else base.small

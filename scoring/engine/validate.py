@@ -16,6 +16,7 @@ import importlib
 from collections.abc import Callable
 from typing import Any, NamedTuple, cast
 
+from scoring.engine.birds import haidi_birds, small_win_bird_count
 from scoring.engine.errors import FieldError
 from scoring.engine.hands import (
     EXCLUDES,
@@ -650,9 +651,7 @@ def _openings(
 
 def _small_win_birds(rules: Rules | None) -> int | None:
     """How many birds an opening or mid-game win carries (None: the ruleset is bad)."""
-    if rules is None:
-        return None
-    return rules.bird_count if rules.opening_birds else 0
+    return None if rules is None else small_win_bird_count(rules)
 
 
 def _small_birds(
@@ -899,7 +898,7 @@ def _result(
         birds = plain_birds(raw_birds, count)
     if birds is None:
         haidi_win = haidi is not None and any(not HAIDI_CODES.isdisjoint(w.codes) for w in winners)
-        birds = _win_birds(errors, raw_birds, forfeited, count, haidi if haidi_win else None)
+        birds = _win_birds(errors, raw_birds, forfeited, count, haidi if haidi_win else None, rules)
     if len(errors) > start or kind is None or birds is None:
         return None
     return _new(Result, (kind, tuple(winners), discarder, birds, forfeited, haidi))
@@ -1112,7 +1111,12 @@ def _winner_tiles(
 
 
 def _win_birds(
-    errors: list[FieldError], raw: Any, forfeited: bool, count: int | None, haidi: Haidi | None
+    errors: list[FieldError],
+    raw: Any,
+    forfeited: bool,
+    count: int | None,
+    haidi: Haidi | None,
+    rules: Rules | None,
 ) -> tuple[int, ...] | None:
     """The birds that count for a win; ``haidi`` is given for a 海底 win."""
     if forfeited:
@@ -1127,8 +1131,8 @@ def _win_birds(
     if raw is None:
         if count is None:
             return None
-        if rank is not None:
-            return (rank,) * count
+        if rank is not None and rules is not None:
+            return haidi_birds(rules, rank)
         if count == 0:
             return ()
         if haidi is not None:
