@@ -994,10 +994,11 @@
   // Everything the engine needs is there: the preview runs by itself.
   function complete() {
     if (state.dealer === null || !state.kind) return false;
-    var openingsDone = state.openings.every(function (o) {
-      return o.hands.length && o.birds.length === BIRD_COUNT;
+    // openings and mid-game wins: a hand and their birds (none when opening_birds is off)
+    var smallDone = state.openings.concat(state.midgame).every(function (o) {
+      return o.hands.length && o.birds.length === SMALL_BIRDS;
     });
-    if (!openingsDone) return false;
+    if (!smallDone) return false;
     if (state.kind === "draw") return state.haidi.first_offered !== null || state.haidi.taker !== null;
     if (!state.winners.length) return false;
     if (state.winners.some(function (w) { return !w.hands.length; })) return false;

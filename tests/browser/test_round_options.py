@@ -123,3 +123,39 @@ def test_under_birds_from_the_winner_the_hints_count_from_the_engines_seat(page,
     tap(page, '[data-role=discarder][data-seat="3"]')
     tap(page, '#rf-birds [data-role=bird][data-bird="2"]')
     assert page.locator("#rf-birds .bird-slots .muted").inner_text() == "→ 张三"
+
+
+def test_without_opening_birds_a_round_with_an_opening_previews_by_itself(page, league):
+    """opening_birds false: an opening needs no bird, so the round is complete (and the
+    preview runs by itself) once the result is entered."""
+    from django.contrib.auth import get_user_model
+
+    from leagues.services import ruleset_update
+
+    owner = get_user_model().objects.get(username="owner")
+    config = {"preset": "changsha-67", "opening_birds": False}
+    ruleset_update(ruleset=league["season"].ruleset, config=config, actor=owner)
+    session = log_in_and_start(page, league)
+    page.goto(form_url(page, session))
+    page.locator("[data-role=opening-add]").wait_for()
+
+    tap(page, "[data-role=opening-add]")
+    tap(page, '[data-fields="openings.0"] [data-role=opening-seat][data-seat="2"]')
+    tap(page, '[data-fields="openings.0"] [data-hand=sixi]')
+    tap(page, '[data-role=winner][data-seat="1"]')  # a new winner starts with 平胡
+    for v in (1, 5):
+        tap(page, f'[data-role=bird][data-bird="{v}"]')
+
+    expected = {
+        "dealer": 0,
+        "openings": [{"seat": 2, "hands": ["sixi"]}],
+        "result": {
+            "kind": "self_draw",
+            "winners": [{"seat": 1, "hands": ["pinghu"]}],
+            "birds": [1, 5],
+        },
+    }
+    engine = score_round({**expected, "ruleset": config})
+    page.locator("[data-role=preview]").wait_for()  # no 预览 tap
+    shown = [int(x) for x in page.locator("[data-role=preview] [data-net]").all_inner_texts()]
+    assert shown == engine["net"]
