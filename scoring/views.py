@@ -34,7 +34,7 @@ from leagues.views import (
 from scoring import selectors, services
 from scoring.calc import calc_round_initial
 from scoring.engine.birds import form_tables
-from scoring.engine.hands import HAND_TYPES, SITUATIONS, win_kinds_under
+from scoring.engine.hands import HAND_TYPES, MIDGAME_CODES, SITUATIONS, win_kinds_under
 from scoring.engine.rules import parse_ruleset
 from scoring.forms import (
     PaperCsvForm,
@@ -329,12 +329,21 @@ def round_summary(rnd: Round, names: list[str]) -> dict[str, Any]:
     final = data.get("result") or {}
     kind = final.get("kind")
     dealer = data.get("dealer", 0)
+
+    def codes(entry: dict[str, Any], opening: bool) -> list[str]:
+        """The entry's codes; for one given by its tiles alone, those the engine found
+        (stored as the round's hand rows: one query, for such rounds only)."""
+        if "hands" in entry:
+            return list(entry["hands"])
+        rows = rnd.hand_rows.filter(seat=entry["seat"], is_opening=opening)
+        return [c for c in rows.values_list("code", flat=True) if c not in MIDGAME_CODES]
+
     winners = [
-        {"name": names[w["seat"]], "hands": [hand_label(c) for c in w.get("hands", [])]}
+        {"name": names[w["seat"]], "hands": [hand_label(c) for c in codes(w, False)]}
         for w in final.get("winners") or []
     ]
     openings = [
-        {"name": names[o["seat"]], "hands": [hand_label(c) for c in o.get("hands", [])]}
+        {"name": names[o["seat"]], "hands": [hand_label(c) for c in codes(o, True)]}
         for o in data.get("openings") or []
     ]
     discarder = final.get("discarder")

@@ -11,7 +11,7 @@ from scoring import services
 from scoring.engine import score_round
 from scoring.engine.hands import HAND_TYPES
 from scoring.models import Round, Session
-from tests.factories import round_discard, round_self_draw
+from tests.factories import round_by_tiles, round_discard, round_self_draw
 
 pytestmark = pytest.mark.django_db
 
@@ -110,6 +110,16 @@ def test_a_valid_round_is_saved_and_the_session_page_shows_the_engines_totals(re
     totals = [s["total"] for s in page.context["seats"]]
     assert totals == expected
     assert "清一色" in page.content.decode()
+
+
+def test_the_session_page_names_the_hands_the_engine_found_in_tiles_given_alone(rec, session):
+    post_round(rec, session, round_by_tiles(), number="1")
+
+    page = rec.get(url("session", session))
+
+    [summary] = page.context["rounds"]
+    assert [w["hands"] for w in summary["winners"]] == [["清一色"]]
+    assert [o["hands"] for o in summary["openings"]] == [["板板胡"]]
 
 
 def test_bad_input_saves_nothing_and_names_the_field_in_chinese(rec, session):
