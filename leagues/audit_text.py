@@ -10,11 +10,10 @@ Sentences are gettext strings with the context "audit" (English in locale/en).
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.utils import formats, timezone
 from django.utils.dateparse import parse_date, parse_datetime
@@ -23,6 +22,17 @@ from django.utils.translation import get_language, pgettext
 from leagues.audit import MASK, AuditEntry
 from leagues.models import Player, Role, Ruleset, Season
 from scoring.engine.hands import HAND_TYPES
+
+# The names at a session's seats, by session id, for the sentences about rounds: the app
+# that owns sessions (scoring) registers it when it is ready (``seat_names_provide``), so
+# this module never reads that app's tables.
+SeatNames = Callable[[set[int]], dict[int, list[str]]]
+SEAT_NAMES: list[SeatNames] = []
+
+
+def seat_names_provide(provider: SeatNames) -> None:
+    """Register the function that names the seats of sessions (one at a time)."""
+    SEAT_NAMES[:] = [provider]
 
 
 def _english() -> bool:
@@ -133,15 +143,8 @@ class _Names:
         self.seasons = dict(Season.objects.filter(pk__in=seasons).values_list("pk", "name"))
         self.rulesets = dict(Ruleset.objects.filter(pk__in=rulesets).values_list("pk", "name"))
         self.seats: dict[int, list[str]] = {}
-        if sessions:
-            seat_model = apps.get_model("scoring", "SessionSeat")
-            rows = (
-                seat_model.objects.filter(session_id__in=sessions)
-                .order_by("session_id", "seat")
-                .values_list("session_id", "seat", "player__display_name")
-            )
-            for session_id, seat, name in rows:
-                self.seats.setdefault(session_id, ["?", "?", "?", "?"])[seat] = name
+        if sessions and SEAT_NAMES:  # the app that owns sessions says who sat where
+            self.seats = SEAT_NAMES[0](sessions)
 
     def user(self, pk: Any) -> str:
         return self.users.get(pk, "—") if pk is not None else "∅"

@@ -5,3 +5,10 @@ from django.utils.translation import gettext_lazy
 class ScoringConfig(AppConfig):
     name = "scoring"
     verbose_name = gettext_lazy("计分")
+
+    def ready(self) -> None:
+        # The audit log (leagues) names the players of a session's rounds through us.
+        from leagues.audit_text import seat_names_provide
+        from scoring.selectors import session_seat_names
+
+        seat_names_provide(session_seat_names)

@@ -46,6 +46,19 @@ def session_get(*, pk: int) -> Session | None:
     return _with_seats(qs).first()
 
 
+def session_seat_names(session_ids: set[int]) -> dict[int, list[str]]:
+    """The display names at each seat of these sessions, by session id (one query)."""
+    names: dict[int, list[str]] = {}
+    rows = (
+        SessionSeat.objects.filter(session_id__in=session_ids)
+        .order_by("session_id", "seat")
+        .values_list("session_id", "seat", "player__display_name")
+    )
+    for session_id, seat, name in rows:
+        names.setdefault(session_id, ["?", "?", "?", "?"])[seat] = name
+    return names
+
+
 def session_rounds(*, session: Session) -> list[Round]:
     """The current version of every round (void ones included, marked), in number order,
     with transfers, per-seat rows and the recorder loaded. Three queries."""
