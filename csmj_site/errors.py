@@ -27,7 +27,9 @@ from typing import Any, ClassVar
 
 from django.core.exceptions import ValidationError
 from django.utils.functional import lazy
-from django.utils.translation import get_language, gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop
+
+from csmj_site.language import page_is_english
 
 # code -> English message ({placeholders} are the params, plus {what}: the field's name,
 # or "the body" for a request body). gettext_noop marks them for makemessages; the
@@ -102,7 +104,7 @@ _FIELD_IN_TEXT = re.compile(r"\s*\x00\s*[：:]?\s*")
 
 
 def _chinese() -> bool:
-    return (get_language() or "zh-hans").startswith("zh")
+    return not page_is_english()
 
 
 class SiteCatalogue:

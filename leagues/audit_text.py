@@ -17,8 +17,9 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.utils import formats, timezone
 from django.utils.dateparse import parse_date, parse_datetime
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import pgettext
 
+from csmj_site.language import page_is_english
 from leagues.audit import MASK, AuditEntry
 from leagues.models import Player, Role, Ruleset, Season
 from scoring.engine.hands import HAND_TYPES
@@ -36,7 +37,7 @@ def seat_names_provide(provider: SeatNames) -> None:
 
 
 def _english() -> bool:
-    return (get_language() or "zh-hans").startswith("en")
+    return page_is_english()
 
 
 def _sep() -> str:

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 
+from csmj_site.language import page_is_english
 from csmj_site.payment_words import transfer_rows
 from leagues.ruleset_words import value_words
 
@@ -79,7 +80,7 @@ def hand_catalogue(config: dict[str, Any]) -> list[dict[str, Any]]:
     without birds, 飘 or 封顶: by self-draw and discard, as dealer and as idle seat."""
     engine = _engine()
     rules = _rules(config, bird_count=0, piao="off", cap=0)
-    english = (get_language() or "").startswith("en")
+    english = page_is_english()
     out = []
     for code, hand in engine.HAND_TYPES.items():
         if hand.option and not rules.enables(hand.option, code):
@@ -161,7 +162,7 @@ def example_payments(config: dict[str, Any]) -> list[dict[str, Any]]:
 
 def _hand_name(code: str) -> str:
     h = _engine().HAND_TYPES[code]
-    return h.name_en if (get_language() or "").startswith("en") else h.name_zh
+    return h.name_en if page_is_english() else h.name_zh
 
 
 def option_words(config: dict[str, Any]) -> list[dict[str, Any]]:
@@ -171,7 +172,7 @@ def option_words(config: dict[str, Any]) -> list[dict[str, Any]]:
 
     rules = _rules(config).to_dict()
     preset = PRESETS[config["preset"]].to_dict()
-    english = (get_language() or "").startswith("en")
+    english = page_is_english()
     return [
         {
             "key": key,
@@ -191,7 +192,7 @@ def ruleset_summary(config: dict[str, Any]) -> str:
     from scoring.engine.rules import PRESET_INFO
 
     info = PRESET_INFO[config["preset"]]
-    english = (get_language() or "").startswith("en")
+    english = page_is_english()
     parts = [info.name_en if english else info.name_zh]
     parts += [f"{o['name']} {o['words']}" for o in option_words(config) if o["changed"]]
     return " · ".join(parts)
@@ -201,7 +202,7 @@ def ruleset_explain(config: dict[str, Any]) -> dict[str, Any]:
     from scoring.engine.rules import PRESET_INFO
 
     info = PRESET_INFO[config["preset"]]
-    english = (get_language() or "").startswith("en")
+    english = page_is_english()
     return {
         "preset": config["preset"],
         "preset_name": info.name_en if english else info.name_zh,

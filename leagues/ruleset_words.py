@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
+
+from csmj_site.language import page_is_english
 
 # The rows and columns of the amount tables (base, zimo_bonus).
 _PARTS = {
@@ -19,7 +21,7 @@ _PARTS = {
 
 
 def english() -> bool:
-    return (get_language() or "").startswith("en")
+    return page_is_english()
 
 
 def form_value(value: Any) -> str:

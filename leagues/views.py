@@ -28,10 +28,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.timezone import get_current_timezone
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from csmj_site.language import page_is_english
 from leagues import selectors, services
 from leagues.forms import (
     ClubForm,
@@ -181,7 +181,7 @@ def season_close(request: HttpRequest, club: Club, season_id: int) -> HttpRespon
             season.sessions.filter(result__isnull=True).order_by("started_at", "id")  # type: ignore[attr-defined]
         )
         if open_sessions and not request.POST.get("despite_open"):
-            sep = ", " if (get_language() or "").startswith("en") else "、"
+            sep = ", " if page_is_english() else "、"
             names = sep.join(
                 _("第 %(n)s 场（%(at)s）")
                 % {
@@ -248,7 +248,7 @@ def player_edit(request: HttpRequest, club: Club, player_id: int | None = None) 
 def preset_choices() -> list[tuple[str, str]]:
     from scoring.engine.rules import PRESET_INFO
 
-    en = get_language() == "en"
+    en = page_is_english()
     return [
         (code, f"{code} · {info.name_en if en else info.name_zh}")
         for code, info in PRESET_INFO.items()

@@ -22,9 +22,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from csmj_site.language import page_is_english
 from leagues import selectors, services
 from leagues.forms import ClubForm, split_aliases
 from leagues.models import Club, Player, Role
@@ -99,7 +100,7 @@ class RulesStepForm(forms.Form):
         presets = preset_choices()
         self.fields["preset"].choices = presets
         self.fields["preset"].initial = presets[0][0]
-        english = (get_language() or "").startswith("en")
+        english = page_is_english()
         self.options: list[str] = []
         for param in option_parameters():
             label = param["name_en"] if english else param["name_zh"]

@@ -16,12 +16,12 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from csmj_site.errors import ServiceError, ServiceErrors, field_errors
 from csmj_site.jsonio import json_parse
+from csmj_site.language import page_is_english
 from csmj_site.payment_words import transfer_rows
 from leagues import selectors as league_selectors
 from leagues.models import Club, Player
@@ -53,7 +53,7 @@ from scoring.templatetags.recording import NO_REASON, VOID_PICKS, void_pick_labe
 
 
 def chinese() -> bool:
-    return (get_language() or "zh-hans").startswith("zh")
+    return not page_is_english()
 
 
 def localised_errors(exc: ServiceErrors) -> list[dict[str, str]]:

@@ -6,6 +6,7 @@ from django import template
 from django.utils.translation import pgettext
 from django.utils.translation import pgettext_lazy as _lazy
 
+from csmj_site.language import page_is_english
 from scoring.standings.rounding import fixed as _fixed
 
 register = template.Library()
@@ -42,9 +43,7 @@ def void_pick_label(reason: str) -> str:
 
 
 def _english() -> bool:
-    from django.utils.translation import get_language
-
-    return (get_language() or "zh-hans").startswith("en")
+    return page_is_english()
 
 
 @register.simple_tag
