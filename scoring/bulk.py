@@ -532,7 +532,7 @@ class _Run:
         scopes: set[tuple[int, int]] = set()
         try:
             for (start, stop), (sessions, rounds, failed) in zip(
-                spans, _forked_imap(_batch_job, spans, workers), strict=True
+                spans, _forked_imap(batch_job, spans, workers), strict=True
             ):
                 self.report.sessions += sessions
                 self.report.rounds += rounds
@@ -547,8 +547,9 @@ class _Run:
         return scopes
 
 
-def _batch_job(span: tuple[int, int]) -> tuple[int, int, list[tuple[int, list]]]:
-    """In a worker: check and store ``_JOB``'s sessions [start, stop) in one transaction.
+def batch_job(span: tuple[int, int]) -> tuple[int, int, list[tuple[int, list]]]:
+    """In a worker (forked; a test replaces it to crash one): check and store ``_JOB``'s
+    sessions [start, stop) in one transaction.
     Returns (sessions stored, rounds stored, failures)."""
     assert _JOB is not None
     items, ids, actor = _JOB

@@ -8,11 +8,13 @@ it gets a public name for it. (Which modules may import which is checked by
 from __future__ import annotations
 
 import ast
+import re
 import importlib.util
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("csmj_site", "leagues", "scoring", "tests", "bench", "loadtest")
+DOTTED_PRIVATE = re.compile(rf"^(?:{'|'.join(PACKAGES)})(?:\.\w+)*\._[a-z]\w*$")
 
 
 def _sources() -> list[Path]:
@@ -63,6 +65,12 @@ def private_uses(path: Path) -> list[str]:
             and is_private(node.attr)
         ):
             found.append(f"{where}:{node.lineno} {node.value.id}.{node.attr}")
+        elif (  # a patch target named as text: monkeypatch.setattr("m._x", …), mock.patch
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and DOTTED_PRIVATE.match(node.value)
+        ):
+            found.append(f"{where}:{node.lineno} {node.value}")
     return found
 
 
@@ -80,8 +88,11 @@ def test_the_scan_sees_a_private_import_and_a_private_attribute(tmp_path, monkey
         "from scoring.engine import __all__\n"
         "services._engine()\n"
         "services.round_store\n"
+        'monkeypatch.setattr("scoring.bulk._batch_job", None)\n'
+        'monkeypatch.setattr("scoring.bulk.batch_job", None)\n'
     )
     assert private_uses(sample) == [
         "sample.py:1 scoring.services._engine",
         "sample.py:4 services._engine",
+        "sample.py:6 scoring.bulk._batch_job",
     ]

@@ -140,7 +140,7 @@ def test_a_worker_that_dies_stops_the_import_with_an_error_instead_of_hanging(mo
 
     call_command("generate_demo_league", players=8, sessions=12, slug="src", verbosity=0)
     actor = get_user_model().objects.get(username="src-admin")
-    monkeypatch.setattr("scoring.bulk._batch_job", _die)
+    monkeypatch.setattr("scoring.bulk.batch_job", _die)
 
     with pytest.raises(BrokenProcessPool):
         lines_import(lines=exported("src", "copy"), actor=actor, batch_size=3, workers=2)
