@@ -8,8 +8,8 @@ it gets a public name for it. (Which modules may import which is checked by
 from __future__ import annotations
 
 import ast
-import re
 import importlib.util
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
