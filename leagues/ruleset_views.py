@@ -54,6 +54,9 @@ def preset_values(preset: str) -> dict[str, Any]:
     return rules.to_dict() if rules is not None else {}
 
 
+STRAIGHT_QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "‘": "'", "’": "'"})
+
+
 class RulesetEditForm(RulesStepForm):
     """A name, a preset and the table options; or the same config as JSON (``mode`` json)."""
 
@@ -143,7 +146,9 @@ class RulesetEditForm(RulesStepForm):
         data = dict(self.cleaned_data)
         if "preset" not in data or "name" not in data:
             return data
-        text = (data.get("overrides") or "").strip() or "{}"
+        # A phone keyboard types “curly” quotes; a ruleset holds no text where they could
+        # belong, so they are read as the JSON quotes the organiser meant.
+        text = (data.get("overrides") or "").strip().translate(STRAIGHT_QUOTES) or "{}"
         try:
             overrides = json_form_value(text, field="overrides")
         except forms.ValidationError as exc:

@@ -118,6 +118,25 @@ def test_a_bad_value_is_a_chinese_error_next_to_its_option_and_nothing_is_stored
     assert option.index("errorlist") < option.index("</section>")
 
 
+def test_the_json_view_reads_a_phone_keyboards_curly_quotes(client, club, organiser):
+    client.force_login(organiser)
+
+    post_editor(client, club, {"mode": "json", "overrides": "{“bird_count”: 4, “piao”: “free”}"})
+
+    stored = Ruleset.objects.get(name="我们的规则").config
+    assert stored == {"preset": "changsha-67", "bird_count": 4, "piao": "free"}
+
+
+def test_malformed_json_is_explained_in_plain_chinese(client, club, organiser):
+    client.force_login(organiser)
+
+    response = post_editor(client, club, {"mode": "json", "overrides": "{bird_count: 4}"})
+
+    [message] = response.context["form"].errors["overrides"]
+    assert "不是有效的 JSON" in message and "Expecting" not in message
+    assert not Ruleset.objects.filter(name="我们的规则").exists()
+
+
 def test_the_json_view_refuses_the_same_bad_input(client, club, organiser):
     client.force_login(organiser)
 
