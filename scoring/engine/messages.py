@@ -89,8 +89,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{field}：{name_zh}是中途胡，请记在中途胡里，不要记在起手胡里",
     ),
     "not_midgame_hand": (
-        "{field}: {value} is not a mid-game hand (zhongtu_sixi, zhongtu_liuliushun)",
-        "{field}：{name_zh}不是中途胡（中途胡只有中途四喜、中途六六顺）",
+        "{field}: {value} is not a mid-game hand ({midgame_codes})",
+        "{field}：{name_zh}不是中途胡（中途胡只有{midgame_zh}）",
     ),
     "opening_birds_off": (
         "{field}: this ruleset counts no birds on opening and mid-game wins "

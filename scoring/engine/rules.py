@@ -126,6 +126,17 @@ class Rules:
         return bool(value)
 
 
+def enabling_value(option: str, code: str) -> object:
+    """The JSON value of ``option`` that turns hand type ``code`` on (rules.md §9): the
+    code in a list, true, or the first choice other than "off"."""
+    default = getattr(PRESETS["changsha-67"], option)
+    if isinstance(default, tuple):
+        return [code]
+    if isinstance(default, bool):
+        return True
+    return next(v for v in PARAMETER_INFO[option].values if v != "off")
+
+
 def _base(small: tuple[int, int], big: tuple[int, int]) -> BaseTable:
     return BaseTable(KindAmounts(*small), KindAmounts(*big))
 

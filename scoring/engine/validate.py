@@ -161,6 +161,7 @@ _FINAL: dict[str, _Final] = {
     if h.is_final
 }
 _OPTIONAL = frozenset(h.code for h in HAND_TYPES.values() if h.option is not None)
+_MIDGAME_ORDER = tuple(code for code in HAND_TYPES if code in MIDGAME_CODES)
 # Opening codes that every ruleset allows: a single one needs none of check_opening_codes' checks.
 PLAIN_OPENING_CODES = OPENING_CODES - _OPTIONAL
 _EXCLUDES: dict[str, frozenset[str]] = dict(EXCLUDES)
@@ -294,11 +295,13 @@ def plain_birds(raw: Any, count: int | None) -> tuple[int, ...] | None:
 
 def _option_off(field: str, code: str) -> FieldError:
     """``hand_not_in_ruleset`` for ``code``, naming the option that turns it on."""
-    from scoring.engine.rules import PARAMETER_INFO
+    import json
+
+    from scoring.engine.rules import PARAMETER_INFO, enabling_value
 
     h = HAND_TYPES[code]
     option = h.option or ""
-    value = {"haohua": ": true", "menqing": ': "any"'}.get(option, f': ["{code}"]')
+    value = ": " + json.dumps(enabling_value(option, code), ensure_ascii=False)
     return make_error(
         field,
         "hand_not_in_ruleset",
@@ -698,8 +701,18 @@ def _midgame(errors: list[FieldError], raw: Any, rules: Rules | None) -> tuple[O
                     wrong_type(errors, where, "a string", code)
                 elif code not in MIDGAME_CODES:
                     known = code in HAND_TYPES
-                    kind = "not_midgame_hand" if known else "unknown_hand"
-                    errors.append(make_error(where, kind, value=show_value(code)))
+                    if known:  # the registry's mid-game types, named
+                        errors.append(
+                            make_error(
+                                where,
+                                "not_midgame_hand",
+                                value=show_value(code),
+                                midgame_codes=", ".join(_MIDGAME_ORDER),
+                                midgame_zh="、".join(HAND_TYPES[c].name_zh for c in _MIDGAME_ORDER),
+                            )
+                        )
+                    else:
+                        errors.append(make_error(where, "unknown_hand", value=show_value(code)))
                 elif rules is not None and not _enabled(rules, code):
                     errors.append(_option_off(where, code))
         birds = _small_birds(errors, f"{field}.birds", entry.get("birds"), count)
