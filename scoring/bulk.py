@@ -36,6 +36,7 @@ from scoring.engine.messages import ALL_MESSAGES
 from scoring.models import Round, RoundHand, RoundPlayer, Session, SessionSeat, Transfer
 from scoring.services import (
     paper_nets_validate,
+    round_data_problem,
     round_rows,
     ruleset_resolve,
     session_start_problems,
@@ -131,12 +132,9 @@ def _check(src: SessionIn, resolved: Resolved) -> tuple[_Scored | None, list]:
                 except ServiceErrors as exc:
                     errors += exc.errors
                     continue
-        # The checks of services.round_record, with its codes and messages.
-        if not isinstance(data, dict):
-            errors.append(ServiceError(where, "not_an_object"))
-            continue
-        if "ruleset" in data:
-            errors.append(ServiceError(f"{where}.ruleset", "ruleset_fixed"))
+        problem = round_data_problem(data=data)  # recording's own check
+        if problem is not None:
+            errors.append(problem.at(f"{where}.{problem.field}" if problem.field else where))
             continue
         try:
             result = engine.score_round_counted(data, rules=round_rules)  # parsed once

@@ -112,12 +112,22 @@ def ruleset_resolve(config: Any, *, field: str = "ruleset") -> dict[str, Any]:
     return params
 
 
+def round_data_problem(*, data: Any) -> ServiceError | None:
+    """What makes ``data`` no round to record before the engine reads it: not an object,
+    or a ruleset of its own (a recorded round is scored under its season's). Recording
+    and the bulk import both ask here."""
+    if not isinstance(data, dict):
+        return ServiceError("", "not_an_object")
+    if "ruleset" in data:
+        return ServiceError("ruleset", "ruleset_fixed")
+    return None
+
+
 def _score(data: Any, ruleset_config: Any = None, *, rules: Any = None) -> Any:
     """Score ``data`` under ``rules`` (already parsed) or else the saved ``ruleset_config``."""
-    if not isinstance(data, dict):
-        raise _reject("", "not_an_object")
-    if "ruleset" in data:
-        raise _reject("ruleset", "ruleset_fixed")
+    problem = round_data_problem(data=data)
+    if problem is not None:
+        raise RoundRejected([problem])
     engine = _engine()
     try:
         if rules is not None:
