@@ -58,7 +58,7 @@ lint: venv
 
 bench: venv
 	$(PYTHON) -m bench.bench_engine
-	CSMJ_ENGINE=python $(PYTHON) -m bench.bench_engine --repeat 2 --no-target
+	CSMJ_ENGINE=python $(PYTHON) -m bench.bench_engine --no-target
 
 # The engine bench on another commit (BASE, default: the engine before the table options
 # and the compiled hot path) and on this tree, alternately in one run, with the ratios.
