@@ -83,7 +83,7 @@ def hand_catalogue(config: dict[str, Any]) -> list[dict[str, Any]]:
     english = page_is_english()
     out = []
     for code, hand in engine.HAND_TYPES.items():
-        if hand.option and not rules.enables(hand.option, code):
+        if not rules.allows(code):
             continue
         cls = str(hand.hand_class)
         chips: dict[str, int | None] = {}

@@ -6,7 +6,15 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, QuerySet, Sum
 
-from scoring.models import Round, RoundPlayer, Session, SessionSeat, Transfer, counting_q
+from scoring.models import (
+    Round,
+    RoundHand,
+    RoundPlayer,
+    Session,
+    SessionSeat,
+    Transfer,
+    counting_q,
+)
 
 
 def _with_seats(qs: QuerySet[Session]) -> QuerySet[Session]:
@@ -57,6 +65,25 @@ def session_seat_names(session_ids: set[int]) -> dict[int, list[str]]:
     for session_id, seat, name in rows:
         names.setdefault(session_id, ["?", "?", "?", "?"])[seat] = name
     return names
+
+
+def round_found_codes(*, rounds: list[Round]) -> dict[tuple[int, int, bool], list[str]]:
+    """The codes the engine found for entries given by their tiles alone (no ``hands``),
+    by (round id, seat, is_opening), from the stored hand rows: one query, and none when
+    every entry names its hands."""
+    wanted = [r.pk for r in rounds if any("hands" not in e for e in _entries(r.data or {}))]
+    found: dict[tuple[int, int, bool], list[str]] = {}
+    if not wanted:
+        return found
+    rows = RoundHand.objects.filter(round_id__in=wanted).order_by("round_id", "seat", "id")
+    for round_id, seat, code, opening in rows.values_list("round_id", "seat", "code", "is_opening"):
+        found.setdefault((round_id, seat, opening), []).append(code)
+    return found
+
+
+def _entries(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """A round's winners and openings."""
+    return [*((data.get("result") or {}).get("winners") or []), *(data.get("openings") or [])]
 
 
 def session_rounds(*, session: Session) -> list[Round]:

@@ -35,7 +35,7 @@ from scoring import selectors, services
 from scoring.calc import calc_round_initial
 from scoring.engine.birds import form_tables
 from scoring.engine.hands import HAND_TYPES, MIDGAME_CODES, SITUATIONS, win_kinds_under
-from scoring.engine.rules import parse_ruleset
+from scoring.engine.rules import Rules, parse_ruleset
 from scoring.forms import (
     PaperCsvForm,
     PaperSessionForm,
@@ -323,20 +323,27 @@ def outcome_label(kind: str | None) -> str:
     return {"self_draw": _("自摸"), "discard": _("点炮"), "draw": _("流局")}.get(kind or "", "")
 
 
-def round_summary(rnd: Round, names: list[str]) -> dict[str, Any]:
-    """What the session page shows for one round: who won what and how."""
+def round_summary(
+    rnd: Round,
+    names: list[str],
+    found: dict[tuple[int, int, bool], list[str]] | None = None,
+) -> dict[str, Any]:
+    """What the session page shows for one round: who won what and how. ``found``: the
+    codes of entries given by tiles alone (``selectors.round_found_codes``), read for
+    this round when not given."""
+    if found is None:
+        found = selectors.round_found_codes(rounds=[rnd])
     data, result = rnd.data or {}, rnd.result or {}
     final = data.get("result") or {}
     kind = final.get("kind")
     dealer = data.get("dealer", 0)
 
     def codes(entry: dict[str, Any], opening: bool) -> list[str]:
-        """The entry's codes; for one given by its tiles alone, those the engine found
-        (stored as the round's hand rows: one query, for such rounds only)."""
+        """The entry's codes; for one given by its tiles alone, those the engine found."""
         if "hands" in entry:
             return list(entry["hands"])
-        rows = rnd.hand_rows.filter(seat=entry["seat"], is_opening=opening)
-        return [c for c in rows.values_list("code", flat=True) if c not in MIDGAME_CODES]
+        stored = found.get((rnd.pk, entry["seat"], opening), [])
+        return [c for c in stored if c not in MIDGAME_CODES]
 
     winners = [
         {"name": names[w["seat"]], "hands": [hand_label(c) for c in codes(w, False)]}
@@ -379,7 +386,9 @@ def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpRes
         totals, rounds = dict(enumerate(paper)), []
     else:
         totals = selectors.session_totals(session=session)
-        rounds = [round_summary(r, names) for r in selectors.session_rounds(session=session)]
+        stored = selectors.session_rounds(session=session)
+        found = selectors.round_found_codes(rounds=stored)
+        rounds = [round_summary(r, names, found) for r in stored]
     counted = [r for r in rounds if r["round"].counts]
     ctx = club_context(
         request,
@@ -413,22 +422,12 @@ def follow_qr(url: str) -> str:
 # ---------------------------------------------------------------- the round form
 
 
-def rules_for(config: Any) -> dict[str, Any]:
-    try:
-        return services.ruleset_resolve(config)
-    except RoundRejected:
-        # An invalid saved ruleset: the engine will say so on preview; keep the page usable.
-        return {"bird_count": 0, "tongzhuang": False, "escape_penalty": 0}
-
-
-def hand_types_json(rules: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+def hand_types_json(rules: Rules | None) -> list[dict[str, Any]]:
     """The registry, as the page's JSON: the only source of hand types for the form.
 
-    With ``rules`` (a resolved ruleset), the types behind a table option that is off
-    are left out (rules.md §9: the form offers what the ruleset allows)."""
-    from scoring.engine.rules import Rules, parse_ruleset
-
-    parsed: Rules | None = parse_ruleset(rules)[0] if rules and "preset" in rules else None
+    The types behind a table option that ``rules`` leaves off (or every such type, for
+    an invalid ruleset: None) are left out (rules.md §9: the form offers what the
+    ruleset allows)."""
     return [
         {
             "code": h.code,
@@ -436,24 +435,30 @@ def hand_types_json(rules: dict[str, Any] | None = None) -> list[dict[str, Any]]
             "name_en": h.name_en,
             "class": h.hand_class.value,
             "weight": h.weight,
-            "win_kinds": sorted(k.value for k in win_kinds_under(h, parsed)),
+            "win_kinds": sorted(k.value for k in win_kinds_under(h, rules)),
             "claimant": h.claimant.value,
             "needs_haidi": h.needs_haidi,
             "shape": h.shape,
         }
         for h in HAND_TYPES.values()
-        if h.option is None or (parsed is not None and parsed.enables(h.option, h.code))
+        if h.option is None or (rules is not None and rules.allows(h.code))
     ]
 
 
 def form_rules_context(rules_config: Any) -> dict[str, Any]:
     """What the round form's script needs of a ruleset (a session's or the calculator's):
-    the resolved parameters, the hand types it allows and the engine's bird answers."""
-    resolved = rules_for(rules_config)
-    parsed = parse_ruleset(resolved)[0] if "preset" in resolved else None
+    the resolved parameters, the hand types it allows and the engine's bird answers.
+    The ruleset is parsed once."""
+    parsed, _errors = parse_ruleset(rules_config)
+    # An invalid saved ruleset: the engine will say so on preview; keep the page usable.
+    resolved = (
+        parsed.to_dict()
+        if parsed is not None
+        else {"bird_count": 0, "tongzhuang": False, "escape_penalty": 0}
+    )
     return {
         "rules": resolved,
-        "hand_types": hand_types_json(resolved),
+        "hand_types": hand_types_json(parsed),
         # 扎鸟: how many birds, counted from which seat, landing where, for every
         # situation of the form (the engine's answers; the page holds no formula).
         "birds": form_tables(parsed),
@@ -482,15 +487,17 @@ def round_form_page(
     }
     if correcting:
         urls["preview"] += f"?number={correcting.number}"
+    rules_context = form_rules_context(rules_config)
+    free_piao = rules_context["rules"].get("piao") == "free"
     context = {
         "seats": [{"seat": i, "name": p.display_name} for i, p in enumerate(players)],
-        **form_rules_context(rules_config),
+        **rules_context,
         "lang": "zh-hans" if chinese() else "en",
         "prefill": {
             "dealer": dealer,
             "dealers": dealers,
             # 自由飘: the stakes of the session's previous round, changed by tapping.
-            "piao": selectors.session_last_piao(session=session) or [0, 0, 0, 0],
+            "piao": (free_piao and selectors.session_last_piao(session=session)) or [0, 0, 0, 0],
             "note": _("庄家已按上一盘的结果预先选好。") if number > 1 and not correcting else "",
         },
         "initial": initial,

@@ -236,9 +236,7 @@ def _allowed_shapes(
     behind an option only when it is on; the seven-pairs code for the exact number of
     quads; 门清 only beside no seven-pairs code; 全求人 alone needs 2/5/8 under
     ``quanqiuren_pair: "258"``."""
-    out = [
-        c for c in shapes if (option := HAND_TYPES[c].option) is None or rules.enables(option, c)
-    ]
+    out = [c for c in shapes if rules.allows(c)]
     if not self_draw:  # 门清 by self-draw only under menqing "self_draw"
         out = [c for c in out if WinKind.DISCARD in win_kinds_under(HAND_TYPES[c], rules)]
     if any(c in HAOHUA_CODES for c in out) and QIXIAODUI in out:
@@ -868,12 +866,7 @@ class OpeningAnalysis:
     def codes_allowed(self, rules: Rules) -> tuple[str, ...]:
         """``codes`` without the types ``rules`` leave off (rules.md §9.4: 节节高, 金童玉女
         and 一点红 count only where the table plays them)."""
-        allowed = []
-        for code in self.codes:
-            option = HAND_TYPES[code].option
-            if option is None or rules.enables(option, code):
-                allowed.append(code)
-        return tuple(allowed)
+        return tuple(code for code in self.codes if rules.allows(code))
 
     def details(self) -> dict[str, str]:
         """For each held type, the tiles that make it (e.g. ``{"sixi": "2222m"}``)."""

@@ -115,6 +115,11 @@ class Rules:
         out["extra_small_hands"] = list(self.extra_small_hands)
         return out
 
+    def allows(self, code: str) -> bool:
+        """Is hand type ``code`` played under this ruleset (no option, or its option on)?"""
+        option = HAND_TYPES[code].option
+        return option is None or self.enables(option, code)
+
     def enables(self, option: str, code: str) -> bool:
         """Does this ruleset turn on the option ``option`` that hand type ``code`` sits
         behind (rules.md §9: a boolean, a choice other than "off", or a list naming it)?"""

@@ -343,7 +343,7 @@ def check_opening_codes(
             ok = False
         elif code == _SIXI:
             sixi += 1
-        elif code in _OPTIONAL and rules is not None and not _enabled(rules, code):
+        elif code in _OPTIONAL and rules is not None and not rules.allows(code):
             errors.append(_option_off(f"{field}.{j}", code))
             ok = False
     if ok and len(set(hands)) + max(sixi - 1, 0) != len(hands):
@@ -357,11 +357,6 @@ def check_opening_codes(
         errors.append(make_error(field, "too_many_sixi", count=sixi))
         ok = False
     return ok
-
-
-def _enabled(rules: Rules, code: str) -> bool:
-    option = HAND_TYPES[code].option
-    return option is None or rules.enables(option, code)
 
 
 def check_final_codes(
@@ -713,7 +708,7 @@ def _midgame(errors: list[FieldError], raw: Any, rules: Rules | None) -> tuple[O
                         )
                     else:
                         errors.append(make_error(where, "unknown_hand", value=show_value(code)))
-                elif rules is not None and not _enabled(rules, code):
+                elif rules is not None and not rules.allows(code):
                     errors.append(_option_off(where, code))
         birds = _small_birds(errors, f"{field}.birds", entry.get("birds"), count)
         if len(errors) == start and seat is not None and birds is not None and hands:
@@ -779,7 +774,7 @@ def _check_opening_tiles(
     if more:
         return None
     if hands is None:
-        codes = tuple(c for c in codes if _enabled(rules, c)) if rules is not None else codes
+        codes = tuple(c for c in codes if rules.allows(c)) if rules is not None else codes
         if not check_opening_codes(errors, f"{field}.tiles", list(codes), rules):
             return None
     return tuple(codes) or None
