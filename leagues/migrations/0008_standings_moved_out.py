@@ -1,18 +1,11 @@
-"""The standings and ratings models moved to the ``standings`` app (scoring.standings).
+"""Empty since the standings moved out of ``leagues``.
 
-State only: their tables keep their names (``leagues_*``) and their rows;
-standings' 0001_initial takes the models over in the migration state."""
+This migration used to drop the standings models from ``leagues``' migration state
+(state only) when they moved to ``standings``. ``leagues``' migrations no longer create
+them, so there is nothing to drop. The name stays: databases have it recorded, and
+``standings``' 0001_initial depends on it."""
 
 from django.db import migrations
-
-MOVED = [
-    "PlayerClubStat",
-    "PlayerRating",
-    "PlayerSeasonStat",
-    "PlayerSessionStat",
-    "RatingEvent",
-    "SessionResult",
-]
 
 
 class Migration(migrations.Migration):
@@ -21,9 +14,4 @@ class Migration(migrations.Migration):
         ('leagues', '0007_denormalised_fks_no_constraint'),
     ]
 
-    operations = [
-        migrations.SeparateDatabaseAndState(
-            state_operations=[migrations.DeleteModel(name=name) for name in MOVED],
-            database_operations=[],
-        ),
-    ]
+    operations = []
