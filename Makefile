@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: run test test-db test-api-contract lint bench bench-compare bench-analyse schema browser-deps venv migrate demo clean audit test-worker bench-site serve loadtest faults
+.PHONY: run test test-db test-api-contract lint bench bench-compare bench-instructions bench-analyse schema browser-deps venv migrate demo clean audit test-worker bench-site serve loadtest faults
 
 # The engine's hot path compiled with mypyc (scoring/engine/native.py). Without a compiler
 # the engine runs as plain Python, with the same results.
@@ -65,6 +65,10 @@ bench: venv
 BASE ?= 6d0a9b4
 bench-compare: venv
 	$(PYTHON) -m bench.compare --base $(BASE)
+
+# The same comparison in instructions per round (valgrind): exact, whatever the load.
+bench-instructions: venv
+	$(PYTHON) -m bench.compare --base $(BASE) --instructions
 
 bench-analyse: venv
 	$(PYTHON) -m bench.bench_analyse
