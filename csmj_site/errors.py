@@ -103,10 +103,6 @@ _FIELD_MARK = "\x00"
 _FIELD_IN_TEXT = re.compile(r"\s*\x00\s*[：:]?\s*")
 
 
-def _chinese() -> bool:
-    return not page_is_english()
-
-
 class SiteCatalogue:
     """The site's codes: ``MESSAGES``, translated through gettext."""
 
@@ -136,7 +132,7 @@ class TemplateCatalogue:
         return self.templates[code][0]
 
     def localised(self, code: str) -> tuple[str, bool]:
-        if _chinese():
+        if not page_is_english():
             return self.templates[code][1], False
         return self.templates[code][0], True
 

@@ -9,3 +9,13 @@ from django.utils.translation import get_language
 def page_is_english() -> bool:
     """Is the active language English (else Chinese)?"""
     return (get_language() or "zh-hans").startswith("en")
+
+
+def list_sep() -> str:
+    """Between the items of a list: "、" in Chinese, ", " in English."""
+    return ", " if page_is_english() else "、"
+
+
+def colon() -> str:
+    """After a label: "：" in Chinese, ": " in English."""
+    return ": " if page_is_english() else "："

@@ -19,7 +19,7 @@ from django.utils import formats, timezone
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import pgettext
 
-from csmj_site.language import page_is_english
+from csmj_site.language import colon, list_sep, page_is_english
 from leagues.audit import MASK, AuditEntry
 from leagues.models import Player, Role, Ruleset, Season
 from scoring.engine.hands import HAND_TYPES
@@ -34,18 +34,6 @@ SEAT_NAMES: list[SeatNames] = []
 def seat_names_provide(provider: SeatNames) -> None:
     """Register the function that names the seats of sessions (one at a time)."""
     SEAT_NAMES[:] = [provider]
-
-
-def _english() -> bool:
-    return page_is_english()
-
-
-def _sep() -> str:
-    return ", " if _english() else "、"
-
-
-def _colon() -> str:
-    return ": " if _english() else "："
 
 
 @dataclass
@@ -67,7 +55,7 @@ class AuditLine:
         if not self.changes:
             return self.sentence
         parts = [_change_text(c) for c in self.changes]
-        return self.sentence + _colon() + ("; " if _english() else "；").join(parts)
+        return self.sentence + colon() + ("; " if page_is_english() else "；").join(parts)
 
 
 def _change_text(c: Change) -> str:
@@ -203,9 +191,9 @@ def _plain(value: Any) -> str:
     if value is False:
         return pgettext("audit", "否")
     if isinstance(value, list):
-        return _sep().join(_plain(v) for v in value)
+        return list_sep().join(_plain(v) for v in value)
     if isinstance(value, dict):
-        return _sep().join(f"{k} {_plain(v)}" for k, v in value.items())
+        return list_sep().join(f"{k} {_plain(v)}" for k, v in value.items())
     if isinstance(value, str) and value[:2].isdigit() and ("-" in value):
         return _when(value)
     return str(value)
@@ -239,7 +227,9 @@ def _nets(values: Sequence[Any], seats: Sequence[str]) -> str:
             return str(v)
         return "0" if v == 0 else f"{v:+g}".replace("-", "−")
 
-    return _sep().join(f"{seats[i]} {signed(v)}" for i, v in enumerate(values) if i < len(seats))
+    return list_sep().join(
+        f"{seats[i]} {signed(v)}" for i, v in enumerate(values) if i < len(seats)
+    )
 
 
 def _field_changes(
@@ -282,11 +272,11 @@ def _hand(code: str) -> str:
     ht = HAND_TYPES.get(code)
     if ht is None:
         return code
-    return f"{ht.name_zh} {ht.name_en}" if _english() else ht.name_zh
+    return f"{ht.name_zh} {ht.name_en}" if page_is_english() else ht.name_zh
 
 
 def _tile(tile: str) -> str:
-    if len(tile) == 2 and tile[1] in SUIT_ZH and not _english():
+    if len(tile) == 2 and tile[1] in SUIT_ZH and not page_is_english():
         return tile[0] + SUIT_ZH[tile[1]]
     return tile
 
@@ -300,8 +290,8 @@ def _round_facts(data: dict[str, Any] | None, result: Any, seats: list[str]) -> 
         return seats[seat] if isinstance(seat, int) and 0 <= seat < 4 else ""
 
     def wins(items: Any) -> str:
-        return ("; " if _english() else "；").join(
-            " ".join([who(w.get("seat")), _sep().join(_hand(c) for c in w.get("hands") or [])])
+        return ("; " if page_is_english() else "；").join(
+            " ".join([who(w.get("seat")), list_sep().join(_hand(c) for c in w.get("hands") or [])])
             for w in items or []
         )
 
@@ -312,7 +302,7 @@ def _round_facts(data: dict[str, Any] | None, result: Any, seats: list[str]) -> 
         "draw": pgettext("audit", "流局"),
     }
     birds = final.get("birds") or []
-    bird_text = _sep().join(str(b) for b in birds)
+    bird_text = list_sep().join(str(b) for b in birds)
     if final.get("birds_forfeited"):
         bird_text = pgettext("audit", "忘记扎鸟")
     facts = {
@@ -324,7 +314,7 @@ def _round_facts(data: dict[str, Any] | None, result: Any, seats: list[str]) -> 
         pgettext("audit", "海底"): _tile((final.get("haidi") or {}).get("tile") or ""),
         pgettext("audit", "起手胡"): wins(data.get("openings")),
         pgettext("audit", "中途"): wins(data.get("midgame")),
-        pgettext("audit", "逃跑"): _sep().join(
+        pgettext("audit", "逃跑"): list_sep().join(
             who(p.get("seat")) for p in data.get("penalties") or []
         ),
         pgettext("audit", "钓鱼"): _plain([f for f in data.get("fish") or [] if f])
@@ -343,7 +333,7 @@ def _score_change(before: Any, after: Any, seats: list[str]) -> Change | None:
     changed = [i for i in range(4) if old[i : i + 1] != new[i : i + 1]] if old else range(4)
 
     def pick(nets: list[Any]) -> str:
-        return _sep().join(
+        return list_sep().join(
             _nets(nets[i : i + 1], seats[i : i + 1]) for i in changed if i < len(nets)
         )
 
@@ -376,7 +366,7 @@ def _sentence(entry: AuditEntry, names: _Names, seats: list[str]) -> str:
         "n": snap.get("number", "?"),
         "role": str(Role(role).label) if role in Role.values else "",
         "user": names.user(snap.get("user_id") or snap.get("accepted_by_id")),
-        "players": _sep().join(snap.get("players") or seats),
+        "players": list_sep().join(snap.get("players") or seats),
         "sessions": snap.get("sessions", 0),
         "rounds": snap.get("rounds", 0),
         "reason": snap.get("void_reason", ""),

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from csmj_site.language import page_is_english
+from csmj_site.language import list_sep, page_is_english
 
 # The rows and columns of the amount tables (base, zimo_bonus).
 _PARTS = {
@@ -18,10 +18,6 @@ _PARTS = {
     "self_draw": ("自摸", "self-draw"),
     "discard": ("点炮", "discard"),
 }
-
-
-def english() -> bool:
-    return page_is_english()
 
 
 def form_value(value: Any) -> str:
@@ -35,7 +31,7 @@ def value_choices(key: str) -> list[tuple[str, str]]:
     """The allowed values of parameter ``key`` as form choices: (posted value, label)."""
     from scoring.engine.rules import PARAMETER_INFO
 
-    en = english()
+    en = page_is_english()
     return [
         (form_value(value), label.en if en else label.zh)
         for value, label in PARAMETER_INFO[key].values.items()
@@ -46,7 +42,7 @@ def value_words(key: str, value: Any) -> str:
     """The value of parameter ``key`` in words (``自由飘``, ``是``, ``节节高、一点红``)."""
     from scoring.engine.rules import PARAMETER_INFO
 
-    en = english()
+    en = page_is_english()
     labels = PARAMETER_INFO[key].values
 
     def word(item: Any) -> str:
@@ -54,7 +50,7 @@ def value_words(key: str, value: Any) -> str:
         return str(item) if label is None else (label.en if en else label.zh)
 
     if isinstance(value, list):
-        return (", " if en else "、").join(map(word, value)) or gettext("无")
+        return list_sep().join(map(word, value)) or gettext("无")
     if isinstance(value, dict):
         return _amounts(value, en, depth=0)
     return word(value)

@@ -31,7 +31,7 @@ from django.utils.timezone import get_current_timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from csmj_site.language import page_is_english
+from csmj_site.language import list_sep, page_is_english
 from leagues import selectors, services
 from leagues.forms import (
     ClubForm,
@@ -181,8 +181,7 @@ def season_close(request: HttpRequest, club: Club, season_id: int) -> HttpRespon
             season.sessions.filter(result__isnull=True).order_by("started_at", "id")  # type: ignore[attr-defined]
         )
         if open_sessions and not request.POST.get("despite_open"):
-            sep = ", " if page_is_english() else "、"
-            names = sep.join(
+            names = list_sep().join(
                 _("第 %(n)s 场（%(at)s）")
                 % {
                     "n": s.pk,

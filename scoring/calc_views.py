@@ -21,8 +21,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from csmj_site.errors import ServiceError
+from csmj_site.language import page_is_english
 from csmj_site.payment_words import transfer_rows
-from leagues.ruleset_words import english, value_words
+from leagues.ruleset_words import value_words
 from leagues.wizard import RulesStepForm, rules_initial
 from scoring import selectors, services
 from scoring.calc import calc_decode, calc_encode
@@ -32,7 +33,6 @@ from scoring.forms import RoundDataForm
 from scoring.services import RoundRejected
 from scoring.views import (
     analyse_for_form,
-    chinese,
     form_rejection,
     form_rules_context,
     hand_label,
@@ -119,7 +119,7 @@ def calc_page(
     context = {
         "seats": [{"seat": i, "name": n} for i, n in enumerate(seats)],
         **form_rules_context(config),
-        "lang": "zh-hans" if chinese() else "en",
+        "lang": "en" if page_is_english() else "zh-hans",
         "prefill": {"dealer": 0, "dealers": [0], "note": ""},
         "initial": initial,
         "errors": errors or [],
@@ -283,7 +283,7 @@ def rules(request: HttpRequest) -> HttpResponse:
         for h in HAND_TYPES.values()
     ]
     presets = presets_describe()
-    en = english()
+    en = page_is_english()
     for preset in presets:  # each value in words and each line in the page's language
         for p in preset["parameters"]:
             info = PARAMETER_INFO[p["key"]]

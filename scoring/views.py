@@ -52,10 +52,6 @@ from scoring.templatetags.recording import NO_REASON, VOID_PICKS, void_pick_labe
 # ---------------------------------------------------------------- errors in the user's language
 
 
-def chinese() -> bool:
-    return not page_is_english()
-
-
 def localised_errors(exc: ServiceErrors) -> list[dict[str, str]]:
     """The rejection's errors with ``message`` in the page's language."""
     return exc.localised()
@@ -96,7 +92,7 @@ SUIT_ZH = {"m": "万", "s": "条", "p": "筒"}
 
 def tile_label(tile: str) -> str:
     """ "7m" -> "7万" (the notation under English)."""
-    if len(tile) == 2 and tile[1] in SUIT_ZH and chinese():
+    if len(tile) == 2 and tile[1] in SUIT_ZH and not page_is_english():
         return tile[0] + SUIT_ZH[tile[1]]
     return tile
 
@@ -106,7 +102,7 @@ def hand_label(code: str) -> str:
     ht = HAND_TYPES.get(code)
     if ht is None:
         return code
-    return ht.name_zh if chinese() else f"{ht.name_zh} {ht.name_en}"
+    return f"{ht.name_zh} {ht.name_en}" if page_is_english() else ht.name_zh
 
 
 # ---------------------------------------------------------------- sessions
@@ -492,7 +488,7 @@ def round_form_page(
     context = {
         "seats": [{"seat": i, "name": p.display_name} for i, p in enumerate(players)],
         **rules_context,
-        "lang": "zh-hans" if chinese() else "en",
+        "lang": "en" if page_is_english() else "zh-hans",
         "prefill": {
             "dealer": dealer,
             "dealers": dealers,
@@ -734,7 +730,7 @@ def analyse_for_form(body: dict[str, Any], *, ruleset_config: Any) -> tuple[dict
             "hands": list(result.shapes),
             "fill": None,
             "ok": False,
-            "note": reason_zh if chinese() else reason,
+            "note": reason if page_is_english() else reason_zh,
         }, 200
     fill = list(result.best_claim)
     note = _("按手牌：%(hands)s") % {"hands": "、".join(hand_label(c) for c in fill)}

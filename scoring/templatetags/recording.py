@@ -6,7 +6,7 @@ from django import template
 from django.utils.translation import pgettext
 from django.utils.translation import pgettext_lazy as _lazy
 
-from csmj_site.language import page_is_english
+from csmj_site import language
 from scoring.standings.rounding import fixed as _fixed
 
 register = template.Library()
@@ -42,22 +42,18 @@ def void_pick_label(reason: str) -> str:
     return pgettext("void reason", reason)
 
 
-def _english() -> bool:
-    return page_is_english()
-
-
 @register.simple_tag
 def colon() -> str:
     """A label's colon: "：" in Chinese, ": " in English."""
-    return ": " if _english() else "："
+    return language.colon()
 
 
 @register.filter
 def listing(items: object) -> str:
     """Items joined by "、" in Chinese, ", " in English."""
-    return (", " if _english() else "、").join(str(i) for i in items or [])  # type: ignore[attr-defined]
+    return language.list_sep().join(str(i) for i in items or [])  # type: ignore[attr-defined]
 
 
 @register.simple_tag
 def listing_sep() -> str:
-    return ", " if _english() else "、"
+    return language.list_sep()
