@@ -213,37 +213,26 @@ def _pay(
             d = dealer_vs_dealer_bonus if w_dealer and p_dealer else 0
         h = w_hits + hits[p]
         f = w_fish + fish[p]
-        detail: WinDetail
-        if plain_detail:
+        if bird_points is None:
             mult = 1 << h if birds_multiply else 1 + h
+            added = 0
             amount = pair_base * mult + zimo + d + f
-            detail = {
-                "units": units,
-                "class": cls,
-                "pair_base": pair_base,
-                "multiplier": mult,
-                "zimo_bonus": zimo,
-                "dealer_vs_dealer": d,
-                "fish": f,
-            }
-        else:  # table options (rules.md §9): birds adding points, 飘分, 封顶
-            detail = {
-                "units": units,
-                "class": cls,
-                "pair_base": pair_base,
-                "multiplier": 1,
-                "zimo_bonus": zimo,
-                "dealer_vs_dealer": d,
-                "fish": f,
-            }
-            if bird_points is None:
-                mult = 1 << h if birds_multiply else 1 + h
-                detail["multiplier"] = mult
-                amount = pair_base * mult + zimo + d + f
-            else:
-                added = bird_points * h
+        else:  # 中鸟加分 (rules.md §9): each hit adds points, nothing multiplies
+            mult = 1
+            added = bird_points * h
+            amount = pair_base + added + zimo + d + f
+        detail: WinDetail = {
+            "units": units,
+            "class": cls,
+            "pair_base": pair_base,
+            "multiplier": mult,
+            "zimo_bonus": zimo,
+            "dealer_vs_dealer": d,
+            "fish": f,
+        }
+        if not plain_detail:  # table options (rules.md §9): birds adding points, 飘分, 封顶
+            if bird_points is not None:
                 detail["bird_points_added"] = added
-                amount = pair_base + added + zimo + d + f
             if piao is not None:
                 stake = piao[winner] + piao[p]
                 detail["piao"] = stake
