@@ -15,6 +15,7 @@ The model is registered through ``leagues.models`` (one import line there).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -23,6 +24,19 @@ from django.db import models
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+# The names at a session's seats, by session id, for the audit log's sentences about
+# rounds: the app that owns sessions (scoring) registers it when it is ready
+# (``seat_names_provide``), so leagues never reads that app's tables. (Here, not in
+# audit_text, so that registering it at start-up loads nothing more.)
+SeatNames = Callable[[set[int]], dict[int, list[str]]]
+SEAT_NAMES: list[SeatNames] = []
+
+
+def seat_names_provide(provider: SeatNames) -> None:
+    """Register the function that names the seats of sessions (one at a time)."""
+    SEAT_NAMES[:] = [provider]
+
 
 SECRET_FIELDS = frozenset({"token", "token_hash", "password", "secret"})
 MASK = "********"

@@ -10,7 +10,7 @@ Sentences are gettext strings with the context "audit" (English in locale/en).
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,20 +20,9 @@ from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import pgettext
 
 from csmj_site.language import colon, list_sep, page_is_english
-from leagues.audit import MASK, AuditEntry
+from leagues.audit import MASK, SEAT_NAMES, AuditEntry
 from leagues.models import Player, Role, Ruleset, Season
 from scoring.engine.hands import HAND_TYPES
-
-# The names at a session's seats, by session id, for the sentences about rounds: the app
-# that owns sessions (scoring) registers it when it is ready (``seat_names_provide``), so
-# this module never reads that app's tables.
-SeatNames = Callable[[set[int]], dict[int, list[str]]]
-SEAT_NAMES: list[SeatNames] = []
-
-
-def seat_names_provide(provider: SeatNames) -> None:
-    """Register the function that names the seats of sessions (one at a time)."""
-    SEAT_NAMES[:] = [provider]
 
 
 @dataclass
@@ -268,17 +257,19 @@ def _config_changes(label: str, before: Any, after: Any) -> list[Change]:
 SUIT_ZH = {"m": "万", "s": "条", "p": "筒"}
 
 
-def _hand(code: str) -> str:
+def tile_label(tile: str) -> str:
+    """ "7m" -> "7万" (the notation under English)."""
+    if len(tile) == 2 and tile[1] in SUIT_ZH and not page_is_english():
+        return tile[0] + SUIT_ZH[tile[1]]
+    return tile
+
+
+def hand_label(code: str) -> str:
+    """A hand type's Chinese name, with the English one after it under English."""
     ht = HAND_TYPES.get(code)
     if ht is None:
         return code
     return f"{ht.name_zh} {ht.name_en}" if page_is_english() else ht.name_zh
-
-
-def _tile(tile: str) -> str:
-    if len(tile) == 2 and tile[1] in SUIT_ZH and not page_is_english():
-        return tile[0] + SUIT_ZH[tile[1]]
-    return tile
 
 
 def _round_facts(data: dict[str, Any] | None, result: Any, seats: list[str]) -> dict[str, str]:
@@ -291,7 +282,9 @@ def _round_facts(data: dict[str, Any] | None, result: Any, seats: list[str]) -> 
 
     def wins(items: Any) -> str:
         return ("; " if page_is_english() else "；").join(
-            " ".join([who(w.get("seat")), list_sep().join(_hand(c) for c in w.get("hands") or [])])
+            " ".join(
+                [who(w.get("seat")), list_sep().join(hand_label(c) for c in w.get("hands") or [])]
+            )
             for w in items or []
         )
 
@@ -311,7 +304,7 @@ def _round_facts(data: dict[str, Any] | None, result: Any, seats: list[str]) -> 
         pgettext("audit", "胡牌"): wins(final.get("winners")),
         pgettext("audit", "放炮"): who(final.get("discarder")),
         pgettext("audit", "鸟"): bird_text,
-        pgettext("audit", "海底"): _tile((final.get("haidi") or {}).get("tile") or ""),
+        pgettext("audit", "海底"): tile_label((final.get("haidi") or {}).get("tile") or ""),
         pgettext("audit", "起手胡"): wins(data.get("openings")),
         pgettext("audit", "中途"): wins(data.get("midgame")),
         pgettext("audit", "逃跑"): list_sep().join(

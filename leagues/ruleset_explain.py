@@ -135,12 +135,15 @@ def example_payments(config: dict[str, Any]) -> list[dict[str, Any]]:
     elif rules.piao == "fixed":
         piao = {"piao": [rules.piao_value] * 4}
 
-    def origin(winner: int) -> int:  # rules.md §9.1: birds counted from the dealer or the winner
-        return winner if rules.bird_origin == "winner" else DEALER
+    from scoring.engine.birds import final_bird_origin, small_win_bird_count, small_win_origin
 
-    small = {**_final("pinghu", "discard", IDLE, birds=_birds(count, IDLE3, origin(IDLE))), **piao}
-    big_win = {**_final(big, "self_draw", IDLE, birds=_birds(count, IDLE, origin(IDLE))), **piao}
-    opening_birds = _birds(count, IDLE2, origin(IDLE2)) if rules.opening_birds else None
+    origin = final_bird_origin(rules, DEALER, [IDLE], None)  # the dealer's or B's (§9.1)
+    assert origin is not None
+    small = {**_final("pinghu", "discard", IDLE, birds=_birds(count, IDLE3, origin)), **piao}
+    big_win = {**_final(big, "self_draw", IDLE, birds=_birds(count, IDLE, origin)), **piao}
+    opening_origin = small_win_origin(rules, DEALER, IDLE2)
+    assert opening_origin is not None
+    opening_birds = _birds(small_win_bird_count(rules), IDLE2, opening_origin)
     opening = {**_side("sixi", "opening", IDLE2, opening_birds), **piao}
     examples = [
         _example(gettext("小胡点炮：B 平胡，C 放炮"), small, rules),
@@ -152,7 +155,9 @@ def example_payments(config: dict[str, Any]) -> list[dict[str, Any]]:
         _example(gettext("起手胡：C 四喜"), opening, rules),
     ]
     if rules.cap:
-        birds = _birds(count, DEALER, origin(DEALER))
+        dealer_origin = final_bird_origin(rules, DEALER, [DEALER], None)
+        assert dealer_origin is not None
+        birds = _birds(count, DEALER, dealer_origin)
         capped = {**_final("qingyise", "self_draw", DEALER, birds=birds), **piao}
         capped["result"]["winners"][0]["hands"] = ["qingyise", big]
         title = gettext("封顶 %(cap)s：庄家 A 自摸两个大胡，鸟全中") % {"cap": rules.cap}

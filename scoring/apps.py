@@ -8,7 +8,7 @@ class ScoringConfig(AppConfig):
 
     def ready(self) -> None:
         # The audit log (leagues) names the players of a session's rounds through us.
-        from leagues.audit_text import seat_names_provide
+        from leagues.audit import seat_names_provide
         from scoring.selectors import session_seat_names
 
         seat_names_provide(session_seat_names)

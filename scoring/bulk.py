@@ -28,16 +28,16 @@ from django.db import connection, connections, transaction
 from django.utils import timezone
 
 from csmj_site.bulk_rows import allocate_ids, insert_rows
-from csmj_site.errors import ServiceError, ServiceErrors, field_errors
+from csmj_site.errors import ServiceError, ServiceErrors
 from leagues.audit import audit_record_import
 from leagues.models import Player, Season
 from scoring.engine import Scored
-from scoring.engine.messages import ALL_MESSAGES
 from scoring.models import Round, RoundHand, RoundPlayer, Session, SessionSeat, Transfer
 from scoring.services import (
+    RoundRejected,
     paper_nets_validate,
-    round_data_problem,
     round_rows,
+    round_score,
     ruleset_resolve,
     session_start_problems,
 )
@@ -132,17 +132,10 @@ def _check(src: SessionIn, resolved: Resolved) -> tuple[_Scored | None, list]:
                 except ServiceErrors as exc:
                     errors += exc.errors
                     continue
-        problem = round_data_problem(data=data)  # recording's own check
-        if problem is not None:
-            errors.append(problem.at(f"{where}.{problem.field}" if problem.field else where))
-            continue
         try:
-            result = engine.score_round_counted(data, rules=round_rules)  # parsed once
-        except engine.RoundInvalid as exc:
-            errors += [
-                e.at(f"{where}.{e.field}" if e.field else where)
-                for e in field_errors(exc.errors, ALL_MESSAGES)
-            ]
+            result = round_score(data=data, rules=round_rules)  # as recording does; parsed once
+        except RoundRejected as exc:
+            errors += [e.at(f"{where}.{e.field}" if e.field else where) for e in exc.errors]
             continue
         scored.append((data, result, void, round_full))
     if errors:

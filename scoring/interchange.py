@@ -101,7 +101,7 @@ def club_export_lines(*, club: Club) -> Iterator[str]:
     # A round keeps the ruleset it was scored under; one scored before the club edited its
     # rules carries that ruleset, so the import scores it the same way.
     current = {
-        season.pk: _canonical(ruleset_resolve(season.ruleset.config))
+        season.pk: ruleset_resolve(season.ruleset.config)
         for season in Season.objects.filter(club=club).select_related("ruleset")
     }
     pending = next(rounds, None)
@@ -112,7 +112,7 @@ def club_export_lines(*, club: Club) -> Iterator[str]:
             entry: dict[str, Any] = {"round": data}
             if is_void:
                 entry["void"] = reason or "void"
-            if _canonical(config) != current[s.season_id]:
+            if config != current[s.season_id]:  # (dicts compare whatever their key order)
                 entry["ruleset"] = config
             entries.append(entry if len(entry) > 1 else data)
             pending = next(rounds, None)
@@ -129,11 +129,6 @@ def club_export_lines(*, club: Club) -> Iterator[str]:
         if result is not None and result.is_paper:
             line["paper_nets"] = result.paper_nets
         yield _dumps(line)
-
-
-def _canonical(config: Any) -> str:
-    """A ruleset as comparable text (stored JSON may order keys and lists as it likes)."""
-    return json.dumps(config, sort_keys=True)
 
 
 def _dumps(obj: Any) -> str:

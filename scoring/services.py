@@ -123,8 +123,9 @@ def round_data_problem(*, data: Any) -> ServiceError | None:
     return None
 
 
-def _score(data: Any, ruleset_config: Any = None, *, rules: Any = None) -> Any:
-    """Score ``data`` under ``rules`` (already parsed) or else the saved ``ruleset_config``."""
+def round_score(*, data: Any, ruleset_config: Any = None, rules: Any = None) -> Any:
+    """Score ``data`` under ``rules`` (already parsed) or else the saved ``ruleset_config``:
+    the engine's ``Scored``, or RoundRejected with recording's check and the engine's errors."""
     problem = round_data_problem(data=data)
     if problem is not None:
         raise RoundRejected([problem])
@@ -487,8 +488,8 @@ def round_preview(
     """Score a round without storing anything: under the session's season ruleset, or,
     for a correction of ``round``, under the ruleset that round was scored under."""
     if round is not None:
-        return dict(_score(data, round.ruleset_config).result)
-    return dict(_score(data, session.season.ruleset.config).result)
+        return dict(round_score(data=data, ruleset_config=round.ruleset_config).result)
+    return dict(round_score(data=data, ruleset_config=session.season.ruleset.config).result)
 
 
 def round_record(
@@ -502,7 +503,7 @@ def round_record(
     # Parsed once: stored as its full dict and scored under as it is.
     rules = _parse_rules(season.ruleset.config)
     ruleset_config = rules.to_dict()
-    scored = _score(data, rules=rules)
+    scored = round_score(data=data, rules=rules)
     with transaction.atomic():
         locked = _locked_session(session)
         _ensure_open(locked.season)
@@ -581,7 +582,7 @@ def round_correct(*, round: Round, data: dict[str, Any], actor: Any) -> Round:
     season = round.session.season
     require_record(actor, season.club)
     _ensure_open(season)
-    scored = _score(data, round.ruleset_config)
+    scored = round_score(data=data, ruleset_config=round.ruleset_config)
     with transaction.atomic():
         session, old = _locked_current(round)
         _ensure_open(session.season)
@@ -647,7 +648,7 @@ def round_undo_last(*, session: Session, actor: Any, reason: str = UNDO_REASON) 
 def round_calculate(*, data: Any, ruleset_config: Any) -> dict[str, Any]:
     """Score a round under ``ruleset_config`` and store nothing (the calculator page). The
     same engine call and refusals as the preview of a recorded round."""
-    return dict(_score(data, ruleset_config).result)
+    return dict(round_score(data=data, ruleset_config=ruleset_config).result)
 
 
 # ---------------------------------------------------------------- merging a guest

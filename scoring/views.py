@@ -24,6 +24,7 @@ from csmj_site.jsonio import json_parse
 from csmj_site.language import page_is_english
 from csmj_site.payment_words import transfer_rows
 from leagues import selectors as league_selectors
+from leagues.audit_text import hand_label, tile_label
 from leagues.models import Club, Player
 from leagues.views import (
     apply_errors,
@@ -85,24 +86,6 @@ def get_round(session: Session, number: int) -> Round:
     """The current version of round ``number``; its ``.session`` is ``session`` itself
     (season and club loaded), so the services fetch nothing more for it."""
     return get_object_or_404(session.rounds.current(), number=number)
-
-
-SUIT_ZH = {"m": "万", "s": "条", "p": "筒"}
-
-
-def tile_label(tile: str) -> str:
-    """ "7m" -> "7万" (the notation under English)."""
-    if len(tile) == 2 and tile[1] in SUIT_ZH and not page_is_english():
-        return tile[0] + SUIT_ZH[tile[1]]
-    return tile
-
-
-def hand_label(code: str) -> str:
-    """A hand type's Chinese name, with the English one after it under English."""
-    ht = HAND_TYPES.get(code)
-    if ht is None:
-        return code
-    return f"{ht.name_zh} {ht.name_en}" if page_is_english() else ht.name_zh
 
 
 # ---------------------------------------------------------------- sessions
@@ -322,13 +305,11 @@ def outcome_label(kind: str | None) -> str:
 def round_summary(
     rnd: Round,
     names: list[str],
-    found: dict[tuple[int, int, bool], list[str]] | None = None,
+    found: dict[tuple[int, int, bool], list[str]],
 ) -> dict[str, Any]:
     """What the session page shows for one round: who won what and how. ``found``: the
-    codes of entries given by tiles alone (``selectors.round_found_codes``), read for
-    this round when not given."""
-    if found is None:
-        found = selectors.round_found_codes(rounds=[rnd])
+    codes of entries given by tiles alone (``selectors.round_found_codes``), read once
+    for all the rounds shown."""
     data, result = rnd.data or {}, rnd.result or {}
     final = data.get("result") or {}
     kind = final.get("kind")
@@ -692,7 +673,6 @@ def analyse_for_form(body: dict[str, Any], *, ruleset_config: Any) -> tuple[dict
     from scoring.engine import analysis
     from scoring.engine.errors import RoundInvalid
     from scoring.engine.messages import ALL_MESSAGES
-    from scoring.engine.rules import parse_ruleset
 
     rules, _errors = parse_ruleset(ruleset_config)
     seat = body.get("seat")
@@ -793,6 +773,7 @@ def round_detail(request: HttpRequest, club: Club, session_id: int, number: int)
     versions = selectors.round_history(session=session, number=number)
     if not versions:
         raise Http404
+    found = selectors.round_found_codes(rounds=versions)
     return render(
         request,
         "scoring/round_detail.html",
@@ -806,7 +787,7 @@ def round_detail(request: HttpRequest, club: Club, session_id: int, number: int)
             void_picks=[(p, void_pick_label(p)) for p in VOID_PICKS],
             versions=[
                 {
-                    "summary": round_summary(v, names),
+                    "summary": round_summary(v, names, found),
                     "transfers": transfer_rows(v.result, names),
                     "json": json.dumps(v.data, ensure_ascii=False, indent=1),
                 }

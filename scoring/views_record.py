@@ -36,7 +36,7 @@ def _error(message: str, status: int) -> Response:
 
 def round_brief(rnd: Any, names: list[str]) -> dict[str, Any]:
     """One stored round in a few words (who won what, the birds, the nets by name)."""
-    s = round_summary(rnd, names)
+    s = round_summary(rnd, names, selectors.round_found_codes(rounds=[rnd]))
     if s["kind"] == "draw":
         what = s["kind_label"]
     else:
