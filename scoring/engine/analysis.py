@@ -54,7 +54,7 @@ from scoring.engine.hands import (
     WinKind,
     win_kinds_under,
 )
-from scoring.engine.messages import make_error, show_value, wrong_type
+from scoring.engine.messages import code_name_zh, make_error, show_value, wrong_type
 from scoring.engine.rules import PRESETS, Rules, parse_ruleset
 from scoring.engine.suit_tables import EMPTY, JIANG_INDEXES, SuitSplit, suit_tables
 from scoring.engine.tile_messages import tile_error
@@ -952,7 +952,7 @@ def check_final_claim(
     wins = hc.is_standard(facts) or hc.big_shape(facts)
     if hands is None:
         if not wins:
-            return (), [_not_winning(tiles_field, shown, "(none)")]
+            return (), [_not_winning(tiles_field, shown, ())]
         analysis = analyse_hand(hand, self_draw=self_draw, dealer=seat_is_dealer, rules=rules)
         if not analysis.best_claim:
             en, zh = analysis.reasons
@@ -962,7 +962,7 @@ def check_final_claim(
             return (), [error]
         return analysis.best_claim, []
     if not wins:
-        return claimed, [_not_winning(tiles_field, shown, ", ".join(map(str, claimed)))]
+        return claimed, [_not_winning(tiles_field, shown, claimed)]
     win_kind = _SELF if self_draw else _DISCARD
     for j, code in enumerate(claimed):
         h = HAND_TYPES.get(code) if isinstance(code, str) else None
@@ -1000,10 +1000,18 @@ def check_final_claim(
     return claimed, errors
 
 
-def _not_winning(field: str, shown: str, claimed: str) -> FieldError:
+def _not_winning(field: str, shown: str, claimed: Sequence[object]) -> FieldError:
+    """``not_a_winning_hand``, naming the hands claimed (their codes, and their Chinese
+    names for the Chinese template)."""
     en, zh = _NOTHING
     return tile_error(
-        field, "not_a_winning_hand", tiles=shown, reason=en, reason_zh=zh, claimed=claimed
+        field,
+        "not_a_winning_hand",
+        tiles=shown,
+        reason=en,
+        reason_zh=zh,
+        claimed=", ".join(map(str, claimed)) or "(none)",
+        claimed_zh="、".join(code_name_zh(c) for c in claimed) or "无",
     )
 
 

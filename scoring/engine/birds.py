@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from typing import TypedDict
 
 from scoring.engine.rules import Rules
-from scoring.engine.tiles import SUIT_LETTERS
 
 # BIRD_SEAT[origin][v]: the seat a bird of value v (1-9) lands on, counting 1/5/9 from
 # ``origin`` (rules.md §3: the dice-rolling dealer, or the seat ``final_bird_origin`` /
@@ -26,8 +25,6 @@ BIRD_SEAT: tuple[tuple[int, ...], ...] = tuple(
 # The form's tables index a seat 0-3, and NO_SEAT for an unknown dealer or no discarder.
 NO_SEAT = 4
 _SEAT_OR_NONE: tuple[int | None, ...] = (0, 1, 2, 3, None)
-# Every tile ("5m") with its rank.
-_TILES = tuple((f"{rank}{suit}", rank) for suit in SUIT_LETTERS for rank in range(1, 10))
 
 
 def small_win_bird_count(rules: Rules) -> int:
@@ -77,6 +74,14 @@ def _seats(mask: int) -> list[int]:
     return [s for s in range(4) if mask >> s & 1]
 
 
+def _tiles() -> list[tuple[str, int]]:
+    """Every tile ("5m") with its rank. (The tile module loads here, for the form's
+    tables only: scoring a round needs no tiles.)"""
+    from scoring.engine.tiles import SUIT_LETTERS
+
+    return [(f"{rank}{suit}", rank) for suit in SUIT_LETTERS for rank in range(1, 10)]
+
+
 def form_tables(rules: Rules | None) -> FormBirds:
     """The answers of this module for every situation of the round form; ``rules`` None
     (an invalid saved ruleset) counts no birds."""
@@ -87,7 +92,7 @@ def form_tables(rules: Rules | None) -> FormBirds:
             "seat": [list(row) for row in BIRD_SEAT],
             "small_origin": [[d] * 4 for d in _SEAT_OR_NONE],
             "final_origin": [[[d] * (NO_SEAT + 1) for _ in range(16)] for d in _SEAT_OR_NONE],
-            "haidi": {tile: [] for tile, _rank in _TILES},
+            "haidi": {tile: [] for tile, _rank in _tiles()},
         }
     return {
         "count": rules.bird_count,
@@ -101,5 +106,5 @@ def form_tables(rules: Rules | None) -> FormBirds:
             ]
             for d in _SEAT_OR_NONE
         ],
-        "haidi": {tile: list(haidi_birds(rules, rank)) for tile, rank in _TILES},
+        "haidi": {tile: list(haidi_birds(rules, rank)) for tile, rank in _tiles()},
     }

@@ -360,7 +360,7 @@ def win_kinds_under(h: HandType, rules: Any) -> frozenset[WinKind]:
     registry's own ``win_kinds``)."""
     limit = h.self_draw_only_when
     if rules is not None and limit is not None and getattr(rules, limit[0]) == limit[1]:
-        return h.win_kinds & {WinKind.SELF_DRAW}
+        return h.win_kinds & SELF
     return h.win_kinds
 
 

@@ -302,6 +302,11 @@ _AMOUNT_MAX = 1000
 _V = ValueLabel
 
 
+# The hand codes extra_small_hands may name: the registry's entries behind that option.
+EXTRA_SMALL_HANDS: tuple[str, ...] = tuple(
+    code for code, option in OPTION_OF.items() if option == "extra_small_hands"
+)
+
 PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
     {
         "bird_count": _choice(
@@ -453,15 +458,14 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
         "extra_small_hands": ParamInfo(
             "更多小胡",
             "More small hands",
-            "list of " + ", ".join(c for c, o in OPTION_OF.items() if o == "extra_small_hands"),
+            "list of " + ", ".join(EXTRA_SMALL_HANDS),
             "节节高, 金童玉女, 一点红 (openings) and 中途四喜, 中途六六顺 (mid-game wins).",
             "节节高、金童玉女、一点红（起手胡）和中途四喜、中途六六顺（中途胡）。",
             # the hands' own names, from the registry
             MappingProxyType(
                 {
                     code: _V(HAND_TYPES[code].name_zh, HAND_TYPES[code].name_en)
-                    for code, option in OPTION_OF.items()
-                    if option == "extra_small_hands"
+                    for code in EXTRA_SMALL_HANDS
                 }
             ),
         ),
@@ -662,10 +666,6 @@ _INT_RANGES: dict[str, tuple[int, int]] = {
     key: info.bounds for key, info in PARAMETER_INFO.items() if info.bounds is not None
 }
 _BOOLS = frozenset(key for key, info in PARAMETER_INFO.items() if info.allowed == "boolean")
-# The hand codes extra_small_hands may name: the registry's entries behind that option.
-EXTRA_SMALL_HANDS: tuple[str, ...] = tuple(
-    code for code, option in OPTION_OF.items() if option == "extra_small_hands"
-)
 
 
 def _int_value(value: object, field: str, lo: int, hi: int, errors: list[FieldError]) -> int | None:

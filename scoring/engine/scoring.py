@@ -126,7 +126,8 @@ def seat_wins(rnd: Round) -> tuple[SeatWins, SeatWins, SeatWins, SeatWins]:
     midgame: list[tuple[str, ...]] = [(), (), (), ()]
     for m in rnd.midgame:
         midgame[m.seat] = midgame[m.seat] + m.codes
-    wins = [SeatWins(final[s], big[s], opening[s], midgame[s]) for s in range(4)]
+    # tuple.__new__: a NamedTuple's own __new__ is a Python-level call (as in validate)
+    wins = [tuple.__new__(SeatWins, (final[s], big[s], opening[s], midgame[s])) for s in range(4)]
     return (wins[0], wins[1], wins[2], wins[3])
 
 

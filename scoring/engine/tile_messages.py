@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.engine.errors import FieldError
-from scoring.engine.hands import HAND_TYPES
 
 TILE_MESSAGES: dict[str, tuple[str, str]] = {
     # --- tile notation ------------------------------------------------------------
@@ -143,17 +142,6 @@ TILE_MESSAGES: dict[str, tuple[str, str]] = {
 
 
 def tile_error(field: str, code: str, /, **params: Any) -> FieldError:
-    """A FieldError for ``code`` whose English message is filled from ``params``.
-
-    ``claimed`` (the hand codes claimed, comma-separated) gets ``claimed_zh``, their
-    Chinese names, for the Chinese template."""
+    """A FieldError for ``code`` whose English message is filled from ``params``."""
     params["field"] = field or "input"
-    if isinstance(params.get("claimed"), str) and "claimed_zh" not in params:
-        codes = [c for c in params["claimed"].split(", ") if c and c != "(none)"]
-        params["claimed_zh"] = "、".join(_name_zh(c) for c in codes) or "无"
     return FieldError(field, code, TILE_MESSAGES[code][0].format(**params), params)
-
-
-def _name_zh(code: str) -> str:
-    hand = HAND_TYPES.get(code)
-    return hand.name_zh if hand is not None else code

@@ -29,7 +29,7 @@ from scoring.engine.hands import (
     win_kinds_under,
 )
 from scoring.engine.messages import MESSAGES_EN, MESSAGES_ZH, make_error, show_value, wrong_type
-from scoring.engine.rules import PRESETS, Rules, parse_ruleset
+from scoring.engine.rules import PARAMETER_INFO, PRESETS, Rules, enabling_value, parse_ruleset
 
 __all__ = [
     "MESSAGES_EN",
@@ -295,13 +295,9 @@ def plain_birds(raw: Any, count: int | None) -> tuple[int, ...] | None:
 
 def _option_off(field: str, code: str) -> FieldError:
     """``hand_not_in_ruleset`` for ``code``, naming the option that turns it on."""
-    import json
-
-    from scoring.engine.rules import PARAMETER_INFO, enabling_value
-
     h = HAND_TYPES[code]
     option = h.option or ""
-    value = ": " + json.dumps(enabling_value(option, code), ensure_ascii=False)
+    value = ": " + show_value(enabling_value(option, code))
     return make_error(
         field,
         "hand_not_in_ruleset",
