@@ -12,12 +12,15 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
 # The engine's hot path compiled with mypyc (scoring/engine/native.py). Without a compiler
 # the engine runs as plain Python, with the same results.
-NATIVE := build/engine-native/stamp.json
+# make's own marker (touched whether the build worked or not, so that make tries again
+# only when an engine file changes); the engine trusts only the build's stamp.json.
+NATIVE := build/engine-native/.made
 
 venv: $(STAMP) $(NATIVE)
 
 $(NATIVE): $(STAMP) $(wildcard scoring/engine/*.py)
 	$(PYTHON) -m scoring.engine.native_build || echo "NOTICE: the engine runs as plain Python"
+	@mkdir -p $(@D) && touch $@
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PYTHON) || $(PY) -m venv $(VENV)

@@ -30,44 +30,51 @@ RATE = re.compile(r"CPU time .*?: ([\d,]+) rounds/s")
 COLLECTED = re.compile(r"Collected : (\d+)")
 
 
-def bench_rate(tree: Path, *, rounds: int, plain: bool) -> float:
-    """One run of ``tree``'s engine bench (best of 2 passes): CPU-time rounds/s."""
-    env = dict(os.environ, PYTHONPATH=str(tree))
+def run_bench(
+    tree: Path, *, rounds: int, repeat: int, plain: bool, under: list[str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """One run of ``tree``'s own engine bench (as plain Python when ``plain``), under
+    ``under`` (a command such as valgrind) when given. PYTHONHASHSEED is fixed, so a
+    run repeats the same work."""
+    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
     if plain:
         env["CSMJ_ENGINE"] = "python"
+    command = [str(HERE / ".venv" / "bin" / "python"), "-m", "bench.bench_engine"]
     out = subprocess.run(
-        [str(HERE / ".venv" / "bin" / "python"), "-m", "bench.bench_engine"]
-        + ["--rounds", str(rounds), "--repeat", "2"],
+        (under or []) + command + ["--rounds", str(rounds), "--repeat", str(repeat)],
         cwd=tree,
         env=env,
         capture_output=True,
         text=True,
     )
-    match = RATE.search(out.stdout)
-    if match is None:
+    if RATE.search(out.stdout) is None:  # (an old bench exits 1 when it misses its target)
         raise SystemExit(f"no figure from the bench in {tree}:\n{out.stdout}\n{out.stderr}")
+    return out
+
+
+def bench_rate(tree: Path, *, rounds: int, plain: bool) -> float:
+    """One run of ``tree``'s engine bench (best of 2 passes): CPU-time rounds/s."""
+    out = run_bench(tree, rounds=rounds, repeat=2, plain=plain)
+    match = RATE.search(out.stdout)
+    assert match is not None
     return float(match.group(1).replace(",", ""))
 
 
 def bench_instructions(tree: Path, *, rounds: int, plain: bool) -> float:
-    """Instructions per scored round of ``tree``'s engine bench, under callgrind."""
-    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")  # the same hashes each run
-    if plain:
-        env["CSMJ_ENGINE"] = "python"
+    """Instructions per scored round of ``tree``'s engine bench, under callgrind: the
+    count with three timed passes less the count with one, over two passes' rounds."""
     counts = []
     for repeat in (1, 3):
-        out = subprocess.run(
-            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
-            + [str(HERE / ".venv" / "bin" / "python"), "-m", "bench.bench_engine"]
-            + ["--rounds", str(rounds), "--repeat", str(repeat)],
-            cwd=tree,
-            env=env,
-            capture_output=True,
-            text=True,
+        out = run_bench(
+            tree,
+            rounds=rounds,
+            repeat=repeat,
+            plain=plain,
+            under=["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"],
         )
-        match = COLLECTED.search(out.stderr)  # (an old bench exits 1 when it misses its target)
-        if match is None or RATE.search(out.stdout) is None:
-            raise SystemExit(f"no count from callgrind in {tree}:\n{out.stdout}\n{out.stderr}")
+        match = COLLECTED.search(out.stderr)
+        if match is None:
+            raise SystemExit(f"no count from callgrind in {tree}:\n{out.stderr}")
         counts.append(int(match.group(1)))
     return (counts[1] - counts[0]) / (2 * rounds)
 

@@ -1,7 +1,8 @@
 """Plain helpers that build site data for tests (no factory library).
 
 ``round_*`` build round-format dicts; ``store_round`` stores a round with explicit
-transfers, bypassing the engine, for selector tests that are about aggregation only.
+transfers in place of the engine's, for selector tests that are about aggregation only
+(the engine still scores the data, which must be valid, for its birds, hits and wins).
 """
 
 from __future__ import annotations
@@ -180,7 +181,8 @@ def store_round(
     next_dealer: int = 0,
     bird_count: int = 2,
 ) -> Round:
-    """Store a round with the given transfers (no engine): for aggregation tests only."""
+    """Store a round with the given transfers in place of the engine's (the engine still
+    scores ``data`` for birds, hits and wins): for aggregation tests only."""
     from scoring.services import round_store
 
     last = Round.objects.filter(session=session).order_by("-number").first()
@@ -203,7 +205,7 @@ def store_correction(
     actor: Any,
     next_dealer: int = 0,
 ) -> Round:
-    """A new version of ``old`` with the given transfers (no engine)."""
+    """A new version of ``old`` with the given transfers in place of the engine's."""
     from scoring.services import round_store
 
     Round.objects.filter(pk=old.pk).update(is_current=False)

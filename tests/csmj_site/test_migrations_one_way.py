@@ -3,6 +3,7 @@ older release migrated, wherever it stopped, upgrades to the tables a new databa
 gets, with its standings rows kept."""
 
 import pytest
+from django.apps import apps
 from django.core.management import call_command
 from django.core.management.color import no_style
 from django.db import connection
@@ -11,7 +12,6 @@ from django.db.migrations.loader import MigrationLoader
 from django.test import override_settings
 from django.utils import timezone
 
-from leagues.models import Club
 from scoring.services import round_record, session_finish
 from scoring.standings.models import (
     PlayerClubStat,
@@ -36,8 +36,6 @@ STANDINGS = [
     PlayerSessionStat,
     RatingEvent,
 ]
-# The standings' legacy home: leagues before the move, standings after it.
-LEGACY_APP = {"before_move": "leagues", "after_move": "standings"}
 
 
 def test_no_migration_depends_on_an_app_above_its_own():
@@ -54,7 +52,7 @@ def test_no_migration_depends_on_an_app_above_its_own():
 
 def test_no_leagues_migration_touches_a_model_of_another_app():
     loader = MigrationLoader(None, ignore_no_migrations=True)
-    leagues_models = {m.__name__.lower() for m in Club._meta.app_config.get_models()}
+    leagues_models = {m.__name__.lower() for m in apps.get_app_config("leagues").get_models()}
     touched = {
         (name, getattr(op, "model_name", None) or getattr(op, "name", ""))
         for (app, name), migration in loader.disk_migrations.items()
@@ -107,12 +105,13 @@ def migrate(targets, *, legacy: bool):
         return executor.loader.project_state(targets, at_end=True).apps
 
 
-# Where an older release's database can have stopped, and the app its standings were in.
+# Where an older release's database can have stopped, and the app its standings were in
+# there (leagues before the move, standings after it).
 STOPS = {
     # leagues 0002 had created the standings tables, with all their indexes and constraints
     "standings_created": (
         [("leagues", "0005_audit_log"), ("scoring", "0002_idempotencykey")],
-        "before_move",
+        "leagues",
     ),
     # leagues 0006 and 0007 had dropped some of them
     "standings_altered": (
@@ -120,10 +119,10 @@ STOPS = {
             ("leagues", "0007_denormalised_fks_no_constraint"),
             ("scoring", "0004_denormalised_fks_no_constraint"),
         ],
-        "before_move",
+        "leagues",
     ),
     # every old migration had run, the standings moved to their app in state only
-    "all_old_migrations": (None, "after_move"),
+    "all_old_migrations": (None, "standings"),
 }
 
 
@@ -138,12 +137,12 @@ def test_an_old_release_database_upgrades_to_the_new_tables_keeping_its_standing
     rows = standings_rows()
     assert all(rows.values()), {name: len(r) for name, r in rows.items()}
     new_database = schema()
-    targets, home = STOPS[stop]
+    targets, old_app = STOPS[stop]
 
     migrate([("leagues", "0001_initial"), ("scoring", "0001_initial")], legacy=False)
     assert "leagues_sessionresult" not in connection.introspection.table_names()
     old_apps = migrate(targets, legacy=True)
-    old_models = [old_apps.get_model(LEGACY_APP[home], model.__name__) for model in STANDINGS]
+    old_models = [old_apps.get_model(old_app, model.__name__) for model in STANDINGS]
     for old_model in old_models:
         old_model.objects.bulk_create(old_model(**row) for row in rows[old_model.__name__])
     with connection.cursor() as cursor:  # as if the rows had been inserted one by one
