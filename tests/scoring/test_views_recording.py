@@ -122,6 +122,29 @@ def test_the_session_page_names_the_hands_the_engine_found_in_tiles_given_alone(
     assert [o["hands"] for o in summary["openings"]] == [["板板胡"]]
 
 
+def test_the_round_history_reads_the_found_hands_of_every_version_in_the_same_queries(
+    rec, session, recorder
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    services.round_record(session=session, data=round_by_tiles(), actor=recorder)
+    with CaptureQueriesContext(connection) as one_version:
+        rec.get(url("round", session, 1))
+    for _ in range(3):
+        rnd = Round.objects.get(session=session, number=1, is_current=True)
+        services.round_correct(round=rnd, data=round_by_tiles(), actor=recorder)
+
+    with CaptureQueriesContext(connection) as four_versions:
+        page = rec.get(url("round", session, 1))
+
+    assert len(page.context["versions"]) == 4
+    assert [v["summary"]["winners"][0]["hands"] for v in page.context["versions"]] == [
+        ["清一色"]
+    ] * 4
+    assert len(four_versions) == len(one_version)
+
+
 def test_bad_input_saves_nothing_and_names_the_field_in_chinese(rec, session):
     response = post_round(rec, session, bad_discard())
 
