@@ -46,19 +46,17 @@ class ClubStepForm(ClubForm):
     description = None  # type: ignore[assignment]
 
 
-def option_parameters() -> list[dict[str, Any]]:
-    """The ruleset parameters a form can offer: those whose value is one number, a yes/no
-    or one of a few words (the engine's own descriptions say which). A number has the
-    bounds the engine declares (``ParamInfo.bounds``) as ``min`` and ``max``."""
-    from scoring.engine.rules import PARAMETER_INFO, presets_describe
+def option_parameters() -> list[tuple[str, Any, str]]:
+    """The ruleset parameters a form can offer, as (key, ``ParamInfo``, kind): those
+    whose value is one number (``int``, within ``ParamInfo.bounds``), a yes/no
+    (``bool``), one of a few words (``choice``) or a few of them (``multi``); not the
+    amount tables."""
+    from scoring.engine.rules import PARAMETER_INFO
 
     out = []
-    for param in presets_describe()[0]["parameters"]:
-        info = PARAMETER_INFO[param["key"]]
-        bounds: dict[str, int] = {}
+    for key, info in PARAMETER_INFO.items():
         if info.bounds is not None:
             kind = "int"
-            bounds = {"min": info.bounds[0], "max": info.bounds[1]}
         elif not info.values:  # an amount table
             continue
         elif info.allowed == "boolean":
@@ -67,7 +65,7 @@ def option_parameters() -> list[dict[str, Any]]:
             kind = "multi"
         else:
             kind = "choice"
-        out.append({**param, **bounds, "kind": kind})
+        out.append((key, info, kind))
     return out
 
 
@@ -94,29 +92,27 @@ class RulesStepForm(forms.Form):
     preset = forms.ChoiceField(label=gettext_lazy("规则预设"), widget=forms.RadioSelect)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        from scoring.engine.rules import PARAMETER_INFO
-
         super().__init__(*args, **kwargs)
         presets = preset_choices()
         self.fields["preset"].choices = presets
         self.fields["preset"].initial = presets[0][0]
         english = page_is_english()
         self.options: list[str] = []
-        for param in option_parameters():
-            label = param["name_en"] if english else param["name_zh"]
-            name = f"opt_{param['key']}"
+        for key, info, kind in option_parameters():
+            label = info.name_en if english else info.name_zh
+            name = f"opt_{key}"
             field: forms.Field
-            if param["kind"] == "multi":
+            if kind == "multi":
                 field = forms.MultipleChoiceField(
                     label=label,
                     required=False,
                     widget=forms.CheckboxSelectMultiple,
-                    choices=value_choices(param["key"]),
+                    choices=value_choices(key),
                 )
-            elif param["kind"] == "int":
+            elif kind == "int":
                 # The bounds are attributes for the browser and the stepper only: the
                 # engine checks the value, so a typed 5000 gets the engine's message.
-                bounds = {k: param[k] for k in ("min", "max") if k in param}
+                low, high = info.bounds
                 field = forms.IntegerField(
                     label=label,
                     required=False,
@@ -125,7 +121,8 @@ class RulesStepForm(forms.Form):
                             "inputmode": "numeric",
                             "placeholder": KEEP_PRESET,
                             "step": 1,
-                            **bounds,
+                            "min": low,
+                            "max": high,
                         }
                     ),
                 )
@@ -134,10 +131,9 @@ class RulesStepForm(forms.Form):
                 field = forms.ChoiceField(
                     label=label,
                     required=False,
-                    choices=[("", KEEP_PRESET), *value_choices(param["key"])],
+                    choices=[("", KEEP_PRESET), *value_choices(key)],
                 )
             # what the option means, in the page's language (the engine's one line)
-            info = PARAMETER_INFO[param["key"]]
             field.help_text = info.description if english else info.description_zh
             self.fields[name] = field
             self.options.append(name)

@@ -23,12 +23,12 @@ from django.views.decorators.http import require_POST
 from csmj_site.errors import ServiceError
 from csmj_site.language import page_is_english
 from csmj_site.payment_words import transfer_rows
-from leagues.ruleset_words import value_words
+from leagues.ruleset_explain import option_words
 from leagues.wizard import RulesStepForm, rules_initial
 from scoring import selectors, services
 from scoring.calc import calc_decode, calc_encode
 from scoring.engine.hands import HAND_TYPES
-from scoring.engine.rules import PARAMETER_INFO, presets_describe
+from scoring.engine.rules import presets_describe
 from scoring.forms import RoundDataForm
 from scoring.services import RoundRejected
 from scoring.views import (
@@ -283,11 +283,6 @@ def rules(request: HttpRequest) -> HttpResponse:
         for h in HAND_TYPES.values()
     ]
     presets = presets_describe()
-    en = page_is_english()
     for preset in presets:  # each value in words and each line in the page's language
-        for p in preset["parameters"]:
-            info = PARAMETER_INFO[p["key"]]
-            p["words"] = value_words(p["key"], p["value"])
-            p["name"] = info.name_en if en else info.name_zh
-            p["explained"] = info.description if en else info.description_zh
+        preset["parameters"] = option_words({"preset": preset["code"]})
     return render(request, "scoring/rules.html", {"presets": presets, "hand_types": hand_types})
