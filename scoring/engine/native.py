@@ -27,8 +27,9 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 PROJECT_DIR = PACKAGE_DIR.parents[1]
 BUILD_DIR = PROJECT_DIR / "build" / "engine-native"
 STAMP = BUILD_DIR / "stamp.json"
-# The modules compiled: the validation and the arithmetic of one round.
-MODULES = ("validate", "scoring")
+# The modules compiled: the validation and the arithmetic of one round, and the bird
+# rules they call.
+MODULES = ("validate", "scoring", "birds")
 ENV_VAR = "CSMJ_ENGINE"  # "python": never load the compiled modules
 
 # "compiled" or "python": which engine this process runs (set by ``activate``).
@@ -51,6 +52,12 @@ def sources_digest() -> dict[str, str]:
     }
 
 
+def stamp_new() -> dict[str, object]:
+    """The stamp of a build of the engine as it is on disk: the interpreter, the modules
+    compiled and every source's digest."""
+    return {"interpreter": interpreter_tag(), "modules": list(MODULES), "sources": sources_digest()}
+
+
 def stamp_problem(*, honour_env: bool = True) -> str | None:
     """Why the compiled modules cannot be used (None: they match the source)."""
     if honour_env and os.environ.get(ENV_VAR, "").lower() == "python":
@@ -61,6 +68,8 @@ def stamp_problem(*, honour_env: bool = True) -> str | None:
         return "not built (make venv builds it)"
     if stamp.get("interpreter") != interpreter_tag():
         return "built for another Python"
+    if stamp.get("modules") != list(MODULES):
+        return "built with other modules compiled (make venv rebuilds it)"
     if stamp.get("sources") != sources_digest():
         return "the source changed since the build (make venv rebuilds it)"
     return None

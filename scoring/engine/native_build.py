@@ -18,8 +18,7 @@ from scoring.engine.native import (
     MODULES,
     PROJECT_DIR,
     STAMP,
-    interpreter_tag,
-    sources_digest,
+    stamp_new,
     stamp_problem,
 )
 
@@ -30,7 +29,7 @@ def build() -> int:
     from setuptools import setup  # type: ignore[import-untyped]
 
     paths = [f"scoring/engine/{name}.py" for name in MODULES]
-    digest = sources_digest()
+    stamp = stamp_new()
     work = Path(tempfile.mkdtemp(prefix="csmj-native-"))
     out = BUILD_DIR.with_name(BUILD_DIR.name + ".new")
     shutil.rmtree(out, ignore_errors=True)
@@ -61,11 +60,10 @@ def build() -> int:
     finally:
         os.chdir(cwd)
         shutil.rmtree(work, ignore_errors=True)
-    if sources_digest() != digest:  # edited while compiling: do not stamp it
+    if stamp_new() != stamp:  # edited while compiling: do not stamp it
         shutil.rmtree(out, ignore_errors=True)
         print("engine sources changed during the build; not used", file=sys.stderr)
         return 1
-    stamp = {"interpreter": interpreter_tag(), "sources": digest}
     (out / STAMP.name).write_text(json.dumps(stamp, indent=1), encoding="utf-8")
     shutil.rmtree(BUILD_DIR, ignore_errors=True)
     out.rename(BUILD_DIR)

@@ -49,7 +49,7 @@ def test_the_site_runs_the_compiled_engine_under_ci():
 
 
 def test_a_build_whose_stamp_does_not_match_the_source_is_not_used(tmp_path, monkeypatch):
-    stamp = {"interpreter": native.interpreter_tag(), "sources": native.sources_digest()}
+    stamp = native.stamp_new()
     monkeypatch.setattr(native, "STAMP", tmp_path / "stamp.json")
     monkeypatch.setattr(native, "mode", native.mode)
     monkeypatch.setattr(native, "reason", native.reason)
@@ -66,15 +66,23 @@ def test_a_build_whose_stamp_does_not_match_the_source_is_not_used(tmp_path, mon
 
 
 def test_a_build_for_another_python_is_not_used(tmp_path, monkeypatch):
-    stamp = {"interpreter": "cpython-39-other", "sources": native.sources_digest()}
+    stamp = {**native.stamp_new(), "interpreter": "cpython-39-other"}
     monkeypatch.setattr(native, "STAMP", tmp_path / "stamp.json")
     monkeypatch.delenv(native.ENV_VAR, raising=False)
     native.STAMP.write_text(json.dumps(stamp))
     assert native.stamp_problem() == "built for another Python"
 
 
+def test_a_build_of_other_modules_is_not_used(tmp_path, monkeypatch):
+    stamp = {**native.stamp_new(), "modules": ["validate", "scoring"]}
+    monkeypatch.setattr(native, "STAMP", tmp_path / "stamp.json")
+    monkeypatch.delenv(native.ENV_VAR, raising=False)
+    native.STAMP.write_text(json.dumps(stamp))
+    assert native.stamp_problem() == "built with other modules compiled (make venv rebuilds it)"
+
+
 def test_a_current_build_is_put_first_on_the_engine_path(tmp_path, monkeypatch):
-    stamp = {"interpreter": native.interpreter_tag(), "sources": native.sources_digest()}
+    stamp = native.stamp_new()
     monkeypatch.setattr(native, "STAMP", tmp_path / "stamp.json")
     monkeypatch.setattr(native, "BUILD_DIR", tmp_path)
     monkeypatch.setattr(sys, "path", list(sys.path))
