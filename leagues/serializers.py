@@ -166,7 +166,9 @@ class RulesetConfigSerializer(serializers.Serializer):
     haohua = serializers.BooleanField(required=False)
     menqing = _choice("menqing")
     extra_small_hands = serializers.ListField(
-        child=serializers.CharField(), required=False, help_text="Codes of rules §9.4."
+        child=serializers.ChoiceField(choices=_choices("extra_small_hands")),
+        required=False,
+        help_text="Codes of rules §9.4.",
     )
     piao = _choice("piao")
     piao_value = _integer("piao_value")

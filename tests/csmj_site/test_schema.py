@@ -92,8 +92,9 @@ def test_the_ruleset_configs_bounds_and_choices_are_the_engines(schema):
         field = fields[key]
         if info.bounds is not None:
             assert (field["minimum"], field["maximum"]) == info.bounds, key
-        elif info.values and info.allowed != "boolean" and "$ref" in field:
-            enum = components[field["$ref"].rsplit("/", 1)[1]]
+        elif info.values and info.allowed != "boolean":
+            ref = field["items"]["$ref"] if field.get("type") == "array" else field["$ref"]
+            enum = components[ref.rsplit("/", 1)[1]]
             assert set(enum["enum"]) == set(info.values), key
     bird_mode = components[fields["bird_mode"]["$ref"].rsplit("/", 1)[1]]
     assert "* `multiplicative` - Multiplicative" in bird_mode["description"]
