@@ -19,6 +19,18 @@ from django.utils.translation import gettext_lazy as _
 seat_validators = [MinValueValidator(0), MaxValueValidator(3)]
 
 
+def outcome_label(kind: str | None) -> str:
+    """A round's outcome (``result.kind``) in words: 自摸, 点炮, 流局."""
+    return str(
+        {"self_draw": _("自摸"), "discard": _("点炮"), "draw": _("流局")}.get(kind or "", "")
+    )
+
+
+def seat_label(seat: int) -> str:
+    """A seat (0–3) by its name: 1号位 … 4号位."""
+    return str(_("%(n)s号位") % {"n": seat + 1})
+
+
 class Session(models.Model):
     """一场: four players at one table, in turn order, for a run of rounds."""
 

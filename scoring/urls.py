@@ -18,6 +18,16 @@ urlpatterns = [
         standings_views.season_rounds_csv,
         name="season-rounds-csv",
     ),
+    path(
+        "c/<slug:slug>/seasons/<int:season_id>/season.xlsx",
+        standings_views.season_xlsx,
+        name="season-xlsx",
+    ),
+    path(
+        "c/<slug:slug>/seasons/<int:season_id>/print/",
+        standings_views.season_print,
+        name="season-print",
+    ),
     path("c/<slug:slug>/players/<int:player_id>/", standings_views.player_detail, name="player"),
     path("c/<slug:slug>/players/<int:player_id>/merge/", views.player_merge, name="player-merge"),
     path(

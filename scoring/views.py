@@ -46,7 +46,7 @@ from scoring.forms import (
     VoidForm,
     paper_key,
 )
-from scoring.models import Round, Session, SessionSeat
+from scoring.models import Round, Session, SessionSeat, outcome_label
 from scoring.services import RoundRejected
 from scoring.templatetags.recording import NO_REASON, VOID_PICKS, void_pick_label
 
@@ -296,10 +296,6 @@ def paper_session_upload(request: HttpRequest, club: Club, season_id: int) -> Ht
             messages.success(request, _("已保存 %(n)s 场纸面记录。") % {"n": len(upload.rows)})
             return redirect("season", slug=club.slug, season_id=season.pk)
     return paper_page(request, club, season, roster=roster, upload=upload, status=400)
-
-
-def outcome_label(kind: str | None) -> str:
-    return {"self_draw": _("自摸"), "discard": _("点炮"), "draw": _("流局")}.get(kind or "", "")
 
 
 def round_summary(

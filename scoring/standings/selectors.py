@@ -463,10 +463,24 @@ SEASON_ROUNDS_CSV_HEADER = [
 ]
 
 
-def season_rounds_csv_rows(*, season: Season) -> Iterator[list[Any]]:
-    """Every current round of the season (void ones marked), header first, streamed in
-    session start order. Two queries, read in chunks."""
-    yield list(SEASON_ROUNDS_CSV_HEADER)
+class SeasonRound(NamedTuple):
+    """One current round of a season, with the names at its session's seats."""
+
+    players: list[str]  # by seat
+    session_id: int
+    started_at: datetime.datetime
+    table: str
+    number: int
+    version: int
+    is_void: bool
+    data: dict[str, Any]
+    result: dict[str, Any]
+    burned: int
+
+
+def season_rounds(*, season: Season) -> Iterator[SeasonRound]:
+    """Every current round of the season (void ones too), in session start order.
+    Two queries, read in chunks."""
     names: dict[int, list[str]] = {}
     for sid, name in (
         SessionSeat.objects.filter(session__season=season)
@@ -490,25 +504,30 @@ def season_rounds_csv_rows(*, season: Season) -> Iterator[list[Any]]:
             "burned",
         )
     )
-    for sid, started, table, number, version, void, data, result, burned in rounds.iterator(
-        chunk_size=2000
-    ):
-        final = data.get("result") or {}
+    for row in rounds.iterator(chunk_size=2000):
+        yield SeasonRound(names.get(row[0], ["", "", "", ""]), *row)
+
+
+def season_rounds_csv_rows(*, season: Season) -> Iterator[list[Any]]:
+    """Every current round of the season (void ones marked), header first, streamed in
+    session start order: the API's CSV, with stable column codes. Two queries."""
+    yield list(SEASON_ROUNDS_CSV_HEADER)
+    for r in season_rounds(season=season):
+        final = r.data.get("result") or {}
         winners = final.get("winners") or []
-        seats = names.get(sid, ["", "", "", ""])
         yield [
-            sid,
-            started.isoformat(),
-            table,
-            number,
-            version,
-            "void" if void else "",
-            data.get("dealer"),
+            r.session_id,
+            r.started_at.isoformat(),
+            r.table,
+            r.number,
+            r.version,
+            "void" if r.is_void else "",
+            r.data.get("dealer"),
             final.get("kind", ""),
             " ".join(str(w["seat"]) for w in winners),
             "" if final.get("discarder") is None else final["discarder"],
             " ".join("+".join(w.get("hands") or []) for w in winners),
-            *seats,
-            *result["net"],
-            burned,
+            *r.players,
+            *r.result["net"],
+            r.burned,
         ]

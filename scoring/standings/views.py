@@ -7,13 +7,13 @@ Views are thin: access through ``leagues.views.club_view``, reads through
 
 from __future__ import annotations
 
-import csv
 import dataclasses
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.timezone import get_current_timezone
 from django.utils.translation import gettext as _
 
@@ -23,12 +23,20 @@ from leagues.models import Club, Player
 from leagues.views import club_context, club_view, get_season
 from scoring.selectors import session_count, session_list
 from scoring.standings import selectors
+from scoring.standings.exports import (
+    STANDING_COLUMNS,
+    Table,
+    column_label,
+    csv_text,
+    rounds_table,
+    standings_table,
+    xlsx_bytes,
+)
 from scoring.standings.models import SessionResult
 from scoring.standings.selectors import (
     player_rating,
     rating_history,
     ratings_ordinals,
-    season_rounds_csv_rows,
 )
 
 
@@ -63,20 +71,6 @@ def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
 
 # ---------------------------------------------------------------- seasons, standings
 
-STANDING_COLUMNS: list[tuple[str, str]] = [
-    ("rank", "#"),
-    ("player", "选手"),
-    ("net", "总分"),
-    ("sessions", "场数"),
-    ("rounds", "盘数"),
-    ("wins", "胡牌"),
-    ("self_draws", "自摸"),
-    ("deal_ins", "点炮"),
-    ("big_hands", "大胡"),
-    ("win_rate", "胡牌率"),
-    ("avg_per_round", "每盘平均"),
-]
-
 
 def standings_filters(request: HttpRequest) -> tuple[StandingsFilterForm, dict[str, Any]]:
     form = StandingsFilterForm(request.GET or None)
@@ -100,7 +94,7 @@ def standings_columns(request: HttpRequest, order: str) -> list[dict[str, Any]]:
         cols.append(
             {
                 "key": key,
-                "label": _(label) if label != "#" else label,
+                "label": column_label(label),
                 "url": "?" + query.urlencode(),
                 "sorted": order.lstrip("-") == key,
             }
@@ -202,36 +196,83 @@ def season_detail(request: HttpRequest, club: Club, season_id: int) -> HttpRespo
             sessions_page=page,
             sessions_pages=pages,
             sessions_pager=pager(request, "p", page, pages),
-            csv_url=reverse("season-csv", args=[club.slug, season.pk])
-            + (f"?{csv_query}" if csv_query else ""),
+            csv_url=export_url("season-csv", club, season, csv_query),
+            xlsx_url=export_url("season-xlsx", club, season, csv_query),
+            print_url=export_url("season-print", club, season, csv_query),
         ),
     )
 
 
-@club_view("read")
-def season_csv(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
+def export_url(name: str, club: Club, season: Any, query: str) -> str:
+    """An export of the season's standings with the page's filters and order."""
+    return reverse(name, args=[club.slug, season.pk]) + (f"?{query}" if query else "")
+
+
+def season_export(request: HttpRequest, club: Club, season_id: int) -> tuple[Any, Table]:
+    """The season and its standings as the page shows them (its filters and order), with
+    the ratings."""
     season = get_season(club, season_id)
     _form, params = standings_filters(request)
     rows = selectors.season_standings(season=season, **params)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = (
-        f'attachment; filename="standings-{club.slug}-{season.pk}.csv"'
-    )
-    response.write("\ufeff")  # so that spreadsheet programs read the Chinese names as UTF-8
-    writer = csv.writer(response)
-    writer.writerows(selectors.standings_csv_rows(rows=rows))
+    ratings = ratings_ordinals(club=club, season=season)
+    return season, standings_table(rows=rows, ratings=ratings)
+
+
+def download(response: HttpResponse, filename: str) -> HttpResponse:
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+@club_view("read")
+def season_csv(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
+    """The standings in the page's language, with the rating column."""
+    season, table = season_export(request, club, season_id)
+    response = HttpResponse("".join(csv_text(table)), content_type="text/csv; charset=utf-8")
+    return download(response, f"standings-{club.slug}-{season.pk}.csv")
 
 
 @club_view("read")
 def season_rounds_csv(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
-    """Every round of the season, one CSV row each (``season_rounds_csv_rows``)."""
+    """Every round of the season, one row each, in the page's language (``rounds_table``)."""
     season = get_season(club, season_id)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="rounds-{club.slug}-{season.pk}.csv"'
-    response.write("\ufeff")
-    csv.writer(response).writerows(season_rounds_csv_rows(season=season))
-    return response
+    table = rounds_table(season=season)
+    response = HttpResponse("".join(csv_text(table)), content_type="text/csv; charset=utf-8")
+    return download(response, f"rounds-{club.slug}-{season.pk}.csv")
+
+
+XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+@club_view("read")
+def season_xlsx(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
+    """One Excel workbook: the standings (as the page shows them) and every round."""
+    season, standings = season_export(request, club, season_id)
+    body = xlsx_bytes([standings, rounds_table(season=season)])
+    return download(
+        HttpResponse(body, content_type=XLSX_TYPE), f"season-{club.slug}-{season.pk}.xlsx"
+    )
+
+
+@club_view("read")
+def season_print(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
+    """The season's table for the club's notice board: every row on one printable page."""
+    season = get_season(club, season_id)
+    _form, params = standings_filters(request)
+    rows = selectors.season_standings(season=season, **params)
+    rated = with_ratings(rows, ratings_ordinals(club=club, season=season))
+    return render(
+        request,
+        "leagues/season_print.html",
+        club_context(
+            request,
+            club,
+            season=season,
+            rated=rated,
+            player_url=player_url_prefix(club),
+            columns=standings_columns(request, params["order"]),
+            printed_at=timezone.localtime(),
+        ),
+    )
 
 
 def with_ratings(rows: list[Any], ratings: dict[int, float]) -> list[tuple[Any, float | None]]:

@@ -145,6 +145,8 @@ ACTIONS = [
     Action("season standings", "read", c("season", season_id)),
     Action("season csv", "read", c("season-csv", season_id)),
     Action("season rounds csv", "read", c("season-rounds-csv", season_id)),
+    Action("season excel", "read", c("season-xlsx", season_id)),
+    Action("season print", "read", c("season-print", season_id)),
     Action("player page", "read", c("player", lambda w: w.player.pk)),
     Action("session page", "read", c("session", session_id)),
     Action("round history", "read", c("round", session_id, lambda w: 1)),

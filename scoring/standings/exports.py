@@ -1,0 +1,224 @@
+"""The season's downloads people read: the standings and every round, as CSV and as one
+Excel workbook, in the page's language.
+
+Headers are the page's words (选手, 总分 … 等级分 / Player, Net … Rating), hands go by
+their names (``leagues.audit_text.hand_label``), seats by theirs (1号位 … 4号位,
+``scoring.models.seat_label``) with who sat there. The API's CSV files keep their
+stable column codes (``selectors.standings_csv_rows``, ``season_rounds_csv_rows``;
+docs/api.md).
+
+A table is a header and rows of cells; each column has a kind that says how a cell is
+written: a number as it is, a rate as a percentage, an average with two decimals.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from leagues.audit_text import hand_label
+from leagues.models import Season
+from scoring.models import outcome_label, seat_label
+from scoring.standings.rounding import fixed
+from scoring.standings.selectors import StandingRow, season_rounds
+
+# The standings' columns: (row attribute, header). The page's sort links read them too.
+STANDING_COLUMNS: list[tuple[str, str]] = [
+    ("rank", "#"),
+    ("player", "选手"),
+    ("net", "总分"),
+    ("sessions", "场数"),
+    ("rounds", "盘数"),
+    ("wins", "胡牌"),
+    ("self_draws", "自摸"),
+    ("deal_ins", "点炮"),
+    ("big_hands", "大胡"),
+    ("win_rate", "胡牌率"),
+    ("avg_per_round", "每盘平均"),
+]
+
+# How a column's cells are written (CSV text, Excel number format).
+TEXT, NUMBER, PERCENT, AVERAGE, RATING, MOMENT = (
+    "text",
+    "number",
+    "percent",
+    "average",
+    "rating",
+    "moment",
+)
+EXCEL_FORMATS = {PERCENT: "0.0%", AVERAGE: "0.00", RATING: "0.0", MOMENT: "yyyy-mm-dd hh:mm"}
+KINDS = {
+    "rank": NUMBER,
+    "player": TEXT,
+    "win_rate": PERCENT,
+    "avg_per_round": AVERAGE,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    title: str  # the Excel sheet's name
+    header: list[str]
+    kinds: list[str]
+    rows: Iterable[list[Any]]
+
+
+def column_label(label: str) -> str:
+    return label if label == "#" else _(label)
+
+
+def standings_table(*, rows: Iterable[StandingRow], ratings: dict[int, float]) -> Table:
+    """The season's standings with the rating column (blank before a finished session)."""
+    header = [column_label(label) for _key, label in STANDING_COLUMNS] + [_("等级分")]
+    kinds = [KINDS.get(key, NUMBER) for key, _label in STANDING_COLUMNS] + [RATING]
+
+    def cells(r: StandingRow) -> list[Any]:
+        values: list[Any] = [
+            r.player.display_name if key == "player" else getattr(r, key)
+            for key, _label in STANDING_COLUMNS
+        ]
+        return [*values, ratings.get(r.player.pk)]
+
+    return Table(_("排名"), header, kinds, (cells(r) for r in rows))
+
+
+def rounds_table(*, season: Season) -> Table:
+    """Every current round of the season (void ones marked), in session start order:
+    seats by their names and who sat there, hands by their names. Two queries."""
+    seats = [seat_label(i) for i in range(4)]
+    header = [
+        _("场"),
+        _("开始时间"),
+        _("桌号"),
+        _("盘"),
+        _("版本"),
+        _("作废"),
+        _("庄家"),
+        _("结果"),
+        _("胡家"),
+        _("放炮"),
+        _("牌型"),
+        *seats,
+        _("1号位得分"),
+        _("2号位得分"),
+        _("3号位得分"),
+        _("4号位得分"),
+        _("烧掉"),
+    ]
+    kinds = [NUMBER, MOMENT, TEXT, NUMBER, NUMBER, TEXT, TEXT, TEXT, TEXT, TEXT, TEXT]
+    kinds += [TEXT] * 4 + [NUMBER] * 5
+    return Table(_("每盘"), header, kinds, round_rows(season, seats))
+
+
+def round_rows(season: Season, seats: list[str]) -> Iterator[list[Any]]:
+    void = _("作废")
+    for r in season_rounds(season=season):
+        final = r.data.get("result") or {}
+        winners = final.get("winners") or []
+        who = seat_words(seats, r.players)
+        yield [
+            r.session_id,
+            timezone.localtime(r.started_at).replace(tzinfo=None),
+            r.table,
+            r.number,
+            r.version,
+            void if r.is_void else "",
+            who(r.data.get("dealer")),
+            outcome_label(final.get("kind")),
+            " / ".join(who(w.get("seat")) for w in winners),
+            who(final.get("discarder")),
+            " / ".join(" ".join(hand_label(c) for c in w.get("hands") or []) for w in winners),
+            *r.players,
+            *r.result["net"],
+            r.burned,
+        ]
+
+
+def seat_words(seats: list[str], players: list[str]) -> Callable[[Any], str]:
+    """seat (0–3) -> "1号位 张三"; anything else -> ""."""
+
+    def who(seat: Any) -> str:
+        ok = isinstance(seat, int) and 0 <= seat < len(players)
+        return f"{seats[seat]} {players[seat]}" if ok else ""
+
+    return who
+
+
+def csv_cell(kind: str, value: Any) -> Any:
+    if value is None:
+        return ""
+    if kind == PERCENT:
+        return f"{fixed(value * 100, 1)}%"
+    if kind == AVERAGE:
+        return fixed(value, 2)
+    if kind == RATING:
+        return fixed(value, 1)
+    if kind == MOMENT and isinstance(value, datetime.datetime):
+        return value.strftime("%Y-%m-%d %H:%M")
+    return value
+
+
+def csv_text(table: Table) -> Iterator[str]:
+    """The table as CSV lines, with a byte order mark first so that spreadsheet programs
+    read the Chinese as UTF-8."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    yield "\ufeff"
+    writer.writerow(table.header)
+    for row in table.rows:
+        writer.writerow([csv_cell(k, v) for k, v in zip(table.kinds, row, strict=True)])
+        yield buffer.getvalue()
+        buffer.seek(0)
+        buffer.truncate()
+    yield buffer.getvalue()
+
+
+def xlsx_bytes(tables: list[Table]) -> bytes:
+    """The tables as one workbook, a sheet each: bold frozen header, numbers as numbers
+    (a rate as a percentage), columns wide enough for their header."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
+    book = Workbook(write_only=True)
+    for table in tables:
+        sheet = book.create_sheet(title=table.title[:31])
+        sheet.freeze_panes = "A2"
+        for i, label in enumerate(table.header):
+            letter = column_letter(i)
+            sheet.column_dimensions[letter].width = max(8, len(label.encode("utf-8")) + 2)
+        sheet.append([header_cell(sheet, label, Font(bold=True)) for label in table.header])
+        for row in table.rows:
+            sheet.append([excel_cell(sheet, k, v) for k, v in zip(table.kinds, row, strict=True)])
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def column_letter(index: int) -> str:
+    from openpyxl.utils import get_column_letter
+
+    return str(get_column_letter(index + 1))
+
+
+def header_cell(sheet: Any, label: str, font: Any) -> Any:
+    from openpyxl.cell import WriteOnlyCell
+
+    cell = WriteOnlyCell(sheet, value=label)
+    cell.font = font
+    return cell
+
+
+def excel_cell(sheet: Any, kind: str, value: Any) -> Any:
+    from openpyxl.cell import WriteOnlyCell
+
+    cell = WriteOnlyCell(sheet, value=value)
+    if kind in EXCEL_FORMATS and value is not None:
+        cell.number_format = EXCEL_FORMATS[kind]
+    return cell
