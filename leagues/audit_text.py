@@ -22,6 +22,7 @@ from django.utils.translation import pgettext
 from csmj_site.language import colon, list_sep, page_is_english
 from leagues.audit import MASK, SEAT_NAMES, AuditEntry
 from leagues.models import Player, Role, Ruleset, Season
+from leagues.ruleset_words import value_words
 from scoring.engine.hands import HAND_TYPES
 
 
@@ -242,13 +243,40 @@ def _field_changes(
 
 
 def _config_changes(label: str, before: Any, after: Any) -> list[Change]:
-    if not isinstance(after, dict) or not isinstance(before, dict):
+    """A ruleset's change by its options' names and values in words, as the editor shows
+    them (规则 扎鸟数 双鸟→四鸟): every option whose value differs, a new ruleset's
+    preset and the options it changes from that preset."""
+    from scoring.engine.rules import PARAMETER_INFO, PRESET_INFO, PRESETS, parse_ruleset
+
+    old_rules = parse_ruleset(before)[0] if before else None
+    new_rules = parse_ruleset(after)[0] if isinstance(after, dict) else None
+    if new_rules is None or (before and old_rules is None):  # not a ruleset: as stored
         return [Change(label, _plain(before), _plain(after))]
-    return [
-        Change(f"{label} {k}", _plain(before.get(k)), _plain(after.get(k)))
-        for k in dict.fromkeys([*before, *after])
-        if before.get(k) != after.get(k)
-    ]
+    english = page_is_english()
+    new = new_rules.to_dict()
+    old = old_rules.to_dict() if old_rules else None
+    changes = []
+    if old is None or old["preset"] != new["preset"]:
+        preset = PRESET_INFO[new["preset"]]
+        was = PRESET_INFO[old["preset"]] if old else None
+        changes.append(
+            Change(
+                f"{label} {pgettext('audit', '预设')}",
+                (was.name_en if english else was.name_zh) if was else "",
+                preset.name_en if english else preset.name_zh,
+            )
+        )
+    base = old if old is not None else PRESETS[new["preset"]].to_dict()
+    for key, info in PARAMETER_INFO.items():
+        if base[key] != new[key]:
+            changes.append(
+                Change(
+                    f"{label} {info.name_en if english else info.name_zh}",
+                    value_words(key, base[key]) if old is not None else "",
+                    value_words(key, new[key]),
+                )
+            )
+    return changes
 
 
 # ---------------------------------------------------------------- rounds
