@@ -58,7 +58,14 @@ class CalcSettingsForm(RulesStepForm):
         self.fields["preset"].widget = forms.Select(choices=self.fields["preset"].choices)
         for i, name in enumerate(NAME_FIELDS):
             self.fields[name].label = _("%(n)s号位") % {"n": i + 1}
-            self.fields[name].widget.attrs["placeholder"] = self.fields[name].label
+            self.fields[name].widget.attrs.update(
+                {
+                    "placeholder": self.fields[name].label,
+                    # the round form applies a typed name at once (round-form.js)
+                    "data-role": "calc-name",
+                    "data-seat": str(i),
+                }
+            )
 
     def name_fields(self) -> list[Any]:
         return [self[name] for name in NAME_FIELDS]
@@ -143,6 +150,10 @@ def calc_page(
 
 def calc(request: HttpRequest) -> HttpResponse:
     form, config, names = calc_settings(request.GET)
+    if form.is_bound and form.is_valid() and any(v == "" for v in request.GET.values()):
+        # The settings form sends every option, most of them blank (按预设): the address
+        # keeps only what was chosen.
+        return redirect(f"{reverse('calc')}?{settings_query(config, names)}")
     return calc_page(request, form=form, config=config, names=names)
 
 

@@ -1270,11 +1270,36 @@
 
   /* ------------------------------------------------------------ wiring */
 
+  // The calculator's four names (its settings form, [data-role=calc-name]) apply as they
+  // are typed: the seats take them, and the preview and the share link carry them (n0–n3
+  // in the address), without clearing the round.
+  var nameInputs = document.querySelectorAll("[data-role=calc-name]");
+  function withNames(url) {
+    if (!nameInputs.length) return url;
+    var u = new URL(url, window.location.href);
+    nameInputs.forEach(function (input) {
+      var key = "n" + input.getAttribute("data-seat"), value = input.value.trim();
+      if (value) u.searchParams.set(key, value); else u.searchParams.delete(key);
+    });
+    return u.pathname + u.search;
+  }
+  nameInputs.forEach(function (input) {
+    var seat = ctx.seats[Number(input.getAttribute("data-seat"))];
+    var fallback = input.getAttribute("placeholder") || seat.name;
+    input.addEventListener("input", function () {
+      seat.name = input.value.trim() || fallback;
+      ctx.urls.preview = withNames(ctx.urls.preview);
+      lastPreview = { body: null, result: null, ok: false, offline: false };
+      render();
+    });
+  });
+
   document.getElementById("rf-preview-btn").addEventListener("click", preview);
   root.addEventListener("submit", function (ev) {
     if (CORRECTING) {
       if (!state.kind) { ev.preventDefault(); preview(); return; }
       dataInput.value = JSON.stringify(buildRound());
+      root.action = withNames(root.getAttribute("action"));
       return;
     }
     ev.preventDefault();
