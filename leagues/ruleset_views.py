@@ -60,6 +60,8 @@ STRAIGHT_QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "‘": "'",
 class RulesetEditForm(RulesStepForm):
     """A name, a preset and the table options; or the same config as JSON (``mode`` json)."""
 
+    names_preset_values = False  # each option has its 预设 hint (ruleset_changed.js)
+
     name = forms.CharField(label=gettext_lazy("名称"), max_length=100)
     mode = forms.ChoiceField(
         choices=[("form", "form"), ("json", "json")], required=False, widget=forms.HiddenInput
@@ -104,16 +106,6 @@ class RulesetEditForm(RulesStepForm):
                 )
             out.append({"title": title, "rows": rows})
         return out
-
-    def preset_words(self) -> dict[str, dict[str, str]]:
-        """Each preset's values in words by option field name, for the page's script: the
-        预设 hint follows the preset tapped."""
-        return {
-            code: {
-                name: value_words(name.removeprefix("opt_"), values[name]) for name in self.options
-            }
-            for code, values in self.preset_table().items()
-        }
 
     def _changed(self, name: str, preset_value: Any) -> bool:
         value = self[name].value()

@@ -29,7 +29,7 @@ from csmj_site.language import page_is_english
 from leagues import selectors, services
 from leagues.forms import ClubForm, split_aliases
 from leagues.models import Club, Player, Role
-from leagues.ruleset_words import value_choices
+from leagues.ruleset_words import value_choices, value_words
 from leagues.views import apply_errors, club_context, club_view, preset_choices
 
 SESSION_KEY = "csmj_club_wizard"
@@ -84,12 +84,16 @@ def typed_value(value: Any, like: Any) -> Any:
 
 
 KEEP_PRESET = gettext_lazy("按预设")
+# A blank option names the chosen preset's value (按预设：双鸟), as the editor's hint does.
+KEEP_PRESET_VALUE = gettext_lazy("按预设：%(value)s")
 
 
 class RulesStepForm(forms.Form):
     """2. A preset, and any table option changed from it."""
 
     preset = forms.ChoiceField(label=gettext_lazy("规则预设"), widget=forms.RadioSelect)
+    # The blank answer says the preset's value (False where the page has its own hint).
+    names_preset_values = True
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -137,6 +141,46 @@ class RulesStepForm(forms.Form):
             field.help_text = info.description if english else info.description_zh
             self.fields[name] = field
             self.options.append(name)
+
+        if self.names_preset_values:
+            self.name_preset_values()
+
+    def chosen_preset(self) -> str:
+        from scoring.engine.rules import PRESETS
+
+        chosen = str(self["preset"].value() or "")
+        return chosen if chosen in PRESETS else str(self.fields["preset"].initial)
+
+    def name_preset_values(self) -> None:
+        """Each blank answer (a choice's 按预设, an empty number box) names the chosen
+        preset's value; the page's script follows another preset tapped (preset-hint.js,
+        reading ``preset_labels``)."""
+        labels = self.preset_labels()[self.chosen_preset()]
+        for name in self.options:
+            field = self.fields[name]
+            if isinstance(field, forms.IntegerField):
+                field.widget.attrs["placeholder"] = labels[name]
+            elif isinstance(field, forms.ChoiceField) and not isinstance(
+                field, forms.MultipleChoiceField
+            ):
+                field.choices = [("", labels[name]), *list(field.choices)[1:]]
+
+    def preset_words(self) -> dict[str, dict[str, str]]:
+        """Each preset's values in words by option field name, for the pages' scripts (the
+        editor's 预设 hint, the blank answers here)."""
+        return {
+            code: {
+                name: value_words(name.removeprefix("opt_"), values[name]) for name in self.options
+            }
+            for code, values in self.preset_table().items()
+        }
+
+    def preset_labels(self) -> dict[str, dict[str, str]]:
+        """Each preset's blank answers (按预设：双鸟) by option field name."""
+        return {
+            code: {name: str(KEEP_PRESET_VALUE % {"value": w}) for name, w in words.items()}
+            for code, words in self.preset_words().items()
+        }
 
     def option_fields(self) -> list[Any]:
         return [self[name] for name in self.options]
