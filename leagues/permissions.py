@@ -83,6 +83,14 @@ def club_for_reader(*, slug: Any, user: Any) -> tuple[Club, str | None]:
 READ_DENIED = gettext_lazy("该俱乐部不公开")
 RECORD_DENIED = gettext_lazy("需要记录员权限")
 MANAGE_DENIED = gettext_lazy("需要组织者权限")
+OWNER_DENIED = gettext_lazy("需要所有者权限")
+# level -> what the 403 page says is missing (the role needed, never the one held)
+LEVEL_DENIED = {
+    "read": READ_DENIED,
+    "record": RECORD_DENIED,
+    "manage": MANAGE_DENIED,
+    "owner": OWNER_DENIED,
+}
 
 
 def require_read(user: Any, club: Club) -> None:

@@ -40,7 +40,7 @@ from leagues.forms import (
     SeasonForm,
 )
 from leagues.models import ROLE_RANK, Club, Invitation, Membership, Player, Role, Season
-from leagues.permissions import club_for_reader, role_allows
+from leagues.permissions import LEVEL_DENIED, club_for_reader, role_allows
 from leagues.ruleset_explain import ruleset_summary
 
 # ---------------------------------------------------------------- access
@@ -60,7 +60,7 @@ def club_access(request: HttpRequest, slug: str, level: str = "read") -> Club:
     if level != "read" and not role_allows(role, club, level):
         if not user.is_authenticated:
             raise LoginNeeded
-        raise PermissionDenied
+        raise PermissionDenied(LEVEL_DENIED[level])  # the 403 page names the role needed
     request.club_role = role  # type: ignore[attr-defined]
     return club
 

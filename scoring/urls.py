@@ -6,6 +6,7 @@ from scoring.standings import views as standings_views
 urlpatterns = [
     path("sw.js", views_record.service_worker, name="service-worker"),
     path("manifest.webmanifest", views_record.manifest, name="manifest"),
+    path("offline/", views_record.offline, name="offline"),
     path("c/<slug:slug>/", standings_views.club_detail, name="club"),
     path("c/<slug:slug>/seasons/<int:season_id>/", standings_views.season_detail, name="season"),
     path(

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.request import Request
@@ -145,7 +146,9 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     with open(str(path), encoding="utf-8") as f:
         code = f.read()
     catalogue = reverse("javascript-catalog")
+    offline_page = reverse("offline")
     shell = [
+        offline_page,
         static("css/site.css"),
         static("css/record.css"),
         static("js/round-form-strings.js"),
@@ -154,10 +157,17 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     ]
     code = code.replace("__SHELL__", repr(shell).replace("'", '"'))
     code = code.replace("__CATALOGUE__", repr(catalogue).replace("'", '"'))
+    code = code.replace("__OFFLINE__", repr(offline_page).replace("'", '"'))
     response = HttpResponse(code, content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     response["Service-Worker-Allowed"] = "/"
     return response
+
+
+def offline(request: HttpRequest) -> HttpResponse:
+    """What a page not kept on the phone shows offline (the service worker keeps this one,
+    in the language it was fetched in)."""
+    return render(request, "offline.html")
 
 
 def manifest(request: HttpRequest) -> HttpResponse:

@@ -9,6 +9,7 @@
 var CACHE = "csmj-shell-v1";
 var SHELL = __SHELL__;
 var CATALOGUE = __CATALOGUE__;  // Django's JavaScript catalogue: the round form's strings
+var OFFLINE = __OFFLINE__;  // the site's offline page, for a page not kept here
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then(function (c) { return c.addAll(SHELL); }).then(function () {
@@ -61,8 +62,13 @@ self.addEventListener("fetch", function (event) {
     })["catch"](function () {
       // Django varies pages on Cookie and Accept-Language: the copy is this browser's own.
       return caches.match(req.url, { ignoreVary: true }).then(function (hit) {
-        return hit || new Response("<!doctype html><meta charset=utf-8><p>离线：这一页还没有保存在本机。</p>",
-          { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+        if (hit || req.mode !== "navigate") return hit || Response.error();
+        return caches.match(OFFLINE, { ignoreVary: true }).then(function (page) {
+          if (!page) return Response.error();
+          return page.text().then(function (html) {
+            return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+          });
+        });
       });
     }));
   }
