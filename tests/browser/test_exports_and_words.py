@@ -154,3 +154,20 @@ def test_calculator_names_apply_as_typed_and_a_shared_round_shows_once(page, tra
     params = parse_qsl(urlsplit(page.url).query, keep_blank_values=True)
     assert all(value for _key, value in params), page.url
     assert ("n0", "张三") in params
+
+
+def test_a_blank_table_option_names_the_value_of_the_preset_chosen(page, transactional_db):
+    from scoring.engine.rules import PARAMETER_INFO, PRESETS
+
+    words = PARAMETER_INFO["bird_count"].values
+    page.goto(f"{page.base}/calc/")
+    page.locator(".calc-settings > summary").click()
+    page.locator(".calc-settings details.options > summary").click()
+    blank = page.locator("select[name=opt_bird_count] option[value='']")
+    assert blank.inner_text() == "按预设：" + words[PRESETS["changsha-67"].bird_count].zh
+
+    other = next(code for code, r in PRESETS.items() if r.bird_count != 2)
+    page.select_option("select[name=preset]", other)
+
+    assert blank.inner_text() == "按预设：" + words[PRESETS[other].bird_count].zh
+    page.screenshot(path=str(ARTIFACTS / "calculator-preset-values-390x844.png"), full_page=True)
