@@ -189,7 +189,20 @@ def count_queries(client, url):
     return len(ctx.captured_queries)
 
 
-@pytest.mark.parametrize("page", ["season", "season-csv", "club", "session", "player", "round-new"])
+@pytest.mark.parametrize(
+    "page",
+    [
+        "season",
+        "season-csv",
+        "season-rounds-csv",
+        "season-xlsx",
+        "season-print",
+        "club",
+        "session",
+        "player",
+        "round-new",
+    ],
+)
 def test_pages_make_the_same_number_of_queries_for_few_and_many_rounds(
     client, recorder, session, season, players, page, django_assert_max_num_queries
 ):
@@ -198,6 +211,9 @@ def test_pages_make_the_same_number_of_queries_for_few_and_many_rounds(
     urls = {
         "season": reverse("season", args=[slug, season.pk]),
         "season-csv": reverse("season-csv", args=[slug, season.pk]),
+        "season-rounds-csv": reverse("season-rounds-csv", args=[slug, season.pk]),
+        "season-xlsx": reverse("season-xlsx", args=[slug, season.pk]),
+        "season-print": reverse("season-print", args=[slug, season.pk]),
         "club": reverse("club", args=[slug]),
         "session": reverse("session", args=[slug, session.pk]),
         "player": reverse("player", args=[slug, players[0].pk]),
