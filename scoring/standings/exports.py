@@ -182,7 +182,7 @@ def csv_text(table: Table) -> Iterator[str]:
 
 def xlsx_bytes(tables: list[Table]) -> bytes:
     """The tables as one workbook, a sheet each: bold frozen header, numbers as numbers
-    (a rate as a percentage), columns wide enough for their header."""
+    (a rate as a percentage, a time as a date), columns wide enough for their header."""
     from openpyxl import Workbook
     from openpyxl.styles import Font
 
@@ -190,9 +190,11 @@ def xlsx_bytes(tables: list[Table]) -> bytes:
     for table in tables:
         sheet = book.create_sheet(title=table.title[:31])
         sheet.freeze_panes = "A2"
-        for i, label in enumerate(table.header):
-            letter = column_letter(i)
-            sheet.column_dimensions[letter].width = max(8, len(label.encode("utf-8")) + 2)
+        for i, (label, kind) in enumerate(zip(table.header, table.kinds, strict=True)):
+            # wide enough for the header (a Chinese character is about two columns) and,
+            # for a time, its yyyy-mm-dd hh:mm (Excel shows #### where it does not fit)
+            width = max(8, len(label.encode("utf-8")) + 2, 18 if kind == MOMENT else 0)
+            sheet.column_dimensions[column_letter(i)].width = width
         sheet.append([header_cell(sheet, label, Font(bold=True)) for label in table.header])
         for row in table.rows:
             sheet.append([excel_cell(sheet, k, v) for k, v in zip(table.kinds, row, strict=True)])

@@ -130,3 +130,12 @@ def test_the_printable_table_is_linked_from_the_season_page_and_has_every_row(
     assert "css/print.css" in sheet
     assert sheet.count("data-player=") == 4
     assert "window.print()" in sheet
+
+
+def test_the_workbooks_start_times_are_dates_in_a_column_wide_enough(reader, season, played):
+    response = reader.get(reverse("season-xlsx", args=[season.club.slug, season.pk]))
+
+    rounds = load_workbook(io.BytesIO(response.content)).worksheets[1]
+    started = rounds.cell(row=2, column=2)
+    assert started.is_date and started.number_format == "yyyy-mm-dd hh:mm"
+    assert rounds.column_dimensions["B"].width >= len("yyyy-mm-dd hh:mm")
