@@ -21,7 +21,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from leagues.audit_text import hand_label
 from leagues.models import Season
@@ -30,18 +32,20 @@ from scoring.standings.rounding import fixed
 from scoring.standings.selectors import StandingRow, season_rounds
 
 # The standings' columns: (row attribute, header). The page's sort links read them too.
-STANDING_COLUMNS: list[tuple[str, str]] = [
+# The labels are marked where they are written (gettext_lazy), so that makemessages finds
+# every one of them; they read in the page's language when a page or file is made.
+STANDING_COLUMNS: list[tuple[str, Promise | str]] = [
     ("rank", "#"),
-    ("player", "选手"),
-    ("net", "总分"),
-    ("sessions", "场数"),
-    ("rounds", "盘数"),
-    ("wins", "胡牌"),
-    ("self_draws", "自摸"),
-    ("deal_ins", "点炮"),
-    ("big_hands", "大胡"),
-    ("win_rate", "胡牌率"),
-    ("avg_per_round", "每盘平均"),
+    ("player", gettext_lazy("选手")),
+    ("net", gettext_lazy("总分")),
+    ("sessions", gettext_lazy("场数")),
+    ("rounds", gettext_lazy("盘数")),
+    ("wins", gettext_lazy("胡牌")),
+    ("self_draws", gettext_lazy("自摸")),
+    ("deal_ins", gettext_lazy("点炮")),
+    ("big_hands", gettext_lazy("大胡")),
+    ("win_rate", gettext_lazy("胡牌率")),
+    ("avg_per_round", gettext_lazy("每盘平均")),
 ]
 
 # How a column's cells are written (CSV text, Excel number format).
@@ -70,8 +74,8 @@ class Table:
     rows: Iterable[list[Any]]
 
 
-def column_label(label: str) -> str:
-    return label if label == "#" else _(label)
+def column_label(label: Promise | str) -> str:
+    return str(label)
 
 
 def standings_table(*, rows: Iterable[StandingRow], ratings: dict[int, float]) -> Table:
