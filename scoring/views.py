@@ -34,6 +34,7 @@ from leagues.views import (
 )
 from scoring import selectors, services
 from scoring.calc import calc_round_initial
+from scoring.engine import dealers as engine_dealers
 from scoring.engine.birds import form_tables
 from scoring.engine.hands import HAND_TYPES, MIDGAME_CODES, SITUATIONS, win_kinds_under
 from scoring.engine.rules import Rules, parse_ruleset
@@ -439,6 +440,9 @@ def form_rules_context(rules_config: Any) -> dict[str, Any]:
         # 扎鸟: how many birds, counted from which seat, landing where, for every
         # situation of the form (the engine's answers; the page holds no formula).
         "birds": form_tables(parsed),
+        # who deals next, for every situation (the engine's rule, looked up): the form
+        # pre-selects the next dealer after a round it could not preview (offline).
+        "dealers": engine_dealers.form_table(parsed),
     }
 
 
@@ -479,6 +483,8 @@ def round_form_page(
         },
         "initial": initial,
         "errors": errors,
+        # the running scoreboard above the pads (updated by each save's answer)
+        "scoreboard": selectors.session_scoreboard(session=session),
         "session": session.pk,
         "number": number,
         "correcting": bool(correcting),

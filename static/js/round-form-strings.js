@@ -86,6 +86,17 @@ window.roundFormStrings = function (gettext, pgettext) {
     conflict_mine: gettext("你的"),
     conflict_keep: gettext("把我的存为第 %(n)s 盘"),
     conflict_drop: gettext("放弃我的"),
-    dealer_unknown: gettext("上一盘未能预览（离线），请点选本盘庄家。")
+    dealer_unknown: gettext("上一盘未能预览（离线），请点选本盘庄家。"),
+    need_dealer: gettext("还没选庄家"),
+    need_small: gettext("起手胡或中途胡还没选牌型或点鸟"),
+    need_outcome: gettext("还没点胡牌的人，或自摸、点炮、流局"),
+    need_haidi_seat: gettext("流局：还没选海底先轮到谁或谁要了海底"),
+    need_winner: gettext("还没点胡牌的人"),
+    need_hands: gettext("还没选 %(name)s 的牌型"),
+    need_discarder: gettext("还没点放炮的人"),
+    need_haidi_tile: gettext("还没选海底牌"),
+    need_birds: gettext("还差 %(n)s 个鸟"),
+    need_fixes: gettext("先改正上面标红的地方"),
+    score_unscored: gettext("另有 %(n)s 盘待同步，联网后计入总分")
   };
 };
