@@ -69,7 +69,10 @@ def test_after_an_undo_or_a_correction_the_form_offers_the_engine_s_dealer(page,
     # another phone corrects round 3's winner: 赵六, who deals round 4
     owner = get_user_model().objects.get(username="owner")
     third = Round.objects.get(session=session, number=3, is_current=True)
-    data = {**third.data, "result": {**third.data["result"], "winners": [{"seat": 3, "hands": ["pinghu"]}]}}
+    data = {
+        **third.data,
+        "result": {**third.data["result"], "winners": [{"seat": 3, "hands": ["pinghu"]}]},
+    }
     services.round_correct(round=third, data=data, actor=owner)
     page.reload()
     page.locator("#rf-body .rf-section").first.wait_for()
