@@ -60,6 +60,9 @@
       el.appendChild(note);
     }
     el.hidden = false;
+    // It sticks just under the site's top bar, whatever that bar's height.
+    var bar = document.querySelector(".topbar");
+    document.documentElement.style.setProperty("--topbar-h", (bar ? bar.offsetHeight : 0) + "px");
   }
 
   var api = { tally: tally, draw: draw };
