@@ -137,17 +137,11 @@ def session_next_dealers(*, session: Session) -> tuple[int, list[int]]:
 
 
 def session_scoreboard(*, session: Session) -> dict[str, Any]:
-    """The round form's running scoreboard: each seat's total over the counted rounds,
-    the last counted round's change by seat (None before the first) and how many rounds
-    count. Three queries."""
+    """The round form's running scoreboard: each seat's total over the counted rounds
+    and the last counted round's change by seat (None before the first). Two queries."""
     totals = session_totals(session=session)
     last = _last_counted(session=session, field="result")
-    counted = Round.objects.counting().filter(session=session).count()
-    return {
-        "totals": [totals[s] for s in range(4)],
-        "last": list(last["net"]) if last else None,
-        "rounds": counted,
-    }
+    return {"totals": [totals[s] for s in range(4)], "last": list(last["net"]) if last else None}
 
 
 def session_last_piao(*, session: Session) -> list[int] | None:

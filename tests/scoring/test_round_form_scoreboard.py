@@ -31,7 +31,7 @@ def nets(session):
 def test_a_new_session_s_board_shows_zeros_and_no_last_change(rec, session):
     board = form_context(rec, session)["scoreboard"]
 
-    assert board == {"totals": [0, 0, 0, 0], "last": None, "rounds": 0}
+    assert board == {"totals": [0, 0, 0, 0], "last": None}
 
 
 def test_the_board_sums_the_counted_rounds_and_shows_the_last_one_s_change(rec, session, recorder):
@@ -45,7 +45,6 @@ def test_the_board_sums_the_counted_rounds_and_shows_the_last_one_s_change(rec, 
 
     assert board["totals"] == [a + b for a, b in zip(first, second, strict=True)]
     assert board["last"] == second
-    assert board["rounds"] == 2
 
 
 def test_an_undone_round_leaves_the_board(rec, session, recorder):
@@ -58,7 +57,7 @@ def test_an_undone_round_leaves_the_board(rec, session, recorder):
 
     board = form_context(rec, session)["scoreboard"]
 
-    assert (board["totals"], board["last"], board["rounds"]) == (first, first, 1)
+    assert (board["totals"], board["last"]) == (first, first)
 
 
 def test_the_save_s_answer_carries_the_new_board(rec, session):
@@ -68,7 +67,7 @@ def test_the_save_s_answer_carries_the_new_board(rec, session):
     answer = rec.post(url, json.dumps(body), content_type="application/json").json()
 
     (net,) = nets(session)
-    assert answer["scoreboard"] == {"totals": net, "last": net, "rounds": 1}
+    assert answer["scoreboard"] == {"totals": net, "last": net}
 
 
 def test_the_page_carries_the_engine_s_next_dealer_table_for_its_ruleset(rec, session):
