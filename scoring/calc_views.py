@@ -272,7 +272,12 @@ def calc_record(request: HttpRequest, code: str) -> HttpResponse:
 
 def rules(request: HttpRequest) -> HttpResponse:
     """The rules pages: every preset with its parameters, and every hand type."""
-    kinds = {"opening": _("起手胡"), "small": _("小胡"), "big": _("大胡")}
+    kinds = {
+        "opening": _("起手胡"),
+        "midgame": _("中途胡"),
+        "small": _("小胡"),
+        "big": _("大胡"),
+    }
     hand_types = [
         {
             "code": h.code,
@@ -283,6 +288,8 @@ def rules(request: HttpRequest) -> HttpResponse:
         for h in HAND_TYPES.values()
     ]
     presets = presets_describe()
+    english = page_is_english()
     for preset in presets:  # each value in words and each line in the page's language
+        preset["name"] = preset["name_en"] if english else preset["name_zh"]
         preset["parameters"] = option_words({"preset": preset["code"]})
     return render(request, "scoring/rules.html", {"presets": presets, "hand_types": hand_types})

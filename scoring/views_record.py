@@ -103,7 +103,7 @@ class RoundSave(APIView):
                 "next_number": rnd.number + 1,
                 "next_dealer": dealer,
                 "next_dealers": dealers,
-                "saved": _("第%(n)s盘已保存") % {"n": rnd.number},
+                "saved": _("第 %(n)s 盘已保存") % {"n": rnd.number},
             },
             status=201,
         )
