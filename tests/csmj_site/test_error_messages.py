@@ -242,3 +242,12 @@ def test_an_error_moved_to_another_field_keeps_its_code_and_messages():
     with translation.override("zh-hans"):
         assert moved.localised() == error.localised() and CJK.search(moved.localised())
         assert renamed.localised() == "必须是 ISO 8601 日期时间"
+
+
+def test_a_chinese_error_names_seats_as_the_pages_do_never_by_their_index():
+    data = round_discard({1: ["dihu"]}, 2)  # 地胡 on a discard that is not the dealer's
+
+    messages = engine_errors_zh(data)
+
+    assert any("放炮者应为1号位，而不是3号位" in m for m in messages), messages
+    assert not any("座位" in m for m in messages), messages
