@@ -23,7 +23,7 @@ from django.views.decorators.http import require_POST
 from csmj_site.errors import ServiceError
 from csmj_site.language import page_is_english
 from csmj_site.payment_words import transfer_rows
-from leagues.ruleset_explain import option_words
+from leagues.ruleset_explain import option_words, payment_terms
 from leagues.wizard import RulesStepForm, rules_initial
 from scoring import selectors, services
 from scoring.calc import calc_decode, calc_encode
@@ -155,7 +155,7 @@ def result_context(
     seats = seat_names(names)
     code = calc_encode(ruleset=config, names=names, data=data)
     return {
-        "rows": transfer_rows(result, seats),
+        "rows": transfer_rows(result, seats, payment_terms(data=data, config=config)),
         "net": list(zip(seats, result["net"], strict=True)),
         "burned": result.get("burned", 0),
         "next_dealers": [seats[s] for s in result.get("next_dealers", [])],

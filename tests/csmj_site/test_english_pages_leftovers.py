@@ -81,5 +81,5 @@ def test_the_english_preview_says_its_legend_once(rec, session):
 
     legend = [p for p in re.findall(r"<p[^>]*>(.*?)</p>", body["html"], flags=re.S) if "How:" in p]
     assert len(legend) == 1
-    assert legend[0].count("base × bird multiplier") == 1
+    assert legend[0].count("× bird multiplier") == 1
     assert "Arithmetic:" not in legend[0]
