@@ -14,6 +14,8 @@ window.roundFormStrings = function (gettext, pgettext) {
     opening_n: gettext("起手胡 %(n)s"),
     opening_hands: gettext("起手胡牌型"),
     opening_birds: gettext("开骰定鸟：点 %(n)s 个"),
+    // Two dice give two birds; the rest come as the table draws them (rules.md §3, §9.1).
+    opening_birds_more: gettext("起手胡的鸟：点 %(n)s 个（两颗骰子定两个，其余按本桌的做法再掷骰或翻牌，点数 1–9）"),
     add_opening: gettext("加一个起手胡"),
     midgame_n: gettext("中途胡 %(n)s"),
     midgame_hands: gettext("中途胡牌型（每项一次胡）"),
