@@ -53,7 +53,7 @@ def test_the_rules_tables_headings_are_english_on_an_english_page(reader, club, 
     assert [c for c in cols if CHINESE.search(c)] == []
 
 
-@pytest.mark.parametrize("page", ["season", "players", "player", "ruleset-rules"])
+@pytest.mark.parametrize("page", ["season", "players", "player", "ruleset-rules", "ruleset-edit"])
 def test_no_full_width_punctuation_follows_an_english_word_on_an_english_page(
     page, reader, club, season, session, players, recorder
 ):
@@ -65,8 +65,9 @@ def test_no_full_width_punctuation_follows_an_english_word_on_an_english_page(
         "players": [club.slug],
         "player": [club.slug, players[0].pk],
         "ruleset-rules": [club.slug, season.ruleset_id],
+        "ruleset-edit": [club.slug, season.ruleset_id],
     }[page]
-    if page == "players":
+    if page in ("players", "ruleset-edit"):
         reader.force_login(club.memberships.get(role="organiser").user)
 
     response = english(reader).get(reverse(page, args=args))
@@ -83,3 +84,12 @@ def test_the_english_preview_says_its_legend_once(rec, session):
     assert len(legend) == 1
     assert legend[0].count("× bird multiplier") == 1
     assert "Arithmetic:" not in legend[0]
+
+
+def test_the_ruleset_editors_words_are_english_on_an_english_page(client, club, ruleset):
+    client.force_login(club.memberships.get(role="organiser").user)
+
+    html = english(client).get(reverse("ruleset-edit", args=[club.slug, ruleset.pk])).content
+    text = text_of(html.decode())
+
+    assert "Overrides (JSON, advanced)" in text and "已改" not in text
