@@ -94,3 +94,19 @@ def test_a_capped_payment_reads_its_total_then_the_cap_in_the_pages_punctuation(
     assert next(r for r in english if r["payer"] == "王五")["arith"] == (
         "12 × 3 + 1 self-draw bonus = 37, capped at 20"
     )
+
+
+def test_the_preview_says_a_capped_amount_once(rec, session, owner):
+    from django.urls import reverse
+
+    from leagues.services import ruleset_update
+
+    ruleset = session.season.ruleset
+    ruleset_update(ruleset=ruleset, config={"preset": "changsha-67", "cap": 20}, actor=owner)
+    data = round_self_draw(1, ["qingyise", "pengpenghu"], birds=[2, 6])
+    url = reverse("round-preview", args=[session.season.club.slug, session.pk])
+
+    html = rec.post(url, data, content_type="application/json").json()["html"]
+
+    assert "= 37，封顶 20</td>" in html
+    assert "封顶 20 = 20" not in html
