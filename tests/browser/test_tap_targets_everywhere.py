@@ -162,4 +162,4 @@ def test_the_rules_table_scrolls_with_a_cue_too(page, played):
         "{ const w = b.querySelector('.table-wrap'); return w.scrollWidth > w.clientWidth; })"
         ".map(b => b.classList.contains('more-right'))"
     )
-    assert all(overflowing), overflowing
+    assert overflowing and all(overflowing), overflowing
