@@ -26,6 +26,7 @@ from csmj_site.payment_words import transfer_rows
 from leagues import selectors as league_selectors
 from leagues.audit_text import hand_label, tile_label
 from leagues.models import Club, Player
+from leagues.ruleset_explain import payment_terms
 from leagues.views import (
     apply_errors,
     club_context,
@@ -632,7 +633,14 @@ def round_preview(request: HttpRequest, club: Club, session_id: int) -> JsonResp
     html = render_to_string(
         "scoring/_preview.html",
         {
-            "rows": transfer_rows(result, names),
+            "rows": transfer_rows(
+                result,
+                names,
+                payment_terms(
+                    data=data,
+                    config=rnd.ruleset_config if rnd else session.season.ruleset.config,
+                ),
+            ),
             "net": list(zip(names, result["net"], strict=True)),
             "burned": result.get("burned", 0),
             "next_dealers": [names[s] for s in result.get("next_dealers", [])],
@@ -794,7 +802,9 @@ def round_detail(request: HttpRequest, club: Club, session_id: int, number: int)
             versions=[
                 {
                     "summary": round_summary(v, names, found),
-                    "transfers": transfer_rows(v.result, names),
+                    "transfers": transfer_rows(
+                        v.result, names, payment_terms(data=v.data, config=v.ruleset_config)
+                    ),
                     "json": json.dumps(v.data, ensure_ascii=False, indent=1),
                 }
                 for v in reversed(versions)

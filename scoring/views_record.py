@@ -104,7 +104,7 @@ class RoundSave(APIView):
                 "next_dealer": dealer,
                 "next_dealers": dealers,
                 "scoreboard": selectors.session_scoreboard(session=session),
-                "saved": _("第%(n)s盘已保存") % {"n": rnd.number},
+                "saved": _("第 %(n)s 盘已保存") % {"n": rnd.number},
             },
             status=201,
         )

@@ -14,8 +14,10 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.functional import Promise
 from django.utils.timezone import get_current_timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from leagues import selectors as league_selectors
 from leagues.forms import StandingsFilterForm
@@ -63,18 +65,20 @@ def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
 
 # ---------------------------------------------------------------- seasons, standings
 
-STANDING_COLUMNS: list[tuple[str, str]] = [
+# The labels are marked where they are written (gettext_lazy), so that makemessages
+# finds every one of them; they read in the page's language when the page is drawn.
+STANDING_COLUMNS: list[tuple[str, Promise | str]] = [
     ("rank", "#"),
-    ("player", "选手"),
-    ("net", "总分"),
-    ("sessions", "场数"),
-    ("rounds", "盘数"),
-    ("wins", "胡牌"),
-    ("self_draws", "自摸"),
-    ("deal_ins", "点炮"),
-    ("big_hands", "大胡"),
-    ("win_rate", "胡牌率"),
-    ("avg_per_round", "每盘平均"),
+    ("player", gettext_lazy("选手")),
+    ("net", gettext_lazy("总分")),
+    ("sessions", gettext_lazy("场数")),
+    ("rounds", gettext_lazy("盘数")),
+    ("wins", gettext_lazy("胡牌")),
+    ("self_draws", gettext_lazy("自摸")),
+    ("deal_ins", gettext_lazy("点炮")),
+    ("big_hands", gettext_lazy("大胡")),
+    ("win_rate", gettext_lazy("胡牌率")),
+    ("avg_per_round", gettext_lazy("每盘平均")),
 ]
 
 
@@ -100,7 +104,7 @@ def standings_columns(request: HttpRequest, order: str) -> list[dict[str, Any]]:
         cols.append(
             {
                 "key": key,
-                "label": _(label) if label != "#" else label,
+                "label": str(label),
                 "url": "?" + query.urlencode(),
                 "sorted": order.lstrip("-") == key,
             }

@@ -476,7 +476,7 @@
           else if (n > 0) o.hands = o.hands.filter(function (c) { return c !== code; });
           else o.hands.push(code);
         }, { suggested: state.analysis["o" + idx] || null }),
-        SMALL_BIRDS ? h("div", { class: "rf-label", text: fmt(T.opening_birds, { n: SMALL_BIRDS }) }) : null,
+        SMALL_BIRDS ? h("div", { class: "rf-label", text: fmt(SMALL_BIRDS > 2 ? T.opening_birds_more : T.opening_birds, { n: SMALL_BIRDS }) }) : null,
         SMALL_BIRDS ? birdPicker(o.birds, SMALL_BIRDS, function (b) { o.birds = b; }, "opening-bird",
           smallBirdOrigin(o.seat)) : null,
         h("div", { class: "rf-label", text: T.tiles_optional }),

@@ -59,7 +59,7 @@ def tap(page, selector: str) -> None:
 
 
 def saved(page, n: int) -> None:
-    page.locator("[data-role=saved-text]", has_text=f"第{n}盘已保存").wait_for()
+    page.locator("[data-role=saved-text]", has_text=f"第 {n} 盘已保存").wait_for()
     page.locator("[data-role=rf-number]", has_text=f"第 {n + 1} 盘").wait_for()
 
 
