@@ -4,39 +4,33 @@ neither app, so both can use it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
 
+from csmj_site.language import list_sep
 
-def transfer_rows(result: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+
+def transfer_rows(
+    result: dict[str, Any], names: list[str], terms: Mapping[str, Any] | None = None
+) -> list[dict[str, Any]]:
     """Each transfer with the arithmetic that produced it, in words a player reads.
 
     The words follow the engine's ``detail`` part by part (a win's detail always adds up
-    to its amount, 大进大出 included); nothing is recomputed here."""
+    to its amount, 大进大出 included); nothing is recomputed here. ``terms``
+    (``ruleset_explain.payment_terms``: what the round and its ruleset say beyond the
+    result) names each win's hands (碰碰胡, not 大胡) and shows the dealer bonus as a
+    term of its own: (6 + 1 庄分) × 2, not 7 × 2. Without them, the class and the base
+    with the bonus in it."""
+    terms = terms or {}
+    hands: Mapping[tuple[str, int], list[str]] = terms.get("hands", {})
     rows = []
     for t in result.get("transfers", []):
         d = t.get("detail") or {}
-        parts: list[str] = []
-        if "pair_base" in d and "multiplier" in d:
-            if d["multiplier"] == 1 and "bird_points_added" in d:
-                parts.append(str(d["pair_base"]))
-            else:
-                parts.append(f"{d['pair_base']} × {d['multiplier']}")
-            for key, label in (
-                ("bird_points_added", _("中鸟加分")),
-                ("zimo_bonus", _("自摸加")),
-                ("dealer_vs_dealer", _("庄对庄")),
-                ("fish", _("钓鱼")),
-            ):
-                if d.get(key):
-                    parts.append(f"+ {d[key]} {label}")
-            if d.get("piao"):
-                parts.append("+ " + _("飘 %(n)s") % {"n": d["piao"]})
-            if "uncapped" in d:
-                parts.append(f"= {d['uncapped']}, " + _("封顶 %(cap)s") % {"cap": t["amount"]})
-        arith = " ".join(parts) if parts else penalty_words(d)
+        arith = win_words(t, d, terms) if "pair_base" in d and "multiplier" in d else ""
         payee = t.get("to")
+        named = hands.get((t.get("event", ""), t.get("winner", -1)))
         rows.append(
             {
                 "payer": names[t["from"]] if t.get("from") is not None else "",
@@ -48,12 +42,56 @@ def transfer_rows(result: dict[str, Any], names: list[str]) -> list[dict[str, An
                     "result": _("胡牌"),
                     "penalty": _("罚分"),
                 }.get(t.get("event", ""), t.get("event", "")),
-                "arith": arith,
+                "arith": arith or penalty_words(d),
                 "units": d.get("units"),
-                "hand_class": {"big": _("大胡"), "small": _("小胡")}.get(d.get("class", ""), ""),
+                "hand": list_sep().join(named)
+                if named
+                else {"big": _("大胡"), "small": _("小胡")}.get(d.get("class", ""), ""),
             }
         )
     return rows
+
+
+def dealer_bonus_in(t: Mapping[str, Any], d: Mapping[str, Any], terms: Mapping[str, Any]) -> int:
+    """The dealer bonus (庄分) inside the payment's ``pair_base``: rules.md §4.3 adds it
+    when the winner or the payer is a dealer (once, or once per unit); 0 under 大进大出,
+    whose base is a sum over three seats."""
+    bonus = int(terms.get("dealer_bonus") or 0)
+    dealers = terms.get("dealers") or ()
+    if not bonus or t.get("winner") in terms.get("bibo", ()):
+        return 0
+    if t.get("to") not in dealers and t.get("from") not in dealers:
+        return 0
+    if terms.get("per_unit"):
+        bonus *= int(d.get("units") or 1)
+    return bonus if 0 < bonus < d["pair_base"] else 0
+
+
+def win_words(t: Mapping[str, Any], d: Mapping[str, Any], terms: Mapping[str, Any]) -> str:
+    """A win's payment, term by term: (base + 庄分) × birds + the bonuses, = the total
+    and the cap when the cap lowered it."""
+    parts: list[str] = []
+    bonus = dealer_bonus_in(t, d, terms)
+    base = str(d["pair_base"] - bonus)
+    if bonus:
+        base = f"{base} + {bonus} {_('庄分')}"
+    if d["multiplier"] == 1 and "bird_points_added" in d:
+        parts.append(base)
+    else:
+        parts.append(f"({base}) × {d['multiplier']}" if bonus else f"{base} × {d['multiplier']}")
+    for key, label in (
+        ("bird_points_added", _("中鸟加分")),
+        ("zimo_bonus", _("自摸加")),
+        ("dealer_vs_dealer", _("庄对庄")),
+        ("fish", _("钓鱼")),
+    ):
+        if d.get(key):
+            parts.append(f"+ {d[key]} {label}")
+    if d.get("piao"):
+        parts.append("+ " + _("飘 %(n)s") % {"n": d["piao"]})
+    if "uncapped" in d:
+        parts.append(f"= {d['uncapped']}" + _("，封顶 %(cap)s") % {"cap": t["amount"]})
+    return " ".join(parts)
 
 
 def penalty_words(detail: dict[str, Any]) -> str:

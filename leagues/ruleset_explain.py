@@ -109,15 +109,59 @@ def hand_catalogue(config: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def payment_terms(*, data: Any, config: Any) -> dict[str, Any]:
+    """What ``payment_words.transfer_rows`` needs besides the engine's result to word a
+    round's payments: each win's hands by (event, seat), in the reader's language; the
+    dealer seats; the ruleset's dealer bonus (庄分, per unit or once); the winners paid
+    大进大出. Empty when the round or the ruleset cannot be read."""
+    from leagues.audit_text import hand_label
+
+    engine = _engine()
+    if not isinstance(data, dict):
+        return {}
+    rules = config
+    if not isinstance(config, engine.Rules):  # a ruleset's config, or a preset's code
+        rules, errors = engine.parse_ruleset(config, field="config")
+        if errors or rules is None:
+            return {}
+    hands: dict[tuple[str, int], list[str]] = {}
+    bibo: set[int] = set()
+    final = data.get("result") if isinstance(data.get("result"), dict) else {}
+    entries = [("result", w) for w in final.get("winners") or []]
+    entries += [("opening", o) for o in data.get("openings") or []]
+    entries += [("midgame", m) for m in data.get("midgame") or []]
+    for event, entry in entries:
+        if not isinstance(entry, dict) or not isinstance(entry.get("hands"), list):
+            continue  # given by its tiles: the class names it
+        codes = [c for c in entry["hands"] if isinstance(c, str)]
+        hands[(event, entry.get("seat"))] = [hand_label(c) for c in codes]
+        if event == "result" and final.get("kind") == "discard" and rules.big_in_big_out:
+            found = [engine.HAND_TYPES.get(c) for c in codes]
+            if any(h is not None and h.big_in_big_out for h in found):
+                bibo.add(entry.get("seat"))
+    dealers = data.get("dealers") or [data.get("dealer")]
+    return {
+        "hands": hands,
+        "dealers": [s for s in dealers if isinstance(s, int)],
+        "dealer_bonus": rules.dealer_bonus,
+        "per_unit": rules.dealer_bonus_per_unit,
+        "bibo": bibo,
+    }
+
+
 def _example(title: str, data: dict[str, Any], rules: Any) -> dict[str, Any] | None:
+    """One example scored by the engine; ``%(units)s`` in ``title`` is the units the
+    engine counted for the first payment (番上番: two big hands may be three units)."""
     scored = _score(data, rules)
     if scored is None:
         return None
+    if "%(units)s" in title:
+        title = title % {"units": scored["transfers"][0]["detail"]["units"]}
     return {
         "title": title,
         "round": data,
         # The same words as the round form's preview (one wording of the engine's detail).
-        "transfers": transfer_rows(scored, list(SEATS)),
+        "transfers": transfer_rows(scored, list(SEATS), payment_terms(data=data, config=rules)),
         "net": [(SEATS[i], n) for i, n in enumerate(scored["net"])],
     }
 
@@ -152,7 +196,13 @@ def example_payments(config: dict[str, Any]) -> list[dict[str, Any]]:
             big_win,
             rules,
         ),
-        _example(gettext("起手胡：C 四喜"), opening, rules),
+        _example(
+            gettext("起手胡：C 四喜，开骰定鸟，鸟全中 C")
+            if opening_birds
+            else gettext("起手胡：C 四喜，不算鸟"),
+            opening,
+            rules,
+        ),
     ]
     if rules.cap:
         dealer_origin = final_bird_origin(rules, DEALER, [DEALER], None)
@@ -160,7 +210,12 @@ def example_payments(config: dict[str, Any]) -> list[dict[str, Any]]:
         birds = _birds(count, DEALER, dealer_origin)
         capped = {**_final("qingyise", "self_draw", DEALER, birds=birds), **piao}
         capped["result"]["winners"][0]["hands"] = ["qingyise", big]
-        title = gettext("封顶 %(cap)s：庄家 A 自摸两个大胡，鸟全中") % {"cap": rules.cap}
+        hands = capped["result"]["winners"][0]["hands"]
+        title = gettext("封顶 %(cap)s：庄家 A 自摸%(hands)s（共 %(units)s 番），鸟全中 A") % {
+            "cap": rules.cap,
+            "hands": " + ".join(_hand_name(h) for h in hands),
+            "units": "%(units)s",  # the engine's count, filled in by _example
+        }
         examples.append(_example(title, capped, rules))
     return [e for e in examples if e is not None]
 

@@ -248,10 +248,7 @@ def preset_choices() -> list[tuple[str, str]]:
     from scoring.engine.rules import PRESET_INFO
 
     en = page_is_english()
-    return [
-        (code, f"{code} · {info.name_en if en else info.name_zh}")
-        for code, info in PRESET_INFO.items()
-    ]
+    return [(code, info.name_en if en else info.name_zh) for code, info in PRESET_INFO.items()]
 
 
 @club_view("manage")

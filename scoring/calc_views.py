@@ -23,7 +23,7 @@ from django.views.decorators.http import require_POST
 from csmj_site.errors import ServiceError
 from csmj_site.language import page_is_english
 from csmj_site.payment_words import transfer_rows
-from leagues.ruleset_explain import option_words
+from leagues.ruleset_explain import option_words, payment_terms
 from leagues.wizard import RulesStepForm, rules_initial
 from scoring import selectors, services
 from scoring.calc import calc_decode, calc_encode
@@ -166,7 +166,7 @@ def result_context(
     seats = seat_names(names)
     code = calc_encode(ruleset=config, names=names, data=data)
     return {
-        "rows": transfer_rows(result, seats),
+        "rows": transfer_rows(result, seats, payment_terms(data=data, config=config)),
         "net": list(zip(seats, result["net"], strict=True)),
         "burned": result.get("burned", 0),
         "next_dealers": [seats[s] for s in result.get("next_dealers", [])],
@@ -283,7 +283,12 @@ def calc_record(request: HttpRequest, code: str) -> HttpResponse:
 
 def rules(request: HttpRequest) -> HttpResponse:
     """The rules pages: every preset with its parameters, and every hand type."""
-    kinds = {"opening": _("起手胡"), "small": _("小胡"), "big": _("大胡")}
+    kinds = {
+        "opening": _("起手胡"),
+        "midgame": _("中途胡"),
+        "small": _("小胡"),
+        "big": _("大胡"),
+    }
     hand_types = [
         {
             "code": h.code,
@@ -294,6 +299,8 @@ def rules(request: HttpRequest) -> HttpResponse:
         for h in HAND_TYPES.values()
     ]
     presets = presets_describe()
+    english = page_is_english()
     for preset in presets:  # each value in words and each line in the page's language
+        preset["name"] = preset["name_en"] if english else preset["name_zh"]
         preset["parameters"] = option_words({"preset": preset["code"]})
     return render(request, "scoring/rules.html", {"presets": presets, "hand_types": hand_types})

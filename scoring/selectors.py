@@ -136,6 +136,14 @@ def session_next_dealers(*, session: Session) -> tuple[int, list[int]]:
     return dealer, list(last.get("next_dealers") or [dealer])
 
 
+def session_scoreboard(*, session: Session) -> dict[str, Any]:
+    """The round form's running scoreboard: each seat's total over the counted rounds
+    and the last counted round's change by seat (None before the first). Two queries."""
+    totals = session_totals(session=session)
+    last = _last_counted(session=session, field="result")
+    return {"totals": [totals[s] for s in range(4)], "last": list(last["net"]) if last else None}
+
+
 def session_last_piao(*, session: Session) -> list[int] | None:
     """The 飘 stakes of the session's last counted round (None when it had none), so the
     round form can start from them: tables rarely change their stakes. One query."""

@@ -26,6 +26,7 @@ from csmj_site.payment_words import transfer_rows
 from leagues import selectors as league_selectors
 from leagues.audit_text import hand_label, tile_label
 from leagues.models import Club, Player
+from leagues.ruleset_explain import payment_terms
 from leagues.views import (
     apply_errors,
     club_context,
@@ -34,6 +35,7 @@ from leagues.views import (
 )
 from scoring import selectors, services
 from scoring.calc import calc_round_initial
+from scoring.engine import dealers as engine_dealers
 from scoring.engine.birds import form_tables
 from scoring.engine.hands import HAND_TYPES, MIDGAME_CODES, SITUATIONS, win_kinds_under
 from scoring.engine.rules import Rules, parse_ruleset
@@ -435,6 +437,9 @@ def form_rules_context(rules_config: Any) -> dict[str, Any]:
         # 扎鸟: how many birds, counted from which seat, landing where, for every
         # situation of the form (the engine's answers; the page holds no formula).
         "birds": form_tables(parsed),
+        # who deals next, for every situation (the engine's rule, looked up): the form
+        # pre-selects the next dealer after a round it could not preview (offline).
+        "dealers": engine_dealers.form_table(parsed),
     }
 
 
@@ -475,6 +480,8 @@ def round_form_page(
         },
         "initial": initial,
         "errors": errors,
+        # the running scoreboard above the pads (updated by each save's answer)
+        "scoreboard": selectors.session_scoreboard(session=session),
         "session": session.pk,
         "number": number,
         "correcting": bool(correcting),
@@ -622,7 +629,14 @@ def round_preview(request: HttpRequest, club: Club, session_id: int) -> JsonResp
     html = render_to_string(
         "scoring/_preview.html",
         {
-            "rows": transfer_rows(result, names),
+            "rows": transfer_rows(
+                result,
+                names,
+                payment_terms(
+                    data=data,
+                    config=rnd.ruleset_config if rnd else session.season.ruleset.config,
+                ),
+            ),
             "net": list(zip(names, result["net"], strict=True)),
             "burned": result.get("burned", 0),
             "next_dealers": [names[s] for s in result.get("next_dealers", [])],
@@ -784,7 +798,9 @@ def round_detail(request: HttpRequest, club: Club, session_id: int, number: int)
             versions=[
                 {
                     "summary": round_summary(v, names, found),
-                    "transfers": transfer_rows(v.result, names),
+                    "transfers": transfer_rows(
+                        v.result, names, payment_terms(data=v.data, config=v.ruleset_config)
+                    ),
                     "json": json.dumps(v.data, ensure_ascii=False, indent=1),
                 }
                 for v in reversed(versions)

@@ -104,7 +104,8 @@ class RoundSave(APIView):
                 "next_number": rnd.number + 1,
                 "next_dealer": dealer,
                 "next_dealers": dealers,
-                "saved": _("第%(n)s盘已保存") % {"n": rnd.number},
+                "scoreboard": selectors.session_scoreboard(session=session),
+                "saved": _("第 %(n)s 盘已保存") % {"n": rnd.number},
             },
             status=201,
         )
@@ -152,6 +153,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         static("css/site.css"),
         static("css/record.css"),
         static("js/round-form-strings.js"),
+        static("js/next-dealer.js"),
+        static("js/scoreboard.js"),
         static("js/round-form.js"),
         catalogue,
     ]

@@ -60,7 +60,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "duplicate_seat": (
         "{field}: seat {seat} is listed twice",
-        "{field}：座位 {seat} 重复出现",
+        "{field}：{seat_zh}重复出现",
     ),
     "dealers_empty": (
         "{field} must list at least one dealer seat",
@@ -68,7 +68,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "dealer_not_in_dealers": (
         "{field} must contain the dice dealer, seat {dealer}",
-        "{field} 必须包含打骰的庄家（座位 {dealer}）",
+        "{field} 必须包含打骰的庄家（{dealer_zh}）",
     ),
     "several_dealers_without_tongzhuang": (
         "{field} lists {count} dealers but the ruleset does not play 通庄 (tongzhuang)",
@@ -112,7 +112,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "duplicate_opening_seat": (
         "{field}: seat {seat} already has an opening entry; list all of a seat's opening "
         "hands in one entry",
-        "{field}：座位 {seat} 已有一条起手胡记录，同一座位的起手胡请写在同一条里",
+        "{field}：{seat_zh}已有一条起手胡记录，同一座位的起手胡请写在同一条里",
     ),
     "hands_required": (
         "{field}: give the hand codes (hands) or the tiles",
@@ -146,16 +146,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "tianhu_not_dealer": (
         "{field}: tianhu (天胡) can only be won by the dice dealer, seat {dealer}, not seat {seat}",
-        "{field}：天胡只能由打骰的庄家（座位 {dealer}）胡，座位 {seat} 不行",
+        "{field}：天胡只能由打骰的庄家（{dealer_zh}）胡，{seat_zh}不行",
     ),
     "dihu_by_dealer": (
         "{field}: dihu (地胡) can only be won by an idle seat; seat {seat} is a dealer",
-        "{field}：地胡只能由闲家胡，座位 {seat} 是庄家",
+        "{field}：地胡只能由闲家胡，{seat_zh}是庄家",
     ),
     "dihu_discarder_not_dealer": (
         "{field}: dihu (地胡) is won on the dealer's first discard; the discarder must be seat "
         "{dealer}, not seat {discarder}",
-        "{field}：地胡必须胡庄家打出的第一张牌，放炮者应为座位 {dealer}，而不是座位 {discarder}",
+        "{field}：地胡必须胡庄家打出的第一张牌，放炮者应为{dealer_zh}，而不是{discarder_zh}",
     ),
     # --- result -----------------------------------------------------------------
     "winners_on_draw": (
@@ -168,7 +168,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "duplicate_winner": (
         "{field}: seat {seat} wins twice",
-        "{field}：座位 {seat} 重复胡牌",
+        "{field}：{seat_zh}重复胡牌",
     ),
     "missing_discarder": (
         "{field} is required for a discard win",
@@ -184,7 +184,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "discarder_is_winner": (
         "seat {seat} cannot both win and discard",
-        "座位 {seat} 不能既胡牌又放炮",
+        "{seat_zh}不能既胡牌又放炮",
     ),
     "birds_on_draw": ("{field}: a draw has no birds", "{field}：流局不扎鸟"),
     "forfeit_on_draw": (
@@ -214,12 +214,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "haidilaoyue_not_taker": (
         "{field}: haidilaoyue (海底捞月) is won by the seat that took the 海底 ({taker}), "
         "not seat {seat}",
-        "{field}：海底捞月必须由要海底的那家胡（{taker_zh}），座位 {seat} 不行",
+        "{field}：海底捞月必须由要海底的那家胡（{taker_zh}），{seat_zh}不行",
     ),
     "haidipao_not_taker": (
         "{field}: haidipao (海底炮) is paid by the seat that took the 海底 ({taker}), "
         "not seat {discarder}",
-        "{field}：海底炮由要海底的那家付（{taker_zh}），而不是座位 {discarder}",
+        "{field}：海底炮由要海底的那家付（{taker_zh}），而不是{discarder_zh}",
     ),
     "haidi_birds_needed": (
         "{field}: give the birds, or the 海底 tile they come from",
@@ -232,7 +232,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "haidi_taken_and_replaced": (
         "{field}: the 海底 cannot be both taken (taker {taker}) and used as a replacement "
         "(replaced_by {replaced_by})",
-        "{field}：海底不能既被座位 {taker} 要走，又被座位 {replaced_by} 用来补张",
+        "{field}：海底不能既被{taker_seat_zh}要走，又被{replaced_by_zh}用来补张",
     ),
     "draw_needs_haidi": (
         "{field}: a draw needs the 海底 information (taker, replaced_by or first_offered) "
@@ -246,7 +246,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # --- penalties --------------------------------------------------------------
     "duplicate_penalty": (
         "{field}: seat {seat} already has an {value} penalty",
-        "{field}：座位 {seat} 已有一条{name_zh}罚分",
+        "{field}：{seat_zh}已有一条{name_zh}罚分",
     ),
 }
 
@@ -324,6 +324,18 @@ def show_value(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+# The params that hold a seat index (0-3); the Chinese names it as the pages do.
+SEAT_PARAMS = ("seat", "dealer", "discarder", "replaced_by")
+
+
+def seat_name_zh(seat: object) -> str:
+    """A seat index as the pages name the seat: 0 -> 1号位 … 3 -> 4号位 (anything else,
+    as it came)."""
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat <= 3:
+        return f"{seat + 1}号位"
+    return f"座位 {seat}"
+
+
 def make_error(field: str, code: str, **params: Any) -> FieldError:
     """A FieldError whose English message comes from the template for ``code``."""
     params["field"] = field or "the round"
@@ -336,10 +348,14 @@ def make_error(field: str, code: str, **params: Any) -> FieldError:
         params["kind_zh"] = KIND_ZH.get(str(params["kind"]), str(params["kind"]))
     if code in NAMES_A_CODE and "name_zh" not in params:
         params["name_zh"] = code_name_zh(params.get("value"))
+    for key in SEAT_PARAMS:  # a seat as the pages name it (3号位), never its index (2)
+        if key in params and f"{key}_zh" not in params:
+            params[f"{key}_zh"] = seat_name_zh(params[key])
     if "taker" in params and "taker_zh" not in params:
         taker = params["taker"]
+        params["taker_seat_zh"] = seat_name_zh(taker)
         params["taker_zh"] = (
-            "这盘无人要海底" if taker in (None, "null") else f"要海底的是座位 {taker}"
+            "这盘无人要海底" if taker in (None, "null") else f"要海底的是{seat_name_zh(taker)}"
         )
     return FieldError(field, code, MESSAGES[code][0].format(**params), params)
 

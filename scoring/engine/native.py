@@ -28,8 +28,8 @@ PROJECT_DIR = PACKAGE_DIR.parents[1]
 BUILD_DIR = PROJECT_DIR / "build" / "engine-native"
 STAMP = BUILD_DIR / "stamp.json"
 # The modules compiled: the validation and the arithmetic of one round, and the bird
-# rules they call.
-MODULES = ("validate", "scoring", "birds")
+# and next-dealer rules they call.
+MODULES = ("validate", "scoring", "birds", "dealers")
 ENV_VAR = "CSMJ_ENGINE"  # "python": never load the compiled modules
 
 # "compiled" or "python": which engine this process runs (set by ``activate``).

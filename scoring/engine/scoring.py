@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Literal, NamedTuple, NotRequired, TypedDict
 
 from scoring.engine.birds import BIRD_SEAT, final_bird_origin, small_win_origin
+from scoring.engine.dealers import draw_next_dealer, win_next_dealers
 from scoring.engine.rules import PayRules
 from scoring.engine.validate import Opening, Round
 
@@ -301,12 +302,9 @@ def score_counted(
     hits: tuple[int, ...] | list[int] = _NO_HITS
     if kind == "draw":
         assert haidi is not None
-        nxt = haidi.taker
-        if nxt is None:
-            nxt = haidi.replaced_by
-            if nxt is None:
-                nxt = haidi.first_offered
-        assert nxt is not None
+        drawn = draw_next_dealer(haidi.taker, haidi.replaced_by, haidi.first_offered)
+        assert drawn is not None
+        nxt = drawn
         next_dealers = [nxt]
     else:
         origin = final_bird_origin(rules, dealer, [w[0] for w in winners], discarder)
@@ -344,16 +342,9 @@ def score_counted(
                 True,
             )
             _pay(transfers, net, pay, flags, piao, win)
-        if len(winners) == 1:
-            nxt = winners[0].seat
-            next_dealers = [nxt]
-        else:
-            assert discarder is not None
-            nxt = discarder
-            if rules.tongzhuang:
-                next_dealers = sorted({discarder, *(w.seat for w in winners)})
-            else:
-                next_dealers = [nxt]
+        won, next_dealers = win_next_dealers(rules.tongzhuang, [w.seat for w in winners], discarder)
+        assert won is not None
+        nxt = won
 
     burned = 0
     if penalties and rules.escape_penalty:

@@ -1,6 +1,7 @@
 /* The session page follows the table: every few seconds it asks whether the session
  * changed (ETag / If-None-Match: a 304 costs nothing), and when a round was recorded,
- * corrected or voided it swaps in the new totals and rounds from the page itself.
+ * corrected or voided it swaps in the new totals and rounds from the page itself, and
+ * every other element marked data-follow-swap (by id: the header's round count).
  */
 (function () {
   "use strict";
@@ -20,6 +21,10 @@
         if (!fresh) return;
         area.innerHTML = fresh.innerHTML;
         area.dataset.version = fresh.dataset.version;
+        fresh.ownerDocument.querySelectorAll("[data-follow-swap][id]").forEach(function (el) {
+          var mine = document.getElementById(el.id);
+          if (mine) mine.innerHTML = el.innerHTML;
+        });
       });
   }
 

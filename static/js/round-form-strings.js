@@ -14,6 +14,8 @@ window.roundFormStrings = function (gettext, pgettext) {
     opening_n: gettext("起手胡 %(n)s"),
     opening_hands: gettext("起手胡牌型"),
     opening_birds: gettext("开骰定鸟：点 %(n)s 个"),
+    // Two dice give two birds; the rest come as the table draws them (rules.md §3, §9.1).
+    opening_birds_more: gettext("起手胡的鸟：点 %(n)s 个（两颗骰子定两个，其余按本桌的做法再掷骰或翻牌，点数 1–9）"),
     add_opening: gettext("加一个起手胡"),
     midgame_n: gettext("中途胡 %(n)s"),
     midgame_hands: gettext("中途胡牌型（每项一次胡）"),
@@ -79,13 +81,24 @@ window.roundFormStrings = function (gettext, pgettext) {
     offline_preview: gettext("离线：现在无法预览。保存后本盘先存在本机，联网后自动同步。"),
     round_n: gettext("第 %(n)s 盘"),
     undo: pgettext("undo a round", "撤销"),
-    saved_n: gettext("第%(n)s盘已保存"),
-    queued_n: gettext("第%(n)s盘已存在本机，联网后自动同步"),
+    saved_n: gettext("第 %(n)s 盘已保存"),
+    queued_n: gettext("第 %(n)s 盘已存在本机，联网后自动同步"),
     conflict_title: gettext("第 %(n)s 盘已有别人记录"),
     conflict_theirs: gettext("已保存的"),
     conflict_mine: gettext("你的"),
     conflict_keep: gettext("把我的存为第 %(n)s 盘"),
     conflict_drop: gettext("放弃我的"),
-    dealer_unknown: gettext("上一盘未能预览（离线），请点选本盘庄家。")
+    dealer_unknown: gettext("上一盘未能预览（离线），请点选本盘庄家。"),
+    need_dealer: gettext("还没选庄家"),
+    need_small: gettext("起手胡或中途胡还没选牌型或点鸟"),
+    need_outcome: gettext("还没点胡牌的人，或自摸、点炮、流局"),
+    need_haidi_seat: gettext("流局：还没选海底先轮到谁或谁要了海底"),
+    need_winner: gettext("还没点胡牌的人"),
+    need_hands: gettext("还没选 %(name)s 的牌型"),
+    need_discarder: gettext("还没点放炮的人"),
+    need_haidi_tile: gettext("还没选海底牌"),
+    need_birds: gettext("还差 %(n)s 个鸟"),
+    need_fixes: gettext("先改正上面标红的地方"),
+    score_unscored: gettext("另有 %(n)s 盘待同步，联网后计入总分")
   };
 };

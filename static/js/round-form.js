@@ -23,6 +23,9 @@
   // 扎鸟: the engine's answers for every situation (scoring/engine/birds.py form_tables);
   // the page looks them up and holds no bird formula.
   var BIRDS = ctx.birds;
+  // Who deals next: the engine's table (scoring/engine/dealers.py), looked up by
+  // next-dealer.js for a round the form could not preview.
+  var DEALERS = ctx.dealers;
   var BIRD_COUNT = BIRDS.count;
   var SMALL_BIRDS = BIRDS.small_count;  // birds of opening and mid-game wins
   var NO_SEAT = 4;  // the tables' index of an unknown dealer or of no discarder
@@ -473,7 +476,7 @@
           else if (n > 0) o.hands = o.hands.filter(function (c) { return c !== code; });
           else o.hands.push(code);
         }, { suggested: state.analysis["o" + idx] || null }),
-        SMALL_BIRDS ? h("div", { class: "rf-label", text: fmt(T.opening_birds, { n: SMALL_BIRDS }) }) : null,
+        SMALL_BIRDS ? h("div", { class: "rf-label", text: fmt(SMALL_BIRDS > 2 ? T.opening_birds_more : T.opening_birds, { n: SMALL_BIRDS }) }) : null,
         SMALL_BIRDS ? birdPicker(o.birds, SMALL_BIRDS, function (b) { o.birds = b; }, "opening-bird",
           smallBirdOrigin(o.seat)) : null,
         h("div", { class: "rf-label", text: T.tiles_optional }),
@@ -980,6 +983,7 @@
 
   var previewBox = document.getElementById("rf-preview");
   var saveBtn = document.getElementById("rf-save");
+  var saveWhy = document.getElementById("rf-save-why");
   var dataInput = document.getElementById("rf-data");
   var generalErrors = document.getElementById("rf-errors");
   var banner = document.getElementById("rf-banner");
@@ -987,25 +991,36 @@
   // correction and the calculator post the form as it is.
   var CORRECTING = !!ctx.correcting || !ctx.urls.save;
   var DRAFT = "csmj-draft-" + ctx.session;
-  var PROGRESS = "csmj-progress-" + ctx.session;
+  // The next dealer(s) the form opened with (the server's, or the engine's table's after
+  // the rounds waiting offline): a draft keeps its own dealer only while this is still
+  // the answer, so an undo, a void or a correction elsewhere is never hidden by it.
+  var base = { dealer: ctx.prefill ? ctx.prefill.dealer : null, dealers: ctx.prefill ? ctx.prefill.dealers.slice() : [] };
 
   /* ------------------------------------------------------------ completeness */
 
-  // Everything the engine needs is there: the preview runs by itself.
-  function complete() {
-    if (state.dealer === null || !state.kind) return false;
+  // What the engine still needs before the preview can run ("" when nothing): the
+  // reason shown next to a greyed-out 保存.
+  function missing() {
+    if (state.dealer === null) return T.need_dealer;
     // openings and mid-game wins: a hand and their birds (none when opening_birds is off)
     var smallDone = state.openings.concat(state.midgame).every(function (o) {
       return o.hands.length && o.birds.length === SMALL_BIRDS;
     });
-    if (!smallDone) return false;
-    if (state.kind === "draw") return state.haidi.first_offered !== null || state.haidi.taker !== null;
-    if (!state.winners.length) return false;
-    if (state.winners.some(function (w) { return !w.hands.length; })) return false;
-    if (state.kind === "discard" && state.discarder === null) return false;
-    if (haidiWin()) return !!state.haidi.tile || state.birdsForfeited;
-    return state.birdsForfeited || BIRD_COUNT === 0 || state.birds.length === BIRD_COUNT;
+    if (!smallDone) return T.need_small;
+    if (!state.kind) return T.need_outcome;
+    if (state.kind === "draw") {
+      return state.haidi.first_offered !== null || state.haidi.taker !== null ? "" : T.need_haidi_seat;
+    }
+    if (!state.winners.length) return T.need_winner;
+    var bare = state.winners.filter(function (w) { return !w.hands.length; })[0];
+    if (bare) return fmt(T.need_hands, { name: seatName(bare.seat) });
+    if (state.kind === "discard" && state.discarder === null) return T.need_discarder;
+    if (haidiWin()) return state.haidi.tile || state.birdsForfeited ? "" : T.need_haidi_tile;
+    if (state.birdsForfeited || BIRD_COUNT === 0 || state.birds.length === BIRD_COUNT) return "";
+    return fmt(T.need_birds, { n: BIRD_COUNT - state.birds.length });
   }
+  // Everything the engine needs is there: the preview runs by itself.
+  function complete() { return missing() === ""; }
 
   /* ------------------------------------------------------------ errors go once fixed */
 
@@ -1069,7 +1084,7 @@
   function draftSave() {
     if (CORRECTING || !ctx.session) return;
     try {
-      localStorage.setItem(DRAFT, JSON.stringify({ number: NUMBER, round: buildRound(), key: state.key }));
+      localStorage.setItem(DRAFT, JSON.stringify({ number: NUMBER, base: base, round: buildRound(), key: state.key }));
     } catch (e) { /* private mode: no draft */ }
   }
   function draftClear() { try { localStorage.removeItem(DRAFT); } catch (e) { /* */ } }
@@ -1097,6 +1112,8 @@
     var shown = showPreview();
     if (!shown) previewBox.innerHTML = "";
     saveBtn.disabled = !shown || !complete();
+    saveWhy.textContent = !saveBtn.disabled ? "" : missing() ||
+      (state.errors.length && lastPreview.body === JSON.stringify(buildRound()) ? T.need_fixes : T.working);
     if (!shown && complete() && lastPreview.body !== JSON.stringify(buildRound())) {
       clearTimeout(previewTimer);
       previewTimer = setTimeout(preview, 150);
@@ -1122,6 +1139,7 @@
   function blankForm(number, dealer, dealers) {
     state.dealer = dealer;
     state.dealers = dealer === null ? [] : (dealers || [dealer]).slice();
+    base = { dealer: state.dealer, dealers: state.dealers.slice() };
     state.fish = [0, 0, 0, 0];
     state.openings = []; state.midgame = []; state.kind = null; state.winners = []; state.discarder = null;
     state.birds = []; state.birdsForfeited = false; state.penalties = []; state.errors = [];
@@ -1151,16 +1169,27 @@
     banner.hidden = false;
   }
 
-  function progressSave(number, dealer, dealers) {
-    try { localStorage.setItem(PROGRESS, JSON.stringify({ number: number, dealer: dealer, dealers: dealers })); } catch (e) { /* */ }
+  // The next dealer after a round not yet stored: the engine's rule, from its table.
+  function nextOf(round) { return window.csmjNextDealer.nextDealer(DEALERS, round); }
+
+  // The net of exactly this round when its preview was seen (for the scoreboard), or null.
+  function previewedNet(round) {
+    if (lastPreview.ok && lastPreview.body === JSON.stringify(round) && lastPreview.result) {
+      return lastPreview.result.net.slice();
+    }
+    return null;
   }
 
-  function nextOf(round) {
-    // The engine's next dealer, when the preview of exactly this round was seen.
-    if (lastPreview.ok && lastPreview.body === JSON.stringify(round) && lastPreview.result) {
-      return { dealer: lastPreview.result.next_dealer, dealers: lastPreview.result.next_dealers };
-    }
-    return { dealer: null, dealers: [] };
+  /* ------------------------------------------------------------ the scoreboard */
+
+  var board = ctx.scoreboard || null;  // the server's totals and last change
+  var boardEl = document.getElementById("rf-scoreboard");
+  function drawBoard() {
+    if (!board || !boardEl || !window.csmjScoreboard) return Promise.resolve();
+    var waiting = window.csmjQueue ? window.csmjQueue.all(ctx.session) : Promise.resolve([]);
+    return waiting.then(function (items) {
+      window.csmjScoreboard.draw(boardEl, ctx.seats, window.csmjScoreboard.tally(board, items), T, fmt);
+    });
   }
 
   function save() {
@@ -1169,7 +1198,7 @@
     if (!state.key) state.key = newKey();
     draftSave();
     var item = { key: state.key, session: ctx.session, url: ctx.urls.save, number: NUMBER, data: round,
-      brief: briefOf(round), at: Date.now() };
+      brief: briefOf(round), net: previewedNet(round), at: Date.now() };
     saveBtn.disabled = true;
     var queue = window.csmjQueue;
     queue.all(ctx.session).then(function (waiting) {
@@ -1183,19 +1212,20 @@
   function queued(item, round) {
     return window.csmjQueue.add(item).then(function () {
       var next = nextOf(round);
-      progressSave(item.number + 1, next.dealer, next.dealers);
       draftClear();
       showBanner(fmt(T.queued_n, { n: item.number }), { warn: true });
       blankForm(item.number + 1, next.dealer, next.dealers);
+      drawBoard();
     });
   }
 
   function answered(item, round, res) {
     if (res.status === 201 || res.status === 200) {
       draftClear();
-      try { localStorage.removeItem(PROGRESS); } catch (e) { /* */ }
       showBanner(fmt(T.saved_n, { n: res.json.number }), { undo: true });
       blankForm(res.json.next_number, res.json.next_dealer, res.json.next_dealers);
+      if (res.json.scoreboard) board = res.json.scoreboard;
+      drawBoard();
       return;
     }
     if (res.status === 409) { showConflict(item, res.json, false); return; }
@@ -1308,10 +1338,8 @@
 
   if (window.csmjQueue) {
     window.csmjQueue.listen(function (items, blocked, event) {
-      if (event && event.saved && event.saved.session === ctx.session && event.json.next_number > NUMBER) {
-        // Someone else's round made it first while this form was open: follow the server.
-        setNumber(event.json.next_number);
-      }
+      if (event && event.saved && event.saved.session === ctx.session) followServer(event.json);
+      else if (items) drawBoard();
       if (blocked && blocked.item.session === ctx.session && blocked.status === 409 && conflictBox.hidden) {
         showConflict(blocked.item, blocked.json, true);
       }
@@ -1327,30 +1355,56 @@
     });
   }
 
+  // A waiting round reached the server: its answer (the next number and dealer, the
+  // totals) replaces what the form worked out offline, unless the recorder chose
+  // another dealer for the round being entered.
+  function followServer(json) {
+    if (json.scoreboard) board = json.scoreboard;
+    if (json.next_number > NUMBER) setNumber(json.next_number);  // someone else's round came first
+    if (json.next_number === NUMBER && json.next_dealer !== undefined && !dealerChosen()) {
+      state.dealer = json.next_dealer;
+      state.dealers = (json.next_dealers || [json.next_dealer]).slice();
+      base = { dealer: state.dealer, dealers: state.dealers.slice() };
+      normalise();
+      render();
+    }
+    drawBoard();
+  }
+  // The recorder tapped another dealer than the one the form opened with.
+  function dealerChosen() {
+    return state.dealer !== base.dealer || JSON.stringify(state.dealers) !== JSON.stringify(base.dealers);
+  }
+
   function start() {
     if (CORRECTING || ctx.initial) { loadInitial(ctx.initial); normalise(); render(); return; }
     var draft = draftLoad();
-    var progress = null;
-    try { progress = JSON.parse(localStorage.getItem(PROGRESS) || "null"); } catch (e) { /* */ }
     var ready = window.csmjQueue ? window.csmjQueue.all(ctx.session) : Promise.resolve([]);
     ready.then(function (waiting) {
       if (waiting.length) {
-        // Rounds wait in this browser: the form goes on after the last of them.
-        var last = waiting[waiting.length - 1].number;
-        var known = progress && progress.number === last + 1;
-        if (last + 1 > NUMBER) {
-          setNumber(last + 1);
-          state.dealer = known ? progress.dealer : null;
-          state.dealers = known && progress.dealers ? progress.dealers.slice() : [];
+        // Rounds wait in this browser: the form goes on after the last of them, dealt
+        // as the engine's rule says after it.
+        var last = waiting[waiting.length - 1];
+        if (last.number + 1 > NUMBER) {
+          setNumber(last.number + 1);
+          var next = nextOf(last.data);
+          state.dealer = next.dealer;
+          state.dealers = next.dealers.slice();
+          base = { dealer: next.dealer, dealers: next.dealers.slice() };
         }
       }
       if (draft && draft.number === NUMBER) {
         loadInitial(draft.round);
         state.key = draft.key || null;
+        // The draft's dealer only while the form opens on the answer it was made with.
+        if (JSON.stringify(draft.base) !== JSON.stringify(base)) {
+          state.dealer = base.dealer;
+          state.dealers = base.dealers.slice();
+        }
       }
       if (state.dealer !== null) normalise();
       render();
-    }, function () { normalise(); render(); });
+      drawBoard();
+    }, function () { normalise(); render(); drawBoard(); });
   }
   start();
   window.csmjRoundForm = { build: buildRound, state: state };

@@ -271,7 +271,7 @@ def preview_and_save(page, expected_net: list[int], *, number: int | None = None
             tap(page, "#rf-save")
         return
     tap(page, "#rf-save")
-    page.locator("[data-role=saved-text]", has_text=f"第{number}盘已保存").wait_for()
+    page.locator("[data-role=saved-text]", has_text=f"第 {number} 盘已保存").wait_for()
 
 
 def test_a_recorder_records_a_session_and_the_pages_agree_with_the_engine(page, league):

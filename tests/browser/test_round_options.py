@@ -80,7 +80,7 @@ def test_a_round_with_piao_four_birds_haohua_and_a_mid_game_win_is_the_engines(p
     page.screenshot(path=str(ARTIFACTS / "round-options-piao-390.png"))
 
     tap(page, "#rf-save")
-    page.locator("[data-role=saved-text]", has_text="第1盘已保存").wait_for()
+    page.locator("[data-role=saved-text]", has_text="第 1 盘已保存").wait_for()
 
     data = stored(session, 1)
     assert {k: data.get(k) for k in ("dealer", "piao", "midgame")} == {

@@ -94,7 +94,7 @@ def test_an_organiser_turns_on_table_options_in_the_form_and_a_round_uses_them(p
     engine = score_round({**expected, "ruleset": config})
     page.locator("[data-role=preview]").wait_for()
     tap(page, "#rf-save")
-    page.locator("[data-role=saved-text]", has_text="第1盘已保存").wait_for()
+    page.locator("[data-role=saved-text]", has_text="第 1 盘已保存").wait_for()
 
     data = stored(session, 1)
     assert data["piao"] == expected["piao"]

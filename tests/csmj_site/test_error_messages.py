@@ -164,7 +164,7 @@ def test_a_repeated_hand_and_a_repeated_penalty_are_named_in_chinese():
     messages = engine_errors_zh(data)
 
     assert "牌型清一色重复" in messages
-    assert "座位 2 已有一条逃跑罚分" in messages
+    assert "3号位已有一条逃跑罚分" in messages
     assert not any(ENGLISH_WORD.search(m) for m in messages), messages
 
 
@@ -175,7 +175,7 @@ def test_a_haidi_win_by_the_wrong_seat_says_who_took_the_haidi():
 
     messages = engine_errors_zh(data)
 
-    assert "海底捞月必须由要海底的那家胡（要海底的是座位 3），座位 1 不行" in messages
+    assert "海底捞月必须由要海底的那家胡（要海底的是4号位），2号位不行" in messages
 
 
 def test_a_chinese_message_leaves_the_field_path_out_and_english_keeps_it():
@@ -242,3 +242,12 @@ def test_an_error_moved_to_another_field_keeps_its_code_and_messages():
     with translation.override("zh-hans"):
         assert moved.localised() == error.localised() and CJK.search(moved.localised())
         assert renamed.localised() == "必须是 ISO 8601 日期时间"
+
+
+def test_a_chinese_error_names_seats_as_the_pages_do_never_by_their_index():
+    data = round_discard({1: ["dihu"]}, 2)  # 地胡 on a discard that is not the dealer's
+
+    messages = engine_errors_zh(data)
+
+    assert any("放炮者应为1号位，而不是3号位" in m for m in messages), messages
+    assert not any("座位" in m for m in messages), messages

@@ -46,3 +46,67 @@ def test_a_penalty_reads_in_english_on_an_english_page():
     assert rows[0]["arith"] == (
         "escape penalty 13, split among the other three, 4 each, 1 left over burned"
     )
+
+
+def win_rows(data: dict, config: dict, lang: str = "zh-hans") -> list[dict]:
+    from leagues.ruleset_explain import payment_terms
+
+    rules, errors = engine.parse_ruleset(config)
+    assert errors == []
+    result = engine.score_round(data, rules=rules)
+    with translation.override(lang):
+        return transfer_rows(result, NAMES, payment_terms(data=data, config=config))
+
+
+def test_the_dealer_bonus_is_a_term_of_its_own_not_folded_into_the_base():
+    data = round_self_draw(1, ["pengpenghu"], birds=[1, 2])  # 李四 self-draws; 张三 deals
+
+    rows = win_rows(data, {"preset": "changsha-67"})
+
+    from_dealer = next(r for r in rows if r["payer"] == "张三")
+    from_idle = next(r for r in rows if r["payer"] == "王五")
+    # 6 底 + 1 庄分, a bird on each of them (×3), then 自摸加 1: 22
+    assert from_dealer["arith"] == "(6 + 1 庄分) × 3 + 1 自摸加"
+    assert from_dealer["amount"] == 22
+    assert from_idle["arith"] == "6 × 2 + 1 自摸加"
+
+
+def test_a_payment_names_its_hands_not_their_class():
+    data = round_self_draw(1, ["pengpenghu"], birds=[1, 2])
+    data["openings"] = [{"seat": 2, "hands": ["sixi"], "birds": [3, 3]}]
+
+    rows = win_rows(data, {"preset": "changsha-67"})
+
+    assert {r["hand"] for r in rows if r["event"] == "胡牌"} == {"碰碰胡"}
+    assert {r["hand"] for r in rows if r["event"] == "起手胡"} == {"四喜"}
+    assert not any(r["hand"] in ("大胡", "小胡") for r in rows)
+
+
+def test_a_capped_payment_reads_its_total_then_the_cap_in_the_pages_punctuation():
+    data = round_self_draw(1, ["qingyise", "pengpenghu"], birds=[2, 6])
+
+    rows = win_rows(data, {"preset": "changsha-67", "cap": 20})
+    english = win_rows(data, {"preset": "changsha-67", "cap": 20}, lang="en")
+
+    from_idle = next(r for r in rows if r["payer"] == "王五")
+    assert from_idle["arith"] == "12 × 3 + 1 自摸加 = 37，封顶 20"
+    assert from_idle["amount"] == 20
+    assert next(r for r in english if r["payer"] == "王五")["arith"] == (
+        "12 × 3 + 1 self-draw bonus = 37, capped at 20"
+    )
+
+
+def test_the_preview_says_a_capped_amount_once(rec, session, owner):
+    from django.urls import reverse
+
+    from leagues.services import ruleset_update
+
+    ruleset = session.season.ruleset
+    ruleset_update(ruleset=ruleset, config={"preset": "changsha-67", "cap": 20}, actor=owner)
+    data = round_self_draw(1, ["qingyise", "pengpenghu"], birds=[2, 6])
+    url = reverse("round-preview", args=[session.season.club.slug, session.pk])
+
+    html = rec.post(url, data, content_type="application/json").json()["html"]
+
+    assert "= 37，封顶 20</td>" in html
+    assert "封顶 20 = 20" not in html

@@ -34,7 +34,7 @@ def test_a_saved_round_answers_its_number_and_the_next_rounds_dealer(rec, sessio
     assert response.status_code == 201
     assert (body["number"], body["next_number"]) == (1, 2)
     assert (body["next_dealer"], body["next_dealers"]) == (2, [2])
-    assert body["saved"] == "第1盘已保存"
+    assert body["saved"] == "第 1 盘已保存"
     assert Round.objects.filter(session=session).count() == 1
 
 

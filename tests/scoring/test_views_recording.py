@@ -194,7 +194,7 @@ def test_the_preview_shows_every_transfer_with_its_arithmetic(rec, session):
     assert body["result"]["net"] == [21, -7, -7, -7]
     html = body["html"]
     assert html.count("张三") >= 3  # receives from each of the other three
-    assert "2 × 3 + 1 自摸加" in html
+    assert "(1 + 1 庄分) × 3 + 1 自摸加" in html  # the dealer bonus, a term of its own
     assert not Round.objects.exists()
 
 

@@ -1,0 +1,165 @@
+"""Every page a phone user taps, at 390×844: each tap target (link, button, summary,
+check box, radio, select) is at least 44×44 px, and wide tables show a scroll cue
+on the edge where they go on. Screenshots go to tests/artifacts/tap-*.png.
+
+Links inside running text (a sentence in a paragraph) are not counted: they are part of
+the text, as WCAG 2.5.8 leaves them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scoring import services
+from tests.browser import test_recording as recording
+from tests.browser.test_recording import ARTIFACTS, NAMES, PASSWORD
+
+browser, league, page = recording.browser, recording.league, recording.page
+
+pytestmark = [pytest.mark.browser]
+
+SMALL_TARGETS = """() => {
+  const sel = 'a[href], button, summary, select, input[type=checkbox], input[type=radio], '
+            + 'input[type=submit]';
+  const inText = el => el.tagName === 'A' && el.closest('p, .helptext, .explain, .muted')
+                       && !el.closest('.actions, .btn, .crumbs, .spread, .page-head');
+  return Array.from(document.querySelectorAll(sel))
+    .filter(el => el.offsetParent !== null && !inText(el))
+    .filter(el => !el.closest('.usermenu-body') || el.closest('details[open]'))
+    .map(el => {
+      const box = (el.type === 'checkbox' || el.type === 'radio') ? (el.closest('label') || el) : el;
+      const r = box.getBoundingClientRect();
+      return {what: (el.textContent || el.name || el.type || '').trim().slice(0, 24),
+              tag: el.tagName.toLowerCase(), w: Math.round(r.width), h: Math.round(r.height)};
+    })
+    .filter(b => b.w < 44 || b.h < 44);
+}"""
+
+
+def log_in(page, username: str) -> None:
+    page.goto(f"{page.base}/accounts/login/")
+    page.fill("input[name=login]", username)
+    page.fill("input[name=password]", PASSWORD)
+    with page.expect_navigation():
+        page.locator("form.form button[type=submit]").click()
+
+
+def small_targets(page, name: str) -> list[dict]:
+    page.screenshot(path=str(ARTIFACTS / f"tap-{name}-390x844.png"), full_page=True)
+    return page.evaluate(SMALL_TARGETS)
+
+
+@pytest.fixture
+def played(league):
+    """A session of three rounds in the league's season, the owner's club."""
+    from django.contrib.auth import get_user_model
+
+    from tests.factories import round_discard, round_self_draw
+
+    season = league["season"]
+    recorder = get_user_model().objects.get(username="jilu")
+    players = sorted(
+        season.club.players.filter(display_name__in=NAMES),
+        key=lambda p: NAMES.index(p.display_name),
+    )
+    session = services.session_start(season=season, players=players, first_dealer=0, actor=recorder)
+    for data in (round_self_draw(0), round_discard(1, 2), round_self_draw(1, dealer=1)):
+        services.round_record(session=session, data=data, actor=recorder)
+    return {**league, "session": session, "player": players[0]}
+
+
+def member_pages(played) -> dict[str, str]:
+    club, season, session = played["club"], played["season"], played["session"]
+    c = f"/c/{club.slug}"
+    return {
+        "home": "/",
+        "club": f"{c}/",
+        "season": f"{c}/seasons/{season.pk}/",
+        "player": f"{c}/players/{played['player'].pk}/",
+        "session": f"{c}/sessions/{session.pk}/",
+        "round-history": f"{c}/sessions/{session.pk}/rounds/2/",
+        "round-form": f"{c}/sessions/{session.pk}/rounds/new/",
+        "members": f"{c}/members/",
+        "ruleset-editor": f"{c}/rulesets/{season.ruleset_id}/",
+        "ruleset-rules": f"{c}/rulesets/{season.ruleset_id}/rules/",
+        "wizard": "/clubs/new/",
+        "calculator": "/calc/",
+        "rules": "/rules/",
+    }
+
+
+def test_every_tap_target_a_logged_in_owner_meets_is_at_least_44_px(page, played):
+    log_in(page, "owner")
+    found = {}
+    for name, path in member_pages(played).items():
+        page.goto(page.base + path)
+        assert page.title(), path
+        if name == "round-form":
+            page.locator("#rf-body .rf-section").first.wait_for()
+        if name == "calculator":  # its settings, open: the names and the options
+            page.locator(".calc-settings > summary").click()
+            page.locator("details.options > summary").click()
+        small = small_targets(page, name)
+        if small:
+            found[name] = small
+    page.locator(".usermenu > summary").click()  # the header's menu, open
+    if small := small_targets(page, "usermenu"):
+        found["usermenu"] = small
+
+    assert found == {}, json.dumps(found, ensure_ascii=False)
+
+
+def test_every_tap_target_of_the_logged_out_pages_is_at_least_44_px(page, played):
+    found = {}
+    for name, path in {
+        "login": "/accounts/login/",
+        "signup": "/accounts/signup/",
+        "calculator-anonymous": "/calc/",
+        "home-anonymous": "/",
+    }.items():
+        page.goto(page.base + path)
+        if small := small_targets(page, name):
+            found[name] = small
+
+    assert found == {}, json.dumps(found, ensure_ascii=False)
+
+
+def test_a_wide_table_shows_a_cue_on_the_edge_where_it_goes_on(page, played):
+    log_in(page, "owner")
+    page.goto(f"{page.base}/c/{played['club'].slug}/seasons/{played['season'].pk}/")
+    box = page.locator(".table-scroll:has(table.standings)")
+    wrap = box.locator(".table-wrap")
+
+    assert wrap.evaluate("el => el.scrollWidth > el.clientWidth")  # it does overflow at 390
+    cue = "(el, side) => getComputedStyle(el, side).opacity"
+    assert box.evaluate(cue, "::after") == "1" and box.evaluate(cue, "::before") == "0"
+    # the rating column is on the first screen, beside the total
+    rating = page.locator("table.standings th[data-col=rating]").bounding_box()
+    assert rating is not None and rating["x"] + rating["width"] <= 390
+    page.screenshot(path=str(ARTIFACTS / "standings-scroll-cue-390x844.png"))
+
+    wrap.evaluate("el => { el.scrollLeft = el.scrollWidth; }")
+    page.wait_for_function(
+        "() => document.querySelector('.table-scroll:has(table.standings)')"
+        ".classList.contains('more-left')"
+    )
+    assert box.evaluate(cue, "::before") == "1"
+    assert box.evaluate(cue, "::after") == "0"
+    # the player's name stays in view while the figures scroll under it
+    name = page.locator("table.standings tbody td.l").first.bounding_box()
+    assert name is not None and 0 <= name["x"] < 390
+    page.screenshot(path=str(ARTIFACTS / "standings-scrolled-390x844.png"))
+
+
+def test_the_rules_table_scrolls_with_a_cue_too(page, played):
+    page.goto(f"{page.base}/rules/")
+    boxes = page.locator(".table-scroll")
+
+    assert boxes.count() >= 1
+    overflowing = page.evaluate(
+        "() => Array.from(document.querySelectorAll('.table-scroll')).filter(b => "
+        "{ const w = b.querySelector('.table-wrap'); return w.scrollWidth > w.clientWidth; })"
+        ".map(b => b.classList.contains('more-right'))"
+    )
+    assert overflowing and all(overflowing), overflowing
