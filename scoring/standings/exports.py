@@ -155,9 +155,16 @@ def seat_words(seats: list[str], players: list[str]) -> Callable[[Any], str]:
     return who
 
 
+# A text cell a spreadsheet would read as a formula (a roster name "=HYPERLINK(…)"):
+# written with a leading apostrophe in CSV, and as text in the workbook.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
 def csv_cell(kind: str, value: Any) -> Any:
     if value is None:
         return ""
+    if kind == TEXT and isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
     if kind == PERCENT:
         return f"{fixed(value * 100, 1)}%"
     if kind == AVERAGE:
@@ -225,6 +232,8 @@ def excel_cell(sheet: Any, kind: str, value: Any) -> Any:
     from openpyxl.cell import WriteOnlyCell
 
     cell = WriteOnlyCell(sheet, value=value)
+    if isinstance(value, str):
+        cell.data_type = "s"  # never a formula, whatever the text starts with
     if kind in EXCEL_FORMATS and value is not None:
         cell.number_format = EXCEL_FORMATS[kind]
     return cell
