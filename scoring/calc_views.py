@@ -30,6 +30,7 @@ from scoring.calc import calc_decode, calc_encode
 from scoring.engine.hands import HAND_TYPES
 from scoring.engine.rules import presets_describe
 from scoring.forms import RoundDataForm
+from scoring.models import seat_label
 from scoring.services import RoundRejected
 from scoring.views import (
     analyse_for_form,
@@ -57,7 +58,7 @@ class CalcSettingsForm(RulesStepForm):
         super().__init__(*args, **kwargs)
         self.fields["preset"].widget = forms.Select(choices=self.fields["preset"].choices)
         for i, name in enumerate(NAME_FIELDS):
-            self.fields[name].label = _("%(n)s号位") % {"n": i + 1}
+            self.fields[name].label = seat_label(i)
             self.fields[name].widget.attrs.update(
                 {
                     "placeholder": self.fields[name].label,
@@ -72,7 +73,7 @@ class CalcSettingsForm(RulesStepForm):
 
 
 def seat_names(names: list[str]) -> list[str]:
-    return [n.strip() or _("%(n)s号位") % {"n": i + 1} for i, n in enumerate(names)]
+    return [n.strip() or seat_label(i) for i, n in enumerate(names)]
 
 
 def calc_settings(query: QueryDict) -> tuple[CalcSettingsForm, dict[str, Any], list[str]]:
