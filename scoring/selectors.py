@@ -204,3 +204,115 @@ def session_list_open_for_user(*, user: Any, limit: int = 20) -> list[Session]:
             ).select_related("season__club")
         ).order_by("-started_at", "-id")[:limit]
     )
+
+
+def session_by_follow_token(*, token: str) -> Session | None:
+    """The session whose secret follow link is ``token`` (None for an unknown, empty or
+    revoked one), loaded as ``session_get`` loads it. Two queries."""
+    if not token:
+        return None
+    qs = Session.objects.select_related("season__club", "season__ruleset", "result").filter(
+        follow_token=token
+    )
+    return _with_seats(qs).first()
+
+
+def session_best_wins(*, session: Session) -> dict[int, dict[str, Any]]:
+    """Each seat's biggest win of the session (the counted round it won most in): by
+    seat, ``{"number", "net", "codes"}`` with the hand types of that win (no midgame
+    extras). A seat that never won is absent. Two queries."""
+    from scoring.engine.hands import MIDGAME_CODES
+
+    best: dict[int, dict[str, Any]] = {}
+    rows = (
+        RoundPlayer.objects.filter(counting_q("round"), round__session=session, won=True)
+        .order_by("seat", "-net", "round__number")
+        .values_list("seat", "net", "round__number", "round_id")
+    )
+    for seat, net, number, round_id in rows:
+        if seat not in best:
+            best[seat] = {"number": number, "net": net, "round_id": round_id, "codes": []}
+    if not best:
+        return best
+    wanted = {(b["round_id"], seat): b for seat, b in best.items()}
+    hands = (
+        RoundHand.objects.filter(round_id__in=[b["round_id"] for b in best.values()])
+        .filter(is_opening=False)
+        .order_by("id")
+        .values_list("round_id", "seat", "code")
+    )
+    for round_id, seat, code in hands:
+        entry = wanted.get((round_id, seat))
+        if entry is not None and code not in MIDGAME_CODES:
+            entry["codes"].append(code)
+    for entry in best.values():
+        del entry["round_id"]
+    return best
+
+
+def session_settlement(*, session: Session, totals: dict[int, int]) -> dict[str, Any]:
+    """结账: who pays whom to settle ``totals`` (net chips by seat), in the fewest
+    payments (``csmj_site.settlement``), with money at the club's rate per chip when it
+    has one, and the same as text for the group chat, in the page's language. No query
+    (the session's seats and club are loaded)."""
+    from django.utils import timezone
+    from django.utils.translation import gettext as _
+
+    from csmj_site.settlement import money, money_text, settle
+
+    names = [p.display_name for p in session.players_in_order()]
+    rate = session.season.club.chip_rate
+    payments = []
+    for p in settle([totals.get(seat, 0) for seat in range(4)]):
+        cash = money(p.amount, rate)
+        payments.append(
+            {
+                "payer": p.payer,
+                "payee": p.payee,
+                "payer_name": names[p.payer],
+                "payee_name": names[p.payee],
+                "chips": p.amount,
+                "money": cash,
+                "money_text": money_text(cash) if cash is not None else "",
+            }
+        )
+    day = timezone.localtime(session.started_at).strftime("%Y-%m-%d")
+    head = _("%(club)s · %(day)s · 结账") % {"club": session.season.club.name, "day": day}
+    if rate is not None:
+        head += _("（1子 = %(rate)s元）") % {"rate": money_text(rate)}
+    lines = [head]
+    for p in payments:
+        line = _("%(payer)s → %(payee)s %(chips)s子") % {
+            "payer": p["payer_name"],
+            "payee": p["payee_name"],
+            "chips": p["chips"],
+        }
+        if p["money"] is not None:
+            line += _(" = %(money)s元") % {"money": p["money_text"]}
+        lines.append(line)
+    if not payments:
+        lines.append(_("人人持平，不用结账。"))
+    return {
+        "rate": rate,
+        "rate_text": money_text(rate) if rate is not None else "",
+        "payments": payments,
+        "text": "\n".join(lines),
+    }
+
+
+def session_same_table(*, club: Any) -> dict[str, Any] | None:
+    """The club's last table, offered as one tap (同一桌再来一场): the same four in the
+    same seats, the dealer the last round handed on (the first dealer when it had no
+    rounds). None when the club has no session yet. Three queries."""
+    last = session_latest(club=club)
+    if last is None:
+        return None
+    players = last.players_in_order()
+    dealer, _dealers = session_next_dealers(session=last)
+    return {
+        "session": last,
+        "players": players,
+        "names": [p.display_name for p in players],
+        "dealer": dealer,
+        "dealer_name": players[dealer].display_name,
+    }

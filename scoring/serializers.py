@@ -300,8 +300,40 @@ class SessionSerializer(serializers.ModelSerializer):
         return SeatSerializer(seats, many=True).data
 
 
+class SettlementPaymentSerializer(serializers.Serializer):
+    payer = serializers.IntegerField(min_value=0, max_value=3, help_text="The seat that pays.")
+    payee = serializers.IntegerField(min_value=0, max_value=3, help_text="The seat paid.")
+    payer_name = serializers.CharField()
+    payee_name = serializers.CharField()
+    chips = serializers.IntegerField(min_value=1, help_text="Chips (子) paid.")
+    money = serializers.DecimalField(
+        max_digits=16,
+        decimal_places=2,
+        allow_null=True,
+        coerce_to_string=False,
+        help_text="The chips at the club's rate (元); null when the club has no rate.",
+    )
+
+
+class SettlementSerializer(serializers.Serializer):
+    rate = serializers.DecimalField(
+        max_digits=8,
+        decimal_places=2,
+        allow_null=True,
+        coerce_to_string=False,
+        help_text="The club's money per chip (元), or null.",
+    )
+    payments = SettlementPaymentSerializer(
+        many=True, help_text="Who pays whom, in the fewest payments, largest first."
+    )
+    text = serializers.CharField(help_text="The same as lines of text, for a group chat.")
+
+
 class SessionDetailSerializer(SessionSerializer):
     totals = serializers.SerializerMethodField(help_text="Net chips by seat (counted rounds).")
+    settle = serializers.SerializerMethodField(
+        help_text="结账: who pays whom to settle the totals (paper nets for a paper session)."
+    )
     next_number = serializers.SerializerMethodField()
     next_dealer = serializers.SerializerMethodField()
     next_dealers = serializers.SerializerMethodField()
@@ -310,17 +342,32 @@ class SessionDetailSerializer(SessionSerializer):
         fields = [
             *SessionSerializer.Meta.fields,
             "totals",
+            "settle",
             "next_number",
             "next_dealer",
             "next_dealers",
         ]
 
-    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
-    def get_totals(self, obj: Session) -> list[int]:
+    def _totals(self, obj: Session) -> dict[int, int]:
         from scoring.selectors import session_totals
 
-        totals = session_totals(session=obj)
+        if not hasattr(obj, "_api_totals"):
+            obj._api_totals = session_totals(session=obj)
+        return obj._api_totals
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_totals(self, obj: Session) -> list[int]:
+        totals = self._totals(obj)
         return [totals[seat] for seat in range(4)]
+
+    @extend_schema_field(SettlementSerializer)
+    def get_settle(self, obj: Session) -> dict[str, Any]:
+        from scoring.selectors import session_settlement
+
+        result = getattr(obj, "result", None)
+        paper = result.paper_nets if result is not None and result.is_paper else None
+        totals = dict(enumerate(paper)) if paper else self._totals(obj)
+        return SettlementSerializer(session_settlement(session=obj, totals=totals)).data
 
     @extend_schema_field(OpenApiTypes.INT)
     def get_next_number(self, obj: Session) -> int:
