@@ -144,6 +144,7 @@ class SessionViewSet(ClubScopedMixin, ApiViewSet):
     """The club's sessions: four players, in turn order, at one table."""
 
     filterset_class = SessionFilter
+    http_method_names = [*ApiViewSet.http_method_names, "delete"]  # an empty one (destroy)
     ordering_fields = ["started_at", "created_at", "id"]
     ordering = ["-started_at", "-id"]
 

@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from csmj_site.errors import ServiceError, ServiceErrors, field_errors
@@ -481,7 +482,7 @@ def session_card(session: Session) -> Any:
     if session.table_label:
         parts.append(session.table_label)
     if counted:
-        parts.append(_("%(n)s 盘计分") % {"n": counted})
+        parts.append(ngettext("%(n)s 盘计分", "%(n)s 盘计分", counted) % {"n": counted})
     return Card(
         title=session.season.club.name,
         subtitle=" · ".join(parts),
