@@ -90,7 +90,7 @@ def cjk_font_path() -> str:
 
 
 @functools.cache
-def _face_index(path: str) -> int:
+def face_index(path: str) -> int:
     """In a font collection, the face for Simplified Chinese (Noto's "… CJK SC")."""
     from PIL import ImageFont
 
@@ -108,7 +108,7 @@ def _font(size: int) -> Any:
     from PIL import ImageFont
 
     path = cjk_font_path()
-    return ImageFont.truetype(path, size, index=_face_index(path))
+    return ImageFont.truetype(path, size, index=face_index(path))
 
 
 WIDTH = 1080

@@ -58,7 +58,7 @@ def test_the_image_draws_with_a_font_that_has_chinese():
     from PIL import ImageFont
 
     path = share_image.cjk_font_path()
-    font = ImageFont.truetype(path, 40, index=share_image._face_index(path))
+    font = ImageFont.truetype(path, 40, index=share_image.face_index(path))
 
     assert font.getname()[0].endswith("SC")
     missing = bytes(font.getmask("\U0010fffd"))  # a code point no font has: the empty box
