@@ -281,14 +281,14 @@ def session_settlement(*, session: Session, totals: dict[int, int]) -> dict[str,
     if rate is not None:
         head += _("（1子 = %(rate)s元）") % {"rate": money_text(rate)}
     lines = [head]
-    for p in payments:
+    for row in payments:
         line = _("%(payer)s → %(payee)s %(chips)s子") % {
-            "payer": p["payer_name"],
-            "payee": p["payee_name"],
-            "chips": p["chips"],
+            "payer": row["payer_name"],
+            "payee": row["payee_name"],
+            "chips": row["chips"],
         }
-        if p["money"] is not None:
-            line += _(" = %(money)s元") % {"money": p["money_text"]}
+        if row["money"] is not None:
+            line += _(" = %(money)s元") % {"money": row["money_text"]}
         lines.append(line)
     if not payments:
         lines.append(_("人人持平，不用结账。"))
