@@ -115,6 +115,20 @@ def session_totals(*, session: Session) -> dict[int, int]:
     return totals
 
 
+def session_paper_nets(*, session: Session) -> list[int] | None:
+    """A paper session's (纸面记录) final nets by seat; None for a session with rounds.
+    No query when ``result`` is loaded (``session_get``)."""
+    result = getattr(session, "result", None)
+    return list(result.paper_nets) if result is not None and result.is_paper else None
+
+
+def session_nets(*, session: Session) -> dict[int, int]:
+    """The session's nets by seat: a paper session's final nets, else the totals of
+    its counted rounds (one query)."""
+    paper = session_paper_nets(session=session)
+    return dict(enumerate(paper)) if paper is not None else session_totals(session=session)
+
+
 def _last_counted(*, session: Session, field: str) -> Any:
     """One field (``data`` or ``result``) of the session's last counted round, or None."""
     return (

@@ -362,11 +362,10 @@ class SessionDetailSerializer(SessionSerializer):
 
     @extend_schema_field(SettlementSerializer)
     def get_settle(self, obj: Session) -> dict[str, Any]:
-        from scoring.selectors import session_settlement
+        from scoring.selectors import session_paper_nets, session_settlement
 
-        result = getattr(obj, "result", None)
-        paper = result.paper_nets if result is not None and result.is_paper else None
-        totals = dict(enumerate(paper)) if paper else self._totals(obj)
+        paper = session_paper_nets(session=obj)
+        totals = dict(enumerate(paper)) if paper is not None else self._totals(obj)
         return SettlementSerializer(session_settlement(session=obj, totals=totals)).data
 
     @extend_schema_field(OpenApiTypes.INT)

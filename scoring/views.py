@@ -394,7 +394,7 @@ def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpRes
     players = session.players_in_order()
     names = [p.display_name for p in players]
     result = getattr(session, "result", None)
-    paper = result.paper_nets if result is not None and result.is_paper else None
+    paper = selectors.session_paper_nets(session=session)
     if paper:  # 纸面记录: only the final nets, no rounds
         totals, rounds = dict(enumerate(paper)), []
     else:
@@ -459,11 +459,10 @@ def session_card(session: Session) -> Any:
     from scoring.share_image import Card, Row
 
     names = [p.display_name for p in session.players_in_order()]
-    result = getattr(session, "result", None)
-    if result is not None and result.is_paper:
-        totals, best, counted = dict(enumerate(result.paper_nets or [])), {}, 0
+    totals = selectors.session_nets(session=session)
+    if selectors.session_paper_nets(session=session) is not None:
+        best, counted = {}, 0
     else:
-        totals = selectors.session_totals(session=session)
         best = selectors.session_best_wins(session=session)
         counted = session.rounds.counting().count()
     rows = []

@@ -168,7 +168,7 @@ def follow_page(request: HttpRequest, token: str) -> HttpResponse:
     players = session.players_in_order()
     state = selectors.session_follow_state(session=session)
     result = getattr(session, "result", None)
-    paper = result.paper_nets if result is not None and result.is_paper else None
+    paper = selectors.session_paper_nets(session=session)
     totals = dict(enumerate(paper)) if paper else dict(enumerate(state["totals"]))
     counted = 0 if paper else session.rounds.counting().count()
     return secret_page(

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from PIL import Image
 
-from scoring import services, share_image
+from scoring import selectors, services, share_image
 from scoring.views import session_card
 from tests.factories import round_self_draw
 
@@ -103,3 +103,18 @@ def test_a_private_clubs_image_is_not_given_to_a_logged_out_phone(client, played
     response = client.get(image_url(played))
 
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_a_paper_sessions_card_has_its_final_nets_and_no_wins(season, players, recorder):
+    paper = services.paper_session_record(
+        season=season, players=players[:4], nets=[30, -10, -5, -15], actor=recorder
+    )
+
+    card = session_card(selectors.session_get(pk=paper.pk))
+
+    assert [(r.name, r.total, r.best) for r in card.rows] == [
+        ("张三", 30, ""),
+        ("王五", -5, ""),
+        ("李四", -10, ""),
+        ("赵六", -15, ""),
+    ]

@@ -147,3 +147,17 @@ def test_the_session_detail_in_the_api_has_the_settlement(api_as, club, played):
         assert p["money"] == p["chips"] * 2
     assert [paid[s] for s in range(4)] == body["totals"]
     assert settle["text"].count("\n") == len(settle["payments"])
+
+
+def test_a_paper_session_settles_its_final_nets(api_as, club, season, players, recorder):
+    paper = services.paper_session_record(
+        season=season, players=players[:4], nets=[30, -10, -5, -15], actor=recorder
+    )
+
+    settle = api_as("member").get(club_url(club, f"sessions/{paper.pk}/")).json()["settle"]
+
+    assert [(p["payer"], p["payee"], p["chips"]) for p in settle["payments"]] == [
+        (3, 0, 15),
+        (1, 0, 10),
+        (2, 0, 5),
+    ]
