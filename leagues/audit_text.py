@@ -442,8 +442,11 @@ def audit_lines(entries: Iterable[AuditEntry]) -> list[AuditLine]:
                 changes = []
         elif entry.action in ("session.finish", "session.paper", "session.reopen"):
             changes = _field_changes({}, {"paper_nets": after.get("paper_nets")}, names, seats)
-        elif entry.action in ("session.start", "session.delete"):
+        elif entry.action == "session.start":
             changes = _field_changes({}, {**after, "players": None}, names, seats)
+        elif entry.action == "session.delete":  # the session is gone: its seats are logged
+            seats = before.get("players") or seats
+            changes = _field_changes({}, {**before, "players": None}, names, seats)
         else:
             changes = _field_changes(before, after, names, seats)
         lines.append(AuditLine(entry, _sentence(entry, names, seats), changes))

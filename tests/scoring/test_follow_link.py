@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 
 from leagues.audit import MASK, AuditEntry
+from leagues.audit_text import audit_lines
 from scoring import selectors, services
 from scoring.models import Session
 from tests.factories import round_self_draw
@@ -143,6 +144,10 @@ def test_replacing_the_follow_link_is_audited_without_the_token(
     entries = AuditEntry.objects.filter(action__startswith="session.follow").order_by("id")
 
     assert [e.action for e in entries] == ["session.follow_link", "session.follow_off"]
+    assert [line.text for line in audit_lines(entries)] == [
+        "organiser 换了一场的跟看链接：张三、李四、王五、赵六",
+        "organiser 关闭了一场的跟看链接：张三、李四、王五、赵六",
+    ]
     assert all(e.actor == organiser for e in entries)
     logged = str([(e.before, e.after, e.object_repr) for e in entries])
     assert first not in logged and second not in logged

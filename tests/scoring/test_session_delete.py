@@ -31,10 +31,9 @@ def test_an_organiser_deletes_a_session_without_rounds_and_it_is_audited(empty, 
     assert not Session.objects.filter(pk=empty.pk).exists()
     entry = AuditEntry.objects.get(action="session.delete")
     assert entry.actor == organiser and entry.before["players"] == ["张三", "李四", "王五", "赵六"]
-    assert (
-        audit_lines([entry])[0].sentence
-        == "organiser 删除了一场（没有记录）：张三、李四、王五、赵六"
-    )
+    line = audit_lines([entry])[0]
+    assert line.sentence == "organiser 删除了一场（没有记录）：张三、李四、王五、赵六"
+    assert "首庄 张三" in line.text  # what it was, named by who sat there
 
 
 def test_a_session_with_a_round_cannot_be_deleted(empty, organiser, recorder):
