@@ -161,3 +161,18 @@ def test_a_paper_session_settles_its_final_nets(api_as, club, season, players, r
         (1, 0, 10),
         (2, 0, 5),
     ]
+
+
+def test_under_english_the_settlement_and_its_text_are_english(rec, played):
+    club = played.season.club
+    Club.objects.filter(pk=club.pk).update(chip_rate=Decimal("2"))
+    rec.post(reverse("session-finish", args=[club.slug, played.pk]))
+    rec.cookies["django_language"] = "en"
+
+    page = rec.get(reverse("session", args=[club.slug, played.pk])).content.decode()
+
+    assert "Settling up" in page and "1 chip = 2 yuan" in page
+    assert "settling up (1 chip = 2 yuan)" in page  # the copied text's first line
+    settle = page[page.index('id="settle"') : page.index("</section>")]
+    assert " chips" in settle and " yuan" in settle
+    assert "子" not in settle and "元" not in settle and "结账" not in settle
