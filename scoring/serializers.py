@@ -334,6 +334,10 @@ class SessionDetailSerializer(SessionSerializer):
     settle = serializers.SerializerMethodField(
         help_text="结账: who pays whom to settle the totals (paper nets for a paper session)."
     )
+    follow_url = serializers.SerializerMethodField(
+        help_text="The session's secret follow link (read-only, no login), for the club's "
+        "members; null for anyone else, or when an organiser has turned it off."
+    )
     next_number = serializers.SerializerMethodField()
     next_dealer = serializers.SerializerMethodField()
     next_dealers = serializers.SerializerMethodField()
@@ -343,6 +347,7 @@ class SessionDetailSerializer(SessionSerializer):
             *SessionSerializer.Meta.fields,
             "totals",
             "settle",
+            "follow_url",
             "next_number",
             "next_dealer",
             "next_dealers",
@@ -367,6 +372,19 @@ class SessionDetailSerializer(SessionSerializer):
         paper = session_paper_nets(session=obj)
         totals = dict(enumerate(paper)) if paper is not None else self._totals(obj)
         return SettlementSerializer(session_settlement(session=obj, totals=totals)).data
+
+    @extend_schema_field({"type": "string", "format": "uri", "nullable": True})
+    def get_follow_url(self, obj: Session) -> str | None:
+        from django.urls import reverse
+
+        from leagues.selectors import membership_role
+
+        request = self.context.get("request")
+        if request is None or not obj.follow_token:
+            return None
+        if membership_role(club=obj.season.club, user=request.user) is None:
+            return None
+        return str(request.build_absolute_uri(reverse("follow", args=[obj.follow_token])))
 
     @extend_schema_field(OpenApiTypes.INT)
     def get_next_number(self, obj: Session) -> int:

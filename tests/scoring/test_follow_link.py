@@ -12,8 +12,10 @@ from django.urls import reverse
 
 from leagues.audit import MASK, AuditEntry
 from leagues.audit_text import audit_lines
+from leagues.models import Club
 from scoring import selectors, services
 from scoring.models import Session
+from tests.api_helpers import club_url
 from tests.factories import round_self_draw
 
 pytestmark = pytest.mark.django_db
@@ -152,6 +154,18 @@ def test_replacing_the_follow_link_is_audited_without_the_token(
     logged = str([(e.before, e.after, e.object_repr) for e in entries])
     assert first not in logged and second not in logged
     assert start.after["follow_token"] == MASK  # not even when the session was started
+
+
+def test_the_api_gives_the_follow_link_to_members_only(api_as, club, session, client):
+    def follow_url(role):
+        return api_as(role).get(club_url(club, f"sessions/{session.pk}/")).json()["follow_url"]
+
+    link = follow_url("member")
+    Club.objects.filter(pk=club.pk).update(is_public=True)
+
+    assert link.endswith(f"/f/{session.follow_token}/")
+    assert client.get(link).status_code == 200
+    assert follow_url("outsider") is None and follow_url("anonymous") is None
 
 
 def test_the_session_page_of_a_public_club_gives_an_outsider_the_page_itself(client, session):
