@@ -177,3 +177,18 @@ def test_the_session_page_of_a_public_club_gives_an_outsider_the_page_itself(cli
 
     assert session.follow_token not in page
     assert qr_link(page).endswith(session_url(session))
+
+
+def test_imported_sessions_get_a_follow_link_each(client, club, season, players, organiser):
+    import json
+
+    from scoring.interchange import lines_import
+
+    names = [p.display_name for p in players[:4]]
+    line = json.dumps({"players": names, "rounds": [round_self_draw(1)]}, ensure_ascii=False)
+
+    lines_import(lines=[line, line], actor=organiser, club=club, season=season)
+
+    tokens = list(Session.objects.values_list("follow_token", flat=True))
+    assert len(tokens) == 2 and len(set(tokens)) == 2 and all(tokens)
+    assert client.get(reverse("follow", args=[tokens[0]])).status_code == 200
