@@ -264,11 +264,41 @@ def session_best_wins(*, session: Session) -> dict[int, dict[str, Any]]:
     return best
 
 
-def session_settlement(*, session: Session, totals: dict[int, int]) -> dict[str, Any]:
-    """结账: who pays whom to settle ``totals`` (net chips by seat), in the fewest
+def session_owed(*, session: Session) -> tuple[list[int], dict[int, int]]:
+    """What each seat won from or lost to the other three over the counted rounds, by
+    seat (it sums to zero), and the chips each seat burned (an escape penalty: paid to
+    no one; seats that burned nothing are absent). A paper session's final nets, and
+    nothing burned. One query (none for a paper session)."""
+    paper = session_paper_nets(session=session)
+    if paper is not None:
+        return list(paper), {}
+    owed, burned = [0, 0, 0, 0], dict[int, int]()
+    rows = (
+        Transfer.objects.filter(counting_q("round"), round__session=session)
+        .values("payer_seat", "payee_seat")
+        .annotate(chips=Sum("amount"))
+        .order_by()
+    )
+    for row in rows:
+        payer, payee, chips = row["payer_seat"], row["payee_seat"], row["chips"] or 0
+        if payer is None:
+            continue
+        if payee is None:
+            burned[payer] = burned.get(payer, 0) + chips
+            continue
+        owed[payer] -= chips
+        owed[payee] += chips
+    return owed, burned
+
+
+def session_settlement(*, session: Session) -> dict[str, Any]:
+    """结账: who pays whom to settle the session (``session_owed``), in the fewest
     payments (``csmj_site.settlement``), with money at the club's rate per chip when it
-    has one, and the same as text for the group chat, in the page's language. No query
-    (the session's seats and club are loaded)."""
+    has one, and the same as text for the group chat, in the page's language.
+
+    Chips burned (an escape penalty) were paid to no one: a seat's net counts them, but
+    it owes the others only the rest, so they are listed apart (``burned``), outside the
+    payments. One query (none for a paper session); the seats and club are loaded."""
     from django.utils import timezone
     from django.utils.translation import gettext as _
 
@@ -276,8 +306,9 @@ def session_settlement(*, session: Session, totals: dict[int, int]) -> dict[str,
 
     names = [p.display_name for p in session.players_in_order()]
     rate = session.season.club.chip_rate
+    owed, burned = session_owed(session=session)
     payments = []
-    for p in settle([totals.get(seat, 0) for seat in range(4)]):
+    for p in settle(owed):
         cash = money(p.amount, rate)
         payments.append(
             {
@@ -304,12 +335,19 @@ def session_settlement(*, session: Session, totals: dict[int, int]) -> dict[str,
         if row["money"] is not None:
             line += _(" = %(money)s元") % {"money": row["money_text"]}
         lines.append(line)
+    burned_rows = [
+        {"seat": seat, "name": names[seat], "chips": chips}
+        for seat, chips in sorted(burned.items())
+    ]
+    for gone in burned_rows:
+        lines.append(_("%(name)s 烧掉 %(chips)s子，不付给任何人") % gone)
     if not payments:
         lines.append(_("人人持平，不用结账。"))
     return {
         "rate": rate,
         "rate_text": money_text(rate) if rate is not None else "",
         "payments": payments,
+        "burned": burned_rows,
         "text": "\n".join(lines),
     }
 

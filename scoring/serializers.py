@@ -315,6 +315,12 @@ class SettlementPaymentSerializer(serializers.Serializer):
     )
 
 
+class SettlementBurnedSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=0, max_value=3)
+    name = serializers.CharField()
+    chips = serializers.IntegerField(min_value=1, help_text="Chips burned: paid to no one.")
+
+
 class SettlementSerializer(serializers.Serializer):
     rate = serializers.DecimalField(
         max_digits=8,
@@ -325,6 +331,11 @@ class SettlementSerializer(serializers.Serializer):
     )
     payments = SettlementPaymentSerializer(
         many=True, help_text="Who pays whom, in the fewest payments, largest first."
+    )
+    burned = SettlementBurnedSerializer(
+        many=True,
+        help_text="Chips a seat burned (an escape penalty): in its net, but paid to no one, "
+        "so left out of the payments.",
     )
     text = serializers.CharField(help_text="The same as lines of text, for a group chat.")
 
@@ -353,25 +364,18 @@ class SessionDetailSerializer(SessionSerializer):
             "next_dealers",
         ]
 
-    def _totals(self, obj: Session) -> dict[int, int]:
-        from scoring.selectors import session_totals
-
-        if not hasattr(obj, "_api_totals"):
-            obj._api_totals = session_totals(session=obj)
-        return obj._api_totals
-
     @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
     def get_totals(self, obj: Session) -> list[int]:
-        totals = self._totals(obj)
+        from scoring.selectors import session_totals
+
+        totals = session_totals(session=obj)
         return [totals[seat] for seat in range(4)]
 
     @extend_schema_field(SettlementSerializer)
     def get_settle(self, obj: Session) -> dict[str, Any]:
-        from scoring.selectors import session_paper_nets, session_settlement
+        from scoring.selectors import session_settlement
 
-        paper = session_paper_nets(session=obj)
-        totals = dict(enumerate(paper)) if paper is not None else self._totals(obj)
-        return SettlementSerializer(session_settlement(session=obj, totals=totals)).data
+        return SettlementSerializer(session_settlement(session=obj)).data
 
     @extend_schema_field({"type": "string", "format": "uri", "nullable": True})
     def get_follow_url(self, obj: Session) -> str | None:

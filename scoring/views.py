@@ -423,7 +423,7 @@ def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpRes
         ),
         follow_url=follow_url,
         follow_qr=follow_qr(follow_url) if follow_url else "",
-        settle=selectors.session_settlement(session=session, totals=totals),
+        settle=selectors.session_settlement(session=session),
         can_delete=not rounds and not paper and not session.season.is_closed,
     )
     return render(request, "scoring/session_detail.html", ctx)

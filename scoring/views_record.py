@@ -187,7 +187,7 @@ def follow_page(request: HttpRequest, token: str) -> HttpResponse:
                 "finished": result is not None,
                 "paper": bool(paper),
                 "follow_version": state["version"],
-                "settle": selectors.session_settlement(session=session, totals=totals),
+                "settle": selectors.session_settlement(session=session),
                 "token": token,
             },
         )

@@ -8,6 +8,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from django.utils import translation
 
 from tests.browser import test_recording as recording
 from tests.browser.test_follow_link import log_in, self_draw, start_session
@@ -45,12 +46,17 @@ def test_the_finished_session_settles_up_in_yuan_and_copies_the_text(page, leagu
 
     session = selectors.session_get(pk=session.pk)  # the club with its new rate
     totals = selectors.session_totals(session=session)
-    settle = selectors.session_settlement(session=session, totals=totals)
+    with translation.override("zh-hans"):  # the page's language, whatever ran before
+        settle = selectors.session_settlement(session=session)
     rows = card.locator("[data-role=payment]").all_inner_texts()
     assert len(rows) == len(settle["payments"]) <= 3
+    left = dict(totals)
     for row, p in zip(rows, settle["payments"], strict=True):
         assert p["payer_name"] in row and p["payee_name"] in row
         assert f"{p['chips']}子" in row and f"{p['chips'] * 2}元" in row
+        left[p["payer"]] += p["chips"]
+        left[p["payee"]] -= p["chips"]
+    assert set(left.values()) == {0}  # the payments shown settle the totals shown
     page.screenshot(path=str(ARTIFACTS / "settle-up-finished-390x844.png"))
 
     card.locator("[data-role=copy-settle]").click()

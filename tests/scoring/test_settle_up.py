@@ -12,7 +12,7 @@ from django.urls import reverse
 from leagues.models import Club
 from scoring import selectors, services
 from tests.api_helpers import club_url, codes
-from tests.factories import round_discard, round_self_draw
+from tests.factories import round_discard, round_self_draw, self_draw_transfers, store_round
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +35,7 @@ def settings_post(client, club, **fields):
 def test_the_settlement_clears_the_totals_in_at_most_three_payments(played):
     totals = selectors.session_totals(session=played)
 
-    settle = selectors.session_settlement(session=played, totals=totals)
+    settle = selectors.session_settlement(session=played)
 
     left = dict(totals)
     for p in settle["payments"]:
@@ -50,9 +50,8 @@ def test_with_a_rate_each_payment_says_its_money_and_the_text_says_the_rate(play
     club = played.season.club
     club.chip_rate = Decimal("2")
     club.save()
-    totals = selectors.session_totals(session=played)
 
-    settle = selectors.session_settlement(session=played, totals=totals)
+    settle = selectors.session_settlement(session=played)
 
     names = [p.display_name for p in played.players_in_order()]
     first = settle["payments"][0]
@@ -176,3 +175,22 @@ def test_under_english_the_settlement_and_its_text_are_english(rec, played):
     settle = page[page.index('id="settle"') : page.index("</section>")]
     assert " chips" in settle and " yuan" in settle
     assert "子" not in settle and "元" not in settle and "结账" not in settle
+
+
+def test_chips_burned_by_an_escape_are_paid_to_no_one_and_listed_apart(session, recorder):
+    # 张三 self-draws (2 from each), 李四 runs away: 10 burned (paid to no one).
+    store_round(
+        session,
+        {**round_self_draw(0), "penalties": [{"seat": 1, "kind": "escape"}]},
+        [*self_draw_transfers(0, 2), (1, None, 10, "penalty")],
+        actor=recorder,
+    )
+    totals = selectors.session_totals(session=session)
+    assert totals == {0: 6, 1: -12, 2: -2, 3: -2}  # the nets sum to -10
+
+    settle = selectors.session_settlement(session=session)
+
+    paid = [(p["payer_name"], p["payee_name"], p["chips"]) for p in settle["payments"]]
+    assert sorted(paid) == [("李四", "张三", 2), ("王五", "张三", 2), ("赵六", "张三", 2)]
+    assert settle["burned"] == [{"seat": 1, "name": "李四", "chips": 10}]
+    assert settle["text"].splitlines()[-1] == "李四 烧掉 10子，不付给任何人"
