@@ -72,6 +72,11 @@ MESSAGES: dict[str, str] = {
     "first_dealer": gettext_noop("The first dealer must be a seat 0–3"),
     "required:started_at": gettext_noop("A start time is required"),
     "paper_reopen": gettext_noop("A paper session cannot be reopened"),
+    "session_has_rounds": gettext_noop(
+        "This session has {rounds} recorded round(s), void ones included; "
+        "only a session without rounds can be deleted"
+    ),
+    "paper_delete": gettext_noop("A paper session cannot be deleted"),
     "nets": gettext_noop("Nets must be whole numbers"),
     "nets:four": gettext_noop("A paper session needs four nets"),
     "nets:range": gettext_noop("A net is out of range (±{limit})"),

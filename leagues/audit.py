@@ -7,7 +7,7 @@ A bulk import writes one ``session.import`` entry per club and batch
 not logged. Club organisers read the log on /c/<slug>/audit/ (leagues.audit_views).
 
 Snapshots are the model's concrete fields as JSON. Secrets (invitation tokens, token
-hashes, passwords) are never stored: they show as "********".
+hashes, passwords, a session's follow link) are never stored: they show as "********".
 
 The model is registered through ``leagues.models`` (one import line there).
 """
@@ -38,7 +38,7 @@ def seat_names_provide(provider: SeatNames) -> None:
     SEAT_NAMES[:] = [provider]
 
 
-SECRET_FIELDS = frozenset({"token", "token_hash", "password", "secret"})
+SECRET_FIELDS = frozenset({"token", "token_hash", "password", "secret", "follow_token"})
 MASK = "********"
 
 

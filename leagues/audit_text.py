@@ -435,6 +435,9 @@ def _templates() -> dict[str, str]:
         "session.reopen": pgettext("audit", "%(actor)s 重开了一场：%(players)s"),
         "session.paper": pgettext("audit", "%(actor)s 录入了一场纸面记录：%(players)s"),
         "session.import": pgettext("audit", "%(actor)s 导入了 %(sessions)s 场 %(rounds)s 盘"),
+        "session.delete": pgettext("audit", "%(actor)s 删除了一场（没有记录）：%(players)s"),
+        "session.follow_link": pgettext("audit", "%(actor)s 换了一场的跟看链接：%(players)s"),
+        "session.follow_off": pgettext("audit", "%(actor)s 关闭了一场的跟看链接：%(players)s"),
         "round.record": pgettext("audit", "%(actor)s 记录了第 %(n)s 盘"),
         "round.correct": pgettext("audit", "%(actor)s 更正了第 %(n)s 盘"),
     }
@@ -459,7 +462,7 @@ def audit_lines(entries: Iterable[AuditEntry]) -> list[AuditLine]:
         session = _session_of(entry)
         seats = names.seats.get(session, ["?", "?", "?", "?"]) if session else ["?"] * 4
         before, after = entry.before or {}, entry.after or {}
-        if entry.action == "session.import":
+        if entry.action in ("session.import", "session.follow_link", "session.follow_off"):
             changes: list[Change] = []
         elif entry.action.startswith("round."):
             changes = _round_changes(entry.before, entry.after, seats)
@@ -469,6 +472,9 @@ def audit_lines(entries: Iterable[AuditEntry]) -> list[AuditLine]:
             changes = _field_changes({}, {"paper_nets": after.get("paper_nets")}, names, seats)
         elif entry.action == "session.start":
             changes = _field_changes({}, {**after, "players": None}, names, seats)
+        elif entry.action == "session.delete":  # the session is gone: its seats are logged
+            seats = before.get("players") or seats
+            changes = _field_changes({}, {**before, "players": None}, names, seats)
         else:
             changes = _field_changes(before, after, names, seats)
         lines.append(AuditLine(entry, _sentence(entry, names, seats), changes))

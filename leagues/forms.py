@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from leagues.models import Role
+from leagues.models import CHIP_RATE_MAX, CHIP_RATE_MIN, Role
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
@@ -23,6 +23,21 @@ class ClubForm(forms.Form):
     )
     is_public = forms.BooleanField(
         label=_("公开（不登录也能看排名）"), required=False, initial=False
+    )
+
+
+class ClubSettingsForm(ClubForm):
+    """The club's settings page: the club form and the rate for settling up (结账)."""
+
+    chip_rate = forms.DecimalField(
+        label=_("每子金额（元）"),
+        required=False,
+        min_value=CHIP_RATE_MIN,
+        max_value=CHIP_RATE_MAX,
+        max_digits=8,
+        decimal_places=2,
+        help_text=_("结账时一子折多少元，例如 2 或 0.5；不填就只算子数。"),
+        widget=forms.NumberInput(attrs={"step": "0.01", "inputmode": "decimal"}),
     )
 
 

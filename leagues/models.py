@@ -6,8 +6,10 @@ Writes go through ``leagues.services``; reads through ``leagues.selectors``.
 from __future__ import annotations
 
 import secrets
+from decimal import Decimal
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -29,11 +31,25 @@ ROLE_RANK: dict[str, int] = {
 }
 
 
+CHIP_RATE_MIN = Decimal("0.01")
+CHIP_RATE_MAX = Decimal("10000")
+
+
 class Club(models.Model):
     name = models.CharField(_("名称"), max_length=100)
     slug = models.SlugField(_("短名"), max_length=60, unique=True)
     description = models.TextField(_("简介"), blank=True)
     is_public = models.BooleanField(_("公开"), default=False)
+    # 结账: what one chip (子) is worth in money (元), for settling up; null when the
+    # club plays for chips only.
+    chip_rate = models.DecimalField(
+        _("每子金额"),
+        max_digits=8,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(CHIP_RATE_MIN), MaxValueValidator(CHIP_RATE_MAX)],
+    )
     created_at = models.DateTimeField(_("创建时间"), default=timezone.now)
 
     class Meta:

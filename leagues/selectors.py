@@ -58,3 +58,14 @@ def season_list(*, club: Club) -> QuerySet[Season]:
         .annotate(sessions_count=Count("sessions"))
         .order_by("-start_date", "-id")
     )
+
+
+def season_current(*, club: Club) -> Season | None:
+    """The club's current season: the open one that started last (None when every
+    season is closed), with its ruleset. One query."""
+    return (
+        Season.objects.filter(club=club, is_closed=False)
+        .select_related("ruleset")
+        .order_by("-start_date", "-id")
+        .first()
+    )

@@ -12,7 +12,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from leagues.models import Club, Player, Role, Ruleset, Season
+from leagues.models import CHIP_RATE_MAX, CHIP_RATE_MIN, Club, Player, Role, Ruleset, Season
 from scoring.engine.rules import PARAMETER_INFO, PRESET_INFO, PRESETS
 
 # The API speaks English: each choice's label is the engine's English name for it.
@@ -28,6 +28,16 @@ class ClubSerializer(serializers.ModelSerializer):
     name = serializers.CharField(max_length=100)
     description = serializers.CharField(required=False, allow_blank=True, max_length=5000)
     is_public = serializers.BooleanField(required=False, default=False)
+    chip_rate = serializers.DecimalField(
+        max_digits=8,
+        decimal_places=2,
+        min_value=CHIP_RATE_MIN,
+        max_value=CHIP_RATE_MAX,
+        required=False,
+        allow_null=True,
+        coerce_to_string=False,
+        help_text="结账: money (元) per chip for settling up, 0.01–10000; null: chips only.",
+    )
     my_role = serializers.ChoiceField(
         choices=Role.choices,
         read_only=True,
@@ -37,7 +47,16 @@ class ClubSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Club
-        fields = ["id", "slug", "name", "description", "is_public", "created_at", "my_role"]
+        fields = [
+            "id",
+            "slug",
+            "name",
+            "description",
+            "is_public",
+            "chip_rate",
+            "created_at",
+            "my_role",
+        ]
         read_only_fields = ["id", "created_at"]
 
 

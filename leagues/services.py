@@ -10,6 +10,7 @@ import dataclasses
 import datetime
 import secrets
 from collections.abc import Iterable
+from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -28,7 +29,7 @@ from scoring.engine.messages import ALL_MESSAGES
 
 # ---------------------------------------------------------------- clubs
 
-CLUB_FIELDS = ("name", "slug", "description", "is_public")
+CLUB_FIELDS = ("name", "slug", "description", "is_public", "chip_rate")
 
 
 def _only(fields: dict[str, Any], allowed: tuple[str, ...], name: str) -> None:
@@ -53,20 +54,32 @@ def _save_audited(obj: Any, *, actor: Any, club: Club, action: str, before: Any 
 
 
 def club_create(
-    *, name: str, slug: str, description: str = "", is_public: bool = False, owner: Any
+    *,
+    name: str,
+    slug: str,
+    description: str = "",
+    is_public: bool = False,
+    chip_rate: Decimal | None = None,
+    owner: Any,
 ) -> Club:
     """Create a club; ``owner`` becomes its first owner."""
     if owner is None or not owner.is_authenticated:
         raise PermissionDenied(_("登录后才能创建俱乐部"))
     with transaction.atomic():
-        club = Club(name=name.strip(), slug=slug, description=description, is_public=is_public)
+        club = Club(
+            name=name.strip(),
+            slug=slug,
+            description=description,
+            is_public=is_public,
+            chip_rate=chip_rate,
+        )
         _save_audited(club, actor=owner, club=club, action="club.create")
         Membership.objects.create(club=club, user=owner, role=Role.OWNER)
     return club
 
 
 def club_update(*, club: Club, actor: Any, **fields: Any) -> Club:
-    """Change name, slug, description or is_public (organisers and owners)."""
+    """Change name, slug, description, is_public or chip_rate (organisers and owners)."""
     require_manage(actor, club)
     _only(fields, CLUB_FIELDS, "club_update")
     before = audit_stored(club)

@@ -34,7 +34,7 @@ from django.views.decorators.http import require_POST
 from csmj_site.language import list_sep, page_is_english
 from leagues import selectors, services
 from leagues.forms import (
-    ClubForm,
+    ClubSettingsForm,
     PlayerForm,
     RoleForm,
     SeasonForm,
@@ -127,8 +127,8 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @club_view("manage")
 def club_edit(request: HttpRequest, club: Club) -> HttpResponse:
-    initial = {f: getattr(club, f) for f in ("name", "slug", "description", "is_public")}
-    form = ClubForm(request.POST or None, initial=initial)
+    initial = {f: getattr(club, f) for f in services.CLUB_FIELDS}
+    form = ClubSettingsForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             club = services.club_update(club=club, actor=request.user, **form.cleaned_data)

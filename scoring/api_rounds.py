@@ -134,11 +134,17 @@ class SessionFilter(DateRangeFilterSet):
         summary="Change a session's start time or table (recorder role)",
         request=SessionUpdateSerializer,
     ),
+    destroy=extend_schema(
+        summary="Delete a session started by mistake (organiser role): only one without "
+        "rounds (void ones count), not a paper session, in an open season; audited",
+        responses={204: None},
+    ),
 )
 class SessionViewSet(ClubScopedMixin, ApiViewSet):
     """The club's sessions: four players, in turn order, at one table."""
 
     filterset_class = SessionFilter
+    http_method_names = [*ApiViewSet.http_method_names, "delete"]  # an empty one (destroy)
     ordering_fields = ["started_at", "created_at", "id"]
     ordering = ["-started_at", "-id"]
 
@@ -171,6 +177,10 @@ class SessionViewSet(ClubScopedMixin, ApiViewSet):
             session=instance, actor=request.user, **serializer.validated_data
         )
         return Response(self.get_serializer(self.reloaded(session)).data)
+
+    def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        services.session_delete(session=self.get_object(), actor=request.user)
+        return Response(status=204)
 
 
 # ---------------------------------------------------------------- rounds

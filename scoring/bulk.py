@@ -32,7 +32,15 @@ from csmj_site.errors import ServiceError, ServiceErrors
 from leagues.audit import audit_record_import
 from leagues.models import Player, Season
 from scoring.engine import Scored
-from scoring.models import Round, RoundHand, RoundPlayer, Session, SessionSeat, Transfer
+from scoring.models import (
+    Round,
+    RoundHand,
+    RoundPlayer,
+    Session,
+    SessionSeat,
+    Transfer,
+    new_follow_token,
+)
 from scoring.services import (
     RoundRejected,
     paper_nets_validate,
@@ -234,6 +242,7 @@ def _build(batch: list[_Scored], actor: Any) -> _Built:
                 "first_dealer": src.first_dealer,
                 "created_by_id": actor.pk,
                 "created_at": now,
+                "follow_token": new_follow_token(),
             }
         )
         seats += [

@@ -10,6 +10,8 @@ round is stored, so standings are plain GROUP BY queries over them.
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -31,6 +33,11 @@ def seat_label(seat: int) -> str:
     return str(_("%(n)s号位") % {"n": seat + 1})
 
 
+def new_follow_token() -> str:
+    """A session's secret follow link (跟看链接): 32 URL-safe characters, 192 random bits."""
+    return secrets.token_urlsafe(24)
+
+
 class Session(models.Model):
     """一场: four players at one table, in turn order, for a run of rounds."""
 
@@ -42,6 +49,11 @@ class Session(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
     created_at = models.DateTimeField(_("创建时间"), default=timezone.now)
+    # The secret follow link /f/<token>/: read-only, this session's names and totals, no
+    # login. Null when the organiser has turned it off; a new token revokes the old one.
+    follow_token = models.CharField(
+        _("跟看链接"), max_length=64, unique=True, null=True, blank=True, default=new_follow_token
+    )
 
     class Meta:
         ordering = ["-started_at", "-id"]

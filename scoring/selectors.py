@@ -115,6 +115,20 @@ def session_totals(*, session: Session) -> dict[int, int]:
     return totals
 
 
+def session_paper_nets(*, session: Session) -> list[int] | None:
+    """A paper session's (纸面记录) final nets by seat; None for a session with rounds.
+    No query when ``result`` is loaded (``session_get``)."""
+    result = getattr(session, "result", None)
+    return list(result.paper_nets) if result is not None and result.is_paper else None
+
+
+def session_nets(*, session: Session) -> dict[int, int]:
+    """The session's nets by seat: a paper session's final nets, else the totals of
+    its counted rounds (one query)."""
+    paper = session_paper_nets(session=session)
+    return dict(enumerate(paper)) if paper is not None else session_totals(session=session)
+
+
 def _last_counted(*, session: Session, field: str) -> Any:
     """One field (``data`` or ``result``) of the session's last counted round, or None."""
     return (
@@ -212,3 +226,153 @@ def session_list_open_for_user(*, user: Any, limit: int = 20) -> list[Session]:
             ).select_related("season__club")
         ).order_by("-started_at", "-id")[:limit]
     )
+
+
+def session_by_follow_token(*, token: str) -> Session | None:
+    """The session whose secret follow link is ``token`` (None for an unknown, empty or
+    revoked one), loaded as ``session_get`` loads it. Two queries."""
+    if not token:
+        return None
+    qs = Session.objects.select_related("season__club", "season__ruleset", "result").filter(
+        follow_token=token
+    )
+    return _with_seats(qs).first()
+
+
+def session_best_wins(*, session: Session) -> dict[int, dict[str, Any]]:
+    """Each seat's biggest win of the session (the counted round it won most in): by
+    seat, ``{"number", "net", "codes"}`` with the hand types of that win (no midgame
+    extras). A seat that never won is absent. Two queries."""
+    from scoring.engine.hands import MIDGAME_CODES
+
+    best: dict[int, dict[str, Any]] = {}
+    rows = (
+        RoundPlayer.objects.filter(counting_q("round"), round__session=session, won=True)
+        .order_by("seat", "-net", "round__number")
+        .values_list("seat", "net", "round__number", "round_id")
+    )
+    for seat, net, number, round_id in rows:
+        if seat not in best:
+            best[seat] = {"number": number, "net": net, "round_id": round_id, "codes": []}
+    if not best:
+        return best
+    wanted = {(b["round_id"], seat): b for seat, b in best.items()}
+    hands = (
+        RoundHand.objects.filter(round_id__in=[b["round_id"] for b in best.values()])
+        .filter(is_opening=False)
+        .order_by("id")
+        .values_list("round_id", "seat", "code")
+    )
+    for round_id, seat, code in hands:
+        entry = wanted.get((round_id, seat))
+        if entry is not None and code not in MIDGAME_CODES:
+            entry["codes"].append(code)
+    for entry in best.values():
+        del entry["round_id"]
+    return best
+
+
+def session_owed(*, session: Session) -> tuple[list[int], dict[int, int]]:
+    """What each seat won from or lost to the other three over the counted rounds, by
+    seat (it sums to zero), and the chips each seat burned (an escape penalty: paid to
+    no one; seats that burned nothing are absent). A paper session's final nets, and
+    nothing burned. One query (none for a paper session)."""
+    paper = session_paper_nets(session=session)
+    if paper is not None:
+        return list(paper), {}
+    owed, burned = [0, 0, 0, 0], dict[int, int]()
+    rows = (
+        Transfer.objects.filter(counting_q("round"), round__session=session)
+        .values("payer_seat", "payee_seat")
+        .annotate(chips=Sum("amount"))
+        .order_by()
+    )
+    for row in rows:
+        payer, payee, chips = row["payer_seat"], row["payee_seat"], row["chips"] or 0
+        if payer is None:
+            continue
+        if payee is None:
+            burned[payer] = burned.get(payer, 0) + chips
+            continue
+        owed[payer] -= chips
+        owed[payee] += chips
+    return owed, burned
+
+
+def session_settlement(*, session: Session) -> dict[str, Any]:
+    """结账: who pays whom to settle the session (``session_owed``), in the fewest
+    payments (``csmj_site.settlement``), with money at the club's rate per chip when it
+    has one, and the same as text for the group chat, in the page's language.
+
+    Chips burned (an escape penalty) were paid to no one: a seat's net counts them, but
+    it owes the others only the rest, so they are listed apart (``burned``), outside the
+    payments. One query (none for a paper session); the seats and club are loaded."""
+    from django.utils import timezone
+    from django.utils.translation import gettext as _
+
+    from csmj_site.settlement import money, money_text, settle
+
+    names = [p.display_name for p in session.players_in_order()]
+    rate = session.season.club.chip_rate
+    owed, burned = session_owed(session=session)
+    payments = []
+    for p in settle(owed):
+        cash = money(p.amount, rate)
+        payments.append(
+            {
+                "payer": p.payer,
+                "payee": p.payee,
+                "payer_name": names[p.payer],
+                "payee_name": names[p.payee],
+                "chips": p.amount,
+                "money": cash,
+                "money_text": money_text(cash) if cash is not None else "",
+            }
+        )
+    day = timezone.localtime(session.started_at).strftime("%Y-%m-%d")
+    head = _("%(club)s · %(day)s · 结账") % {"club": session.season.club.name, "day": day}
+    if rate is not None:
+        head += _("（1子 = %(rate)s元）") % {"rate": money_text(rate)}
+    lines = [head]
+    for row in payments:
+        line = _("%(payer)s → %(payee)s %(chips)s子") % {
+            "payer": row["payer_name"],
+            "payee": row["payee_name"],
+            "chips": row["chips"],
+        }
+        if row["money"] is not None:
+            line += _(" = %(money)s元") % {"money": row["money_text"]}
+        lines.append(line)
+    burned_rows = [
+        {"seat": seat, "name": names[seat], "chips": chips}
+        for seat, chips in sorted(burned.items())
+    ]
+    for gone in burned_rows:
+        lines.append(_("%(name)s 烧掉 %(chips)s子，不付给任何人") % gone)
+    if not payments:
+        lines.append(_("人人持平，不用结账。"))
+    return {
+        "rate": rate,
+        "rate_text": money_text(rate) if rate is not None else "",
+        "payments": payments,
+        "burned": burned_rows,
+        "text": "\n".join(lines),
+    }
+
+
+def session_same_table(*, club: Any) -> dict[str, Any] | None:
+    """The club's last table, offered as one tap (同一桌再来一场): the same four in the
+    same seats, the dealer the last round handed on (the first dealer when it had no
+    rounds). None when the club has no session yet. Three queries."""
+    last = session_latest(club=club)
+    if last is None:
+        return None
+    players = last.players_in_order()
+    dealer, _dealers = session_next_dealers(session=last)
+    return {
+        "session": last,
+        "players": players,
+        "names": [p.display_name for p in players],
+        "dealer": dealer,
+        "dealer_name": players[dealer].display_name,
+    }

@@ -300,8 +300,55 @@ class SessionSerializer(serializers.ModelSerializer):
         return SeatSerializer(seats, many=True).data
 
 
+class SettlementPaymentSerializer(serializers.Serializer):
+    payer = serializers.IntegerField(min_value=0, max_value=3, help_text="The seat that pays.")
+    payee = serializers.IntegerField(min_value=0, max_value=3, help_text="The seat paid.")
+    payer_name = serializers.CharField()
+    payee_name = serializers.CharField()
+    chips = serializers.IntegerField(min_value=1, help_text="Chips (子) paid.")
+    money = serializers.DecimalField(
+        max_digits=16,
+        decimal_places=2,
+        allow_null=True,
+        coerce_to_string=False,
+        help_text="The chips at the club's rate (元); null when the club has no rate.",
+    )
+
+
+class SettlementBurnedSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=0, max_value=3)
+    name = serializers.CharField()
+    chips = serializers.IntegerField(min_value=1, help_text="Chips burned: paid to no one.")
+
+
+class SettlementSerializer(serializers.Serializer):
+    rate = serializers.DecimalField(
+        max_digits=8,
+        decimal_places=2,
+        allow_null=True,
+        coerce_to_string=False,
+        help_text="The club's money per chip (元), or null.",
+    )
+    payments = SettlementPaymentSerializer(
+        many=True, help_text="Who pays whom, in the fewest payments, largest first."
+    )
+    burned = SettlementBurnedSerializer(
+        many=True,
+        help_text="Chips a seat burned (an escape penalty): in its net, but paid to no one, "
+        "so left out of the payments.",
+    )
+    text = serializers.CharField(help_text="The same as lines of text, for a group chat.")
+
+
 class SessionDetailSerializer(SessionSerializer):
     totals = serializers.SerializerMethodField(help_text="Net chips by seat (counted rounds).")
+    settle = serializers.SerializerMethodField(
+        help_text="结账: who pays whom to settle the totals (paper nets for a paper session)."
+    )
+    follow_url = serializers.SerializerMethodField(
+        help_text="The session's secret follow link (read-only, no login), for the club's "
+        "members; null for anyone else, or when an organiser has turned it off."
+    )
     next_number = serializers.SerializerMethodField()
     next_dealer = serializers.SerializerMethodField()
     next_dealers = serializers.SerializerMethodField()
@@ -310,6 +357,8 @@ class SessionDetailSerializer(SessionSerializer):
         fields = [
             *SessionSerializer.Meta.fields,
             "totals",
+            "settle",
+            "follow_url",
             "next_number",
             "next_dealer",
             "next_dealers",
@@ -321,6 +370,25 @@ class SessionDetailSerializer(SessionSerializer):
 
         totals = session_totals(session=obj)
         return [totals[seat] for seat in range(4)]
+
+    @extend_schema_field(SettlementSerializer)
+    def get_settle(self, obj: Session) -> dict[str, Any]:
+        from scoring.selectors import session_settlement
+
+        return SettlementSerializer(session_settlement(session=obj)).data
+
+    @extend_schema_field({"type": "string", "format": "uri", "nullable": True})
+    def get_follow_url(self, obj: Session) -> str | None:
+        from django.urls import reverse
+
+        from leagues.selectors import membership_role
+
+        request = self.context.get("request")
+        if request is None or not obj.follow_token:
+            return None
+        if membership_role(club=obj.season.club, user=request.user) is None:
+            return None
+        return str(request.build_absolute_uri(reverse("follow", args=[obj.follow_token])))
 
     @extend_schema_field(OpenApiTypes.INT)
     def get_next_number(self, obj: Session) -> int:

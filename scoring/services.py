@@ -33,6 +33,7 @@ from scoring.models import (
     SessionSeat,
     Transfer,
     TransferEvent,
+    new_follow_token,
 )
 from scoring.selectors import session_next_number
 from scoring.standings.models import (
@@ -396,6 +397,61 @@ def session_reopen(*, session: Session, actor: Any) -> None:
         )
         result.delete()
         ratings_session_reopened(session=locked)
+
+
+# ---------------------------------------------------------------- follow links, deleting
+
+
+def _seat_names(session: Session) -> list[str]:
+    return [s.player.display_name for s in session.seats.select_related("player").order_by("seat")]
+
+
+def session_follow_link_set(*, session: Session, actor: Any, on: bool = True) -> Session:
+    """The session's secret follow link (跟看链接, organisers): ``on`` gives it a new
+    token, so the old link (if any) stops working; ``on=False`` turns the link off
+    (``/f/<token>/`` then answers 404). Audited, without the token itself."""
+    require_manage(actor, session.season.club)
+    with transaction.atomic():
+        locked = _locked_session(session)
+        locked.follow_token = new_follow_token() if on else None
+        locked.save(update_fields=["follow_token"])
+        audit_record(
+            actor=actor,
+            club=locked.season.club,
+            action="session.follow_link" if on else "session.follow_off",
+            obj=locked,
+            after={"players": _seat_names(locked)},
+        )
+    session.follow_token = locked.follow_token
+    return session
+
+
+def session_delete(*, session: Session, actor: Any) -> None:
+    """Delete a session started by mistake (organisers): only one that has no round at
+    all (a void or corrected round is still a record) and is not a paper session, in an
+    open season. Audited with what it was: its time, table and four players."""
+    require_manage(actor, session.season.club)
+    with transaction.atomic():
+        locked = _locked_session(session)
+        if locked.season.is_closed:
+            raise reject("season", "season_closed", "session")
+        rounds = Round.objects.filter(session=locked).count()
+        if rounds:
+            raise reject("session", "session_has_rounds", rounds=rounds)
+        result = SessionResult.objects.filter(session=locked).first()
+        if result is not None and result.is_paper:
+            raise reject("session", "paper_delete")
+        audit_record(
+            actor=actor,
+            club=locked.season.club,
+            action="session.delete",
+            obj=locked,
+            before={**(audit_snapshot(locked) or {}), "players": _seat_names(locked)},
+        )
+        if result is not None:  # finished without rounds (the API allows it): unrate it
+            result.delete()
+            ratings_session_reopened(session=locked)
+        locked.delete()
 
 
 def _whole(value: Any) -> int:

@@ -7,7 +7,11 @@ urlpatterns = [
     path("sw.js", views_record.service_worker, name="service-worker"),
     path("manifest.webmanifest", views_record.manifest, name="manifest"),
     path("offline/", views_record.offline, name="offline"),
+    path("f/<str:token>/", views_record.follow_page, name="follow"),
+    path("f/<str:token>/state/", views_record.follow_state, name="follow-state"),
+    path("f/<str:token>/result.png", views_record.follow_image, name="follow-image"),
     path("c/<slug:slug>/", standings_views.club_detail, name="club"),
+    path("c/<slug:slug>/sessions/again/", views.session_again, name="session-again"),
     path("c/<slug:slug>/seasons/<int:season_id>/", standings_views.season_detail, name="season"),
     path(
         "c/<slug:slug>/seasons/<int:season_id>/standings.csv",
@@ -57,6 +61,21 @@ urlpatterns = [
         name="paper-session-upload",
     ),
     path("c/<slug:slug>/sessions/<int:session_id>/", views.session_detail, name="session"),
+    path(
+        "c/<slug:slug>/sessions/<int:session_id>/result.png",
+        views.session_image,
+        name="session-image",
+    ),
+    path(
+        "c/<slug:slug>/sessions/<int:session_id>/delete/",
+        views.session_delete,
+        name="session-delete",
+    ),
+    path(
+        "c/<slug:slug>/sessions/<int:session_id>/follow-link/",
+        views.session_follow_link,
+        name="session-follow-link",
+    ),
     path(
         "c/<slug:slug>/sessions/<int:session_id>/rounds/new/",
         views.round_new,

@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from csmj_site.errors import ServiceError, ServiceErrors, field_errors
@@ -145,27 +146,14 @@ def player_merge(request: HttpRequest, club: Club, player_id: int) -> HttpRespon
 
 
 def same_table(*, club: Club) -> dict[str, Any] | None:
-    """The club's last table, offered as one tap: the same four in the same seats, the
-    dealer the last round handed on (the first dealer when it had no rounds)."""
-    last = selectors.session_latest(club=club)
-    if last is None:
-        return None
-    players = last.players_in_order()
-    dealer, _dealers = selectors.session_next_dealers(session=last)
-    return {
-        "session": last,
-        "players": players,
-        "names": [p.display_name for p in players],
-        "dealer": dealer,
-        "dealer_name": players[dealer].display_name,
-    }
+    """The club's last table, offered as one tap (``selectors.session_same_table``)."""
+    return selectors.session_same_table(club=club)
 
 
-@require_POST
-@club_view("record")
-def session_same_table(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
-    """同一桌再来一场: start a session with the last table's four, seats and next dealer."""
-    season = get_season(club, season_id)
+def start_same_table(request: HttpRequest, club: Club, season: Any) -> HttpResponse:
+    """Start a session in ``season`` with the last table's four, seats and next dealer,
+    and open its round form (the session form when there is no last table, or it
+    cannot start)."""
     same = same_table(club=club)
     if same is None:
         return redirect("session-new", slug=club.slug, season_id=season.pk)
@@ -181,6 +169,54 @@ def session_same_table(request: HttpRequest, club: Club, season_id: int) -> Http
         messages.error(request, " ".join(exc.messages))
         return redirect("session-new", slug=club.slug, season_id=season.pk)
     return redirect("round-new", slug=club.slug, session_id=session.pk)
+
+
+@require_POST
+@club_view("record")
+def session_same_table(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
+    """同一桌再来一场: start a session with the last table's four, seats and next dealer."""
+    return start_same_table(request, club, get_season(club, season_id))
+
+
+@require_POST
+@club_view("record")
+def session_again(request: HttpRequest, club: Club) -> HttpResponse:
+    """The club page's one tap (再来一场): the last table again, in the current season
+    (the open one that started last), under that season's ruleset."""
+    season = league_selectors.season_current(club=club)
+    if season is None:
+        messages.error(request, _("没有进行中的赛季，先新建一个赛季。"))
+        return redirect("club", slug=club.slug)
+    return start_same_table(request, club, season)
+
+
+@require_POST
+@club_view("manage")
+def session_delete(request: HttpRequest, club: Club, session_id: int) -> HttpResponse:
+    """删除本场: an organiser deletes a session without rounds (a mistake), back to its
+    season's page; a session with rounds stays, with the reason."""
+    session = get_session(club, session_id)
+    try:
+        services.session_delete(session=session, actor=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect("session", slug=club.slug, session_id=session.pk)
+    messages.success(request, _("已删除这一场。"))
+    return redirect("season", slug=club.slug, season_id=session.season_id)
+
+
+@require_POST
+@club_view("manage")
+def session_follow_link(request: HttpRequest, club: Club, session_id: int) -> HttpResponse:
+    """换一个跟看链接 (a new token; the old link stops working) or 关闭跟看链接."""
+    session = get_session(club, session_id)
+    on = request.POST.get("off") is None
+    services.session_follow_link_set(session=session, actor=request.user, on=on)
+    messages.success(
+        request,
+        _("已换了一个跟看链接，旧的链接不能再用。") if on else _("跟看链接已关闭。"),
+    )
+    return redirect(reverse("session", args=[club.slug, session.pk]) + "#follow-qr")
 
 
 # ---------------------------------------------------------------- 纸面记录 (paper sessions)
@@ -356,7 +392,7 @@ def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpRes
     players = session.players_in_order()
     names = [p.display_name for p in players]
     result = getattr(session, "result", None)
-    paper = result.paper_nets if result is not None and result.is_paper else None
+    paper = selectors.session_paper_nets(session=session)
     if paper:  # 纸面记录: only the final nets, no rounds
         totals, rounds = dict(enumerate(paper)), []
     else:
@@ -365,6 +401,7 @@ def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpRes
         found = selectors.round_found_codes(rounds=stored)
         rounds = [round_summary(r, names, found) for r in stored]
     counted = [r for r in rounds if r["round"].counts]
+    follow_url = session_follow_url(request, club, session)
     ctx = club_context(
         request,
         club,
@@ -382,16 +419,96 @@ def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpRes
             last_id=max((r["round"].pk for r in rounds), default=None),
             voids=sum(1 for r in rounds if r["round"].is_void),
         ),
-        follow_qr=follow_qr(request.build_absolute_uri()),
+        follow_url=follow_url,
+        follow_qr=follow_qr(follow_url) if follow_url else "",
+        settle=selectors.session_settlement(session=session),
+        can_delete=not rounds and not paper and not session.season.is_closed,
     )
     return render(request, "scoring/session_detail.html", ctx)
 
 
+def session_follow_url(request: HttpRequest, club: Club, session: Session) -> str | None:
+    """The link the session page's QR code carries: for a member, the session's secret
+    follow link (it opens without logging in, even in a private club); for anyone else
+    (a public club's visitor), the page itself. None when there is none to give: the
+    link is off (a member's view) or the club is private."""
+    if getattr(request, "club_role", None) is not None:
+        if not session.follow_token:
+            return None
+        return request.build_absolute_uri(reverse("follow", args=[session.follow_token]))
+    return request.build_absolute_uri() if club.is_public else None
+
+
 def follow_qr(url: str) -> str:
-    """The session page's own link as an inline SVG QR code, for the table to scan."""
+    """A follow link as an inline SVG QR code, for the table to scan."""
     import segno
 
     return segno.make(url, error="m").svg_inline(scale=4, border=2)
+
+
+# ---------------------------------------------------------------- the result as an image
+
+
+def session_card(session: Session) -> Any:
+    """The session's result card (``share_image.Card``): the club, the date, every
+    player's total (best first) and biggest win, in the page's language."""
+    from django.utils import timezone
+
+    from scoring.share_image import Card, Row
+
+    names = [p.display_name for p in session.players_in_order()]
+    totals = selectors.session_nets(session=session)
+    if selectors.session_paper_nets(session=session) is not None:
+        best, counted = {}, 0
+    else:
+        best = selectors.session_best_wins(session=session)
+        counted = session.rounds.counting().count()
+    rows = []
+    for seat in sorted(range(4), key=lambda s: (-totals.get(s, 0), s)):
+        win = best.get(seat)
+        words = _("本场没有胡牌") if counted else ""
+        if win is not None:
+            hands = " ".join(hand_label(c) for c in win["codes"])
+            words = _("最大一盘：第 %(n)s 盘 %(hands)s %(net)s") % {
+                "n": win["number"],
+                "hands": hands,
+                "net": f"{win['net']:+d}",
+            }
+        rows.append(Row(name=names[seat], total=totals.get(seat, 0), best=words))
+    parts = [timezone.localtime(session.started_at).strftime("%Y-%m-%d"), session.season.name]
+    if session.table_label:
+        parts.append(session.table_label)
+    if counted:
+        parts.append(ngettext("%(n)s 盘计分", "%(n)s 盘计分", counted) % {"n": counted})
+    return Card(
+        title=session.season.club.name,
+        subtitle=" · ".join(parts),
+        heading=_("本场战绩"),
+        rows=rows,
+        footer=_("长沙麻将计分"),
+    )
+
+
+def session_image_response(session: Session) -> HttpResponse:
+    """The result card as a PNG download; 503 with the reason when no font draws
+    Chinese on this server."""
+    from scoring.share_image import FontMissing, card_png
+
+    try:
+        png = card_png(session_card(session))
+    except FontMissing as exc:
+        return HttpResponse(str(exc), status=503, content_type="text/plain; charset=utf-8")
+    response = HttpResponse(png, content_type="image/png")
+    day = session.started_at.strftime("%Y%m%d")
+    response["Content-Disposition"] = f'inline; filename="csmj-{day}-{session.pk}.png"'
+    response["Cache-Control"] = "private, no-cache"
+    return response
+
+
+@club_view("read")
+def session_image(request: HttpRequest, club: Club, session_id: int) -> HttpResponse:
+    """晒战绩: the session's result as a PNG for the group chat."""
+    return session_image_response(get_session(club, session_id))
 
 
 # ---------------------------------------------------------------- the round form
@@ -770,6 +887,8 @@ def session_finish(request: HttpRequest, club: Club, session_id: int) -> HttpRes
         else:
             services.session_finish(session=session, actor=request.user)
             messages.success(request, _("本场已结束。"))
+            # The finished page opens at 结账: who pays whom.
+            return redirect(reverse("session", args=[club.slug, session.pk]) + "#settle")
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     return redirect("session", slug=club.slug, session_id=session.pk)

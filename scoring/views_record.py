@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from rest_framework.authentication import SessionAuthentication
@@ -28,7 +28,7 @@ from leagues.views import LoginNeeded, club_access
 from scoring import selectors, services
 from scoring.idempotency import idempotent
 from scoring.services import RoundConflict, RoundRejected
-from scoring.views import get_session, localised_errors, round_summary
+from scoring.views import get_session, localised_errors, round_summary, session_image_response
 
 
 def _error(message: str, status: int) -> Response:
@@ -114,19 +114,13 @@ class RoundSave(APIView):
 round_save = RoundSave.as_view()
 
 
-def session_follow(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
-    """The session's totals for the phones following the table: polled every few seconds
-    with ``If-None-Match``; 304 until a round is recorded, corrected or voided. Readable
-    without logging in when the club is public."""
+def follow_state_response(request: HttpRequest, session: Any) -> HttpResponse:
+    """The session's totals as JSON for a follower's poll, with its ETag: 304 while
+    ``If-None-Match`` still matches (nothing recorded, corrected or voided since)."""
     import json
 
     from django.http import HttpResponseNotModified
 
-    try:
-        club = club_access(request, slug, "read")
-    except LoginNeeded:
-        return HttpResponse(status=403)
-    session = get_session(club, session_id)
     state = selectors.session_follow_state(session=session)
     etag = f'"{state["version"]}"'
     if request.headers.get("If-None-Match") == etag:
@@ -135,6 +129,80 @@ def session_follow(request: HttpRequest, slug: str, session_id: int) -> HttpResp
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response
+
+
+def session_follow(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
+    """The session's totals for the phones following the table: polled every few seconds
+    with ``If-None-Match``; 304 until a round is recorded, corrected or voided. Readable
+    without logging in when the club is public (the secret link: ``follow_state``)."""
+    try:
+        club = club_access(request, slug, "read")
+    except LoginNeeded:
+        return HttpResponse(status=403)
+    return follow_state_response(request, get_session(club, session_id))
+
+
+# ---------------------------------------------------------------- the secret follow link
+
+
+def followed_session(token: str) -> Any:
+    """The session behind a secret follow link; 404 for an unknown or revoked one."""
+    session = selectors.session_by_follow_token(token=token)
+    if session is None:
+        raise Http404
+    return session
+
+
+def secret_page(response: HttpResponse) -> HttpResponse:
+    """A secret link's answer: not cached by proxies, not indexed, and the link not
+    passed on to other sites in a Referer."""
+    response["Cache-Control"] = "private, no-cache"
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def follow_page(request: HttpRequest, token: str) -> HttpResponse:
+    """/f/<token>/: the session's names and totals for anyone holding the link, no login
+    and no other page of the club; it refreshes itself as rounds are recorded."""
+    session = followed_session(token)
+    players = session.players_in_order()
+    state = selectors.session_follow_state(session=session)
+    result = getattr(session, "result", None)
+    paper = selectors.session_paper_nets(session=session)
+    totals = dict(enumerate(paper)) if paper else dict(enumerate(state["totals"]))
+    counted = 0 if paper else session.rounds.counting().count()
+    return secret_page(
+        render(
+            request,
+            "scoring/follow.html",
+            {
+                "session": session,
+                "club_name": session.season.club.name,
+                "season_name": session.season.name,
+                "seats": [
+                    {"seat": i, "name": p.display_name, "total": totals.get(i, 0)}
+                    for i, p in enumerate(players)
+                ],
+                "counted": counted,
+                "finished": result is not None,
+                "paper": bool(paper),
+                "follow_version": state["version"],
+                "settle": selectors.session_settlement(session=session),
+                "token": token,
+            },
+        )
+    )
+
+
+def follow_state(request: HttpRequest, token: str) -> HttpResponse:
+    """/f/<token>/state/: the follow page's poll (``follow_state_response``)."""
+    return secret_page(follow_state_response(request, followed_session(token)))
+
+
+def follow_image(request: HttpRequest, token: str) -> HttpResponse:
+    """/f/<token>/result.png: the result card, for a follower to share."""
+    return secret_page(session_image_response(followed_session(token)))
 
 
 def service_worker(request: HttpRequest) -> HttpResponse:

@@ -48,6 +48,18 @@ def _fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
+def _site_language():
+    """Every test starts in the site's language (zh-hans): a test client's request under
+    English leaves English active in the test's thread, and the next test's own calls
+    (a selector's words, the audit log's sentences) would read English."""
+    from django.conf import settings as django_settings
+    from django.utils import translation
+
+    with translation.override(django_settings.LANGUAGE_CODE):
+        yield
+
+
+@pytest.fixture(autouse=True)
 def _fresh_rate_limit_counts():
     """django-allauth's rate limits (sign-up, password change, reset mails…) count in the
     cache per address and per user id: every test starts from zero, so one test's

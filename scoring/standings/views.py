@@ -21,7 +21,7 @@ from leagues import selectors as league_selectors
 from leagues.forms import StandingsFilterForm
 from leagues.models import Club, Player
 from leagues.views import club_context, club_view, get_season
-from scoring.selectors import session_count, session_list
+from scoring.selectors import session_count, session_list, session_same_table
 from scoring.standings import selectors
 from scoring.standings.exports import (
     STANDING_COLUMNS,
@@ -55,12 +55,18 @@ def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
     seasons = list(league_selectors.season_list(club=club))
     _form, params = standings_filters(request)
     board = selectors.club_leaderboard(club=club, order=params["order"])
+    ctx = club_context(request, club)
+    # 再来一场: the last table again in one tap, in the current season (a recorder's).
+    current = next((s for s in seasons if not s.is_closed), None)
+    again = session_same_table(club=club) if ctx["can_record"] and current else None
     return render(
         request,
         "leagues/club_detail.html",
         club_context(
             request,
             club,
+            again=again,
+            current_season=current,
             seasons=seasons,
             rows=board,
             **standings_page(request, club, with_ratings(board, ratings_ordinals(club=club))),

@@ -81,13 +81,13 @@ def world(club, season, session, players, ruleset, recorder, owner, member, othe
 def snapshot() -> dict[str, Any]:
     """Everything a POST could change, to prove that refused POSTs change nothing."""
     return {
-        "clubs": list(Club.objects.values_list("pk", "name", "slug", "is_public")),
+        "clubs": list(Club.objects.values_list("pk", "name", "slug", "is_public", "chip_rate")),
         "members": list(Membership.objects.values_list("pk", "club_id", "user_id", "role")),
         "invitations": list(Invitation.objects.values_list("pk", "accepted_at")),
         "players": list(Player.objects.values_list("pk", "display_name", "aliases")),
         "rulesets": list(Ruleset.objects.values_list("pk", "name", "config")),
         "seasons": list(Season.objects.values_list("pk", "name", "is_closed")),
-        "sessions": list(Session.objects.values_list("pk")),
+        "sessions": list(Session.objects.values_list("pk", "follow_token")),
         "rounds": list(Round.objects.values_list("pk", "is_current", "is_void")),
         "finished": list(SessionResult.objects.values_list("pk")),
         "transfers": Transfer.objects.count(),
@@ -149,6 +149,7 @@ ACTIONS = [
     Action("season print", "read", c("season-print", season_id)),
     Action("player page", "read", c("player", lambda w: w.player.pk)),
     Action("session page", "read", c("session", session_id)),
+    Action("result image", "read", c("session-image", session_id)),
     Action("round history", "read", c("round", session_id, lambda w: 1)),
     # recording
     Action("start session form", "record", c("session-new", season_id)),
@@ -211,6 +212,26 @@ ACTIONS = [
         "POST",
         lambda w: {},
         ok=REDIRECT,
+    ),
+    Action(
+        "start the last four again", "record", c("session-again"), "POST", lambda w: {}, ok=REDIRECT
+    ),
+    Action(
+        "replace the follow link",
+        "manage",
+        c("session-follow-link", session_id),
+        "POST",
+        lambda w: {},
+        ok=REDIRECT,
+    ),
+    Action(
+        "delete a session (refused: it has rounds)",
+        "manage",
+        c("session-delete", session_id),
+        "POST",
+        lambda w: {},
+        ok=REDIRECT,
+        writes=False,
     ),
     Action("paper session form", "record", c("paper-session-new", season_id)),
     Action(
