@@ -46,7 +46,7 @@ from scoring import services
 from scoring.idempotency import HEADER as IDEMPOTENCY_HEADER
 from scoring.idempotency import idempotent
 from scoring.models import Round, RoundPlayer, Session
-from scoring.selectors import sessions_with_counts
+from scoring.selectors import sessions_with_state
 from scoring.serializers import (
     OUTCOME_KINDS,
     RoundCreateSerializer,
@@ -150,7 +150,7 @@ class SessionViewSet(ClubScopedMixin, ApiViewSet):
     def get_queryset(self) -> QuerySet[Session]:
         if self.is_schema_view():
             return Session.objects.none()
-        return sessions_with_counts(
+        return sessions_with_state(
             queryset=Session.objects.filter(season__club=self.get_club()).select_related(
                 "season__club", "created_by"
             )

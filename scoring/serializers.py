@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -265,6 +264,19 @@ class SessionSerializer(serializers.ModelSerializer):
     )
     seats = serializers.SerializerMethodField()
     rounds_count = serializers.IntegerField(read_only=True, help_text="Rounds that count.")
+    finished = serializers.BooleanField(
+        read_only=True,
+        help_text="Finished (结束本场), or a paper session: it takes no round until reopened.",
+    )
+    next_number = serializers.IntegerField(
+        read_only=True, help_text="The number the next recorded round will get."
+    )
+    next_dealer = serializers.IntegerField(
+        read_only=True,
+        min_value=0,
+        max_value=3,
+        help_text="The seat that deals (rolls the dice) in the next round.",
+    )
     created_by = serializers.CharField(source="created_by.get_username", read_only=True)
     started_at = BoundedDateTimeField(required=False)
     first_dealer = serializers.IntegerField(min_value=0, max_value=3, default=0)
@@ -282,6 +294,9 @@ class SessionSerializer(serializers.ModelSerializer):
             "players",
             "seats",
             "rounds_count",
+            "finished",
+            "next_number",
+            "next_dealer",
             "created_by",
             "created_at",
         ]
@@ -302,18 +317,12 @@ class SessionSerializer(serializers.ModelSerializer):
 
 class SessionDetailSerializer(SessionSerializer):
     totals = serializers.SerializerMethodField(help_text="Net chips by seat (counted rounds).")
-    next_number = serializers.SerializerMethodField()
-    next_dealer = serializers.SerializerMethodField()
-    next_dealers = serializers.SerializerMethodField()
+    next_dealers = serializers.SerializerMethodField(
+        help_text="The next round's dealer set, ascending (several seats only under 通庄)."
+    )
 
     class Meta(SessionSerializer.Meta):
-        fields = [
-            *SessionSerializer.Meta.fields,
-            "totals",
-            "next_number",
-            "next_dealer",
-            "next_dealers",
-        ]
+        fields = [*SessionSerializer.Meta.fields, "totals", "next_dealers"]
 
     @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
     def get_totals(self, obj: Session) -> list[int]:
@@ -322,26 +331,11 @@ class SessionDetailSerializer(SessionSerializer):
         totals = session_totals(session=obj)
         return [totals[seat] for seat in range(4)]
 
-    @extend_schema_field(OpenApiTypes.INT)
-    def get_next_number(self, obj: Session) -> int:
-        from scoring.selectors import session_next_number
-
-        return session_next_number(session=obj)
-
-    def _next(self, obj: Session) -> tuple[int, list[int]]:
-        from scoring.selectors import session_next_dealers
-
-        if not hasattr(obj, "_api_next_dealers"):
-            obj._api_next_dealers = session_next_dealers(session=obj)
-        return obj._api_next_dealers
-
-    @extend_schema_field(OpenApiTypes.INT)
-    def get_next_dealer(self, obj: Session) -> int:
-        return self._next(obj)[0]
-
     @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
     def get_next_dealers(self, obj: Session) -> list[int]:
-        return self._next(obj)[1]
+        from scoring.selectors import session_next_dealers
+
+        return session_next_dealers(session=obj)[1]
 
 
 class SessionUpdateSerializer(serializers.Serializer):
