@@ -24,7 +24,6 @@ from drf_spectacular.utils import (
 from rest_framework import mixins, serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, ValidationError
-from rest_framework.filters import OrderingFilter
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -38,6 +37,7 @@ from csmj_site.api import (
     ErrorItemSerializer,
     ErrorResponseSerializer,
     IdFilter,
+    StrictOrderingFilter,
     id_or_404,
 )
 from leagues.api_views import ClubScopedMixin
@@ -125,7 +125,12 @@ class SessionFilter(DateRangeFilterSet):
 
 @extend_schema(parameters=[CLUB_SLUG])
 @extend_schema_view(
-    create=extend_schema(summary="Start a session (recorder role)"),
+    create=extend_schema(
+        operation_id="session_start",
+        summary="Start a session (recorder role)",
+        description="Four roster players in turn order (seats 0..3). The answer carries "
+        "next_number and next_dealer, what the first round needs.",
+    ),
     update=extend_schema(
         summary="Change a session's start time or table (recorder role)",
         request=SessionUpdateSerializer,
@@ -210,7 +215,7 @@ class RoundViewSet(
     serializer_class = RoundSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
     pagination_class = ApiPagination
-    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, OrderingFilter]
+    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, StrictOrderingFilter]
     filterset_class = RoundFilter
     ordering_fields = ["number", "recorded_at"]
     ordering = ["number"]
@@ -243,7 +248,12 @@ class RoundViewSet(
         return session
 
     @extend_schema(
+        operation_id="round_record",
         summary="Record the session's next round",
+        description="The round (round-format.md, without ruleset), scored under the "
+        "season's ruleset. 409 when another client recorded that number first "
+        "(round_conflict) or when the session is finished (session_finished: reopen it "
+        "first).",
         request=RoundCreateSerializer,
         parameters=[IDEMPOTENCY_KEY],
         responses={201: RoundSerializer, 409: ROUND_CONFLICT, 422: IDEMPOTENCY_MISMATCH},
@@ -301,6 +311,7 @@ class RoundViewSet(
 
     @extend_schema(
         summary="Every version of a round, oldest first",
+        description="A plain array, not a page: a round has few versions.",
         parameters=[NUMBER],
         responses={200: RoundSerializer(many=True)},
     )
