@@ -44,7 +44,7 @@ from leagues.api_views import ClubScopedMixin
 from leagues.permissions import require_read, require_record
 from scoring import services
 from scoring.idempotency import HEADER as IDEMPOTENCY_HEADER
-from scoring.idempotency import idempotent
+from scoring.idempotency import KEY_MAX_LENGTH, idempotent
 from scoring.models import Round, RoundPlayer, Session
 from scoring.selectors import sessions_with_state
 from scoring.serializers import (
@@ -67,10 +67,15 @@ NUMBER = OpenApiParameter(
 )
 IDEMPOTENCY_KEY = OpenApiParameter(
     IDEMPOTENCY_HEADER,
-    OpenApiTypes.STR,
+    {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": KEY_MAX_LENGTH,
+        "pattern": "^[ -~]+$",  # printable ASCII
+    },
     OpenApiParameter.HEADER,
     required=False,
-    description="Any unique string (≤255 printable ASCII characters). A retry with the "
+    description=f"Any unique string (≤{KEY_MAX_LENGTH} printable ASCII characters). A retry with the "
     "same key and body returns the first response and stores nothing new; the same key "
     "with a different body answers 422. Keys are kept for 24 hours.",
 )
@@ -79,13 +84,17 @@ IDEMPOTENCY_KEY = OpenApiParameter(
 class RoundConflictSerializer(serializers.Serializer):
     errors = ErrorItemSerializer(many=True)
     round_count = serializers.IntegerField(
-        help_text="How many rounds the session has now (the highest round number)."
+        required=False,
+        help_text="With round_conflict: how many rounds the session has now (the highest "
+        "round number).",
     )
 
 
 ROUND_CONFLICT = OpenApiResponse(
     RoundConflictSerializer,
-    description="Another client recorded this round number first; nothing was stored.",
+    description="Nothing was stored: another client recorded this round number first "
+    "(round_conflict, with round_count), or the session is finished (session_finished: "
+    "reopen it first).",
 )
 IDEMPOTENCY_MISMATCH = OpenApiResponse(
     ErrorResponseSerializer,
