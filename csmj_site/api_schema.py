@@ -183,6 +183,8 @@ def _parameters_and_headers(result: dict[str, Any]) -> None:
                     parameter["description"] = f"The {owner}'s id."
                 elif name in _PATH_IDS:
                     parameter["description"] = _PATH_IDS[name]
+                elif name == "club_slug":
+                    parameter.setdefault("description", "The club's slug.")
                 if name == "id" or name in _PATH_IDS:
                     parameter["schema"] = {"type": "integer", "minimum": 1}
             idempotent = any(

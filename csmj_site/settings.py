@@ -226,6 +226,7 @@ SPECTACULAR_SETTINGS = {
         "FinalAnalysisKind": "scoring.api_analyse.FINAL_KIND",
         "DealtAnalysisKind": "scoring.api_analyse.DEALT_KIND",
         "DecompositionKind": "scoring.api_analyse.DECOMPOSITION_KINDS",
+        "AnalysisMeldKind": "scoring.api_analyse.ANALYSIS_MELD_KINDS",
     },
 }
 

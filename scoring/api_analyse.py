@@ -26,8 +26,9 @@ from scoring.engine.analysis import GANG_CONTEXTS, SITUATIONAL_CODES, analyse_re
 from scoring.engine.tiles import MeldKind
 from scoring.serializers import HAND_CLASSES, HAND_TYPE_CODES, OPENING_HAND_CODES
 
+ANALYSIS_MELD_KINDS = [k.value for k in MeldKind]
 _MELD_FIELDS = {
-    "kind": serializers.ChoiceField([k.value for k in MeldKind]),
+    "kind": serializers.ChoiceField(ANALYSIS_MELD_KINDS),
     "tiles": serializers.CharField(help_text="e.g. 555m; a kong has 4 tiles"),
 }
 _REQUEST = inline_serializer(
@@ -70,6 +71,11 @@ DEALT_KIND = [("opening", "A dealt hand (opening hands)")]
 DECOMPOSITION_KINDS = [("standard", "Four sets and a pair"), ("seven_pairs", "Seven pairs")]
 
 
+class AnalysedMeldSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(ANALYSIS_MELD_KINDS)
+    tiles = serializers.CharField(help_text="e.g. 555m; a kong has 4 tiles")
+
+
 class HandNameSerializer(serializers.Serializer):
     code = serializers.ChoiceField(choices=HAND_TYPE_CODES)
     name_zh = serializers.CharField()
@@ -87,7 +93,7 @@ class DecompositionSerializer(serializers.Serializer):
     notation = serializers.CharField(help_text="e.g. 111p 333p 666p 777p 99p")
     pair = serializers.CharField(allow_null=True, help_text="The pair (将); null for seven pairs.")
     sets = serializers.ListField(child=serializers.CharField())
-    melds = inline_serializer("AnalysedMeld", _MELD_FIELDS, many=True)
+    melds = AnalysedMeldSerializer(many=True)
     pairs = serializers.ListField(child=serializers.CharField(), help_text="Seven pairs only.")
 
 
@@ -100,7 +106,7 @@ class FinalHandAnalysisSerializer(serializers.Serializer):
 
     kind = serializers.ChoiceField(choices=FINAL_KIND)
     tiles = serializers.CharField(help_text="The concealed tiles, sorted.")
-    melds = inline_serializer("AnalysedMeld", _MELD_FIELDS, many=True)
+    melds = AnalysedMeldSerializer(many=True)
     win_tile = serializers.CharField(allow_null=True)
     self_draw = serializers.BooleanField()
     dealer = serializers.BooleanField()
