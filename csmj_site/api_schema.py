@@ -20,7 +20,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from django import forms
+from django.core import validators
 from rest_framework import exceptions, fields, relations, serializers
+from rest_framework import validators as drf_validators
 
 from csmj_site.errors import MESSAGES
 
@@ -59,7 +61,14 @@ def error_codes() -> list[str]:
     codes |= _default_codes(_subclasses(fields.Field))
     codes |= _default_codes([relations.PrimaryKeyRelatedField, serializers.Serializer])
     codes |= _default_codes(_subclasses(forms.Field))
-    codes |= {"invalid", "required", "unique", "malformed_json"}
+    codes |= {
+        code
+        for module in (validators, drf_validators)
+        for value in vars(module).values()
+        if isinstance(value, type) and isinstance(code := getattr(value, "code", None), str)
+    }
+    # A model's own checks (full_clean), as services raise them.
+    codes |= {"invalid", "required", "unique", "unique_together", "unique_for_date"}
     return sorted(code for code in codes if isinstance(code, str) and code)
 
 

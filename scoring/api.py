@@ -47,6 +47,19 @@ EXAMPLE_ROUND = {
 }
 
 
+# round-format.md's mid-game example (the table option extra_small_hands).
+EXAMPLE_MIDGAME = {
+    "ruleset": {"preset": "changsha-67", "extra_small_hands": ["zhongtu_sixi"]},
+    "dealer": 0,
+    "midgame": [{"seat": 2, "hands": ["zhongtu_sixi"], "birds": [3, 7]}],
+    "result": {
+        "kind": "self_draw",
+        "winners": [{"seat": 2, "hands": ["pinghu"]}],
+        "birds": [1, 2],
+    },
+}
+
+
 def _detail(units: int, cls: str, pair_base: int, multiplier: int, zimo: int) -> dict[str, object]:
     return {
         "units": units,
@@ -139,6 +152,11 @@ class RulesetPresetSerializer(serializers.Serializer):
         ),
         OpenApiExample(
             "Its result", value=EXAMPLE_RESULT, response_only=True, status_codes=["200"]
+        ),
+        OpenApiExample(
+            "A mid-game 四喜, then a self-draw",
+            value=EXAMPLE_MIDGAME,
+            request_only=True,
         ),
         OpenApiExample(
             "A rejected round",
