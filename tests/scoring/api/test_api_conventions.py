@@ -77,3 +77,9 @@ def test_the_round_as_read_is_accepted_back_as_a_correction(api_as, club, sessio
     response = client.post(rounds_url(club, session, "1/correct/"), read["data"], format="json")
     assert response.status_code == 201, response.json()
     assert response.json()["result"]["net"] == read["result"]["net"]
+
+
+def test_a_401_says_how_to_authenticate(api_as, club, session):
+    response = api_as("anonymous").post(rounds_url(club, session), TILES_ONLY, format="json")
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"].startswith("Bearer")
