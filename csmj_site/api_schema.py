@@ -5,7 +5,8 @@ settings.SPECTACULAR_SETTINGS), so that a client generated from it can live on i
   answer (the service error catalogue, the codes the apps register, DRF's and Django's own);
 - ``_one_shape``: a request component that is its response component (``RoundDataRequest``
   and ``RoundData``) is merged into it, so what a read returns can be posted back as it is;
-- ``_parameters_and_headers``: path ids are integers, every path parameter is described;
+- ``_parameters_and_headers``: path ids are integers, every path parameter is described
+  (and each ``ordering`` value has a name for generated enums, ``NET_DESC``);
   response headers are declared (``WWW-Authenticate`` on 401, ``Retry-After`` on 429 and
   503, ``Idempotent-Replayed`` where an ``Idempotency-Key`` is accepted); a response
   without a description gets one.
@@ -185,6 +186,12 @@ def _parameters_and_headers(result: dict[str, Any]) -> None:
         for operation in item.values():
             for parameter in operation.get("parameters", []):
                 name = parameter["name"]
+                if name == "ordering" and "enum" in parameter["schema"]:
+                    # Generated enums name "-net" NET_DESC (not VALUE_1).
+                    parameter["schema"]["x-enum-varnames"] = [
+                        f"{value.lstrip('-').upper()}{'_DESC' if value[0] == '-' else ''}"
+                        for value in parameter["schema"]["enum"]
+                    ]
                 if parameter["in"] != "path":
                     continue
                 if name == "id":

@@ -296,6 +296,28 @@ def test_a_whole_session_through_the_generated_client(gen, live_server, transact
     listed = call(gen, "rounds.round_list", 200, m.PaginatedRoundList, **where).parsed
     assert listed.count == len(ROUNDS)
 
+    # A preview stores nothing.
+    preview = call(
+        gen,
+        "rounds.round_preview",
+        200,
+        m.RoundResult,
+        **where,
+        body=m.RoundData.from_dict({**ROUNDS["discard"], "dealer": dealer}),
+    ).parsed
+    assert preview.net[1] > 0
+    sessions = call(
+        gen,
+        "sessions.session_list",
+        200,
+        m.PaginatedSessionList,
+        client=client,
+        club_slug=club.slug,
+        season=season.id,
+        ordering=m.SessionListOrdering.STARTED_AT_DESC,
+    ).parsed
+    assert [s.next_number for s in sessions.results] == [len(ROUNDS) + 1]
+
     # Finish; a round after it is refused, naming the state.
     finished = call(gen, "sessions.session_finish", 200, m.SessionState, **where).parsed
     assert finished.finished
@@ -343,6 +365,17 @@ def test_a_whole_session_through_the_generated_client(gen, live_server, transact
         client=client,
         club_slug=club.slug,
     )
+    stats = call(
+        gen,
+        "players.player_stats",
+        200,
+        m.PlayerStats,
+        client=client,
+        club_slug=club.slug,
+        id=players[2].id,
+    ).parsed
+    assert stats.net == detail.totals[2]
+    call(gen, "clubs.club_list", 200, m.PaginatedClubList, client=anonymous)
     ratings = call(
         gen,
         "standings.ratings_list",
@@ -353,6 +386,11 @@ def test_a_whole_session_through_the_generated_client(gen, live_server, transact
         season_id=season.id,
     ).parsed
     assert ratings.count == 4
+    for export in ("standings.standings_csv", "standings.rounds_csv"):
+        csv_text = call(
+            gen, export, 200, str, client=client, club_slug=club.slug, season_id=season.id
+        ).parsed
+        assert len(csv_text.splitlines()) > 1, export
 
     # The calculator (no account): round-format.md's mid-game example, and the presets.
     scored = call(
