@@ -96,6 +96,11 @@ ROUND_CONFLICT = OpenApiResponse(
     "(round_conflict, with round_count), or the session is finished (session_finished: "
     "reopen it first).",
 )
+CORRECTION_CONFLICT = OpenApiResponse(
+    RoundConflictSerializer,
+    description="Another client corrected this round at the same moment (round_conflict); "
+    "nothing was stored.",
+)
 IDEMPOTENCY_MISMATCH = OpenApiResponse(
     ErrorResponseSerializer,
     description="The Idempotency-Key was used before with a different request.",
@@ -290,7 +295,7 @@ class RoundViewSet(
         summary="Correct a round: stores a new version, the old one is kept",
         request=RoundDataSerializer,
         parameters=[NUMBER, IDEMPOTENCY_KEY],
-        responses={201: RoundSerializer, 422: IDEMPOTENCY_MISMATCH},
+        responses={201: RoundSerializer, 409: CORRECTION_CONFLICT, 422: IDEMPOTENCY_MISMATCH},
     )
     @action(detail=True, methods=["post"], filter_backends=[], pagination_class=None)
     @idempotent
