@@ -16,6 +16,14 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 # only when an engine file changes); the engine trusts only the build's stamp.json.
 NATIVE := build/engine-native/.made
 
+# openapi-typescript and tsc for the API contract test (package.json, exact versions in
+# package-lock.json; node_modules is git-ignored).
+NODE_TOOLS := node_modules/.installed
+
+$(NODE_TOOLS): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
 venv: $(STAMP) $(NATIVE)
 
 $(NATIVE): $(STAMP) $(wildcard scoring/engine/*.py)
@@ -45,12 +53,12 @@ browser-deps:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; \
 	fi
 
-test: venv browser-deps
+test: venv browser-deps $(NODE_TOOLS)
 	$(PYTHON) -m pytest
 	CSMJ_ENGINE=python $(PYTHON) -m pytest -q tests/scoring/engine
 
 # The database tests again, against PostgreSQL.
-test-db: venv
+test-db: venv $(NODE_TOOLS)
 	DATABASE_URL=$${DATABASE_URL:-$(PG_URL)} $(PYTHON) -m pytest -m "not browser" tests
 
 lint: venv

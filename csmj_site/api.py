@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 import django_filters
@@ -46,7 +47,10 @@ class ErrorItemSerializer(serializers.Serializer):
         help_text='Dotted path of the offending input ("result.winners.0.seat"); "" when '
         "the error concerns the whole request."
     )
-    code = serializers.CharField(help_text="Stable machine code, e.g. discarder_is_winner.")
+    code = serializers.CharField(
+        help_text="Stable machine code, e.g. discarder_is_winner: one of the catalogue's "
+        "(the ErrorCode enum)."
+    )
     message = serializers.CharField(help_text="Human-readable explanation (English).")
 
 
@@ -193,6 +197,7 @@ def id_or_404(value: Any) -> int:
     return number
 
 
+@extend_schema_field({"type": "integer", "minimum": 1, "maximum": MAX_ID})
 class IdFilter(django_filters.NumberFilter):
     """An id in a query string: a whole number the database can hold (else 400)."""
 
@@ -222,6 +227,71 @@ class ApiPagination(PageNumberPagination):
     page_size_query_param = "page_size"
     max_page_size = 200
 
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            parameter["schema"]["minimum"] = 1
+            if parameter["name"] == self.page_size_query_param:
+                parameter["schema"].update(maximum=self.max_page_size, default=self.page_size)
+                parameter["description"] = (
+                    f"Results per page (default {self.page_size}, at most {self.max_page_size}; "
+                    "a larger value gives the maximum)."
+                )
+        return parameters
+
+
+def paginated_rows(request: Request, rows: list[Any], serializer_class: Any) -> Response:
+    """A page of ``rows`` from a plain (function) view, as every list pages."""
+    paginator = ApiPagination()
+    page = paginator.paginate_queryset(rows, request)
+    return paginator.get_paginated_response(serializer_class(page, many=True).data)
+
+
+class StrictOrderingFilter(OrderingFilter):
+    """``?ordering=``: one of the view's ``ordering_fields``, ``-`` reversing it (several,
+    comma-separated, sort by each in turn). Any other field answers 400 naming
+    ``ordering`` (never silently ignored). The schema lists the allowed values."""
+
+    def get_ordering(self, request: Request, queryset: QuerySet, view: Any) -> Any:
+        given = request.query_params.get(self.ordering_param)
+        if given:
+            allowed = ordering_choices(view.ordering_fields)
+            unknown = [term.strip() for term in given.split(",") if term.strip() not in allowed]
+            if unknown:
+                raise exceptions.ValidationError(
+                    {
+                        self.ordering_param: [
+                            f"Unknown ordering {unknown[0]!r}; use one of: {', '.join(allowed)}."
+                        ]
+                    },
+                    code="invalid_choice",
+                )
+        return super().get_ordering(request, queryset, view)
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        return [ordering_parameter(view.ordering_fields, default=getattr(view, "ordering", None))]
+
+
+def ordering_choices(fields: list[str]) -> list[str]:
+    """Every value ``?ordering=`` accepts for ``fields``: each, and each reversed."""
+    return [value for field in fields for value in (field, f"-{field}")]
+
+
+def ordering_parameter(
+    fields: list[str], *, default: Any = None, description: str = ""
+) -> dict[str, Any]:
+    """The ``ordering`` query parameter as the schema declares it: an enum."""
+    text = description or 'Sort by this field ("-" reverses it); any other value answers 400.'
+    if default:
+        text += f" Default: {','.join(default)}."
+    return {
+        "name": "ordering",
+        "required": False,
+        "in": "query",
+        "description": text,
+        "schema": {"type": "string", "enum": ordering_choices(fields)},
+    }
+
 
 # ---------------------------------------------------------------- schema
 
@@ -231,21 +301,71 @@ _ERROR_DESCRIPTIONS = {
     403: "The user lacks the role this needs.",
     404: "Not found, or in a private club the user cannot read.",
     405: "Method not allowed.",
-    406: "Not acceptable (only JSON is served).",
+    406: "Not acceptable: only JSON is served (send Accept: application/json or */*).",
+    413: "The body is larger than the site accepts (too_large); nothing was stored.",
     415: "Unsupported media type (send JSON).",
     429: "Too many requests (Retry-After says when to come back).",
+    503: "The database is unavailable; nothing was stored. Retry-After says when to retry.",
+}
+
+
+# A viewset's operations, named as an app calls them: "{resource}_{verb}" (club_list,
+# player_get …); other actions are "{resource}_{action}" (round_void) unless the view
+# names them (round_record, standings_list). Function views name theirs.
+_VERBS = {
+    "list": "list",
+    "retrieve": "get",
+    "create": "create",
+    "update": "update",
+    "partial_update": "patch",
+}
+_SUMMARIES = {
+    "list": "The club's {plural}",
+    "retrieve": "One {resource}",
+    "create": "Create a {resource}",
+    "update": "Change a {resource} (every writable field)",
+    "partial_update": "Change some fields of a {resource}",
 }
 
 
 class ApiAutoSchema(AutoSchema):
-    """Every operation documents the error responses it can give, in the error format."""
+    """Every operation has a readable id, a tag, a summary, and the error responses it
+    can give, in the error format. Its description is the view's own docstring only
+    (a base class's notes for developers never reach the schema)."""
+
+    def _resource(self) -> str:
+        basename = getattr(self.view, "basename", None) or ""
+        return basename.removeprefix("api-")
+
+    def get_operation_id(self) -> str:
+        resource = self._resource()
+        action = getattr(self.view, "action", None)
+        if resource and action:
+            return f"{resource}_{_VERBS.get(action, action)}"
+        return super().get_operation_id()
+
+    def get_tags(self) -> list[str]:
+        resource = self._resource()
+        return [f"{resource}s"] if resource else super().get_tags()
+
+    def get_summary(self) -> str | None:
+        summary = super().get_summary()
+        action = getattr(self.view, "action", None)
+        resource = self._resource()
+        if summary or action not in _SUMMARIES or not resource:
+            return summary
+        return _SUMMARIES[action].format(resource=resource, plural=f"{resource}s")
+
+    def get_description(self) -> str:
+        own = type(self.view).__dict__.get("__doc__") or ""
+        return inspect.cleandoc(own) if own else ""
 
     def _get_response_bodies(self, direction: str = "response") -> dict[str, Any]:
         responses = super()._get_response_bodies(direction)
         method = self.method.upper()
-        codes = [400, 401, 403, 404, 405, 406, 429]
+        codes = [400, 401, 403, 404, 405, 406, 429, 503]
         if method in ("POST", "PUT", "PATCH"):
-            codes.append(415)
+            codes += [413, 415]
         for code in sorted(codes):
             if str(code) not in responses:
                 responses[str(code)] = self._get_response_for_code(
@@ -313,7 +433,7 @@ class ApiViewSet(
 
     permission_classes = [IsAuthenticatedOrReadOnly]
     pagination_class = ApiPagination
-    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, OrderingFilter]
+    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, StrictOrderingFilter]
     http_method_names = ["get", "post", "put", "patch", "head", "options"]
 
     def check_write(self, instance: Any = None) -> None:

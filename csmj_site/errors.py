@@ -50,6 +50,7 @@ MESSAGES: dict[str, str] = {
         "round {number} cannot be recorded: the next round is {expected}"
     ),
     "paper_session": gettext_noop("a paper session has final totals only; it takes no rounds"),
+    "session_finished": gettext_noop("the session is finished; reopen it to record another round"),
     "not_current": gettext_noop(
         "round {number} version {version} has been corrected; change the current version"
     ),

@@ -191,6 +191,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["csmj_site.jsonio.JsonBodyParser"],
     "DEFAULT_SCHEMA_CLASS": "csmj_site.api.ApiAutoSchema",
     "EXCEPTION_HANDLER": "csmj_site.api.exception_handler",
+    # JSON only: any other Accept (text/html included) answers 406, as the schema says.
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_THROTTLE_RATES": {
         "anon_calculator": os.environ.get("ANON_CALCULATOR_RATE", "120/min"),
     },
@@ -204,6 +206,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "csmj_site.api_schema.finish",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "HandTypeCode": "scoring.serializers.HAND_TYPE_CODES",
         "OpeningHandCode": "scoring.serializers.OPENING_HAND_CODES",
@@ -213,6 +219,14 @@ SPECTACULAR_SETTINGS = {
         "OutcomeKind": "scoring.serializers.OUTCOME_KINDS",
         "Stacking": "leagues.serializers.STACKING_CHOICES",
         "PairRule": "leagues.serializers.PAIR_CHOICES",
+        "TransferEvent": "scoring.serializers.TRANSFER_EVENTS",
+        "HandClass": "scoring.serializers.HAND_CLASSES",
+        "PenaltyKind": "scoring.serializers.PENALTY_KINDS",
+        "MeldKind": "scoring.serializers.MELD_KINDS",
+        "FinalAnalysisKind": "scoring.api_analyse.FINAL_KIND",
+        "DealtAnalysisKind": "scoring.api_analyse.DEALT_KIND",
+        "DecompositionKind": "scoring.api_analyse.DECOMPOSITION_KINDS",
+        "AnalysisMeldKind": "scoring.api_analyse.ANALYSIS_MELD_KINDS",
     },
 }
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -85,6 +86,46 @@ class PlayerSerializer(serializers.ModelSerializer):
 # ---------------------------------------------------------------- rulesets
 
 
+def _choices(key: str) -> list[tuple[Any, str]]:
+    """The values the engine allows for ``key``, each with its English label."""
+    return [(value, label.en) for value, label in PARAMETER_INFO[key].values.items()]
+
+
+def _choice(key: str, *, required: bool = False) -> serializers.ChoiceField:
+    return serializers.ChoiceField(choices=_choices(key), required=required)
+
+
+def _integer(key: str, *, required: bool = False) -> serializers.IntegerField:
+    """An integer parameter between the bounds the engine declares for it."""
+    bounds = PARAMETER_INFO[key].bounds
+    assert bounds is not None, key
+    return serializers.IntegerField(min_value=bounds[0], max_value=bounds[1], required=required)
+
+
+# Two parameters share each of these enums in the schema (their labels differ, so the
+# enum lists the values only).
+STACKING_CHOICES = list(PARAMETER_INFO["big_stacking"].values)
+PAIR_CHOICES = list(PARAMETER_INFO["situational_pair"].values)
+assert set(STACKING_CHOICES) == set(PARAMETER_INFO["opening_stacking"].values)
+assert set(PAIR_CHOICES) == set(PARAMETER_INFO["quanqiuren_pair"].values)
+
+
+def _stacking(*, required: bool = False) -> serializers.ChoiceField:
+    return serializers.ChoiceField(choices=STACKING_CHOICES, required=required)
+
+
+def _pair(*, required: bool = False) -> serializers.ChoiceField:
+    return serializers.ChoiceField(choices=PAIR_CHOICES, required=required)
+
+
+def _extra_small_hands(*, required: bool = False) -> serializers.ListField:
+    return serializers.ListField(
+        child=serializers.ChoiceField(choices=_choices("extra_small_hands")),
+        required=required,
+        help_text="Codes of rules §9.4.",
+    )
+
+
 class KindAmountsSerializer(serializers.Serializer):
     self_draw = serializers.IntegerField()
     discard = serializers.IntegerField()
@@ -100,65 +141,61 @@ class ClassAmountsSerializer(serializers.Serializer):
     big = serializers.IntegerField()
 
 
+class KindAmountsOverrideSerializer(serializers.Serializer):
+    self_draw = serializers.IntegerField(min_value=0, max_value=1000, required=False)
+    discard = serializers.IntegerField(min_value=0, max_value=1000, required=False)
+
+
+class BaseTableOverrideSerializer(serializers.Serializer):
+    """Some entries of the base table; the others keep the preset's."""
+
+    small = KindAmountsOverrideSerializer(required=False)
+    big = KindAmountsOverrideSerializer(required=False)
+
+
+class ClassAmountsOverrideSerializer(serializers.Serializer):
+    """Some entries of the self-draw bonus; the others keep the preset's."""
+
+    small = serializers.IntegerField(min_value=0, max_value=1000, required=False)
+    big = serializers.IntegerField(min_value=0, max_value=1000, required=False)
+
+
 class RulesetParametersSerializer(serializers.Serializer):
-    """Every parameter of a resolved ruleset (rules.md §7)."""
+    """Every parameter of a resolved ruleset (rules.md §7), with the choices and bounds
+    of ``RulesetConfig``."""
 
     preset = serializers.ChoiceField(choices=PRESET_CODES)
-    bird_count = serializers.IntegerField()
-    bird_mode = serializers.CharField()
+    bird_count = _choice("bird_count", required=True)
+    bird_mode = _choice("bird_mode", required=True)
     base = BaseTableSerializer()
-    dealer_bonus = serializers.IntegerField()
+    dealer_bonus = _integer("dealer_bonus", required=True)
     dealer_bonus_per_unit = serializers.BooleanField()
     zimo_bonus = ClassAmountsSerializer()
-    big_stacking = serializers.CharField()
-    opening_stacking = serializers.CharField()
+    big_stacking = _stacking(required=True)
+    opening_stacking = _stacking(required=True)
     tongzhuang = serializers.BooleanField()
-    dealer_vs_dealer = serializers.IntegerField()
+    dealer_vs_dealer = _integer("dealer_vs_dealer", required=True)
     big_in_big_out = serializers.BooleanField()
-    escape_penalty = serializers.IntegerField()
-    escape_distribution = serializers.CharField()
-    situational_pair = serializers.CharField()
-    bird_points = serializers.IntegerField()
-    bird_origin = serializers.CharField()
+    escape_penalty = _integer("escape_penalty", required=True)
+    escape_distribution = _choice("escape_distribution", required=True)
+    situational_pair = _pair(required=True)
+    bird_points = _integer("bird_points", required=True)
+    bird_origin = _choice("bird_origin", required=True)
     opening_birds = serializers.BooleanField()
     haohua = serializers.BooleanField()
-    menqing = serializers.CharField()
-    extra_small_hands = serializers.ListField(child=serializers.CharField())
-    piao = serializers.CharField()
-    piao_value = serializers.IntegerField()
-    piao_max = serializers.IntegerField()
-    cap = serializers.IntegerField()
-    double_kong = serializers.CharField()
-    quanqiuren_pair = serializers.CharField()
+    menqing = _choice("menqing", required=True)
+    extra_small_hands = _extra_small_hands(required=True)
+    piao = _choice("piao", required=True)
+    piao_value = _integer("piao_value", required=True)
+    piao_max = _integer("piao_max", required=True)
+    cap = _integer("cap", required=True)
+    double_kong = _choice("double_kong", required=True)
+    quanqiuren_pair = _pair(required=True)
 
 
 @extend_schema_field(RulesetParametersSerializer)
 class RulesetParametersField(serializers.JSONField):
     pass
-
-
-def _choices(key: str) -> list[tuple[Any, str]]:
-    """The values the engine allows for ``key``, each with its English label."""
-    return [(value, label.en) for value, label in PARAMETER_INFO[key].values.items()]
-
-
-def _choice(key: str) -> serializers.ChoiceField:
-    return serializers.ChoiceField(choices=_choices(key), required=False)
-
-
-def _integer(key: str) -> serializers.IntegerField:
-    """An integer parameter between the bounds the engine declares for it."""
-    bounds = PARAMETER_INFO[key].bounds
-    assert bounds is not None, key
-    return serializers.IntegerField(min_value=bounds[0], max_value=bounds[1], required=False)
-
-
-# Two parameters share each of these enums in the schema (their labels differ, so the
-# enum lists the values only).
-STACKING_CHOICES = list(PARAMETER_INFO["big_stacking"].values)
-PAIR_CHOICES = list(PARAMETER_INFO["situational_pair"].values)
-assert set(STACKING_CHOICES) == set(PARAMETER_INFO["opening_stacking"].values)
-assert set(PAIR_CHOICES) == set(PARAMETER_INFO["quanqiuren_pair"].values)
 
 
 class RulesetConfigSerializer(serializers.Serializer):
@@ -169,38 +206,66 @@ class RulesetConfigSerializer(serializers.Serializer):
     bird_mode = _choice("bird_mode")
     dealer_bonus = _integer("dealer_bonus")
     dealer_bonus_per_unit = serializers.BooleanField(required=False)
-    big_stacking = serializers.ChoiceField(choices=STACKING_CHOICES, required=False)
-    opening_stacking = serializers.ChoiceField(choices=STACKING_CHOICES, required=False)
+    big_stacking = _stacking()
+    opening_stacking = _stacking()
     tongzhuang = serializers.BooleanField(required=False)
     dealer_vs_dealer = _integer("dealer_vs_dealer")
     big_in_big_out = serializers.BooleanField(required=False)
     escape_penalty = _integer("escape_penalty")
     escape_distribution = _choice("escape_distribution")
-    situational_pair = serializers.ChoiceField(choices=PAIR_CHOICES, required=False)
-    base = serializers.DictField(required=False, help_text='e.g. {"big": {"self_draw": 4}}')
-    zimo_bonus = serializers.DictField(required=False, help_text='e.g. {"small": 1}')
+    situational_pair = _pair()
+    base = BaseTableOverrideSerializer(required=False, help_text='e.g. {"big": {"self_draw": 4}}')
+    zimo_bonus = ClassAmountsOverrideSerializer(required=False, help_text='e.g. {"small": 1}')
     bird_points = _integer("bird_points")
     bird_origin = _choice("bird_origin")
     opening_birds = serializers.BooleanField(required=False)
     haohua = serializers.BooleanField(required=False)
     menqing = _choice("menqing")
-    extra_small_hands = serializers.ListField(
-        child=serializers.ChoiceField(choices=_choices("extra_small_hands")),
-        required=False,
-        help_text="Codes of rules §9.4.",
-    )
+    extra_small_hands = _extra_small_hands()
     piao = _choice("piao")
     piao_value = _integer("piao_value")
     piao_max = _integer("piao_max")
     cap = _integer("cap")
     double_kong = _choice("double_kong")
-    quanqiuren_pair = serializers.ChoiceField(choices=PAIR_CHOICES, required=False)
+    quanqiuren_pair = _pair()
 
 
 @extend_schema_field(RulesetConfigSerializer)
 class RulesetConfigField(serializers.JSONField):
     """The config as given: an object (``{"preset": …, overrides}``); a bare preset code
     such as "changsha-67" is accepted too and stored as ``{"preset": code}``."""
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "boolean"},
+            {"type": "integer"},
+            {"type": "string"},
+            {"type": "array", "items": {"type": "string"}},
+            {"$ref": "#/components/schemas/BaseTable"},
+            {"$ref": "#/components/schemas/ClassAmounts"},
+        ]
+    }
+)
+class RulesetValueField(serializers.JSONField):
+    """A parameter's value: a boolean, an integer, a choice, a list of codes
+    (extra_small_hands) or a table (base, zimo_bonus)."""
+
+
+class RulesetChoiceField(serializers.JSONField):
+    """A ruleset as the calculator takes it: a preset code, or a preset with overrides.
+    Documented as ``oneOf`` (``RulesetChoiceFieldSchema``); the engine reads it."""
+
+
+class RulesetChoiceFieldSchema(OpenApiSerializerFieldExtension):
+    target_class = RulesetChoiceField
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        # The Preset enum (settings.SPECTACULAR_SETTINGS names it; RulesetConfig uses it).
+        preset = {"$ref": "#/components/schemas/Preset"}
+        config = auto_schema.resolve_serializer(RulesetConfigSerializer, direction).ref
+        return {"oneOf": [preset, config]}
 
 
 class RulesetSerializer(serializers.ModelSerializer):

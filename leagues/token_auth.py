@@ -13,6 +13,9 @@ from rest_framework.authentication import BaseAuthentication, get_authorization_
 
 from leagues.tokens import apitoken_authenticate
 
+# The codes of a refused token (the API schema lists them).
+TOKEN_ERROR_CODES = ("invalid_header", "invalid_token")
+
 
 class ApiTokenAuthentication(BaseAuthentication):
     """``Authorization: Bearer <token>`` (``Token <token>`` works too)."""

@@ -9,16 +9,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import api_view, throttle_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 
+from leagues.serializers import (
+    PRESET_CODES,
+    RulesetParametersSerializer,
+    RulesetValueField,
+)
 from scoring.engine import RoundInvalid, score_round
 from scoring.engine.rules import presets_describe
+from scoring.serializers import CalculatorRoundSerializer, RoundResultSerializer
 
 
 class AnonCalculatorThrottle(AnonRateThrottle):
@@ -38,6 +43,19 @@ EXAMPLE_ROUND = {
         "winners": [{"seat": 2, "hands": ["qingyise", "pengpenghu"]}],
         "discarder": 3,
         "birds": [3, 7],
+    },
+}
+
+
+# round-format.md's mid-game example (the table option extra_small_hands).
+EXAMPLE_MIDGAME = {
+    "ruleset": {"preset": "changsha-67", "extra_small_hands": ["zhongtu_sixi"]},
+    "dealer": 0,
+    "midgame": [{"seat": 2, "hands": ["zhongtu_sixi"], "birds": [3, 7]}],
+    "result": {
+        "kind": "self_draw",
+        "winners": [{"seat": 2, "hands": ["pinghu"]}],
+        "birds": [1, 2],
     },
 }
 
@@ -95,57 +113,26 @@ EXAMPLE_RESULT = {
     "next_dealers": [2],
 }
 
-_TRANSFER_FIELDS = (
-    "CalculatorTransfer",
-    {
-        "from": serializers.IntegerField(help_text="Paying seat 0-3."),
-        "to": serializers.IntegerField(help_text="Receiving seat 0-3."),
-        "amount": serializers.IntegerField(min_value=1),
-        "event": serializers.ChoiceField(["opening", "result", "penalty"]),
-        "winner": serializers.IntegerField(allow_null=True, help_text="null for a penalty."),
-        "detail": serializers.DictField(
-            help_text="For a win: units, class, pair_base, multiplier, zimo_bonus, "
-            "dealer_vs_dealer, fish (amount = pair_base × multiplier + the rest). "
-            "For a split penalty: kind, penalty, distribution, share, burned."
-        ),
-    },
-)
-_SCORE_RESULT = inline_serializer(
-    "CalculatorResult",
-    {
-        "transfers": inline_serializer(*_TRANSFER_FIELDS, many=True),
-        "net": serializers.ListField(child=serializers.IntegerField(), min_length=4, max_length=4),
-        "burned": serializers.IntegerField(min_value=0),
-        "next_dealer": serializers.IntegerField(),
-        "next_dealers": serializers.ListField(child=serializers.IntegerField()),
-    },
-)
-_PARAMETER_FIELDS = (
-    "RulesetParameter",
-    {
-        "key": serializers.CharField(),
-        "name_zh": serializers.CharField(),
-        "name_en": serializers.CharField(),
-        "value": serializers.JSONField(),
-        "allowed": serializers.CharField(),
-        "description": serializers.CharField(),
-        "source": serializers.CharField(help_text="Seed passage the value comes from."),
-    },
-)
-_PRESETS = inline_serializer(
-    "RulesetPreset",
-    {
-        "code": serializers.CharField(),
-        "name_zh": serializers.CharField(),
-        "name_en": serializers.CharField(),
-        "source": serializers.CharField(),
-        "ruleset": serializers.DictField(
-            help_text='The JSON form: {"preset": code, every parameter}.'
-        ),
-        "parameters": inline_serializer(*_PARAMETER_FIELDS, many=True),
-    },
-    many=True,
-)
+
+class RulesetParameterSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    name_zh = serializers.CharField()
+    name_en = serializers.CharField()
+    value = RulesetValueField(help_text="The preset's value: its type is the parameter's.")
+    allowed = serializers.CharField(help_text="The values allowed, in words.")
+    description = serializers.CharField()
+    source = serializers.CharField(help_text="Seed passage the value comes from.")
+
+
+class RulesetPresetSerializer(serializers.Serializer):
+    code = serializers.ChoiceField(choices=PRESET_CODES)
+    name_zh = serializers.CharField()
+    name_en = serializers.CharField()
+    source = serializers.CharField()
+    ruleset = RulesetParametersSerializer(
+        help_text='The JSON form: {"preset": code, every parameter}.'
+    )
+    parameters = RulesetParameterSerializer(many=True)
 
 
 # --- views -------------------------------------------------------------------------
@@ -157,14 +144,19 @@ _PRESETS = inline_serializer(
     description="Validates one round (round-format.md) and returns its transfers, net by seat, "
     "burned chips and the next dealer(s). Every problem is reported at once, each naming its "
     "field. No login needed; anonymous callers are rate limited.",
-    request=OpenApiTypes.OBJECT,
-    responses={200: _SCORE_RESULT},
+    request=CalculatorRoundSerializer,
+    responses={200: RoundResultSerializer},
     examples=[
         OpenApiExample(
             "A 四喜 opening, then a big discard win", value=EXAMPLE_ROUND, request_only=True
         ),
         OpenApiExample(
             "Its result", value=EXAMPLE_RESULT, response_only=True, status_codes=["200"]
+        ),
+        OpenApiExample(
+            "A mid-game 四喜, then a self-draw",
+            value=EXAMPLE_MIDGAME,
+            request_only=True,
         ),
         OpenApiExample(
             "A rejected round",
@@ -203,8 +195,9 @@ def calculator_response(request: Request, compute: Callable[[Any], Any]) -> Resp
     operation_id="list_rulesets",
     summary="Ruleset presets",
     description="The four presets of rules.md §7, each with every parameter: its value, "
-    "allowed values, meaning and the seed passage it comes from.",
-    responses={200: _PRESETS},
+    "allowed values, meaning and the seed passage it comes from. A plain array, not a page: "
+    "the presets are few and fixed.",
+    responses={200: RulesetPresetSerializer(many=True)},
     tags=["calculator"],
 )
 @api_view(["GET"])

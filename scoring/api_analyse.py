@@ -7,19 +7,28 @@ Errors are the calculator's: HTTP 400 with ``{"errors": [{field, code, message}]
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, extend_schema, inline_serializer
+from typing import Any
+
+from drf_spectacular.utils import (
+    OpenApiExample,
+    PolymorphicProxySerializer,
+    extend_schema,
+    inline_serializer,
+)
 from rest_framework import serializers
 from rest_framework.decorators import api_view, throttle_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from leagues.serializers import PAIR_CHOICES, PRESET_CODES, RulesetChoiceField
 from scoring.api import AnonCalculatorThrottle, calculator_response
-from scoring.engine.analysis import GANG_CONTEXTS, analyse_request
+from scoring.engine.analysis import GANG_CONTEXTS, SITUATIONAL_CODES, analyse_request
 from scoring.engine.tiles import MeldKind
+from scoring.serializers import HAND_CLASSES, HAND_TYPE_CODES, OPENING_HAND_CODES
 
+ANALYSIS_MELD_KINDS = [k.value for k in MeldKind]
 _MELD_FIELDS = {
-    "kind": serializers.ChoiceField([k.value for k in MeldKind]),
+    "kind": serializers.ChoiceField(ANALYSIS_MELD_KINDS),
     "tiles": serializers.CharField(help_text="e.g. 555m; a kong has 4 tiles"),
 }
 _REQUEST = inline_serializer(
@@ -49,11 +58,121 @@ _REQUEST = inline_serializer(
         "opening": serializers.BooleanField(
             default=False, help_text="analyse a dealt hand for opening hands (起手胡)"
         ),
-        "ruleset": serializers.JSONField(
+        "ruleset": RulesetChoiceField(
             required=False, help_text='a preset code or {"preset": CODE, …}; default changsha-67'
         ),
     },
 )
+
+# --- the answer ---------------------------------------------------------------------
+
+FINAL_KIND = [("final", "A final hand")]
+DEALT_KIND = [("opening", "A dealt hand (opening hands)")]
+DECOMPOSITION_KINDS = [("standard", "Four sets and a pair"), ("seven_pairs", "Seven pairs")]
+
+
+class AnalysedMeldSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(ANALYSIS_MELD_KINDS)
+    tiles = serializers.CharField(help_text="e.g. 555m; a kong has 4 tiles")
+
+
+class HandNameSerializer(serializers.Serializer):
+    code = serializers.ChoiceField(choices=HAND_TYPE_CODES)
+    name_zh = serializers.CharField()
+    name_en = serializers.CharField()
+
+
+class DroppedClaimSerializer(serializers.Serializer):
+    code = serializers.ChoiceField(choices=HAND_TYPE_CODES)
+    reason = serializers.CharField(help_text="Why the context's code does not hold (English).")
+    reason_zh = serializers.CharField()
+
+
+class DecompositionSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=DECOMPOSITION_KINDS)
+    notation = serializers.CharField(help_text="e.g. 111p 333p 666p 777p 99p")
+    pair = serializers.CharField(allow_null=True, help_text="The pair (将); null for seven pairs.")
+    sets = serializers.ListField(child=serializers.CharField())
+    melds = AnalysedMeldSerializer(many=True)
+    pairs = serializers.ListField(child=serializers.CharField(), help_text="Seven pairs only.")
+
+
+def _by_code(name: str, codes: tuple[str, ...], field: type[serializers.Field], text: str) -> Any:
+    return inline_serializer(name, {code: field(help_text=text) for code in codes})
+
+
+class FinalHandAnalysisSerializer(serializers.Serializer):
+    """What a final hand is (analysis.md)."""
+
+    kind = serializers.ChoiceField(choices=FINAL_KIND)
+    tiles = serializers.CharField(help_text="The concealed tiles, sorted.")
+    melds = AnalysedMeldSerializer(many=True)
+    win_tile = serializers.CharField(allow_null=True)
+    self_draw = serializers.BooleanField()
+    dealer = serializers.BooleanField()
+    ruleset = serializers.ChoiceField(choices=PRESET_CODES, help_text="The ruleset's preset.")
+    situational_pair = serializers.ChoiceField(choices=PAIR_CHOICES)
+    winning = serializers.BooleanField()
+    reason = serializers.CharField(allow_null=True, help_text="Why it does not win (English).")
+    reason_zh = serializers.CharField(allow_null=True)
+    best_claim = serializers.ListField(
+        child=serializers.ChoiceField(choices=HAND_TYPE_CODES),
+        help_text="The codes worth the most chips; [] when the hand does not win.",
+    )
+    best_claim_names = HandNameSerializer(many=True)
+    units = serializers.IntegerField()
+    chips = serializers.IntegerField(help_text="What the best claim is worth.")
+    shapes = serializers.ListField(child=serializers.ChoiceField(choices=HAND_TYPE_CODES))
+    context = serializers.ListField(child=serializers.ChoiceField(choices=HAND_TYPE_CODES))
+    dropped = DroppedClaimSerializer(many=True)
+    situational = _by_code(
+        "SituationalWins",
+        SITUATIONAL_CODES,
+        serializers.BooleanField,
+        "Whether these tiles may win this way.",
+    )
+    decomposition = DecompositionSerializer(allow_null=True)
+    decompositions = DecompositionSerializer(many=True)
+
+
+# "class" is a Python keyword: added after the class body.
+FinalHandAnalysisSerializer._declared_fields["class"] = serializers.ChoiceField(
+    choices=HAND_CLASSES, allow_null=True, help_text="small or big; null when it does not win."
+)
+
+
+class DealtHandNameSerializer(HandNameSerializer):
+    code = serializers.ChoiceField(choices=OPENING_HAND_CODES)
+    count = serializers.IntegerField(min_value=1)
+    tiles = serializers.CharField(help_text="The tiles that make it, e.g. 2222m 5555s.")
+
+
+class DealtHandAnalysisSerializer(serializers.Serializer):
+    """The opening hands (起手胡) a dealt hand holds (analysis.md)."""
+
+    kind = serializers.ChoiceField(choices=DEALT_KIND)
+    tiles = serializers.CharField()
+    dealer = serializers.BooleanField()
+    winning = serializers.BooleanField()
+    codes = serializers.ListField(
+        child=serializers.ChoiceField(choices=OPENING_HAND_CODES),
+        help_text="The claim: every occurrence (四喜 once per quad).",
+    )
+    hands = DealtHandNameSerializer(many=True)
+    occurrences = _by_code(
+        "OpeningOccurrences",
+        tuple(code for code, _name in OPENING_HAND_CODES),
+        serializers.IntegerField,
+        "How many times the dealt hand holds it.",
+    )
+
+
+HAND_ANALYSIS = PolymorphicProxySerializer(
+    component_name="HandAnalysis",
+    serializers={"final": FinalHandAnalysisSerializer, "opening": DealtHandAnalysisSerializer},
+    resource_type_field_name="kind",
+)
+
 
 EXAMPLE_FINAL = {"tiles": "11133366677799p", "win_tile": "9p"}
 EXAMPLE_OPENING = {"tiles": "2222m5555s134p67p", "opening": True}
@@ -69,7 +188,7 @@ EXAMPLE_OPENING = {"tiles": "2222m5555s134p67p", "opening": True}
     "(opening: true) every opening type with its count. No login needed; anonymous "
     "callers are rate limited.",
     request=_REQUEST,
-    responses={200: OpenApiTypes.OBJECT},
+    responses={200: HAND_ANALYSIS},
     examples=[
         OpenApiExample("A final hand", value=EXAMPLE_FINAL, request_only=True),
         OpenApiExample("A dealt hand", value=EXAMPLE_OPENING, request_only=True),

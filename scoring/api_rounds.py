@@ -24,7 +24,6 @@ from drf_spectacular.utils import (
 from rest_framework import mixins, serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, ValidationError
-from rest_framework.filters import OrderingFilter
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -38,15 +37,16 @@ from csmj_site.api import (
     ErrorItemSerializer,
     ErrorResponseSerializer,
     IdFilter,
+    StrictOrderingFilter,
     id_or_404,
 )
 from leagues.api_views import ClubScopedMixin
 from leagues.permissions import require_read, require_record
 from scoring import services
 from scoring.idempotency import HEADER as IDEMPOTENCY_HEADER
-from scoring.idempotency import idempotent
+from scoring.idempotency import KEY_MAX_LENGTH, idempotent
 from scoring.models import Round, RoundPlayer, Session
-from scoring.selectors import sessions_with_counts
+from scoring.selectors import sessions_with_state
 from scoring.serializers import (
     OUTCOME_KINDS,
     RoundCreateSerializer,
@@ -67,10 +67,15 @@ NUMBER = OpenApiParameter(
 )
 IDEMPOTENCY_KEY = OpenApiParameter(
     IDEMPOTENCY_HEADER,
-    OpenApiTypes.STR,
+    {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": KEY_MAX_LENGTH,
+        "pattern": "^[ -~]+$",  # printable ASCII
+    },
     OpenApiParameter.HEADER,
     required=False,
-    description="Any unique string (≤255 printable ASCII characters). A retry with the "
+    description=f"Any unique string (≤{KEY_MAX_LENGTH} printable ASCII characters). A retry with the "
     "same key and body returns the first response and stores nothing new; the same key "
     "with a different body answers 422. Keys are kept for 24 hours.",
 )
@@ -79,13 +84,22 @@ IDEMPOTENCY_KEY = OpenApiParameter(
 class RoundConflictSerializer(serializers.Serializer):
     errors = ErrorItemSerializer(many=True)
     round_count = serializers.IntegerField(
-        help_text="How many rounds the session has now (the highest round number)."
+        required=False,
+        help_text="With round_conflict: how many rounds the session has now (the highest "
+        "round number).",
     )
 
 
 ROUND_CONFLICT = OpenApiResponse(
     RoundConflictSerializer,
-    description="Another client recorded this round number first; nothing was stored.",
+    description="Nothing was stored: another client recorded this round number first "
+    "(round_conflict, with round_count), or the session is finished (session_finished: "
+    "reopen it first).",
+)
+CORRECTION_CONFLICT = OpenApiResponse(
+    RoundConflictSerializer,
+    description="Another client corrected this round at the same moment (round_conflict); "
+    "nothing was stored.",
 )
 IDEMPOTENCY_MISMATCH = OpenApiResponse(
     ErrorResponseSerializer,
@@ -125,7 +139,12 @@ class SessionFilter(DateRangeFilterSet):
 
 @extend_schema(parameters=[CLUB_SLUG])
 @extend_schema_view(
-    create=extend_schema(summary="Start a session (recorder role)"),
+    create=extend_schema(
+        operation_id="session_start",
+        summary="Start a session (recorder role)",
+        description="Four roster players in turn order (seats 0..3). The answer carries "
+        "next_number and next_dealer, what the first round needs.",
+    ),
     update=extend_schema(
         summary="Change a session's start time or table (recorder role)",
         request=SessionUpdateSerializer,
@@ -156,7 +175,7 @@ class SessionViewSet(ClubScopedMixin, ApiViewSet):
     def get_queryset(self) -> QuerySet[Session]:
         if self.is_schema_view():
             return Session.objects.none()
-        return sessions_with_counts(
+        return sessions_with_state(
             queryset=Session.objects.filter(season__club=self.get_club()).select_related(
                 "season__club", "created_by"
             )
@@ -220,7 +239,7 @@ class RoundViewSet(
     serializer_class = RoundSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
     pagination_class = ApiPagination
-    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, OrderingFilter]
+    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, StrictOrderingFilter]
     filterset_class = RoundFilter
     ordering_fields = ["number", "recorded_at"]
     ordering = ["number"]
@@ -253,7 +272,12 @@ class RoundViewSet(
         return session
 
     @extend_schema(
+        operation_id="round_record",
         summary="Record the session's next round",
+        description="The round (round-format.md, without ruleset), scored under the "
+        "season's ruleset. 409 when another client recorded that number first "
+        "(round_conflict) or when the session is finished (session_finished: reopen it "
+        "first).",
         request=RoundCreateSerializer,
         parameters=[IDEMPOTENCY_KEY],
         responses={201: RoundSerializer, 409: ROUND_CONFLICT, 422: IDEMPOTENCY_MISMATCH},
@@ -281,7 +305,7 @@ class RoundViewSet(
         summary="Correct a round: stores a new version, the old one is kept",
         request=RoundDataSerializer,
         parameters=[NUMBER, IDEMPOTENCY_KEY],
-        responses={201: RoundSerializer, 422: IDEMPOTENCY_MISMATCH},
+        responses={201: RoundSerializer, 409: CORRECTION_CONFLICT, 422: IDEMPOTENCY_MISMATCH},
     )
     @action(detail=True, methods=["post"], filter_backends=[], pagination_class=None)
     @idempotent
@@ -311,6 +335,7 @@ class RoundViewSet(
 
     @extend_schema(
         summary="Every version of a round, oldest first",
+        description="A plain array, not a page: a round has few versions.",
         parameters=[NUMBER],
         responses={200: RoundSerializer(many=True)},
     )

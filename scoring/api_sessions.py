@@ -7,18 +7,21 @@ go through the API's one error format (csmj_site.api.exception_handler).
 from __future__ import annotations
 
 import csv
+import io
 from typing import Any
 
 from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
-from rest_framework.decorators import api_view, permission_classes
+from rest_framework.decorators import api_view, permission_classes, renderer_classes
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from csmj_site.api import ApiPagination, paginated_rows
 from leagues.models import Club, Player, Season
 from leagues.permissions import club_for_reader
 from scoring.models import Session
@@ -63,7 +66,11 @@ def _state(session: Session, *, finished: bool, is_paper: bool) -> dict[str, Any
 
 
 @extend_schema(
+    operation_id="session_finish",
+    tags=["sessions"],
     summary="Finish a session (结束本场): it is rated; finishing twice changes nothing",
+    description="A finished session takes no new round (409 session_finished) until it "
+    "is reopened.",
     request=None,
     responses=SessionStateSerializer,
 )
@@ -76,6 +83,8 @@ def session_finish_view(request: Request, club_slug: str, session_id: int) -> Re
 
 
 @extend_schema(
+    operation_id="session_reopen",
+    tags=["sessions"],
     summary="Reopen a finished session (not a paper one); ratings are replayed",
     request=None,
     responses=SessionStateSerializer,
@@ -113,6 +122,8 @@ class PaperSessionSerializer(serializers.Serializer):
 
 
 @extend_schema(
+    operation_id="paper_session_record",
+    tags=["sessions"],
     summary="Record a paper session (纸面记录): four players by seat and their final nets, "
     "summing to zero. Counts in net, sessions and ratings, not in hand statistics.",
     request=PaperSessionSerializer,
@@ -145,9 +156,27 @@ class RatingSerializer(serializers.Serializer):
     sessions = serializers.IntegerField(help_text="Finished sessions rated.")
 
 
+class PaginatedRatingListSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = RatingSerializer(many=True)
+
+
 @extend_schema(
+    operation_id="ratings_list",
+    tags=["standings"],
     summary="Season ratings (openskill Plackett-Luce), best first",
-    responses=RatingSerializer(many=True),
+    responses=PaginatedRatingListSerializer,
+    parameters=[
+        OpenApiParameter("page", OpenApiTypes.INT, description="A page number (from 1)."),
+        OpenApiParameter(
+            "page_size",
+            {"type": "integer", "minimum": 1, "maximum": ApiPagination.max_page_size},
+            description=f"Results per page (default {ApiPagination.page_size}, at most "
+            f"{ApiPagination.max_page_size}).",
+        ),
+    ],
 )
 @api_view(["GET"])
 def season_ratings_view(request: Request, club_slug: str, season_id: int) -> Response:
@@ -157,7 +186,27 @@ def season_ratings_view(request: Request, club_slug: str, season_id: int) -> Res
         .select_related("player")
         .order_by("-ordinal", "player__display_name")
     )
-    return Response(RatingSerializer(rows, many=True).data)
+    return paginated_rows(request, rows, RatingSerializer)
+
+
+class CsvRenderer(BaseRenderer):
+    """Lets ``Accept: text/csv`` reach the CSV exports (the API serves JSON only
+    otherwise). The CSV itself is streamed by the view; only an error is rendered here,
+    as CSV: a header line, then one line per error."""
+
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(
+        self, data: Any, accepted_media_type: Any = None, renderer_context: Any = None
+    ) -> bytes:
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(["field", "code", "message"])
+        for error in (data or {}).get("errors", []):
+            writer.writerow([error["field"], error["code"], error["message"]])
+        return out.getvalue().encode()
 
 
 class _Echo:
@@ -175,10 +224,13 @@ def _csv_response(rows: Any, filename: str) -> StreamingHttpResponse:
 
 
 @extend_schema(
+    operation_id="standings_csv",
+    tags=["standings"],
     summary="Season standings as CSV (the same rows as the standings endpoint)",
     responses={(200, "text/csv"): OpenApiTypes.STR},
 )
 @api_view(["GET"])
+@renderer_classes([JSONRenderer, CsvRenderer])
 def season_standings_csv_view(request: Request, club_slug: str, season_id: int) -> HttpResponse:
     season = _season(request, club_slug, season_id)
     rows = selectors.standings_csv_rows(rows=selectors.season_standings(season=season))
@@ -186,10 +238,13 @@ def season_standings_csv_view(request: Request, club_slug: str, season_id: int) 
 
 
 @extend_schema(
+    operation_id="rounds_csv",
+    tags=["standings"],
     summary="Every round of the season as CSV (current versions; void ones marked)",
     responses={(200, "text/csv"): OpenApiTypes.STR},
 )
 @api_view(["GET"])
+@renderer_classes([JSONRenderer, CsvRenderer])
 def season_rounds_csv_view(request: Request, club_slug: str, season_id: int) -> HttpResponse:
     season = _season(request, club_slug, season_id)
     return _csv_response(

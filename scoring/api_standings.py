@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -29,13 +30,14 @@ from scoring.serializers import (
 )
 from scoring.standings import selectors
 
+ORDER_VALUES = sorted([*selectors.STANDINGS_ORDERS, *(f"-{k}" for k in selectors.STANDINGS_ORDERS)])
 STANDINGS_ORDERING = OpenApiParameter(
     "ordering",
     OpenApiTypes.STR,
     OpenApiParameter.QUERY,
-    enum=sorted([*selectors.STANDINGS_ORDERS, *(f"-{k}" for k in selectors.STANDINGS_ORDERS)]),
-    description='Sort column ("-" reverses it). Ranks always follow the official order: '
-    "net, then average per round, then wins.",
+    enum=ORDER_VALUES,
+    description='Sort column ("-" reverses it); any other value answers 400. Ranks always '
+    "follow the official order: net, then average per round, then wins.",
 )
 
 
@@ -44,14 +46,18 @@ def standings_response(view: Any, request: Request, rows_for: Any) -> Response:
     query = StandingsQuerySerializer(data=request.query_params)
     query.is_valid(raise_exception=True)
     order = request.query_params.get("ordering") or selectors.DEFAULT_ORDER
-    if order.lstrip("-") not in selectors.STANDINGS_ORDERS:
-        order = selectors.DEFAULT_ORDER
+    if order not in ORDER_VALUES:
+        allowed = ", ".join(ORDER_VALUES)
+        message = f"Unknown ordering {order!r}; use one of: {allowed}."
+        raise ValidationError({"ordering": [message]}, code="invalid_choice")
     rows = rows_for(order=order, **query.validated_data)
     return paginated(view, rows, StandingRowSerializer)
 
 
 class ClubViewSet(api_views.ClubViewSet):
     @extend_schema(
+        operation_id="leaderboard_list",
+        tags=["standings"],
         summary="All-time board of the club (every season)",
         parameters=[StandingsQuerySerializer, STANDINGS_ORDERING],
         responses=StandingRowSerializer(many=True),
@@ -107,6 +113,8 @@ class PlayerViewSet(api_views.PlayerViewSet):
 
 class SeasonViewSet(api_views.SeasonViewSet):
     @extend_schema(
+        operation_id="standings_list",
+        tags=["standings"],
         summary="Season standings (the same numbers as the season page)",
         parameters=[StandingsQuerySerializer, STANDINGS_ORDERING],
         responses=StandingRowSerializer(many=True),

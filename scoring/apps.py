@@ -12,3 +12,10 @@ class ScoringConfig(AppConfig):
         from scoring.selectors import session_seat_names
 
         seat_names_provide(session_seat_names)
+
+        # The API schema's ErrorCode enum lists the engine's codes (csmj_site.api_schema).
+        from csmj_site.api_schema import error_codes_register
+        from scoring.engine.messages import ALL_MESSAGES
+        from scoring.idempotency import IdempotencyMismatch
+
+        error_codes_register([*ALL_MESSAGES, str(IdempotencyMismatch.default_code)])

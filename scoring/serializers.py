@@ -9,15 +9,15 @@ engine validates it, so a client sees the engine's own errors.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from csmj_site.api import MAX_ID, BoundedDateTimeField
 from leagues.models import Player, Season
-from leagues.serializers import RulesetParametersField
+from leagues.serializers import RulesetChoiceField, RulesetParametersField
 from scoring.engine.hands import HAND_TYPES, MIDGAME_CODES
 from scoring.models import Round, Session
 
@@ -43,12 +43,15 @@ MELD_KINDS = [
     ("buzhang", "Kong replaced without the dice"),
 ]
 PENALTY_KINDS = [("escape", "Escape")]
+# The one enum of a transfer's event, for stored rounds and the calculator alike. A new
+# event (the kongs of rules.md §10, "kong") joins here, in the engine's order.
 TRANSFER_EVENTS = [
     ("opening", "Opening win"),
     ("midgame", "Mid-game win"),
     ("result", "Final win"),
     ("penalty", "Penalty"),
 ]
+HAND_CLASSES = [("small", "Small hand"), ("big", "Big hand")]
 
 
 def _seat(**kwargs: Any) -> serializers.IntegerField:
@@ -92,7 +95,12 @@ class MidgameSerializer(serializers.Serializer):
 
 class WinnerSerializer(serializers.Serializer):
     seat = _seat()
-    hands = serializers.ListField(child=serializers.ChoiceField(choices=FINAL_HAND_CODES))
+    hands = serializers.ListField(
+        child=serializers.ChoiceField(choices=FINAL_HAND_CODES),
+        required=False,
+        help_text="The final hand types claimed. May be left out when tiles are given: the "
+        "claim is then filled in from the tiles (a stored round carries the filled-in codes).",
+    )
     tiles = serializers.CharField(
         required=False, help_text="Concealed tiles including the winning tile (optional)."
     )
@@ -152,6 +160,14 @@ class RoundDataSerializer(serializers.Serializer):
     )
 
 
+class CalculatorRoundSerializer(RoundDataSerializer):
+    """A round in round-format.md with its ``ruleset``: the calculator's body."""
+
+    ruleset = RulesetChoiceField(
+        help_text='A preset code ("changsha-67") or {"preset": CODE, PARAM: VALUE, …}.'
+    )
+
+
 class RoundCreateSerializer(RoundDataSerializer):
     number = serializers.IntegerField(
         min_value=1,
@@ -162,36 +178,107 @@ class RoundCreateSerializer(RoundDataSerializer):
     )
 
 
+def _chips(help_text: str, **kwargs: Any) -> serializers.IntegerField:
+    return serializers.IntegerField(required=False, help_text=help_text, **kwargs)
+
+
+class TransferDetailSerializer(serializers.Serializer):
+    """The arithmetic of a transfer (round-format.md, Output). A win's transfer:
+    amount = pair_base × multiplier + bird_points_added + zimo_bonus + dealer_vs_dealer
+    + fish + piao, capped. A split escape penalty: kind, penalty, distribution, share,
+    burned."""
+
+    units = _chips("A win: the claim's units (U).")
+    pair_base = _chips("A win: the base this payer owes before the birds.")
+    multiplier = _chips("A win: the birds' multiplier m (1 under bird_mode points).")
+    bird_points_added = _chips("A win under bird_mode points: the birds' points added.")
+    zimo_bonus = _chips("A win: the self-draw bonus.")
+    dealer_vs_dealer = _chips("A win: 庄对庄 (under 通庄).")
+    fish = _chips("A final win: 钓鱼 stakes added.")
+    piao = _chips("A final win under 飘分: the stakes added.")
+    uncapped = _chips("The amount before the cap (封顶), when the cap lowered it.")
+    kind = serializers.ChoiceField(
+        choices=PENALTY_KINDS, required=False, help_text="A penalty: its kind."
+    )
+    penalty = _chips("A penalty: the whole penalty P.")
+    distribution = serializers.ChoiceField(
+        choices=[("split", "Split")], required=False, help_text="A penalty: how it is paid."
+    )
+    share = _chips("A split penalty: each seat's share, P // 3.")
+    burned = _chips("A split penalty: the chips nobody receives, P % 3.")
+
+
+# "class" is a Python keyword: added after the class body.
+TransferDetailSerializer._declared_fields["class"] = serializers.ChoiceField(
+    choices=HAND_CLASSES, required=False, help_text="A win: small or big."
+)
+
+
 class TransferSerializer(serializers.Serializer):
-    amount = serializers.IntegerField()
+    amount = serializers.IntegerField(min_value=1)
     event = serializers.ChoiceField(choices=TRANSFER_EVENTS)
-    winner = serializers.IntegerField(allow_null=True, required=False)
-    detail = serializers.DictField(required=False, help_text="The arithmetic of the amount.")
+    winner = _seat(allow_null=True, help_text="The winning seat; null for a penalty.")
+    detail = TransferDetailSerializer(help_text="The arithmetic of the amount.")
 
 
 # "from" is a Python keyword: add the seat fields after the class body.
-TransferSerializer._declared_fields["from"] = serializers.IntegerField(help_text="Paying seat.")
-TransferSerializer._declared_fields["to"] = serializers.IntegerField(
-    allow_null=True, help_text="Receiving seat; null when the amount is burned."
-)
+TransferSerializer._declared_fields["from"] = _seat(help_text="Paying seat.")
+TransferSerializer._declared_fields["to"] = _seat(help_text="Receiving seat.")
 
 
 class RoundResultSerializer(serializers.Serializer):
     """The engine's result (round-format.md, Output)."""
 
     transfers = TransferSerializer(many=True)
-    net = serializers.ListField(child=serializers.IntegerField(), min_length=4, max_length=4)
-    burned = serializers.IntegerField()
-    next_dealer = _seat()
-    next_dealers = serializers.ListField(child=_seat())
+    net = serializers.ListField(
+        child=serializers.IntegerField(),
+        min_length=4,
+        max_length=4,
+        help_text="Chips won (+) or lost (−) by seat.",
+    )
+    burned = serializers.IntegerField(
+        min_value=0, help_text="Penalty chips nobody received; sum(net) + burned == 0."
+    )
+    next_dealer = _seat(help_text="Who rolls the dice next round.")
+    next_dealers = serializers.ListField(
+        child=_seat(), help_text="The next round's dealer set, ascending."
+    )
 
 
 # ---------------------------------------------------------------- rounds
 
 
+def round_data_filled(data: dict[str, Any], found: dict[tuple[int, bool], list[str]]) -> Any:
+    """A stored round's data with each winner given by tiles alone carrying the codes the
+    engine found (``found``: codes by (seat, is_opening)), so that every reader gets
+    ``hands`` and the data can be posted back as it is (a correction)."""
+    winners = (data.get("result") or {}).get("winners") if isinstance(data, dict) else None
+    if not winners or all("hands" in w for w in winners if isinstance(w, dict)):
+        return data
+    filled = copy.deepcopy(data)
+    for winner in filled["result"]["winners"]:
+        if isinstance(winner, dict) and "hands" not in winner:
+            winner["hands"] = found.get((winner.get("seat"), False), [])
+    return filled
+
+
 @extend_schema_field(RoundDataSerializer)
 class RoundDataField(serializers.JSONField):
-    pass
+    """A stored round's data, hands filled in (``RoundSerializer`` hands it the codes)."""
+
+    def get_attribute(self, instance: Round) -> Any:
+        return instance
+
+    def to_representation(self, value: Round) -> Any:
+        found = getattr(self.parent, "found_codes", None)
+        if found is None:
+            from scoring.selectors import round_found_codes
+
+            found = round_found_codes(rounds=[value])
+        mine = {
+            (seat, opening): codes for (pk, seat, opening), codes in found.items() if pk == value.pk
+        }
+        return round_data_filled(value.data or {}, mine)
 
 
 @extend_schema_field(RoundResultSerializer)
@@ -199,8 +286,25 @@ class RoundResultField(serializers.JSONField):
     pass
 
 
+class RoundListSerializer(serializers.ListSerializer):
+    """Rounds, with the codes the engine found for tiles-only winners read in one query."""
+
+    def to_representation(self, data: Any) -> list[Any]:
+        from scoring.selectors import round_found_codes
+
+        rounds = list(data.all() if hasattr(data, "all") else data)
+        self.child.found_codes = round_found_codes(rounds=rounds)  # type: ignore[union-attr]
+        try:
+            return super().to_representation(rounds)
+        finally:
+            self.child.found_codes = None  # type: ignore[union-attr]
+
+
 class RoundSerializer(serializers.ModelSerializer):
-    """A stored round (one version) with the engine's result."""
+    """A stored round (one version) with the engine's result. ``data`` is the round as
+    recorded, each winner given by tiles alone with the hands the engine found."""
+
+    found_codes: dict[tuple[int, int, bool], list[str]] | None = None
 
     session = serializers.IntegerField(source="session_id", read_only=True)
     recorded_by = serializers.CharField(source="recorded_by.get_username", read_only=True)
@@ -232,6 +336,7 @@ class RoundSerializer(serializers.ModelSerializer):
             "result",
         ]
         read_only_fields = fields
+        list_serializer_class = RoundListSerializer
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_voided_by(self, obj: Round) -> str | None:
@@ -265,6 +370,19 @@ class SessionSerializer(serializers.ModelSerializer):
     )
     seats = serializers.SerializerMethodField()
     rounds_count = serializers.IntegerField(read_only=True, help_text="Rounds that count.")
+    finished = serializers.BooleanField(
+        read_only=True,
+        help_text="Finished (结束本场), or a paper session: it takes no round until reopened.",
+    )
+    next_number = serializers.IntegerField(
+        read_only=True, help_text="The number the next recorded round will get."
+    )
+    next_dealer = serializers.IntegerField(
+        read_only=True,
+        min_value=0,
+        max_value=3,
+        help_text="The seat that deals (rolls the dice) in the next round.",
+    )
     created_by = serializers.CharField(source="created_by.get_username", read_only=True)
     started_at = BoundedDateTimeField(required=False)
     first_dealer = serializers.IntegerField(min_value=0, max_value=3, default=0)
@@ -282,6 +400,9 @@ class SessionSerializer(serializers.ModelSerializer):
             "players",
             "seats",
             "rounds_count",
+            "finished",
+            "next_number",
+            "next_dealer",
             "created_by",
             "created_at",
         ]
@@ -349,20 +470,12 @@ class SessionDetailSerializer(SessionSerializer):
         help_text="The session's secret follow link (read-only, no login), for the club's "
         "members; null for anyone else, or when an organiser has turned it off."
     )
-    next_number = serializers.SerializerMethodField()
-    next_dealer = serializers.SerializerMethodField()
-    next_dealers = serializers.SerializerMethodField()
+    next_dealers = serializers.SerializerMethodField(
+        help_text="The next round's dealer set, ascending (several seats only under 通庄)."
+    )
 
     class Meta(SessionSerializer.Meta):
-        fields = [
-            *SessionSerializer.Meta.fields,
-            "totals",
-            "settle",
-            "follow_url",
-            "next_number",
-            "next_dealer",
-            "next_dealers",
-        ]
+        fields = [*SessionSerializer.Meta.fields, "totals", "settle", "follow_url", "next_dealers"]
 
     @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
     def get_totals(self, obj: Session) -> list[int]:
@@ -390,26 +503,11 @@ class SessionDetailSerializer(SessionSerializer):
             return None
         return str(request.build_absolute_uri(reverse("follow", args=[obj.follow_token])))
 
-    @extend_schema_field(OpenApiTypes.INT)
-    def get_next_number(self, obj: Session) -> int:
-        from scoring.selectors import session_next_number
-
-        return session_next_number(session=obj)
-
-    def _next(self, obj: Session) -> tuple[int, list[int]]:
-        from scoring.selectors import session_next_dealers
-
-        if not hasattr(obj, "_api_next_dealers"):
-            obj._api_next_dealers = session_next_dealers(session=obj)
-        return obj._api_next_dealers
-
-    @extend_schema_field(OpenApiTypes.INT)
-    def get_next_dealer(self, obj: Session) -> int:
-        return self._next(obj)[0]
-
     @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
     def get_next_dealers(self, obj: Session) -> list[int]:
-        return self._next(obj)[1]
+        from scoring.selectors import session_next_dealers
+
+        return session_next_dealers(session=obj)[1]
 
 
 class SessionUpdateSerializer(serializers.Serializer):

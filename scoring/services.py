@@ -82,6 +82,14 @@ class RoundConflict(RoundRejected, ConflictError):
         return {"round_count": self.expected - 1}
 
 
+class SessionFinished(RoundRejected, ConflictError):
+    """A round recorded into a finished session (结束本场): the API answers 409; the
+    session must be reopened first."""
+
+    def __init__(self) -> None:
+        super().__init__([ServiceError("session", "session_finished")])
+
+
 def _engine_errors(errors: list[Any]) -> RoundRejected:
     """RoundRejected from engine FieldErrors, with the engine's (English, Chinese)
     templates for their codes."""
@@ -563,8 +571,10 @@ def round_record(
     with transaction.atomic():
         locked = _locked_session(session)
         _ensure_open(locked.season)
-        if SessionResult.objects.filter(session=locked, is_paper=True).exists():
-            raise _reject("session", "paper_session")
+        ended = SessionResult.objects.filter(session=locked).values_list("is_paper", flat=True)
+        is_paper = ended.first()
+        if is_paper is not None:  # finished (结束本场), or a paper session
+            raise _reject("session", "paper_session") if is_paper else SessionFinished()
         expected = session_next_number(session=locked)
         if number is not None and number != expected:
             raise RoundConflict(number=number, expected=expected)

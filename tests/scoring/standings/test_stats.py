@@ -26,6 +26,7 @@ from scoring.standings.models import (
     PlayerSeasonStat,
     PlayerSessionStat,
     RatingEvent,
+    SessionResult,
     round_add,
 )
 from scoring.standings.ratings import ranks_from_nets, rating_initial, rating_update, ratings_replay
@@ -256,6 +257,9 @@ def test_incremental_rows_equal_a_rebuild_after_random_writes(
         # Each service call commits on its own in production: run its on-commit tasks now.
         with django_capture_on_commit_callbacks(execute=True):
             if op == "record":
+                # A finished session takes a new round once reopened (as the site does).
+                if SessionResult.objects.filter(session=session).exists():
+                    session_reopen(session=session, actor=user)
                 round_record(session=session, data=round_shape(n), actor=user)
             elif op == "correct" and counted:
                 round_correct(round=counted[n % len(counted)], data=round_shape(n + 1), actor=user)

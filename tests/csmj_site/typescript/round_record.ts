@@ -1,0 +1,57 @@
+// A phone app's use of the types openapi-typescript generates from docs/openapi.yaml
+// (tests/csmj_site/test_typescript_client.py checks it with tsc --noEmit --strict).
+import type { components, paths } from "./api";
+
+type Schemas = components["schemas"];
+type Rounds = paths["/api/v1/clubs/{club_slug}/sessions/{session_id}/rounds/"];
+type RecordBody = NonNullable<Rounds["post"]["requestBody"]>["content"]["application/json"];
+type Recorded = Rounds["post"]["responses"][201]["content"]["application/json"];
+type Conflict = Rounds["post"]["responses"][409]["content"]["application/json"];
+type Correct = paths["/api/v1/clubs/{club_slug}/sessions/{session_id}/rounds/{number}/correct/"];
+type CorrectBody = NonNullable<Correct["post"]["requestBody"]>["content"]["application/json"];
+
+// A round recorded: a winner given by tiles alone needs no hands.
+export const body: RecordBody = {
+  dealer: 0,
+  number: 1,
+  midgame: [{ seat: 2, hands: ["zhongtu_sixi"], birds: [3, 7] }],
+  result: {
+    kind: "discard",
+    winners: [{ seat: 2, tiles: "11133366677799p", win_tile: "9p" }],
+    discarder: 0,
+    birds: [3, 7],
+  },
+};
+
+// What the answer tells the app: the next dealer, each transfer's event and arithmetic.
+export function nextDealer(round: Recorded): number {
+  return round.result.next_dealer;
+}
+
+export function midgameChips(round: Recorded): number {
+  return round.result.transfers
+    .filter((t) => t.event === "midgame")
+    .reduce((sum, t) => sum + t.amount, 0);
+}
+
+export function bigWinPayers(round: Recorded): number[] {
+  return round.result.transfers.filter((t) => t.detail.class === "big").map((t) => t.from);
+}
+
+// A correction posts the round as it was read.
+export function correction(round: Recorded): CorrectBody {
+  return round.data;
+}
+
+// The hands a stored winner carries (filled in when the tiles were given alone).
+export function winnerHands(round: Schemas["Round"]): Schemas["FinalHandCode"][] {
+  return round.data.result.winners?.flatMap((w) => w.hands ?? []) ?? [];
+}
+
+// A 409 names its code from the catalogue.
+export function refusedBecauseFinished(answer: Conflict): boolean {
+  return answer.errors.some((e) => e.code === "session_finished");
+}
+
+// @ts-expect-error: an event outside the enum does not type-check
+export const bogus: Schemas["TransferEvent"] = "bogus";

@@ -1,0 +1,43 @@
+"""The round form of a finished session (结束本场) refuses a new round, in Chinese, and
+stores nothing; reopened, it takes the round."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from scoring import services
+from scoring.models import Round
+from tests.factories import round_discard, round_self_draw
+
+pytestmark = pytest.mark.django_db
+
+
+def post_round(client, session, data):
+    url = reverse("round-new", args=[session.season.club.slug, session.pk])
+    return client.post(url, {"data": json.dumps(data)})
+
+
+def test_the_round_form_of_a_finished_session_refuses_the_round(rec, session, recorder):
+    services.round_record(session=session, data=round_self_draw(2), actor=recorder)
+    services.session_finish(session=session, actor=recorder)
+
+    response = post_round(rec, session, round_discard(1, 3))
+
+    assert response.status_code == 400
+    assert Round.objects.filter(session=session).count() == 1
+    [error] = response.context["rf_context"]["errors"]
+    assert (error["field"], error["code"]) == ("session", "session_finished")
+    assert "本场已结束" in error["message"]
+
+
+def test_reopened_the_session_takes_the_round(rec, session, recorder):
+    services.round_record(session=session, data=round_self_draw(2), actor=recorder)
+    services.session_finish(session=session, actor=recorder)
+    services.session_reopen(session=session, actor=recorder)
+
+    post_round(rec, session, round_discard(1, 3))
+
+    assert Round.objects.filter(session=session).count() == 2
