@@ -57,9 +57,7 @@ def lower_bound(n: int, rounds: int) -> str:
 # ------------------------------------------------------------------ the reference
 
 
-def _pantheon_marginal(
-    ids: Sequence[int], history: Sequence[Sequence[int]]
-) -> list[list[int]]:
+def _pantheon_marginal(ids: Sequence[int], history: Sequence[Sequence[int]]) -> list[list[int]]:
     """What seating each pair together adds to Pantheon's score (the history's part of
     the score is the same for every candidate): 1 if they met exactly once before (the
     pair becomes a repeat), 10 if they met in the last round."""
@@ -147,9 +145,7 @@ def pantheon_reference_draw(
 # ------------------------------------------------------------------ the nights
 
 
-def _results(
-    tables: Sequence[Sequence[int]], points: dict[int, int], rng: random.Random
-) -> None:
+def _results(tables: Sequence[Sequence[int]], points: dict[int, int], rng: random.Random) -> None:
     for table in tables:
         gains = [30, 10, -10, -30][: len(table)]
         rng.shuffle(gains)
@@ -233,7 +229,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             cells = [
                 f"{mean(m, n, r, 'repeats'):.1f} ({worst(m, n, r, 'repeats')})" for m in methods
             ]
-            extra = " / ".join(f"{mean(m, n, r, 'extra_meetings'):.1f}" for m in ("random", "pantheon"))
+            extra = " / ".join(
+                f"{mean(m, n, r, 'extra_meetings'):.1f}" for m in ("random", "pantheon")
+            )
             most = " / ".join(str(worst(m, n, r, "max_meetings")) for m in ("random", "pantheon"))
             wind = " / ".join(str(worst(m, n, r, "wind_spread")) for m in methods)
             print(
@@ -253,7 +251,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{len(SIZES) * len(ROUNDS) * len(seeds)} nights"
         + ("" if not above else ": " + "; ".join(above))
     )
-    print(f"slowest draw for 64 entrants: {slowest * 1000:.0f} ms (target < {TIME_TARGET * 1000:.0f} ms)")
+    print(
+        f"slowest draw for 64 entrants: {slowest * 1000:.0f} ms (target < {TIME_TARGET * 1000:.0f} ms)"
+    )
     print(f"bench time {time.perf_counter() - began:.0f} s")
     return 1 if above or slowest >= TIME_TARGET else 0
 

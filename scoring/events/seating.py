@@ -43,7 +43,8 @@ Remainder = Literal["bye", "three"]
 REPEAT = 100  # seating together a pair who met once: one more repeated pair
 AGAIN = 10  # ... who met m > 1 times: AGAIN * (m - 1), less than a new repeated pair
 CONSECUTIVE = 30  # ... more when they met in the round just before
-WIND_CLASH = 150  # two players who need the same seat (see _add_wind_clashes)
+WIND_CLASH = 10  # two players of the same wind cycle (see _add_wind_clashes)
+WIND = 40  # a unit of seat penalty, in the final swaps (see _even_winds)
 PANTHEON_REPEAT = 1  # Pantheon's score: a pair who met more than once
 PANTHEON_CONSECUTIVE = 10  # ... and each time they met in two rounds in a row
 
@@ -51,6 +52,7 @@ PANTHEON_CONSECUTIVE = 10  # ... and each time they met in two rounds in a row
 MAX_MOVES = 600
 STALL_MOVES = 200
 TABU_TENURE = 7
+RESTART_PLAYERS = 64  # random: 64 // n starts (4 for 16 players, 1 for 33 and more)
 SWISS_REACH = 2  # swiss swaps players of tables at most this far apart
 
 # Seat permutations of a table of 3 and of 4: perm[i] is the seat of the table's i-th player.
@@ -217,6 +219,10 @@ def _table_cost(members: Sequence[int], w: Sequence[Sequence[int]]) -> int:
     return sum(w[a][b] for x, a in enumerate(members) for b in members[x + 1 :])
 
 
+def _grouping_cost(tables: Sequence[Sequence[int]], w: Sequence[Sequence[int]]) -> int:
+    return sum(_table_cost(m, w) for m in tables)
+
+
 def _tabu_search(
     tables: list[list[int]],
     w: list[list[int]],
@@ -264,16 +270,7 @@ def _tabu_search(
                 if tb == ta or (b < a and is_candidate[b]) or abs(tb - ta) > reach:
                     continue  # (b, a) is the same swap
                 sb, axb = s[b], ax[b]
-                d = (
-                    sb[ta]
-                    + sa[tb]
-                    - 2 * wa[b]
-                    + axa[tb]
-                    + axb[ta]
-                    - base_a
-                    - sb[tb]
-                    - axb[tb]
-                )
+                d = sb[ta] + sa[tb] - 2 * wa[b] + axa[tb] + axb[ta] - base_a - sb[tb] - axb[tb]
                 if best_delta is not None and d > best_delta:
                     continue
                 if (tabu_a[tb] > move or tabu[b][ta] > move) and cost + d >= best_cost:
@@ -314,7 +311,9 @@ def _wind_penalties(counts: Sequence[Sequence[int]]) -> list[list[int]]:
 
 def _wind_cost(members: Sequence[int], pen: Sequence[Sequence[int]]) -> int:
     rows = [pen[p] for p in members]
-    return min(sum(row[seat] for row, seat in zip(rows, perm, strict=True)) for perm in _PERMS[len(rows)])
+    return min(
+        sum(row[seat] for row, seat in zip(rows, perm, strict=True)) for perm in _PERMS[len(rows)]
+    )
 
 
 def _even_winds(
@@ -323,69 +322,135 @@ def _even_winds(
     aux: Sequence[Sequence[int]] | None,
     pen: Sequence[Sequence[int]],
 ) -> None:
-    """Swaps that leave the pair and standings cost as they are and even out the winds."""
+    """Swaps that lower the pair and standings cost plus ``WIND`` per unit of seat penalty
+    (the search above sees the winds only through the pairs who need the same seat)."""
     costs = [_wind_cost(m, pen) for m in tables]
-    for _ in range(2):
+    for _ in range(3):
         improved = False
         for ta, members_a in enumerate(tables):
-            for i in range(len(members_a)):
-                if costs[ta] == 0:
-                    break
+            i = 0
+            while i < len(members_a) and costs[ta] > 0:
                 a = members_a[i]
+                swapped = False
                 for tb, members_b in enumerate(tables):
-                    if tb == ta or costs[ta] == 0:
+                    if tb == ta:
                         continue
-                    for j in range(len(members_b)):
-                        b = members_b[j]
+                    for j, b in enumerate(members_b):
                         wa, wb = w[a], w[b]
                         d = sum(wb[x] - wa[x] for x in members_a if x != a)
                         d += sum(wa[y] - wb[y] for y in members_b if y != b)
                         if aux is not None:
                             d += aux[a][tb] + aux[b][ta] - aux[a][ta] - aux[b][tb]
-                        if d != 0:
+                        if d >= WIND * (costs[ta] + costs[tb]):
                             continue
                         new_a = [b if x == a else x for x in members_a]
                         new_b = [a if y == b else y for y in members_b]
                         ca, cb = _wind_cost(new_a, pen), _wind_cost(new_b, pen)
-                        if ca + cb < costs[ta] + costs[tb]:
+                        if d + WIND * (ca + cb - costs[ta] - costs[tb]) < 0:
                             members_a[i], members_b[j] = b, a
                             costs[ta], costs[tb] = ca, cb
-                            a = b
-                            improved = True
+                            improved = swapped = True
                             break
-                    if a != members_a[i]:
+                    if swapped:
                         break
+                if not swapped:
+                    i += 1
         if not improved:
             return
 
 
-def _add_wind_clashes(w: list[list[int]], pen: Sequence[Sequence[int]]) -> None:
-    """WIND_CLASH on a pair whose one or two least-used seats are the same: three such
-    players at a table of four cannot all take a seat they need."""
-    free = [tuple(s for s, c in enumerate(row) if c == 0) for row in pen]
-    for a in range(len(free)):
-        if len(free[a]) > 2:
+def _wind_labels(ids: Sequence[int], rounds: Sequence[Sequence[Sequence[int]]]) -> list[int | None]:
+    """Each player's place in the wind cycle: in round r (from 0) their seat is
+    ``(label + r) % 4``, the label set by the first round they sat in (None before)."""
+    index = {p: i for i, p in enumerate(ids)}
+    labels: list[int | None] = [None] * len(ids)
+    for r, tables in enumerate(rounds):
+        for table in tables:
+            for seat, p in enumerate(table):
+                i = index.get(p)
+                if i is not None and labels[i] is None:
+                    labels[i] = (seat - r) % SEATS
+    return labels
+
+
+def _add_wind_clashes(w: list[list[int]], labels: Sequence[int | None]) -> None:
+    """WIND_CLASH on a pair of the same wind cycle: at one table, one of them leaves it.
+
+    When every table holds one player of each cycle, every player takes each wind once in
+    four rounds (for 16 players, with no repeated meeting either: the tables of four
+    rounds are then four parallel classes of the affine plane of order 4, the cycles a
+    fifth)."""
+    for a, la in enumerate(labels):
+        if la is None:
             continue
-        for b in range(a + 1, len(free)):
-            if free[b] == free[a]:
-                w[a][b] += WIND_CLASH
+        wa = w[a]
+        for b in range(a + 1, len(labels)):
+            if labels[b] == la:
+                wa[b] += WIND_CLASH
                 w[b][a] += WIND_CLASH
 
 
-def _seat(members: Sequence[int], pen: Sequence[Sequence[int]], rng: random.Random) -> list[int]:
-    """The table in seat order: the seats that keep each player's winds most even, ties
-    drawn at random."""
-    perms = list(_PERMS[len(members)])
-    rng.shuffle(perms)
-    rows = [pen[p] for p in members]
-    best = min(perms, key=lambda perm: sum(row[s] for row, s in zip(rows, perm, strict=True)))
-    seated = [0] * len(members)
-    for p, seat in zip(members, best, strict=True):
-        seated[seat] = p
-    return seated
+def _seat_tables(
+    tables: Sequence[Sequence[int]],
+    pen: Sequence[Sequence[int]],
+    labels: Sequence[int | None],
+    this_round: int,
+    rng: random.Random,
+) -> list[list[int]]:
+    """Each table in seat order: the seats that keep each player's winds most even; among
+    those, the most players at their seat of the wind cycle; ties drawn at random."""
+    seated_tables = []
+    for members in tables:
+        perms = list(_PERMS[len(members)])
+        rng.shuffle(perms)
+        rows = [pen[p] for p in members]
+        targets = [
+            -1 if (label := labels[p]) is None else (label + this_round) % SEATS for p in members
+        ]
+
+        def key(perm: tuple[int, ...]) -> tuple[int, int]:
+            penalty = sum(row[s] for row, s in zip(rows, perm, strict=True))
+            off = sum(1 for t, s in zip(targets, perm, strict=True) if t >= 0 and t != s)
+            return penalty, off
+
+        best = min(perms, key=key)
+        seated = [0] * len(members)
+        for p, s in zip(members, best, strict=True):
+            seated[s] = p
+        seated_tables.append(seated)
+    return seated_tables
 
 
 # --------------------------------------------------------------------------- the draw
+
+
+# GF(4) multiplication (0, 1, a, a + 1 as 0..3; addition is XOR).
+_GF4_MUL = ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2))
+
+
+def _plane_starts(
+    ids: Sequence[int], rounds: Sequence[Sequence[Sequence[int]]], sizes: Sequence[int]
+) -> list[list[list[int]]]:
+    """For 16 players at four tables of four: the affine plane of order 4 built on the first
+    round they all sat in (its table is a player's x, their seat y), as groupings.
+
+    Its lines y = m·x + b (m = 1, 2, 3) and its columns y = b give four more rounds
+    in which nobody meets anyone again; those of slope m hold one player of each seat of
+    that first round, so each player takes each wind once over four rounds."""
+    if len(ids) != 16 or list(sizes) != [4, 4, 4, 4]:
+        return []
+    index = {p: i for i, p in enumerate(ids)}
+    for tables in rounds:
+        full = [t for t in tables if len(t) == 4 and all(p in index for p in t)]
+        if len(full) != 4:
+            continue
+        at = {(x, y): index[p] for x, t in enumerate(full) for y, p in enumerate(t)}
+        groupings = [
+            [[at[(x, _GF4_MUL[m][x] ^ b)] for x in range(4)] for b in range(4)] for m in (1, 2, 3)
+        ]
+        groupings.append([[at[(x, b)] for x in range(4)] for b in range(4)])
+        return groupings
+    return []
 
 
 def _chunks(order: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
@@ -438,6 +503,8 @@ def seating_draw(
         ids = _standing_order(ids, ranking)
     n = len(ids)
     pen = _wind_penalties(_seat_counts(ids, history))
+    rounds = history_rounds(history)
+    labels = _wind_labels(ids, rounds)
     if mode == "interval":
         tables: list[list[int]] = [[] for _ in sizes]
         t = 0
@@ -447,8 +514,8 @@ def seating_draw(
             tables[t].append(p)
             t = (t + 1) % len(sizes)
     else:
-        w = _pair_costs(ids, history_rounds(history))
-        _add_wind_clashes(w, pen)
+        w = _pair_costs(ids, rounds)
+        _add_wind_clashes(w, labels)
         aux: list[list[int]] | None = None
         if mode == "random":
             order = list(range(n))
@@ -459,12 +526,32 @@ def seating_draw(
             home = [t for t, members in enumerate(start) for _ in members]
             aux = [[(t - home[p]) ** 2 for t in range(len(sizes))] for p in range(n)]
         reach = len(sizes) if mode == "random" else SWISS_REACH
-        tables = _tabu_search(start, w, aux, rng, reach)
-        _even_winds(tables, w, aux, pen)
+        starts = [start]
+        if mode == "random":
+            planes = _plane_starts(ids, rounds, sizes)
+            rng.shuffle(planes)
+            planes.sort(key=lambda g: _grouping_cost(g, w))
+            starts = planes + starts
+            for _ in range(max(1, RESTART_PLAYERS // n) - 1):
+                order = list(range(n))
+                rng.shuffle(order)
+                starts.append(_chunks(order, sizes))
+        best_cost = None
+        for start in starts:
+            found = _tabu_search(start, w, aux, rng, reach)
+            _even_winds(found, w, aux, pen)
+            cost = _grouping_cost(found, w) + WIND * sum(_wind_cost(m, pen) for m in found)
+            if aux is not None:
+                cost += sum(aux[p][t] for t, m in enumerate(found) for p in m)
+            if best_cost is None or cost < best_cost:
+                best_cost, tables = cost, found
+            if best_cost == 0:
+                break
         if mode == "swiss":
             for members in tables:
                 members.sort()
-    return [[ids[p] for p in _seat(members, pen, rng)] for members in tables]
+    seated = _seat_tables(tables, pen, labels, len(rounds), rng)
+    return [[ids[p] for p in table] for table in seated]
 
 
 # --------------------------------------------------------------------------- the score
