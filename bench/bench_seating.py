@@ -157,7 +157,7 @@ def night(method: str, n: int, seed: int, rounds: int) -> tuple[list[dict[str, i
     """The score after each round of a night, and each round's draw time."""
     players = list(range(1, n + 1))
     results_rng = random.Random(seed * 7919 + n)
-    points = {p: 0 for p in players}
+    points = dict.fromkeys(players, 0)
     history: list[list[int]] = []
     scores, times = [], []
     for r in range(rounds):

@@ -12,15 +12,27 @@ Pure Python (no Django): the events app calls it with player ids and gets tables
 
 The draw minimises a repeat cost: seating together a pair who met once before costs
 ``REPEAT`` (one more pair who meet more than once), a pair who met ``m > 1`` times
-``AGAIN * (m - 1)`` (less, until a pair would meet a sixth time: the count of repeated
-pairs comes first, then the meetings are spread), plus ``CONSECUTIVE`` when they met in
-the round just before. ``random`` starts from a shuffle and runs a tabu search over swaps of two players
-between tables; ``swiss`` starts from the standings (leaders at table 1) and runs the same
-search with a cost for moving a player away from their table in the standings;
-``interval`` deals the standings to the tables in turn (ranks 1, 1+k, 1+2k … at table 1,
-k the number of tables). Among the groupings of equal cost, swaps then even out the seat
-winds; at last each table's seats go to the assignment that keeps every player's count of
-东南西北 most even over the night.
+``AGAIN * (m - 1)`` (the count of repeated pairs comes first, then the meetings are
+spread), plus ``CONSECUTIVE`` when they met in the round just before.
+
+- ``random``: a tabu search over swaps of two players between tables, from a shuffle
+  (and, for nights of 32 players or fewer, from more shuffles: the cheapest result wins).
+  For 16 players it also starts from the rounds of the affine plane of order 4 laid on
+  their first round: five rounds without a repeated meeting.
+- ``swiss``: the same search from the standings (leaders at table 1), swaps only between
+  tables at most ``SWISS_REACH`` apart, with a cost for each player of their squared
+  distance in ranks from the middle rank of their table (a table away costs about a
+  hundredth of a repeated pair; within a table the better ranked sit at the better table).
+- ``interval``: the standings dealt to the tables in turn (ranks 1, 1+k, 1+2k … at
+  table 1, k the number of tables).
+
+Seat winds: each player has a place in a cycle of winds (their seat in the first round
+they sat in, one seat on each round after). In ``random``, two players of the same cycle
+at one table cost ``WIND_CLASH``, so that every table can give each player their seat of
+the cycle. Then (``random`` and ``swiss``) swaps that lower the repeat and standings cost
+plus ``WIND`` per seat taken more often than the player's least-used one (in ``swiss``,
+where the other costs are scaled up, winds only break near ties); at last each table's seats go to the assignment that keeps every
+player's count of 东南西北 most even, then the most players on their cycle.
 
 Every choice comes from ``random.Random(seed)`` and lists in a fixed order: no global
 random state, no iteration over hashed sets. The search has a fixed budget of moves, not
@@ -48,12 +60,14 @@ WIND = 40  # a unit of seat penalty, in the final swaps (see _even_winds)
 PANTHEON_REPEAT = 1  # Pantheon's score: a pair who met more than once
 PANTHEON_CONSECUTIVE = 10  # ... and each time they met in two rounds in a row
 
-# The search's budget, in moves (deterministic; about 0.3 s for 64 players).
+# The search's budget, in moves, not time: a slow machine draws the same tables. For 64
+# players a draw takes well under 0.5 s (make bench-seating).
 MAX_MOVES = 600
 STALL_MOVES = 200
 TABU_TENURE = 7
 RESTART_PLAYERS = 64  # random: 64 // n starts (4 for 16 players, 1 for 33 and more)
-SWISS_REACH = 2  # swiss swaps players of tables at most this far apart
+SWISS_REACH = 3  # swiss swaps players of tables at most this far apart
+SWISS_SCALE = 64  # swiss: pair costs against the distance from the standings (see below)
 
 # Seat permutations of a table of 3 and of 4: perm[i] is the seat of the table's i-th player.
 _PERMS = {size: list(permutations(range(size))) for size in (3, 4)}
@@ -80,11 +94,10 @@ class TablePlan:
 def _unique(players: Sequence[int]) -> list[int]:
     ids = [int(p) for p in players]
     seen: set[int] = set()
-    twice = sorted({p for p in ids if p in seen or seen.add(p)})  # type: ignore[func-returns-value]
-    if twice:
-        raise SeatingError(
-            "seating_player_twice", f"player {twice[0]} is listed twice", player=twice[0]
-        )
+    for p in ids:
+        if p in seen:
+            raise SeatingError("seating_player_twice", f"player {p} is listed twice", player=p)
+        seen.add(p)
     return ids
 
 
@@ -390,6 +403,15 @@ def _add_wind_clashes(w: list[list[int]], labels: Sequence[int | None]) -> None:
                 w[b][a] += WIND_CLASH
 
 
+def _seat_key(
+    rows: Sequence[Sequence[int]], targets: Sequence[int], perm: tuple[int, ...]
+) -> tuple[int, int]:
+    """A seating's wind penalty, then how many players leave their seat of the cycle."""
+    penalty = sum(row[s] for row, s in zip(rows, perm, strict=True))
+    off = sum(1 for t, s in zip(targets, perm, strict=True) if t >= 0 and t != s)
+    return penalty, off
+
+
 def _seat_tables(
     tables: Sequence[Sequence[int]],
     pen: Sequence[Sequence[int]],
@@ -405,23 +427,14 @@ def _seat_tables(
         rng.shuffle(perms)
         rows = [pen[p] for p in members]
         targets = [
-            -1 if (label := labels[p]) is None else (label + this_round) % SEATS for p in members
+            -1 if (lab := labels[p]) is None else (lab + this_round) % SEATS for p in members
         ]
-
-        def key(perm: tuple[int, ...]) -> tuple[int, int]:
-            penalty = sum(row[s] for row, s in zip(rows, perm, strict=True))
-            off = sum(1 for t, s in zip(targets, perm, strict=True) if t >= 0 and t != s)
-            return penalty, off
-
-        best = min(perms, key=key)
+        best = min(perms, key=lambda perm: _seat_key(rows, targets, perm))
         seated = [0] * len(members)
         for p, s in zip(members, best, strict=True):
             seated[s] = p
         seated_tables.append(seated)
     return seated_tables
-
-
-# --------------------------------------------------------------------------- the draw
 
 
 # GF(4) multiplication (0, 1, a, a + 1 as 0..3; addition is XOR).
@@ -515,16 +528,19 @@ def seating_draw(
             t = (t + 1) % len(sizes)
     else:
         w = _pair_costs(ids, rounds)
-        _add_wind_clashes(w, labels)
         aux: list[list[int]] | None = None
         if mode == "random":
+            _add_wind_clashes(w, labels)
             order = list(range(n))
             rng.shuffle(order)
             start = _chunks(order, sizes)
         else:
             start = _chunks(range(n), sizes)
-            home = [t for t, members in enumerate(start) for _ in members]
-            aux = [[(t - home[p]) ** 2 for t in range(len(sizes))] for p in range(n)]
+            # A player's distance from a table's middle rank, squared, in quarter ranks:
+            # a table of four away costs about 64 (so 1 where a repeat costs 100).
+            middles = [2 * sum(sizes[:t]) + size - 1 for t, size in enumerate(sizes)]
+            aux = [[(2 * p - m) ** 2 for m in middles] for p in range(n)]
+            w = [[x * SWISS_SCALE for x in row] for row in w]
         reach = len(sizes) if mode == "random" else SWISS_REACH
         starts = [start]
         if mode == "random":
@@ -592,7 +608,7 @@ def seating_score(
             continue
         repeats += 1
         extra += len(meetings) - 1
-        runs = sum(1 for x, y in zip(meetings, meetings[1:]) if y - x == 1)
+        runs = sum(1 for x, y in zip(meetings, meetings[1:], strict=False) if y - x == 1)
         consecutive += runs
         pantheon += PANTHEON_REPEAT + PANTHEON_CONSECUTIVE * runs
     spread = max((max(c) - min(c) for c in winds.values()), default=0)
