@@ -64,6 +64,7 @@ PANTHEON_CONSECUTIVE = 10  # ... and each time they met in two rounds in a row
 # players a draw takes well under 0.5 s (make bench-seating).
 MAX_MOVES = 600
 STALL_MOVES = 200
+SWISS_STALL_MOVES = 60  # swiss never reaches a cost of 0 (ranks cost): a shorter search
 TABU_TENURE = 7
 RESTART_PLAYERS = 64  # random: 64 // n starts (4 for 16 players, 1 for 33 and more)
 SWISS_REACH = 3  # swiss swaps players of tables at most this far apart
@@ -242,10 +243,12 @@ def _tabu_search(
     aux: list[list[int]] | None,
     rng: random.Random,
     reach: int,
+    stall_limit: int,
 ) -> list[list[int]]:
     """Swaps of two players between tables, best first, a swapped player kept from going
     back for a few moves; the cheapest grouping seen. Cost: pair costs, plus ``aux[p][t]``
-    for player p at table t. A swap joins tables at most ``reach`` apart."""
+    for player p at table t. A swap joins tables at most ``reach`` apart; the search ends
+    after ``stall_limit`` moves without a cheaper grouping."""
     n = len(w)
     t_count = len(tables)
     table_of = [0] * n
@@ -265,7 +268,7 @@ def _tabu_search(
     tabu = [[-1] * t_count for _ in range(n)]
     stall = 0
     for move in range(MAX_MOVES):
-        if best_cost == 0 or stall >= STALL_MOVES:
+        if best_cost == 0 or stall >= stall_limit:
             break
         is_candidate = [s[p][table_of[p]] > 0 or ax[p][table_of[p]] > 0 for p in range(n)]
         candidates = [p for p in range(n) if is_candidate[p]]
@@ -542,6 +545,7 @@ def seating_draw(
             aux = [[(2 * p - m) ** 2 for m in middles] for p in range(n)]
             w = [[x * SWISS_SCALE for x in row] for row in w]
         reach = len(sizes) if mode == "random" else SWISS_REACH
+        stall_limit = STALL_MOVES if mode == "random" else SWISS_STALL_MOVES
         starts = [start]
         if mode == "random":
             planes = _plane_starts(ids, rounds, sizes)
@@ -554,7 +558,7 @@ def seating_draw(
                 starts.append(_chunks(order, sizes))
         best_cost = None
         for start in starts:
-            found = _tabu_search(start, w, aux, rng, reach)
+            found = _tabu_search(start, w, aux, rng, reach, stall_limit)
             _even_winds(found, w, aux, pen)
             cost = _grouping_cost(found, w) + WIND * sum(_wind_cost(m, pen) for m in found)
             if aux is not None:
