@@ -1,12 +1,13 @@
 """seating_draw: every player seated once at tables of the planned sizes, reproducibly."""
 
 import random
+from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.events.seating import SeatingError, seating_draw, seating_plan
+from scoring.events.seating import SeatingError, seating_draw, seating_plan, seating_score
 
 
 def draw(players, sizes, mode="random", seed=1, history=(), ranking=()):
@@ -138,3 +139,19 @@ def test_an_unknown_mode_is_an_error():
     with pytest.raises(SeatingError) as caught:
         draw(list(range(1, 9)), [4, 4], mode="manual")
     assert caught.value.code == "seating_mode"
+
+
+@pytest.mark.parametrize("mode", ["random", "swiss", "interval"])
+def test_a_late_arrival_and_a_dropout_leave_everyone_present_seated_with_fewest_repeats(mode):
+    history = [[1, 2, 3, 4], [5, 6, 7, 8], [1, 5, 2, 6], [3, 7, 4, 8]]
+    players = [1, 2, 3, 5, 6, 7, 8, 9]  # 4 dropped out, 9 arrived
+    tables = draw(players, [4, 4], mode, seed=3, history=history, ranking=[9, 8, 7, 6, 5])
+    assert sorted(p for t in tables for p in t) == players
+    if mode == "random":  # the fewest repeated pairs of all 35 ways to split the eight
+        splits = [
+            [list(c), [p for p in players if p not in c]]
+            for c in combinations(players, 4)
+            if players[0] in c
+        ]
+        fewest = min(seating_score(tables=t, history=history)["repeats"] for t in splits)
+        assert seating_score(tables=tables, history=history)["repeats"] == fewest
