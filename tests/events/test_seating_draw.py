@@ -1,7 +1,11 @@
 """seating_draw: every player seated once at tables of the planned sizes, reproducibly."""
 
+import os
 import random
+import subprocess
+import sys
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -155,3 +159,27 @@ def test_a_late_arrival_and_a_dropout_leave_everyone_present_seated_with_fewest_
         ]
         fewest = min(seating_score(tables=t, history=history)["repeats"] for t in splits)
         assert seating_score(tables=tables, history=history)["repeats"] == fewest
+
+
+def test_the_seating_is_the_same_in_processes_with_different_hash_seeds():
+    code = (
+        "from scoring.events.seating import seating_draw\n"
+        "h = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]]\n"
+        "print(seating_draw(players=range(1, 13), sizes=[4, 4, 4], mode='random', seed=5,"
+        " history=h), seating_draw(players=range(1, 12), sizes=[4, 4, 3], mode='swiss',"
+        " seed=5, history=h, ranking=range(11, 0, -1)))\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=root,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        ).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert len(outputs) == 1
+    assert "[[" in outputs.pop()
