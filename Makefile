@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: run test test-db test-api-contract lint bench bench-compare bench-instructions bench-analyse schema browser-deps venv migrate demo clean audit test-worker bench-site serve loadtest faults
+.PHONY: run test test-db test-api-contract lint bench bench-compare bench-instructions bench-analyse bench-seating schema browser-deps venv migrate demo clean audit test-worker bench-site serve loadtest faults
 
 # The engine's hot path compiled with mypyc (scoring/engine/native.py). Without a compiler
 # the engine runs as plain Python, with the same results.
@@ -83,6 +83,10 @@ bench-instructions: venv
 
 bench-analyse: venv
 	$(PYTHON) -m bench.bench_analyse
+
+# The seating draw of league nights against Pantheon's method (docs/performance.md).
+bench-seating: venv
+	$(PYTHON) -m bench.bench_seating
 
 # Schemathesis against /api/schema/: every operation, bounded (under 3 minutes).
 test-api-contract: venv

@@ -1,0 +1,36 @@
+"""scoring/events/seating.py is pure Python: the draw runs without Django."""
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SEATING = ROOT / "scoring" / "events" / "seating.py"
+FORBIDDEN = ("django", "rest_framework", "celery", "leagues", "csmj_site")
+
+
+def test_the_seating_module_imports_no_framework():
+    tree = ast.parse(SEATING.read_text(encoding="utf-8"))
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.append(node.module)
+    assert names, "the module imports something (random, typing …)"
+    assert [n for n in names if n.split(".")[0] in FORBIDDEN] == []
+
+
+def test_importing_the_seating_module_loads_no_django_module():
+    code = (
+        "import sys\n"
+        "from scoring.events.seating import seating_draw\n"
+        "seating_draw(players=range(1, 9), sizes=[4, 4], mode='random', seed=1)\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('django', 'rest_framework', 'celery')]\n"
+        "print(','.join(bad))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert out.stdout.strip() == ""
