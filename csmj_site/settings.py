@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "scoring",
     "scoring.standings",
+    "scoring.events",
     "leagues",
 ]
 
