@@ -88,7 +88,7 @@ def test_a_refusal_shows_on_the_event_page_in_chinese_and_stores_nothing(
         reverse("event-draw", args=[club.slug, event.pk]), {"number": "1", "seed": "9"}, follow=True
     ).content.decode()
 
-    assert "第 1 轮已有桌开始" in page
+    assert "第 1 轮已有桌开始，不能重新排座" in page
     assert SeatingRound.objects.get().seed == 1
 
 
