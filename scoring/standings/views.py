@@ -202,6 +202,7 @@ def season_detail(request: HttpRequest, club: Club, season_id: int) -> HttpRespo
             **standings,
             form=form,
             columns=standings_columns(request, params["order"]),
+            penalty_column=True,
             sessions=sessions,
             sessions_page=page,
             sessions_pages=pages,
