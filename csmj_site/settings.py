@@ -214,6 +214,7 @@ SPECTACULAR_SETTINGS = {
         "OutcomeKind": "scoring.serializers.OUTCOME_KINDS",
         "Stacking": "leagues.serializers.STACKING_CHOICES",
         "PairRule": "leagues.serializers.PAIR_CHOICES",
+        "SeatingMode": "scoring.events.models.SeatingMode",
     },
 }
 

@@ -21,7 +21,7 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import CLUB_SLUG, ApiViewSet, IdFilter, id_or_404
+from csmj_site.api import CLUB_SLUG, MAX_ID, ApiViewSet, IdFilter, id_or_404
 from leagues.api_views import ClubScopedMixin
 from leagues.models import Player, Ruleset, Season
 from leagues.permissions import require_manage
@@ -116,8 +116,10 @@ class EntrantAddSerializer(ClubScopedSerializer):
         self.fields["player"].help_text = "A club player's id; or give guest_name (客)."
 
 
-class PlayerRefSerializer(serializers.Serializer):
-    player = serializers.IntegerField(min_value=1, help_text="The entrant's player id.")
+class EntrantRefSerializer(serializers.Serializer):
+    player = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, help_text="The entrant's player id."
+    )
     present = serializers.BooleanField(default=True, help_text="Check-in only.")
 
 
@@ -128,36 +130,39 @@ class DrawSerializer(serializers.Serializer):
         help_text="The same entrants, history and seed give the same seating.",
     )  # fmt: skip
     number = serializers.IntegerField(
-        min_value=1, required=False,
+        min_value=1, max_value=32767, required=False,
         help_text="Re-draw this round (the latest; refused once a table started).",
     )  # fmt: skip
 
 
 class SeatSerializer(serializers.Serializer):
     tables = serializers.ListField(
-        child=serializers.ListField(child=serializers.IntegerField(), max_length=4),
+        child=serializers.ListField(
+            child=serializers.IntegerField(min_value=1, max_value=MAX_ID), max_length=4
+        ),
+        max_length=64,
         help_text="Every table's player ids in seat order (东南西北).",
     )
-    number = serializers.IntegerField(min_value=1, required=False)
+    number = serializers.IntegerField(min_value=1, max_value=32767, required=False)
 
 
 class SwapSerializer(serializers.Serializer):
-    round = serializers.IntegerField(min_value=1, help_text="The round's number.")
-    player_a = serializers.IntegerField(min_value=1)
-    player_b = serializers.IntegerField(min_value=1)
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The round's number.")
+    player_a = serializers.IntegerField(min_value=1, max_value=MAX_ID)
+    player_b = serializers.IntegerField(min_value=1, max_value=MAX_ID)
 
 
 class TableRefSerializer(serializers.Serializer):
-    round = serializers.IntegerField(min_value=1, help_text="The round's number.")
-    table = serializers.IntegerField(min_value=1, help_text="The table's number.")
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The round's number.")
+    table = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The table's number.")
 
 
 class TimerSerializer(serializers.Serializer):
-    round = serializers.IntegerField(min_value=1, help_text="The round's number.")
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The round's number.")
     minutes = serializers.IntegerField(min_value=1, max_value=600, required=False)
 
 
-class TableSerializer(serializers.Serializer):
+class EventTableSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     seats = serializers.ListField(child=serializers.IntegerField())
     names = serializers.ListField(child=serializers.CharField())
@@ -167,17 +172,17 @@ class TableSerializer(serializers.Serializer):
     finished = serializers.BooleanField()
 
 
-class RoundSerializer(serializers.Serializer):
+class SeatingRoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     mode = serializers.CharField()
     seed = serializers.IntegerField()
     is_final = serializers.BooleanField()
     sitting_out = serializers.ListField(child=serializers.IntegerField())
     timer_ends_at = serializers.DateTimeField(allow_null=True)
-    tables = TableSerializer(many=True)
+    tables = EventTableSerializer(many=True)
 
 
-class StandingSerializer(serializers.Serializer):
+class EventStandingSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     player = serializers.IntegerField()
     player_name = serializers.CharField()
@@ -190,7 +195,7 @@ class StandingSerializer(serializers.Serializer):
     dropped = serializers.BooleanField()
 
 
-class PenaltySerializer(serializers.ModelSerializer):
+class PenaltyRecordSerializer(serializers.ModelSerializer):
     player_name = serializers.CharField(source="player.display_name", read_only=True)
     is_cancelled = serializers.BooleanField(read_only=True)
     season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.none())
@@ -221,7 +226,7 @@ class PenaltySerializer(serializers.ModelSerializer):
             self.fields["event"].queryset = Event.objects.filter(season__club=club)
 
 
-class CancelSerializer(serializers.Serializer):
+class PenaltyCancelSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=200)
 
 
@@ -255,14 +260,14 @@ def round_values(view: selectors.RoundView) -> dict[str, Any]:
     }
 
 
-class BoardSerializer(serializers.Serializer):
+class EventBoardSerializer(serializers.Serializer):
     event = EventSerializer()
     version = serializers.CharField(help_text="Changes with any save of the night.")
-    current = RoundSerializer(allow_null=True)
-    next = RoundSerializer(allow_null=True)
-    rounds = RoundSerializer(many=True)
-    standings = StandingSerializer(many=True)
-    penalties = PenaltySerializer(many=True)
+    current = SeatingRoundSerializer(allow_null=True)
+    next = SeatingRoundSerializer(allow_null=True)
+    rounds = SeatingRoundSerializer(many=True)
+    standings = EventStandingSerializer(many=True)
+    penalties = PenaltyRecordSerializer(many=True)
     entrants = EntrantSerializer(many=True)
 
 
@@ -337,7 +342,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
             "next": round_values(board.next) if board.next else None,
             "rounds": [round_values(r) for r in board.rounds],
             "standings": selectors.event_rows_values(board.standings),
-            "penalties": PenaltySerializer(board.penalties, many=True).data,
+            "penalties": PenaltyRecordSerializer(board.penalties, many=True).data,
             "entrants": EntrantSerializer(board.entrants, many=True).data,
         }
         return Response(data, status=status)
@@ -347,7 +352,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
     @extend_schema(
         operation_id="event_board",
         summary="The board (大屏): rounds and tables with live totals, standings, penalties",
-        responses=BoardSerializer,
+        responses=EventBoardSerializer,
     )
     @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
     def board(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -356,7 +361,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
     @extend_schema(
         operation_id="event_standings",
         summary="The night's standings: net, penalties, their sum (which ranks), rounds, wins",
-        responses=StandingSerializer(many=True),
+        responses=EventStandingSerializer(many=True),
     )
     @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
     def standings(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -371,7 +376,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         "late arrival (organiser role)",
         request=EntrantAddSerializer,
         parameters=[IDEMPOTENCY],
-        responses={201: BoardSerializer},
+        responses={201: EventBoardSerializer},
     )
     @action(detail=True, methods=["post"], filter_backends=[], pagination_class=None)
     @idempotent
@@ -384,13 +389,13 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
     @extend_schema(
         operation_id="entrant_check_in",
         summary="Check an entrant in (present: true) or out (organiser role)",
-        request=PlayerRefSerializer,
-        responses=BoardSerializer,
+        request=EntrantRefSerializer,
+        responses=EventBoardSerializer,
     )
     @action(detail=True, methods=["post"], url_path="check-in", filter_backends=[])
     def check_in(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         event = self.get_object()
-        data = self._body(PlayerRefSerializer)
+        data = self._body(EntrantRefSerializer)
         entrant = self._entrant(event, data["player"])
         services.entrant_check_in(entrant=entrant, present=data["present"], actor=request.user)
         return self._board(event)
@@ -398,13 +403,13 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
     @extend_schema(
         operation_id="entrant_drop",
         summary="An entrant drops out after the current round (organiser role)",
-        request=PlayerRefSerializer,
-        responses=BoardSerializer,
+        request=EntrantRefSerializer,
+        responses=EventBoardSerializer,
     )
     @action(detail=True, methods=["post"], filter_backends=[])
     def drop(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         event = self.get_object()
-        data = self._body(PlayerRefSerializer)
+        data = self._body(EntrantRefSerializer)
         services.entrant_drop(entrant=self._entrant(event, data["player"]), actor=request.user)
         return self._board(event)
 
@@ -414,7 +419,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         "one of its tables starts (organiser role)",
         request=DrawSerializer,
         parameters=[IDEMPOTENCY],
-        responses={201: BoardSerializer},
+        responses={201: EventBoardSerializer},
     )
     @action(detail=True, methods=["post"], filter_backends=[])
     @idempotent
@@ -428,7 +433,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         summary="Seat a round by hand (manual): every table's players in seat order",
         request=SeatSerializer,
         parameters=[IDEMPOTENCY],
-        responses={201: BoardSerializer},
+        responses={201: EventBoardSerializer},
     )
     @action(detail=True, methods=["post"], filter_backends=[])
     @idempotent
@@ -441,7 +446,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         operation_id="table_swap",
         summary="Swap two players' seats in a round; refused at a started table (audited)",
         request=SwapSerializer,
-        responses=BoardSerializer,
+        responses=EventBoardSerializer,
     )
     @action(detail=True, methods=["post"], filter_backends=[])
     def swap(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -479,7 +484,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         operation_id="round_timer_start",
         summary="(Re)start a round's countdown (organiser role)",
         request=TimerSerializer,
-        responses=BoardSerializer,
+        responses=EventBoardSerializer,
     )
     @action(detail=True, methods=["post"], filter_backends=[])
     def timer(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -497,7 +502,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         summary="Seat the final: the top N by the night's standings (organiser role)",
         request=None,
         parameters=[IDEMPOTENCY],
-        responses={201: BoardSerializer},
+        responses={201: EventBoardSerializer},
     )
     @action(detail=True, methods=["post"], filter_backends=[])
     @idempotent
@@ -510,7 +515,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         operation_id="event_finish",
         summary="Finish the night once every table's session is finished (organiser role)",
         request=None,
-        responses=BoardSerializer,
+        responses=EventBoardSerializer,
     )
     @action(detail=True, methods=["post"], filter_backends=[])
     def finish(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -542,7 +547,7 @@ class PenaltyFilter(django_filters.FilterSet):
 class PenaltyViewSet(ClubScopedMixin, ApiViewSet):
     """Penalties and bonuses: never deleted; a cancelled one keeps its row."""
 
-    serializer_class = PenaltySerializer
+    serializer_class = PenaltyRecordSerializer
     filterset_class = PenaltyFilter
     ordering_fields = ["created_at", "id"]
     ordering = ["-created_at", "-id"]
@@ -566,16 +571,16 @@ class PenaltyViewSet(ClubScopedMixin, ApiViewSet):
     @extend_schema(
         operation_id="penalty_cancel",
         summary="Cancel a penalty with a reason; it stays, marked (organiser role)",
-        request=CancelSerializer,
-        responses=PenaltySerializer,
+        request=PenaltyCancelSerializer,
+        responses=PenaltyRecordSerializer,
     )
     @action(detail=True, methods=["post"], filter_backends=[])
     def cancel(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         penalty = self.get_object()
         self.check_write(penalty)
-        body = CancelSerializer(data=request.data)
+        body = PenaltyCancelSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         penalty = services.penalty_cancel(
             penalty=penalty, reason=body.validated_data["reason"], actor=request.user
         )
-        return Response(PenaltySerializer(self.reloaded(penalty)).data)
+        return Response(PenaltyRecordSerializer(self.reloaded(penalty)).data)
