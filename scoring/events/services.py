@@ -324,11 +324,15 @@ def _round_to_draw(event: Event, number: int | None) -> tuple[int, SeatingRound 
         if latest is not None and not latest.tables.filter(session__isnull=False).exists():
             return latest.number, latest
         return (latest.number + 1 if latest else 1), None
-    started = latest is not None and latest.tables.filter(session__isnull=False).exists()
-    if latest is None and number == 1 or started and number == latest.number + 1:
+    if latest is None:
+        if number == 1:
+            return number, None
+        raise reject("number", "round_not_latest", number=1)
+    started = latest.tables.filter(session__isnull=False).exists()
+    if started and number == latest.number + 1:
         return number, None
-    if latest is None or number != latest.number:
-        raise reject("number", "round_not_latest", number=latest.number if latest else 1)
+    if number != latest.number:
+        raise reject("number", "round_not_latest", number=latest.number)
     if started:
         raise reject("number", "round_started", number=number)
     return number, latest
