@@ -207,7 +207,7 @@ class Penalty(models.Model):
         indexes = [models.Index(fields=["season", "player"], name="penalty_season_player_idx")]
 
     def __str__(self) -> str:
-        return f"{self.player_id} {self.amount:+d}"
+        return f"{self.amount:+d} {self.reason}"
 
     @property
     def is_cancelled(self) -> bool:

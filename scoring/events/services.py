@@ -530,7 +530,7 @@ def table_swap(*, round: SeatingRound, player_a: int, player_b: int, actor: Any)
         for field, t in (("player_a", ta), ("player_b", tb)):
             if t is not None and t.is_started:
                 raise reject(field, "table_started", table=t.number)
-        before = {"tables": table_names(round)}
+        before = {"number": round.number, "tables": table_names(round)}
         for t in {id(x): x for x in (ta, tb) if x is not None}.values():
             t.seats = [
                 player_b if p == player_a else player_a if p == player_b else p for p in t.seats
@@ -547,7 +547,7 @@ def table_swap(*, round: SeatingRound, player_a: int, player_b: int, actor: Any)
             action="seating.swap",
             obj=round,
             before=before,
-            after={"tables": table_names(round)},
+            after={"number": round.number, "tables": table_names(round)},
         )
     return round
 
