@@ -11,15 +11,14 @@
     document.querySelectorAll("[data-timer-ends]").forEach(function (el) {
       var left = Math.round((Date.parse(el.dataset.timerEnds) - Date.now()) / 1000);
       var out = el.querySelector("[data-timer-left]") || el;
-      if (left <= 0) {
-        el.classList.add("ev-over");
-        out.textContent = el.dataset.timerDone || "0:00";
-      } else {
-        el.classList.remove("ev-over");
-        out.textContent = Math.floor(left / 60) + ":" + pad(left % 60);
-      }
+      var text = left <= 0 ? el.dataset.timerDone || "0:00" : Math.floor(left / 60) + ":" + pad(left % 60);
+      el.classList.toggle("ev-over", left <= 0);
+      if (out.textContent !== text) out.textContent = text;
     });
   }
   tick();
   setInterval(tick, 1000);
+  // A board swaps in fresh HTML (follow.js): count down in it at once. Writing the same
+  // text again changes nothing, so this observer settles after one tick.
+  new MutationObserver(tick).observe(document.body, { childList: true, subtree: true });
 })();
