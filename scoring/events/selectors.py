@@ -260,11 +260,6 @@ def event_board(*, event: Event) -> Board:
     )
 
 
-def player_penalties(*, player: Player, limit: int = 50) -> list[Penalty]:
-    """A player's penalties, newest first (for the player page). One query."""
-    return list(Penalty.objects.filter(player=player).select_related("event", "season")[:limit])
-
-
 def table_of_session(*, session_ids: Iterable[int]) -> dict[int, Table]:
     """session id -> its event table (with round and event), for the recording page's
     timer. One query."""

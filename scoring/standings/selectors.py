@@ -379,6 +379,16 @@ def player_session_count(*, player: Player, season: Season | None = None) -> int
     return _player_seats(player, season).count()
 
 
+def player_penalties(*, player: Player, limit: int = 50) -> list[Penalty]:
+    """A player's penalties, bonuses and warnings, newest first, cancelled ones included
+    (marked): the player page's list. One query."""
+    return list(
+        Penalty.objects.filter(player=player)
+        .select_related("season", "event")
+        .order_by("-created_at", "-id")[:limit]
+    )
+
+
 # ---------------------------------------------------------------- materialised tables, ratings
 
 

@@ -27,6 +27,7 @@ from scoring.selectors import session_count, session_list
 from scoring.standings import selectors
 from scoring.standings.models import SessionResult
 from scoring.standings.selectors import (
+    player_penalties,
     player_rating,
     rating_history,
     ratings_ordinals,
@@ -269,6 +270,7 @@ def player_detail(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
             ),
             sessions=with_paper_nets(sessions),
             sessions_pager=pager(request, "page", page, pages),
+            penalties=player_penalties(player=player),
         ),
     )
 
