@@ -25,17 +25,12 @@ pytestmark = [pytest.mark.browser]
 @pytest.fixture
 def night(league, monkeypatch):
     """Ten entrants (two tables and two byes), round 1 drawn, table 1 started."""
-    import importlib.util
-
     from django.contrib.auth import get_user_model
 
     from leagues import services as league_services
+    from tests.scoring.events.seating_standin import patch_if_missing
 
-    if importlib.util.find_spec("scoring.events.seating") is None:
-        from tests.scoring.events import seating_standin
-
-        monkeypatch.setattr(services, "seating_plan", seating_standin.seating_plan)
-        monkeypatch.setattr(services, "seating_draw", seating_standin.seating_draw)
+    patch_if_missing(monkeypatch)
     owner = get_user_model().objects.get(username="owner")
     club, season = league["club"], league["season"]
     for name in ["周九", "吴十", "郑一", "冯二"]:

@@ -4,7 +4,6 @@ draw's stand-in while ``scoring.events.seating`` is not in this branch."""
 from __future__ import annotations
 
 import datetime
-import importlib.util
 
 import pytest
 
@@ -28,13 +27,9 @@ NAMES = [
 @pytest.fixture(autouse=True)
 def seating_module(monkeypatch):
     """The real draw when it is there; else the test stand-in, patched into services."""
-    from scoring.events import services
+    from tests.scoring.events.seating_standin import patch_if_missing
 
-    if importlib.util.find_spec("scoring.events.seating") is None:
-        from tests.scoring.events import seating_standin
-
-        monkeypatch.setattr(services, "seating_plan", seating_standin.seating_plan)
-        monkeypatch.setattr(services, "seating_draw", seating_standin.seating_draw)
+    patch_if_missing(monkeypatch)
 
 
 @pytest.fixture
