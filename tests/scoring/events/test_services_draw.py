@@ -98,3 +98,25 @@ def test_tables_of_three_are_refused_while_the_ruleset_plays_four(season, roster
 
     assert [(e.field, e.code) for e in excinfo.value.errors] == [("remainder", "three_unsupported")]
     assert not SeatingRound.objects.exists()
+
+
+def test_a_round_seated_by_hand_keeps_its_tables_and_the_rest_sit_out(event, roster, organiser):
+    enter(event, roster[:9], organiser)
+    ids = [p.pk for p in roster[:9]]
+
+    rnd = services.round_seat(event=event, actor=organiser, tables=[ids[4:8], ids[:4]])
+
+    assert seating(rnd) == [ids[4:8], ids[:4]]
+    assert rnd.mode == "manual" and rnd.sitting_out == [ids[8]]
+
+
+def test_a_swap_with_a_player_sitting_out_brings_them_in(event, roster, organiser):
+    enter(event, roster[:5], organiser)
+    rnd = services.round_draw(event=event, actor=organiser, seed=2)
+    out = rnd.sitting_out[0]
+    seated = rnd.tables.get().seats[2]
+
+    services.table_swap(round=rnd, player_a=out, player_b=seated, actor=organiser)
+
+    rnd.refresh_from_db()
+    assert rnd.sitting_out == [seated] and rnd.tables.get().seats[2] == out
