@@ -47,14 +47,18 @@ def night(league, monkeypatch):
     return {**league, "event": event, "session": session, "owner": owner}
 
 
-def test_the_event_page_at_phone_size_has_big_tap_targets(page, night):
+def test_the_event_pages_at_phone_size_have_big_tap_targets(page, night):
     log_in(page, "owner")
+    page.goto(f"{page.base}/c/{night['club'].slug}/seasons/{night['season'].pk}/events/")
+    page.screenshot(path=str(ARTIFACTS / "event-list-390x844.png"), full_page=True)
+    small_on_list = page.evaluate(SMALL_TARGETS)
     page.goto(f"{page.base}/c/{night['club'].slug}/events/{night['event'].pk}/")
     page.locator("details.more > summary").click()
 
     page.screenshot(path=str(ARTIFACTS / "event-page-390x844.png"), full_page=True)
     small = page.evaluate(SMALL_TARGETS)
 
+    assert small_on_list == [], json.dumps(small_on_list, ensure_ascii=False)
     assert small == [], json.dumps(small, ensure_ascii=False)
     assert page.locator("[data-role=table-card]").count() == 2
     assert page.locator("[data-role=event-timer] [data-timer-left]").inner_text() != "--:--"
