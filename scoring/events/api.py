@@ -135,7 +135,7 @@ class DrawSerializer(serializers.Serializer):
     )  # fmt: skip
 
 
-class SeatSerializer(serializers.Serializer):
+class RoundSeatSerializer(serializers.Serializer):
     tables = serializers.ListField(
         child=serializers.ListField(
             child=serializers.IntegerField(min_value=1, max_value=MAX_ID), max_length=4
@@ -431,7 +431,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
     @extend_schema(
         operation_id="round_seat",
         summary="Seat a round by hand (manual): every table's players in seat order",
-        request=SeatSerializer,
+        request=RoundSeatSerializer,
         parameters=[IDEMPOTENCY],
         responses={201: EventBoardSerializer},
     )
@@ -439,7 +439,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
     @idempotent
     def seat(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         event = self.get_object()
-        services.round_seat(event=event, actor=request.user, **self._body(SeatSerializer))
+        services.round_seat(event=event, actor=request.user, **self._body(RoundSeatSerializer))
         return self._board(event, 201)
 
     @extend_schema(
