@@ -6,6 +6,7 @@ from rest_framework.routers import SimpleRouter
 
 from leagues import api_views
 from scoring import api_rounds, api_sessions, api_standings
+from scoring.events import api as events_api
 
 CLUB = r"clubs/(?P<club_slug>[-a-zA-Z0-9_]+)"
 
@@ -18,6 +19,8 @@ router.register(f"{CLUB}/sessions", api_rounds.SessionViewSet, basename="api-ses
 router.register(
     rf"{CLUB}/sessions/(?P<session_id>[0-9]+)/rounds", api_rounds.RoundViewSet, basename="api-round"
 )
+router.register(f"{CLUB}/events", events_api.EventViewSet, basename="api-event")
+router.register(f"{CLUB}/penalties", events_api.PenaltyViewSet, basename="api-penalty")
 
 # Finish/reopen sessions, paper sessions, ratings, CSV exports.
 urlpatterns = [*api_sessions.urlpatterns, *router.urls]

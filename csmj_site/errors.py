@@ -93,6 +93,36 @@ MESSAGES: dict[str, str] = {
     "ruleset_other_club": gettext_noop("The ruleset belongs to another club"),
     "required:token_name": gettext_noop("A name is required"),
     "max_length:token_name": gettext_noop("At most {limit} characters"),
+    # league nights (scoring.events)
+    "required:event_name": gettext_noop("An event needs a name"),
+    "event_finished": gettext_noop("The event {name!r} is finished"),
+    "event_unfinished": gettext_noop("{count} table(s) have not finished; finish them first"),
+    "entrant_twice": gettext_noop("{name} is already an entrant"),
+    "not_an_entrant": gettext_noop("{name} is not an entrant of this event"),
+    "entrant_dropped": gettext_noop("{name} has dropped out of the event"),
+    "seated_twice": gettext_noop("{name} is seated more than once"),
+    "too_few_players": gettext_noop("A round needs at least four checked-in players; {count} are"),
+    "table_size": gettext_noop("Table {table} has {count} players; a table seats four"),
+    "table_size:three": gettext_noop(
+        "Table {table} has {count} players; a table seats four, or three with tables of three"
+    ),
+    "three_unsupported": gettext_noop(
+        "Tables of three need a ruleset that plays with three (players: 3)"
+    ),
+    "round_started": gettext_noop(
+        "Round {number} has a table that started; it cannot be drawn again (swap by hand)"
+    ),
+    "round_not_latest": gettext_noop("Only the latest round ({number}) can be drawn again"),
+    "table_started": gettext_noop("Table {table} has started; its seats cannot change"),
+    "table_started:again": gettext_noop("Table {table} has already started"),
+    "swap_same": gettext_noop("Choose two different players"),
+    "no_timer": gettext_noop("This event has no timer"),
+    "no_final": gettext_noop("This event has no final"),
+    "final_players": gettext_noop("The final needs {size} players; {count} have played"),
+    "final_drawn": gettext_noop("The final is already drawn"),
+    "required:penalty_reason": gettext_noop("A reason is required"),
+    "penalty_cancelled": gettext_noop("This penalty is already cancelled"),
+    "penalty_player": gettext_noop("{name} is not a player of this club"),
     # import files (import_rounds, import_club): one session a line
     "line_not_object": gettext_noop("a line must be a JSON object"),
     "required:season": gettext_noop("a line needs a season (no default season was given)"),

@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "scoring",
     "scoring.standings",
+    "scoring.events",
     "leagues",
 ]
 
@@ -227,6 +228,7 @@ SPECTACULAR_SETTINGS = {
         "DealtAnalysisKind": "scoring.api_analyse.DEALT_KIND",
         "DecompositionKind": "scoring.api_analyse.DECOMPOSITION_KINDS",
         "AnalysisMeldKind": "scoring.api_analyse.ANALYSIS_MELD_KINDS",
+        "SeatingMode": "scoring.events.models.SeatingMode",
     },
 }
 

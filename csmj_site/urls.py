@@ -17,6 +17,7 @@ urlpatterns = [
     path("", include("leagues.audit_views")),
     path("", include("scoring.calc_urls")),
     path("", include("scoring.urls")),
+    path("", include("scoring.events.urls")),
     path("", include("leagues.urls")),
 ]
 

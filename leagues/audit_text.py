@@ -439,6 +439,15 @@ def _templates() -> dict[str, str]:
         "session.follow_link": pgettext("audit", "%(actor)s 换了一场的跟看链接：%(players)s"),
         "session.follow_off": pgettext("audit", "%(actor)s 关闭了一场的跟看链接：%(players)s"),
         "round.record": pgettext("audit", "%(actor)s 记录了第 %(n)s 盘"),
+        "event.create": pgettext("audit", "%(actor)s 创建了比赛之夜 %(obj)s"),
+        "event.finish": pgettext("audit", "%(actor)s 结束了比赛之夜 %(obj)s"),
+        "entrant.add": pgettext("audit", "%(actor)s 添加了一名参赛者"),
+        "entrant.drop": pgettext("audit", "%(actor)s 让一名参赛者退出"),
+        "seating.draw": pgettext("audit", "%(actor)s 为第 %(n)s 轮排座"),
+        "seating.swap": pgettext("audit", "%(actor)s 在第 %(n)s 轮换座"),
+        "seating.timer": pgettext("audit", "%(actor)s 开始了第 %(n)s 轮的计时"),
+        "penalty.give": pgettext("audit", "%(actor)s 记录了罚分 %(obj)s"),
+        "penalty.cancel": pgettext("audit", "%(actor)s 撤销了罚分 %(obj)s"),
         "round.correct": pgettext("audit", "%(actor)s 更正了第 %(n)s 盘"),
     }
 

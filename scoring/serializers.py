@@ -527,6 +527,10 @@ class StandingRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     player = PlayerRefSerializer()
     net = serializers.IntegerField()
+    penalties = serializers.IntegerField(
+        help_text="The season's penalties and bonuses (outside zero-sum); net + penalties "
+        "ranks. 0 in all-time standings."
+    )
     sessions = serializers.IntegerField()
     rounds = serializers.IntegerField()
     wins = serializers.IntegerField()

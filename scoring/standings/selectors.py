@@ -17,6 +17,7 @@ from django.db.models import Count, Q, QuerySet, Sum
 
 from leagues.models import Club, Player, Season
 from scoring.engine.hands import HAND_TYPES
+from scoring.events.models import Penalty
 from scoring.models import Round, RoundHand, RoundPlayer, SessionSeat, counting_q
 from scoring.standings.models import (
     ROUND_AGGREGATES,
@@ -49,11 +50,15 @@ class Totals:
 class StandingRow(Totals):
     rank: int
     player: Player
+    # Penalties and bonuses of the season (scoring.events' Penalty, cancelled ones left
+    # out): outside zero-sum, their own column; ``net + penalties`` is what ranks.
+    penalties: int = 0
 
 
 # order key -> (sort key on a row, natural direction is descending)
 STANDINGS_ORDERS: dict[str, tuple[Any, bool]] = {
-    "net": (lambda r: r.net, True),
+    "net": (lambda r: r.net + r.penalties, True),
+    "penalties": (lambda r: r.penalties, True),
     "avg_per_round": (lambda r: r.avg_per_round, True),
     "wins": (lambda r: r.wins, True),
     "win_rate": (lambda r: r.win_rate, True),
@@ -83,8 +88,9 @@ def _date_scope(date_from: datetime.date | None, date_to: datetime.date | None) 
 
 
 def _standing_key(row: StandingRow) -> tuple[int, float, int]:
-    """Official order: net, then average per round, then wins (all descending)."""
-    return (-row.net, -row.avg_per_round, -row.wins)
+    """Official order: net after penalties, then average per round, then wins (all
+    descending)."""
+    return (-(row.net + row.penalties), -row.avg_per_round, -row.wins)
 
 
 def _totals() -> dict[str, Any]:
@@ -373,6 +379,16 @@ def player_session_count(*, player: Player, season: Season | None = None) -> int
     return _player_seats(player, season).count()
 
 
+def player_penalties(*, player: Player, limit: int = 50) -> list[Penalty]:
+    """A player's penalties, bonuses and warnings, newest first, cancelled ones included
+    (marked): the player page's list. One query."""
+    return list(
+        Penalty.objects.filter(player=player)
+        .select_related("season", "event")
+        .order_by("-created_at", "-id")[:limit]
+    )
+
+
 # ---------------------------------------------------------------- materialised tables, ratings
 
 
@@ -388,8 +404,8 @@ def stats_standings(
     date_to: datetime.date | None = None,
     order: str = DEFAULT_ORDER,
 ) -> list[StandingRow]:
-    """Standings of a season (or, with ``club``, all-time) from the materialised tables.
-    One query; two with a date range."""
+    """Standings of a season (or, with ``club``, all-time) from the materialised tables,
+    with a season's penalties. One query (two for a season); one more with a date range."""
     if season is None and club is None:
         raise TypeError("stats_standings() needs season or club")
     if date_from is None and date_to is None:
@@ -398,7 +414,7 @@ def stats_standings(
         else:
             qs = PlayerClubStat.objects.filter(club=club, sessions__gt=0)
         rows = [_row(s.player, s.counts()) for s in qs.select_related("player")]
-        return _ranked(rows, order)
+        return _ranked(_with_penalties(rows, season, None, None), order)
     scope = Q(season=season) if season is not None else Q(club=club)
     if date_from is not None:
         scope &= Q(started_at__date__gte=date_from)
@@ -414,7 +430,34 @@ def stats_standings(
     rows = [
         _row(players[s["player_id"]], {f: s[f"{f}_sum"] or 0 for f in STAT_FIELDS}) for s in sums
     ]
-    return _ranked(rows, order)
+    return _ranked(_with_penalties(rows, season, date_from, date_to), order)
+
+
+def _with_penalties(
+    rows: list[StandingRow],
+    season: Season | None,
+    date_from: datetime.date | None,
+    date_to: datetime.date | None,
+) -> list[StandingRow]:
+    """A season's rows with each player's penalties (given in the date range, when one is
+    set). One query; none for all-time standings (penalties belong to a season)."""
+    if season is None:
+        return rows
+    scope = Q(season=season, cancelled_at__isnull=True)
+    if date_from is not None:
+        scope &= Q(created_at__date__gte=date_from)
+    if date_to is not None:
+        scope &= Q(created_at__date__lte=date_to)
+    totals = dict(
+        Penalty.objects.filter(scope)
+        .values("player_id")
+        .annotate(total=Sum("amount"))
+        .order_by()
+        .values_list("player_id", "total")
+    )
+    if not totals:
+        return rows
+    return [dataclasses.replace(r, penalties=totals.get(r.player.pk) or 0) for r in rows]
 
 
 def ratings_ordinals(*, club: Club, season: Season | None = None) -> dict[int, float]:

@@ -34,6 +34,7 @@ from scoring.standings.exports import (
 )
 from scoring.standings.models import SessionResult
 from scoring.standings.selectors import (
+    player_penalties,
     player_rating,
     rating_history,
     ratings_ordinals,
@@ -198,6 +199,7 @@ def season_detail(request: HttpRequest, club: Club, season_id: int) -> HttpRespo
             **standings,
             form=form,
             columns=standings_columns(request, params["order"]),
+            penalty_column=True,
             sessions=sessions,
             sessions_page=page,
             sessions_pages=pages,
@@ -311,6 +313,7 @@ def player_detail(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
             ),
             sessions=with_paper_nets(sessions),
             sessions_pager=pager(request, "page", page, pages),
+            penalties=player_penalties(player=player),
         ),
     )
 

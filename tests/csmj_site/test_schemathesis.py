@@ -57,13 +57,28 @@ def in_test_transaction():
 
 
 @pytest.fixture
-def seeded(in_test_transaction, db, club, owner, players, ruleset, season, session, recorder):
-    """A club with rounds, and the owner's token: ids for every path parameter."""
+def seeded(
+    in_test_transaction, db, club, owner, players, ruleset, season, session, recorder, monkeypatch
+):
+    """A club with rounds, a league night with a drawn round and a penalty, and the
+    owner's token: ids for every path parameter."""
+    from scoring.events import services as events
+    from tests.scoring.events.seating_standin import patch_if_missing
+
+    patch_if_missing(monkeypatch)
     round_record(session=session, data=round_self_draw(0, birds=[5, 9]), actor=recorder)
     round_record(session=session, data=round_discard(2, 3, birds=[1, 4]), actor=recorder)
+    event = events.event_create(season=season, name="夜", date=season.start_date, actor=owner)
+    for player in players:
+        events.entrant_add(event=event, player=player, actor=owner)
+    events.round_draw(event=event, actor=owner, seed=1)
+    penalty = events.penalty_give(
+        season=season, event=event, player=players[0], amount=-5, reason="迟到", actor=owner
+    )
     _token, raw = apitoken_create(user=owner, name="schemathesis")
     ids = {"players": players[0].pk, "rulesets": ruleset.pk, "seasons": season.pk}
     ids["sessions"] = session.pk
+    ids["events"], ids["penalties"] = event.pk, penalty.pk
     return {"club": club, "session": session, "ids": ids, "token": raw}
 
 

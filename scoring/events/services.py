@@ -1,0 +1,692 @@
+"""Writes of league nights: events, entrants, seating rounds, tables, penalties.
+
+Every write checks the role (organiser; starting a table: recorder), refuses bad input
+with a ``ServiceErrors`` naming the field and stores nothing then, writes the audit log
+in its transaction, and bumps ``Event.version`` (what the board follows).
+
+The draw itself is pure Python (``scoring.events.seating``), reached through
+``seating_plan`` and ``seating_draw`` below: the one place that imports it.
+"""
+
+from __future__ import annotations
+
+import datetime
+import importlib
+import secrets
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from csmj_site.errors import ServiceError, ServiceErrors, reject
+from leagues import services as league_services
+from leagues.audit import audit_record, audit_snapshot, audit_stored
+from leagues.models import Player, Ruleset, Season
+from leagues.permissions import require_manage, require_record
+from scoring import services as scoring_services
+from scoring.events.models import (
+    Entrant,
+    Event,
+    Penalty,
+    Remainder,
+    SeatingMode,
+    SeatingRound,
+    Table,
+)
+from scoring.events.selectors import event_standings, table_names
+from scoring.models import Session
+from scoring.standings.models import SessionResult
+
+SEED_LIMIT = 2**53  # a seed a JSON client reads back exactly
+
+
+def seating_plan(**kwargs: Any) -> Any:
+    """``scoring.events.seating.seating_plan``: the tables' sizes and who sits out."""
+    return importlib.import_module("scoring.events.seating").seating_plan(**kwargs)
+
+
+def seating_draw(**kwargs: Any) -> list[list[int]]:
+    """``scoring.events.seating.seating_draw``: the tables, each in seat order 东南西北."""
+    tables = importlib.import_module("scoring.events.seating").seating_draw(**kwargs)
+    return [list(t) for t in tables]
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _bump(event: Event) -> None:
+    Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
+
+
+def _ensure_open(event: Event) -> None:
+    if event.season.is_closed:
+        raise reject("season", "season_closed", name=event.season.name)
+    if event.is_finished:
+        raise reject("event", "event_finished", name=event.name)
+
+
+def _locked(event: Event) -> Event:
+    return Event.objects.select_for_update().select_related("season__club").get(pk=event.pk)
+
+
+def _names(ids: Iterable[int]) -> dict[int, str]:
+    return dict(Player.objects.filter(pk__in=list(ids)).values_list("pk", "display_name"))
+
+
+def three_supported(ruleset: Ruleset) -> bool:
+    """Whether the ruleset plays tables of three (``players: 3``, rules.md §10): read at
+    run time from the engine's parsed rules, so it turns on when the engine has it."""
+    return "players" in scoring_services.ruleset_resolve(ruleset.config)
+
+
+# ---------------------------------------------------------------- events
+
+
+def event_create(
+    *,
+    season: Season,
+    name: str,
+    date: datetime.date,
+    actor: Any,
+    ruleset: Ruleset | None = None,
+    rounds_planned: int = 3,
+    seating_mode: str = SeatingMode.RANDOM,
+    remainder: str = Remainder.BYE,
+    timer_minutes: int | None = None,
+    timer_end: str = "finish_hand",
+    final_size: int = 0,
+    final_carry: str = "full",
+) -> Event:
+    """A league night in ``season`` (its ruleset unless another of the club's is given)."""
+    require_manage(actor, season.club)
+    problems: list[ServiceError] = []
+    if season.is_closed:
+        problems.append(ServiceError("season", "season_closed", {"name": season.name}))
+    if not name.strip():
+        problems.append(ServiceError("name", "required", variant="event_name"))
+    if ruleset is not None and ruleset.club_id != season.club_id:
+        problems.append(ServiceError("ruleset", "ruleset_other_club"))
+    if problems:
+        raise ServiceErrors(problems)
+    event = Event(
+        season=season,
+        name=name.strip(),
+        date=date,
+        ruleset=ruleset or season.ruleset,
+        rounds_planned=rounds_planned,
+        seating_mode=seating_mode,
+        remainder=remainder,
+        timer_minutes=timer_minutes or None,
+        timer_end=timer_end,
+        final_size=final_size,
+        final_carry=final_carry,
+        created_by=actor,
+    )
+    event.full_clean()
+    with transaction.atomic():
+        event.save()
+        audit_record(
+            actor=actor,
+            club=season.club,
+            action="event.create",
+            obj=event,
+            after=audit_snapshot(event),
+        )
+    return event
+
+
+def event_finish(*, event: Event, actor: Any) -> Event:
+    """End the night: every started table's session finished, no table left unstarted."""
+    require_manage(actor, event.season.club)
+    with transaction.atomic():
+        event = _locked(event)
+        _ensure_open(event)
+        tables = Table.objects.filter(round__event=event)
+        finished = set(
+            SessionResult.objects.filter(session__event_table__round__event=event).values_list(
+                "session_id", flat=True
+            )
+        )
+        open_tables = [t for t in tables if t.session_id not in finished]
+        if open_tables:
+            raise reject("event", "event_unfinished", count=len(open_tables))
+        before = audit_stored(event)
+        event.finished_at = timezone.now()
+        event.save(update_fields=["finished_at"])
+        _bump(event)
+        audit_record(
+            actor=actor,
+            club=event.season.club,
+            action="event.finish",
+            obj=event,
+            before=before,
+            after=audit_snapshot(event),
+        )
+    return event
+
+
+# ---------------------------------------------------------------- entrants
+
+
+def entrant_add(
+    *,
+    event: Event,
+    actor: Any,
+    player: Player | None = None,
+    guest_name: str = "",
+    checked_in: bool = True,
+) -> Entrant:
+    """A club player, or a guest (客) by name (a new roster player flagged guest), joins
+    the night; between rounds they join from the next round (a late arrival)."""
+    require_manage(actor, event.season.club)
+    with transaction.atomic():
+        event = _locked(event)
+        _ensure_open(event)
+        if player is None:
+            if not guest_name.strip():
+                raise reject("guest_name", "required", "token_name")
+            player = league_services.player_create(
+                club=event.season.club, display_name=guest_name, is_guest=True, actor=actor
+            )
+        elif player.club_id != event.season.club_id:
+            raise reject("player", "penalty_player", name=player.display_name)
+        if Entrant.objects.filter(event=event, player=player).exists():
+            raise reject("player", "entrant_twice", name=player.display_name)
+        started = SeatingRound.objects.filter(event=event, tables__session__isnull=False)
+        last = started.order_by("-number").values_list("number", flat=True).first() or 0
+        entrant = Entrant.objects.create(
+            event=event, player=player, checked_in=checked_in, joined_round=last + 1
+        )
+        _bump(event)
+        audit_record(
+            actor=actor,
+            club=event.season.club,
+            action="entrant.add",
+            obj=entrant,
+            after=audit_snapshot(entrant),
+        )
+    return entrant
+
+
+def entrant_check_in(*, entrant: Entrant, actor: Any, present: bool = True) -> Entrant:
+    """Tap a name: present (or not) tonight."""
+    event = entrant.event
+    require_manage(actor, event.season.club)
+    with transaction.atomic():
+        _ensure_open(_locked(event))
+        Entrant.objects.filter(pk=entrant.pk).update(checked_in=present)
+        entrant.checked_in = present
+        _bump(event)
+    return entrant
+
+
+def entrant_drop(*, entrant: Entrant, actor: Any) -> Entrant:
+    """The player leaves after the last round that started; later draws leave them out."""
+    event = entrant.event
+    require_manage(actor, event.season.club)
+    with transaction.atomic():
+        _ensure_open(_locked(event))
+        before = audit_stored(entrant)
+        started = SeatingRound.objects.filter(event=event, tables__session__isnull=False)
+        entrant.dropped_after_round = (
+            started.order_by("-number").values_list("number", flat=True).first() or 0
+        )
+        entrant.save(update_fields=["dropped_after_round"])
+        _bump(event)
+        audit_record(
+            actor=actor,
+            club=event.season.club,
+            action="entrant.drop",
+            obj=entrant,
+            before=before,
+            after=audit_snapshot(entrant),
+        )
+    return entrant
+
+
+# ---------------------------------------------------------------- seating
+
+
+def _playing(event: Event) -> list[Entrant]:
+    return list(
+        Entrant.objects.filter(event=event, checked_in=True, dropped_after_round__isnull=True)
+        .select_related("player")
+        .order_by("id")
+    )
+
+
+def _history(event: Event, before: int) -> tuple[list[list[int]], dict[int, int]]:
+    """The tables of earlier rounds (seat order) and each player's byes so far."""
+    tables = [
+        list(seats)
+        for seats in Table.objects.filter(round__event=event, round__number__lt=before)
+        .order_by("round__number", "number")
+        .values_list("seats", flat=True)
+    ]
+    byes: dict[int, int] = {}
+    for out in SeatingRound.objects.filter(event=event, number__lt=before).values_list(
+        "sitting_out", flat=True
+    ):
+        for pid in out:
+            byes[pid] = byes.get(pid, 0) + 1
+    return tables, byes
+
+
+def _check_tables(
+    *, event: Event, tables: Sequence[Sequence[Any]], field: str = "tables"
+) -> list[list[int]]:
+    """Manual or drawn tables: each seat an entrant's player id, seated once, not dropped,
+    four to a table (three with tables of three)."""
+    entrants = {e.player_id: e for e in Entrant.objects.filter(event=event)}
+    names = _names(pid for t in tables for pid in t if isinstance(pid, int))
+    seen: set[int] = set()
+    problems: list[ServiceError] = []
+    three = event.remainder == Remainder.THREE
+    for i, table in enumerate(tables):
+        if len(table) != 4 and not (three and len(table) == 3):
+            variant = "three" if three else ""
+            problems.append(
+                ServiceError(
+                    f"{field}.{i}",
+                    "table_size",
+                    {"table": i + 1, "count": len(table)},
+                    variant=variant,
+                )
+            )
+        for j, pid in enumerate(table):
+            where = f"{field}.{i}.{j}"
+            name = names.get(pid, str(pid)) if isinstance(pid, int) else str(pid)
+            if not isinstance(pid, int) or isinstance(pid, bool) or pid not in entrants:
+                problems.append(ServiceError(where, "not_an_entrant", {"name": name}))
+            elif pid in seen:
+                problems.append(ServiceError(where, "seated_twice", {"name": name}))
+            elif entrants[pid].is_dropped:
+                problems.append(ServiceError(where, "entrant_dropped", {"name": name}))
+            if isinstance(pid, int):
+                seen.add(pid)
+    if problems:
+        raise ServiceErrors(problems)
+    return [list(t) for t in tables]
+
+
+def _three_check(event: Event, tables: Sequence[Sequence[int]]) -> None:
+    if any(len(t) == 3 for t in tables) and not three_supported(event.ruleset):
+        raise reject("remainder", "three_unsupported")
+
+
+def _round_to_draw(event: Event, number: int | None) -> tuple[int, SeatingRound | None]:
+    """The number the draw fills and the round it replaces (None: a new round).
+    Without ``number``: the latest round while none of its tables started, else the next."""
+    latest = SeatingRound.objects.filter(event=event).order_by("-number").first()
+    if number is None:
+        if latest is not None and not latest.tables.filter(session__isnull=False).exists():
+            return latest.number, latest
+        return (latest.number + 1 if latest else 1), None
+    if latest is None:
+        if number == 1:
+            return number, None
+        raise reject("number", "round_not_latest", number=1)
+    started = latest.tables.filter(session__isnull=False).exists()
+    if started and number == latest.number + 1:
+        return number, None
+    if number != latest.number:
+        raise reject("number", "round_not_latest", number=latest.number)
+    if started:
+        raise reject("number", "round_started", number=number)
+    return number, latest
+
+
+def _store_round(
+    *,
+    event: Event,
+    number: int,
+    replaces: SeatingRound | None,
+    mode: str,
+    seed: int,
+    tables: list[list[int]],
+    sitting_out: Sequence[int],
+    is_final: bool,
+    actor: Any,
+) -> SeatingRound:
+    before = None
+    if replaces is not None:
+        before = {"seed": replaces.seed, "mode": replaces.mode, "tables": table_names(replaces)}
+        replaces.tables.all().delete()
+        rnd = replaces
+        rnd.mode, rnd.seed, rnd.sitting_out, rnd.is_final = mode, seed, list(sitting_out), is_final
+        rnd.drawn_at = timezone.now()
+        rnd.save()
+    else:
+        rnd = SeatingRound.objects.create(
+            event=event,
+            number=number,
+            mode=mode,
+            seed=seed,
+            sitting_out=list(sitting_out),
+            is_final=is_final,
+        )
+    Table.objects.bulk_create(
+        Table(round=rnd, number=i + 1, seats=seats) for i, seats in enumerate(tables)
+    )
+    _bump(event)
+    audit_record(
+        actor=actor,
+        club=event.season.club,
+        action="seating.draw",
+        obj=rnd,
+        before=before,
+        after={
+            "number": number,
+            "seed": seed,
+            "mode": mode,
+            "tables": table_names(rnd),
+            "sitting_out": list(sitting_out),
+        },
+    )
+    return rnd
+
+
+def round_draw(
+    *,
+    event: Event,
+    actor: Any,
+    mode: str | None = None,
+    seed: int | None = None,
+    number: int | None = None,
+) -> SeatingRound:
+    """Draw a round's tables (random, swiss or interval; ``manual`` starts from a random
+    draw). Re-drawing the latest round is allowed until one of its tables starts.
+    The same entrants, history and seed give the same seating."""
+    require_manage(actor, event.season.club)
+    mode = mode or event.seating_mode
+    if mode not in SeatingMode.values:
+        raise ServiceErrors(
+            [ServiceError.written("mode", "invalid_choice", f"unknown mode {mode!r}")]
+        )
+    seed = secrets.randbelow(SEED_LIMIT) if seed is None else seed
+    with transaction.atomic():
+        event = _locked(event)
+        _ensure_open(event)
+        number, replaces = _round_to_draw(event, number)
+        players = _playing(event)
+        if len(players) < 4:
+            raise reject("entrants", "too_few_players", count=len(players))
+        ids = [e.player_id for e in players]
+        ranking = [row.player.pk for row in event_standings(event=event) if row.player.pk in ids]
+        ranking += [pid for pid in ids if pid not in ranking]
+        history, byes = _history(event, number)
+        plan = seating_plan(
+            players=ids, remainder=event.remainder, byes_so_far=byes, ranking=ranking
+        )
+        playing = [pid for pid in ids if pid not in set(plan.sitting_out)]
+        draw_mode = "random" if mode == SeatingMode.MANUAL else mode
+        tables = seating_draw(
+            players=playing,
+            sizes=plan.sizes,
+            mode=draw_mode,
+            seed=seed,
+            history=history,
+            ranking=[pid for pid in ranking if pid in playing],
+        )
+        tables = _check_tables(event=event, tables=tables)
+        _three_check(event, tables)
+        return _store_round(
+            event=event,
+            number=number,
+            replaces=replaces,
+            mode=mode,
+            seed=seed,
+            tables=tables,
+            sitting_out=plan.sitting_out,
+            is_final=False,
+            actor=actor,
+        )
+
+
+def round_seat(
+    *, event: Event, actor: Any, tables: Sequence[Sequence[Any]], number: int | None = None
+) -> SeatingRound:
+    """Seat a round by hand (mode ``manual``): the organiser gives every table."""
+    require_manage(actor, event.season.club)
+    with transaction.atomic():
+        event = _locked(event)
+        _ensure_open(event)
+        number, replaces = _round_to_draw(event, number)
+        checked = _check_tables(event=event, tables=tables)
+        _three_check(event, checked)
+        seated = {pid for t in checked for pid in t}
+        out = [e.player_id for e in _playing(event) if e.player_id not in seated]
+        return _store_round(
+            event=event,
+            number=number,
+            replaces=replaces,
+            mode=SeatingMode.MANUAL,
+            seed=0,
+            tables=checked,
+            sitting_out=out,
+            is_final=False,
+            actor=actor,
+        )
+
+
+def final_draw(*, event: Event, actor: Any) -> SeatingRound:
+    """The final: the top ``final_size`` of the event's standings, seated by rank
+    (1–4 at table 1, 5–8 at table 2 …), their scores carried as the event says."""
+    require_manage(actor, event.season.club)
+    with transaction.atomic():
+        event = _locked(event)
+        _ensure_open(event)
+        if event.final_size == 0:
+            raise reject("final_size", "no_final")
+        if SeatingRound.objects.filter(event=event, is_final=True).exists():
+            raise reject("event", "final_drawn")
+        rows = [r for r in event_standings(event=event) if r.rounds > 0 and not r.dropped]
+        if len(rows) < event.final_size:
+            raise reject("final_size", "final_players", size=event.final_size, count=len(rows))
+        top = [r.player.pk for r in rows[: event.final_size]]
+        tables = [top[i : i + 4] for i in range(0, len(top), 4)]
+        number, replaces = _round_to_draw(event, None)
+        if replaces is not None:
+            raise reject("number", "round_not_latest", number=replaces.number)
+        checked = _check_tables(event=event, tables=tables)
+        return _store_round(
+            event=event,
+            number=number,
+            replaces=None,
+            mode=SeatingMode.MANUAL,
+            seed=0,
+            tables=checked,
+            sitting_out=[],
+            is_final=True,
+            actor=actor,
+        )
+
+
+def table_swap(*, round: SeatingRound, player_a: int, player_b: int, actor: Any) -> SeatingRound:
+    """Swap two players' seats in a round (or one seated with one sitting out). Refused
+    when either seat is at a started table: that would split it."""
+    event = round.event
+    require_manage(actor, event.season.club)
+    if player_a == player_b:
+        raise reject("player_b", "swap_same")
+    with transaction.atomic():
+        event = _locked(event)
+        _ensure_open(event)
+        tables = list(Table.objects.select_for_update().filter(round=round).order_by("number"))
+        out = list(SeatingRound.objects.get(pk=round.pk).sitting_out)
+        names = _names([player_a, player_b])
+
+        def where(pid: int, field: str) -> Table | None:
+            for t in tables:
+                if pid in t.seats:
+                    return t
+            if pid in out:
+                return None
+            raise reject(field, "not_an_entrant", name=names.get(pid, str(pid)))
+
+        ta, tb = where(player_a, "player_a"), where(player_b, "player_b")
+        for field, t in (("player_a", ta), ("player_b", tb)):
+            if t is not None and t.is_started:
+                raise reject(field, "table_started", table=t.number)
+        before = {"number": round.number, "tables": table_names(round)}
+        for t in {id(x): x for x in (ta, tb) if x is not None}.values():
+            t.seats = [
+                player_b if p == player_a else player_a if p == player_b else p for p in t.seats
+            ]
+            t.save(update_fields=["seats"])
+        if (ta is None) != (tb is None):
+            out = [player_b if p == player_a else player_a if p == player_b else p for p in out]
+            SeatingRound.objects.filter(pk=round.pk).update(sitting_out=out)
+            round.sitting_out = out
+        _bump(event)
+        audit_record(
+            actor=actor,
+            club=event.season.club,
+            action="seating.swap",
+            obj=round,
+            before=before,
+            after={"number": round.number, "tables": table_names(round)},
+        )
+    return round
+
+
+def table_start(*, table: Table, actor: Any) -> Session:
+    """Open the table's session: an ordinary scoring session with the table's seats in
+    order and the first dealer at 东 (seat 0). The round's timer starts with its first
+    table, when the event has one."""
+    event = table.round.event
+    require_record(actor, event.season.club)
+    with transaction.atomic():
+        event = _locked(event)
+        _ensure_open(event)
+        table = Table.objects.select_for_update().select_related("round").get(pk=table.pk)
+        if table.is_started:
+            raise reject("table", "table_started", "again", table=table.number)
+        entrants = {e.player_id: e for e in Entrant.objects.filter(event=event)}
+        for pid in table.seats:
+            if pid in entrants and entrants[pid].is_dropped:
+                raise reject("table", "entrant_dropped", name=entrants[pid].player.display_name)
+        _three_check(event, [table.seats])
+        players = Player.objects.in_bulk(table.seats)
+        session = scoring_services.session_start(
+            season=event.season,
+            players=[players[pid] for pid in table.seats],
+            first_dealer=0,
+            table_label=f"{event.name} R{table.round.number} T{table.number}"[:40],
+            actor=actor,
+        )
+        table.session = session
+        table.save(update_fields=["session"])
+        rnd = table.round
+        if event.timer_minutes and rnd.timer_started_at is None:
+            _timer_set(rnd, event.timer_minutes)
+        _bump(event)
+    return session
+
+
+def _timer_set(rnd: SeatingRound, minutes: int) -> None:
+    rnd.timer_started_at = timezone.now()
+    rnd.timer_ends_at = rnd.timer_started_at + datetime.timedelta(minutes=minutes)
+    rnd.save(update_fields=["timer_started_at", "timer_ends_at"])
+
+
+def timer_start(*, round: SeatingRound, actor: Any, minutes: int | None = None) -> SeatingRound:
+    """(Re)start the round's countdown: the event's duration unless ``minutes`` is given."""
+    event = round.event
+    require_manage(actor, event.season.club)
+    minutes = minutes or event.timer_minutes
+    if not minutes:
+        raise reject("minutes", "no_timer")
+    with transaction.atomic():
+        _ensure_open(_locked(event))
+        _timer_set(round, minutes)
+        _bump(event)
+        audit_record(
+            actor=actor,
+            club=event.season.club,
+            action="seating.timer",
+            obj=round,
+            after=audit_snapshot(round),
+        )
+    return round
+
+
+# ---------------------------------------------------------------- penalties
+
+
+def penalty_give(
+    *,
+    season: Season,
+    player: Player,
+    amount: int,
+    reason: str,
+    actor: Any,
+    event: Event | None = None,
+) -> Penalty:
+    """罚分 (negative) / 奖励 (positive) / 警告 (zero): outside zero-sum; net after
+    penalties ranks the season."""
+    require_manage(actor, season.club)
+    problems: list[ServiceError] = []
+    if season.is_closed:
+        problems.append(ServiceError("season", "season_closed", {"name": season.name}))
+    if player.club_id != season.club_id:
+        problems.append(ServiceError("player", "penalty_player", {"name": player.display_name}))
+    if not reason.strip():
+        problems.append(ServiceError("reason", "required", variant="penalty_reason"))
+    if event is not None and event.season_id != season.pk:
+        problems.append(ServiceError("event", "not_an_entrant", {"name": event.name}))
+    if problems:
+        raise ServiceErrors(problems)
+    with transaction.atomic():
+        penalty = Penalty.objects.create(
+            season=season,
+            event=event,
+            player=player,
+            amount=amount,
+            reason=reason.strip()[:200],
+            given_by=actor,
+        )
+        if event is not None:
+            _bump(event)
+        audit_record(
+            actor=actor,
+            club=season.club,
+            action="penalty.give",
+            obj=penalty,
+            after=audit_snapshot(penalty),
+        )
+    return penalty
+
+
+def penalty_cancel(*, penalty: Penalty, reason: str, actor: Any) -> Penalty:
+    """Cancel with a reason; the row stays."""
+    season = penalty.season
+    require_manage(actor, season.club)
+    problems: list[ServiceError] = []
+    if season.is_closed:
+        problems.append(ServiceError("season", "season_closed", {"name": season.name}))
+    if penalty.is_cancelled:
+        problems.append(ServiceError("penalty", "penalty_cancelled"))
+    if not reason.strip():
+        problems.append(ServiceError("reason", "required", variant="penalty_reason"))
+    if problems:
+        raise ServiceErrors(problems)
+    with transaction.atomic():
+        before = audit_stored(penalty)
+        penalty.cancelled_at = timezone.now()
+        penalty.cancelled_by = actor
+        penalty.cancel_reason = reason.strip()[:200]
+        penalty.save(update_fields=["cancelled_at", "cancelled_by", "cancel_reason"])
+        if penalty.event_id is not None:
+            Event.objects.filter(pk=penalty.event_id).update(version=F("version") + 1)
+        audit_record(
+            actor=actor,
+            club=season.club,
+            action="penalty.cancel",
+            obj=penalty,
+            before=before,
+            after=audit_snapshot(penalty),
+        )
+    return penalty

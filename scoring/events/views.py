@@ -1,0 +1,299 @@
+"""Pages of league nights: a season's events, the event page (check-in, draw, tables,
+penalties) and the board (大屏), which follows the night as the session page does
+(``static/js/follow.js`` polls ``event_follow`` and swaps in the fresh page).
+
+Every form posts to the event page's actions and comes back to the event page, showing
+a refusal in the reader's language; the services do every check.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from csmj_site.errors import ServiceErrors
+from leagues.models import Club, Player, Season
+from leagues.views import LoginNeeded, club_access, club_context, club_view
+from scoring.events import selectors, services
+from scoring.events.models import (
+    Entrant,
+    Event,
+    FinalCarry,
+    Penalty,
+    Remainder,
+    SeatingMode,
+    SeatingRound,
+    Table,
+    TimerEnd,
+)
+
+
+def _event(club: Club, event_id: int) -> Event:
+    return get_object_or_404(
+        Event.objects.select_related("season__club", "ruleset"), pk=event_id, season__club=club
+    )
+
+
+def _refused(request: HttpRequest, exc: ValidationError) -> None:
+    if isinstance(exc, ServiceErrors):
+        for e in exc.errors:
+            messages.error(request, e.localised())
+    else:
+        for message in exc.messages:
+            messages.error(request, message)
+
+
+def _int(value: Any) -> int | None:
+    try:
+        return int(str(value))
+    except (TypeError, ValueError):
+        return None
+
+
+@club_view("read")
+def event_list(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
+    """A season's league nights; an organiser creates one here."""
+    season = get_object_or_404(Season.objects.select_related("ruleset"), pk=season_id, club=club)
+    context = club_context(request, club, season=season)
+    if request.method == "POST":
+        club_access(request, club.slug, "manage")
+        p = request.POST
+        try:
+            date = datetime.date.fromisoformat(p.get("date", ""))
+        except ValueError:
+            messages.error(request, _("日期格式应为 YYYY-MM-DD"))
+            return redirect("event-list", slug=club.slug, season_id=season.pk)
+        try:
+            event = services.event_create(
+                season=season,
+                name=p.get("name", ""),
+                date=date,
+                rounds_planned=_int(p.get("rounds_planned")) or 3,
+                seating_mode=p.get("seating_mode") or SeatingMode.RANDOM,
+                remainder=p.get("remainder") or Remainder.BYE,
+                timer_minutes=_int(p.get("timer_minutes")),
+                timer_end=p.get("timer_end") or TimerEnd.FINISH_HAND,
+                final_size=_int(p.get("final_size")) or 0,
+                final_carry=p.get("final_carry") or FinalCarry.FULL,
+                actor=request.user,
+            )
+        except ValidationError as exc:
+            _refused(request, exc)
+            return redirect("event-list", slug=club.slug, season_id=season.pk)
+        return redirect("event", slug=club.slug, event_id=event.pk)
+    return render(
+        request,
+        "events/event_list.html",
+        {
+            **context,
+            "events": selectors.event_list(season=season),
+            "today": datetime.date.today().isoformat(),
+            "modes": SeatingMode.choices,
+            "remainders": Remainder.choices,
+            "timer_ends": TimerEnd.choices,
+            "carries": FinalCarry.choices,
+        },
+    )
+
+
+def _page_context(request: HttpRequest, club: Club, event: Event) -> dict[str, Any]:
+    board = selectors.event_board(event=event)
+    entered = {e.player_id for e in board.entrants}
+    return club_context(
+        request,
+        club,
+        season=event.season,
+        event=event,
+        board=board,
+        roster=[p for p in Player.objects.filter(club=club) if p.pk not in entered],
+        modes=SeatingMode.choices,
+    )
+
+
+@club_view("read")
+def event_detail(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
+    """The organiser's page of the night: check-in, the draw, the tables, penalties."""
+    event = _event(club, event_id)
+    context = _page_context(request, club, event)
+    context["roster"] = context["roster"] if context["can_manage"] else []
+    return render(request, "events/event_detail.html", context)
+
+
+@club_view("read")
+def event_board(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
+    """The board (大屏): the current round's tables with live totals, the standings,
+    penalties, the timer and the next round's seating; it refreshes by itself."""
+    event = _event(club, event_id)
+    board = selectors.event_board(event=event)
+    return render(
+        request,
+        "events/event_board.html",
+        club_context(request, club, season=event.season, event=event, board=board),
+    )
+
+
+def event_follow(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+    """The board's version, polled with ``If-None-Match`` (304 until anything of the night
+    is saved), as ``session_follow`` is for one table."""
+    try:
+        club = club_access(request, slug, "read")
+    except LoginNeeded:
+        return HttpResponse(status=403)
+    event = _event(club, event_id)
+    version = selectors.event_version(event_id=event.pk)
+    etag = f'"{version}"'
+    if request.headers.get("If-None-Match") == etag:
+        return HttpResponseNotModified(headers={"ETag": etag})
+    response = HttpResponse(json.dumps({"version": version}), content_type="application/json")
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+# ---------------------------------------------------------------- actions (POST)
+
+
+def _act(level: str) -> Any:
+    """A POST action of the event page: runs ``action(request, event)``; a refusal is
+    shown on the event page (nothing stored), success goes back to it (or elsewhere)."""
+
+    def decorate(action: Any) -> Any:
+        @require_POST
+        @club_view(level)
+        def view(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
+            event = _event(club, event_id)
+            try:
+                target = action(request, event)
+            except ValidationError as exc:
+                _refused(request, exc)
+                target = None
+            return target or redirect("event", slug=club.slug, event_id=event.pk)
+
+        view.__name__ = action.__name__
+        return view
+
+    return decorate
+
+
+def _entrant(event: Event, player_id: Any) -> Entrant:
+    return get_object_or_404(
+        Entrant.objects.select_related("event__season__club", "player"),
+        event=event,
+        player_id=_int(player_id) or 0,
+    )
+
+
+@_act("manage")
+def entrant_add(request: HttpRequest, event: Event) -> None:
+    player_id = _int(request.POST.get("player"))
+    player = None
+    if player_id is not None:
+        player = get_object_or_404(Player, pk=player_id, club=event.season.club)
+    services.entrant_add(
+        event=event, player=player, guest_name=request.POST.get("guest_name", ""),
+        actor=request.user,
+    )  # fmt: skip
+
+
+@_act("manage")
+def entrant_check_in(request: HttpRequest, event: Event) -> None:
+    entrant = _entrant(event, request.POST.get("player"))
+    services.entrant_check_in(
+        entrant=entrant, present=request.POST.get("present") == "1", actor=request.user
+    )
+
+
+@_act("manage")
+def entrant_drop(request: HttpRequest, event: Event) -> None:
+    services.entrant_drop(entrant=_entrant(event, request.POST.get("player")), actor=request.user)
+
+
+@_act("manage")
+def round_draw(request: HttpRequest, event: Event) -> None:
+    services.round_draw(
+        event=event,
+        mode=request.POST.get("mode") or None,
+        seed=_int(request.POST.get("seed")),
+        number=_int(request.POST.get("number")),
+        actor=request.user,
+    )
+
+
+@_act("manage")
+def final_draw(request: HttpRequest, event: Event) -> None:
+    services.final_draw(event=event, actor=request.user)
+
+
+def _round(event: Event, number: Any) -> SeatingRound:
+    return get_object_or_404(SeatingRound, event=event, number=_int(number) or 0)
+
+
+@_act("manage")
+def table_swap(request: HttpRequest, event: Event) -> None:
+    services.table_swap(
+        round=_round(event, request.POST.get("round")),
+        player_a=_int(request.POST.get("player_a")) or 0,
+        player_b=_int(request.POST.get("player_b")) or 0,
+        actor=request.user,
+    )
+
+
+@_act("record")
+def table_start(request: HttpRequest, event: Event) -> HttpResponse:
+    """开始记录: the table's session starts and its round form opens."""
+    table = get_object_or_404(
+        Table.objects.select_related("round__event"),
+        round=_round(event, request.POST.get("round")),
+        number=_int(request.POST.get("table")) or 0,
+    )
+    session = services.table_start(table=table, actor=request.user)
+    return redirect("round-new", slug=event.season.club.slug, session_id=session.pk)
+
+
+@_act("manage")
+def timer_start(request: HttpRequest, event: Event) -> None:
+    services.timer_start(
+        round=_round(event, request.POST.get("round")),
+        minutes=_int(request.POST.get("minutes")),
+        actor=request.user,
+    )
+
+
+@_act("manage")
+def penalty_give(request: HttpRequest, event: Event) -> None:
+    player = get_object_or_404(
+        Player, pk=_int(request.POST.get("player")) or 0, club=event.season.club
+    )
+    amount = _int(request.POST.get("amount"))
+    if amount is None:
+        messages.error(request, _("分数应为整数"))
+        return
+    services.penalty_give(
+        season=event.season, event=event, player=player, amount=amount,
+        reason=request.POST.get("reason", ""), actor=request.user,
+    )  # fmt: skip
+
+
+@_act("manage")
+def penalty_cancel(request: HttpRequest, event: Event) -> None:
+    penalty = get_object_or_404(
+        Penalty.objects.select_related("season__club"),
+        pk=_int(request.POST.get("penalty")) or 0,
+        event=event,
+    )
+    services.penalty_cancel(
+        penalty=penalty, reason=request.POST.get("reason", ""), actor=request.user
+    )
+
+
+@_act("manage")
+def event_finish(request: HttpRequest, event: Event) -> None:
+    services.event_finish(event=event, actor=request.user)

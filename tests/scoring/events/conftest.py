@@ -1,0 +1,54 @@
+"""Fixtures of league nights: a season's club with thirteen players, an event, and the
+draw's stand-in while ``scoring.events.seating`` is not in this branch."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+NAMES = [
+    "张三",
+    "李四",
+    "王五",
+    "赵六",
+    "钱七",
+    "孙八",
+    "周九",
+    "吴十",
+    "郑一",
+    "冯二",
+    "陈三",
+    "褚四",
+    "卫五",
+]
+
+
+@pytest.fixture(autouse=True)
+def seating_module(monkeypatch):
+    """The real draw when it is there; else the test stand-in, patched into services."""
+    from tests.scoring.events.seating_standin import patch_if_missing
+
+    patch_if_missing(monkeypatch)
+
+
+@pytest.fixture
+def roster(club):
+    from tests.factories import make_players
+
+    return make_players(club, NAMES)
+
+
+@pytest.fixture
+def event(season, organiser):
+    from scoring.events.services import event_create
+
+    return event_create(
+        season=season, name="周五之夜", date=datetime.date(2025, 3, 7), actor=organiser
+    )
+
+
+def enter(event, players, actor):
+    from scoring.events.services import entrant_add
+
+    return [entrant_add(event=event, player=p, actor=actor) for p in players]
