@@ -3,7 +3,11 @@
 Generates a fixed, seeded mix of valid rounds across the four presets (not timed),
 a quarter of them under club rulesets that turn on the table options of rules.md §9
 (4/6 birds, points mode, birds from the winner, 飘分, 封顶, 双杠 per tile, 豪华七小对,
-门清, mid-game wins, no opening birds), checks that every one is valid, then times
+门清, mid-game wins, no opening birds); one round in ten is a round of rules.md §10
+instead (three and two players, 缺一门, kongs paid, the apps' readings), generated
+after the four-player rounds from a seed of its own, so the four-player rounds are
+the same as before §10 (``--four-only`` times them alone, as ``bench.compare`` does
+to compare with an older commit). It checks that every round is valid, then times
 ``score_round`` (validation included) over all of them in one process and prints
 rounds/s, µs/round and the mix. A club ruleset is parsed once, as the site does per
 season, and passed as ``rules``; preset rounds name their preset.
@@ -211,12 +215,108 @@ def round_generate(rng: random.Random, mix: Counter[str]) -> tuple[dict[str, Any
     return rnd, club
 
 
+# Club rulesets of rules.md §10 (tables of three and two, kongs, the apps' readings).
+_TABLE_RULESETS: list[dict[str, Any]] = [
+    {"preset": "changsha-67", "players": 3, "kong_pay": True},
+    {"preset": "changsha-67", "players": 3, "empty_birds": "37", "menqing": "any",
+     "menqing_scope": "concealed"},
+    {"preset": "changsha-tongzhuang", "players": 3, "empty_birds": "none", "kong_pay": True},
+    {"preset": "changsha-online", "players": 2, "kong_pay": True, "yizhihua": "either"},
+    {"preset": "changsha-67", "players": 2, "quyimen": True, "kong_pay": True,
+     "kong_points": {"ming": 2}},
+    {"preset": "changsha-points", "players": 3, "escape_distribution": "split",
+     "short_wall_birds": "as_drawn", "tianhu_pair": "situational"},
+    {"preset": "changsha-67", "kong_pay": True, "haohua": True, "haohua_levels": 2},
+]  # fmt: skip
+_TABLE_RULES: list[Rules] = []
+for _config in _TABLE_RULESETS:
+    _rules, _errors = parse_ruleset(_config)
+    assert _rules is not None, _errors
+    _TABLE_RULES.append(_rules)
+_KONG_KINDS = ("an", "jia", "ming")
+
+
+def table_round_generate(
+    rng: random.Random, mix: Counter[str]
+) -> tuple[dict[str, Any], Rules | None]:
+    """One valid round under a ruleset of rules.md §10, and its club rules."""
+    i = rng.randrange(len(_TABLE_RULESETS))
+    rules = _TABLE_RULES[i]
+    n = rules.players
+    mix[f"{n} players"] += 1
+    seats = range(n)
+    dealer = rng.randrange(n)
+    rnd: dict[str, Any] = {"ruleset": _TABLE_RULESETS[i], "dealer": dealer}
+    if rules.tongzhuang and rng.random() < 0.3:
+        rnd["dealers"] = sorted({dealer, *rng.sample(seats, rng.randint(1, n - 1))})
+    if rng.random() < 0.1:
+        rnd["fish"] = [rng.choice((0, 0, 5)) for _ in seats]
+    if rng.random() < 0.15:
+        codes = [c for c in _OPENING if c not in rules.refused]
+        rnd["openings"] = [
+            {
+                "seat": rng.randrange(n),
+                "hands": [rng.choice(codes)],
+                "birds": _birds(rng, rules.bird_count if rules.opening_birds else 0),
+            }
+        ]
+        mix["openings"] += 1
+    r = rng.random()
+    birds = rules.bird_count
+    if rules.short_wall_birds == "as_drawn" and birds and rng.random() < 0.2:
+        birds = rng.randint(1, birds)
+    if r < 0.15:
+        result: dict[str, Any] = {
+            "kind": "draw",
+            "haidi": {"tile": "5p", "taker": rng.randrange(n), "first_offered": 0},
+        }
+    elif r < 0.55:
+        w = rng.randrange(n)
+        result = {
+            "kind": "self_draw",
+            "winners": [{"seat": w, "hands": _hands(rng, "self_draw", [])}],
+            "birds": _birds(rng, birds),
+        }
+    else:
+        d = rng.randrange(n)
+        others = [s for s in seats if s != d]
+        k = 1 if n == 2 or r < 0.9 else 2
+        result = {
+            "kind": "discard",
+            "winners": [
+                {"seat": s, "hands": _hands(rng, "discard", [])} for s in rng.sample(others, k)
+            ],
+            "discarder": d,
+            "birds": _birds(rng, birds),
+        }
+    rnd["result"] = result
+    if rng.random() < 0.5:
+        kongs = []
+        for _ in range(rng.randint(1, 3)):
+            seat = rng.randrange(n)
+            kind = rng.choice(_KONG_KINDS)
+            kong: dict[str, Any] = {"seat": seat, "kind": kind}
+            if kind == "ming":
+                kong["from"] = rng.choice([s for s in seats if s != seat])
+            kongs.append(kong)
+        rnd["kongs"] = kongs
+        mix["kongs"] += 1
+    if rng.random() < 0.03:
+        rnd["penalties"] = [{"seat": rng.randrange(n), "kind": "escape"}]
+    return rnd, _TABLE_RULES[i]
+
+
 def rounds_generate(
-    *, count: int, seed: int = SEED
+    *, count: int, seed: int = SEED, four_only: bool = False
 ) -> tuple[list[tuple[dict[str, Any], Rules | None]], Counter[str]]:
+    """``count`` rounds: one in ten of rules.md §10 (none with ``four_only``), generated
+    after the four-player rounds, from a seed of their own."""
+    tables = 0 if four_only else count // 10
     rng = random.Random(seed)
     mix: Counter[str] = Counter()
-    rounds = [round_generate(rng, mix) for _ in range(count)]
+    rounds = [round_generate(rng, mix) for _ in range(count - tables)]
+    table_rng = random.Random(seed + 10)
+    rounds += [table_round_generate(table_rng, mix) for _ in range(tables)]
     return rounds, mix
 
 
@@ -228,9 +328,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-target", action="store_true", help="print the figures without the target verdict"
     )
+    parser.add_argument(
+        "--four-only", action="store_true", help="four-player rounds only (no rules.md §10 mix)"
+    )
     args = parser.parse_args(argv)
 
-    rounds, mix = rounds_generate(count=args.rounds, seed=args.seed)
+    rounds, mix = rounds_generate(count=args.rounds, seed=args.seed, four_only=args.four_only)
     invalid = [(i, errs) for i, (r, _) in enumerate(rounds) if (errs := validate_round(r))]
     if invalid:
         i, errs = invalid[0]

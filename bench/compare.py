@@ -5,7 +5,10 @@ Checks out ``--base`` (a commit) into a temporary git worktree that shares this 
 (old, new as plain Python, new as the site runs it), so that both see the same machine
 load. It prints the best CPU-time rate of each and the ratios to the old code. The old
 commit's bench generates its own mix (it predates the table options); each tree is
-measured on the rounds its own ``make bench`` times.
+measured on the rounds its own ``make bench`` times, but for the rounds of rules.md §10
+(three and two players, kongs): a bench that has them runs with ``--four-only``, so
+both trees time four-player rounds, and the same ones where the old bench had the
+table options.
 
 With ``--instructions`` (``make bench-instructions``) it counts instructions instead of
 timing: each tree's bench runs under valgrind's callgrind with one timed pass and with
@@ -40,6 +43,8 @@ def run_bench(
     if plain:
         env["CSMJ_ENGINE"] = "python"
     command = [str(HERE / ".venv" / "bin" / "python"), "-m", "bench.bench_engine"]
+    if "--four-only" in (tree / "bench" / "bench_engine.py").read_text(encoding="utf-8"):
+        command.append("--four-only")  # four-player rounds, as an older bench has
     out = subprocess.run(
         (under or []) + command + ["--rounds", str(rounds), "--repeat", str(repeat)],
         cwd=tree,

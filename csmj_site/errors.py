@@ -61,12 +61,19 @@ MESSAGES: dict[str, str] = {
     # guests (客) and their merge
     "not_a_guest": gettext_noop("{name} is not a guest"),
     "merge_target": gettext_noop("choose a regular player of this club"),
+    "merge_night_entrant": gettext_noop(
+        "{guest} entered a league night, whose seating names them; a night's entrant is not merged"
+    ),
     "merge_shared_session": gettext_noop(
         "{guest} and {target} sat in the same session ({session}); they cannot be merged"
     ),
     # sessions
     "season_closed": gettext_noop("season {name!r} is closed"),
     "season_closed:session": gettext_noop("The season is closed"),
+    "table_size_unsupported": gettext_noop(
+        "The season's ruleset seats {players} players; sessions on the site seat four "
+        "(tables of three and two are scored through the API's calculator for now)"
+    ),
     "players": gettext_noop("A session needs exactly four players"),
     "players:twice": gettext_noop("A player can sit only once"),
     "players:other_club": gettext_noop("Every player must be on the club's roster"),
@@ -107,7 +114,8 @@ MESSAGES: dict[str, str] = {
         "Table {table} has {count} players; a table seats four, or three with tables of three"
     ),
     "three_unsupported": gettext_noop(
-        "Tables of three need a ruleset that plays with three (players: 3)"
+        "Tables of three need a ruleset for three (players: 3) and sessions of three, "
+        "which the site does not record yet"
     ),
     "round_started": gettext_noop(
         "Round {number} has a table that started; it cannot be drawn again (swap by hand)"

@@ -191,6 +191,16 @@ class RulesetParametersSerializer(serializers.Serializer):
     cap = _integer("cap", required=True)
     double_kong = _choice("double_kong", required=True)
     quanqiuren_pair = _pair(required=True)
+    players = _choice("players", required=True)
+    empty_birds = _choice("empty_birds", required=True)
+    quyimen = serializers.BooleanField()
+    kong_pay = serializers.BooleanField()
+    kong_points = serializers.DictField(child=serializers.IntegerField())
+    menqing_scope = _choice("menqing_scope", required=True)
+    yizhihua = _choice("yizhihua", required=True)
+    tianhu_pair = _choice("tianhu_pair", required=True)
+    haohua_levels = _choice("haohua_levels", required=True)
+    short_wall_birds = _choice("short_wall_birds", required=True)
 
 
 @extend_schema_field(RulesetParametersSerializer)
@@ -228,6 +238,17 @@ class RulesetConfigSerializer(serializers.Serializer):
     cap = _integer("cap")
     double_kong = _choice("double_kong")
     quanqiuren_pair = _pair()
+    # rules.md §10
+    players = _choice("players")
+    empty_birds = _choice("empty_birds")
+    quyimen = serializers.BooleanField(required=False)
+    kong_pay = serializers.BooleanField(required=False)
+    kong_points = serializers.DictField(required=False, help_text='e.g. {"ming": 2}')
+    menqing_scope = _choice("menqing_scope")
+    yizhihua = _choice("yizhihua")
+    tianhu_pair = _choice("tianhu_pair")
+    haohua_levels = _choice("haohua_levels")
+    short_wall_birds = _choice("short_wall_birds")
 
 
 @extend_schema_field(RulesetConfigSerializer)

@@ -49,9 +49,11 @@ TRANSFER_EVENTS = [
     ("opening", "Opening win"),
     ("midgame", "Mid-game win"),
     ("result", "Final win"),
+    ("kong", "Kong payment"),
     ("penalty", "Penalty"),
 ]
 HAND_CLASSES = [("small", "Small hand"), ("big", "Big hand")]
+KONG_KINDS = [("an", "Concealed kong"), ("jia", "Added kong"), ("ming", "Kong on a discard")]
 
 
 def _seat(**kwargs: Any) -> serializers.IntegerField:
@@ -129,6 +131,17 @@ class PenaltySerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=PENALTY_KINDS)
 
 
+class KongSerializer(serializers.Serializer):
+    seat = _seat()
+    kind = serializers.ChoiceField(choices=KONG_KINDS)
+
+
+# "from" is a Python keyword: add the field after the class body.
+KongSerializer._declared_fields["from"] = _seat(
+    required=False, allow_null=True, help_text="ming only: the seat whose discard it took."
+)
+
+
 class RoundDataSerializer(serializers.Serializer):
     """A round in round-format.md, without ``ruleset`` (it comes from the season)."""
 
@@ -138,10 +151,10 @@ class RoundDataSerializer(serializers.Serializer):
     )
     fish = serializers.ListField(
         child=serializers.IntegerField(min_value=0),
-        min_length=4,
+        min_length=2,
         max_length=4,
         required=False,
-        help_text="钓鱼 stakes by seat.",
+        help_text="钓鱼 stakes by seat (one per seat of the table).",
     )
     openings = OpeningSerializer(many=True, required=False)
     midgame = MidgameSerializer(
@@ -149,9 +162,12 @@ class RoundDataSerializer(serializers.Serializer):
     )
     result = RoundOutcomeSerializer()
     penalties = PenaltySerializer(many=True, required=False)
+    kongs = KongSerializer(
+        many=True, required=False, help_text="Kongs that stood; paid under kong_pay."
+    )
     piao = serializers.ListField(
         child=serializers.IntegerField(min_value=0),
-        min_length=4,
+        min_length=2,
         max_length=4,
         required=False,
         allow_null=True,
@@ -232,7 +248,7 @@ class RoundResultSerializer(serializers.Serializer):
     transfers = TransferSerializer(many=True)
     net = serializers.ListField(
         child=serializers.IntegerField(),
-        min_length=4,
+        min_length=2,
         max_length=4,
         help_text="Chips won (+) or lost (−) by seat.",
     )

@@ -25,6 +25,7 @@ from leagues.models import Player, Season
 from leagues.permissions import require_manage, require_record
 from scoring.engine import RoundResult, Scored
 from scoring.engine.messages import ALL_MESSAGES
+from scoring.events.models import Entrant, Penalty
 from scoring.models import (
     Round,
     RoundHand,
@@ -242,6 +243,15 @@ def _unlisted_payments(result: RoundResult) -> list[int]:
 
 # ---------------------------------------------------------------- sessions
 
+# The table sizes a session records. The engine scores tables of three and two
+# (rules.md §10); the session pages, standings and exports seat four.
+SESSION_SIZES = frozenset({4})
+
+
+def ruleset_players(*, config: Any) -> int:
+    """How many players a saved ruleset seats (``players``, rules.md §10)."""
+    return int(ruleset_resolve(config)["players"])
+
 
 def session_start_problems(
     *, season: Season, players: Sequence[Player], first_dealer: Any
@@ -251,6 +261,9 @@ def session_start_problems(
     problems: list[ServiceError] = []
     if season.is_closed:
         problems.append(ServiceError("season", "season_closed", variant="session"))
+    seated = ruleset_players(config=season.ruleset.config)
+    if seated not in SESSION_SIZES:
+        problems.append(ServiceError("season", "table_size_unsupported", {"players": seated}))
     if len(players) != 4:
         problems.append(ServiceError("players", "players"))
     elif len({p.pk for p in players}) != 4:
@@ -730,7 +743,11 @@ PLAYER_MOVED: tuple[tuple[Any, str], ...] = (
     (Transfer, "payer"),
     (Transfer, "payee"),
     (PlayerSessionStat, "player"),
+    (Penalty, "player"),
 )
+# A league night's seating names its players inside its tables (JSON): a guest who
+# entered a night is not merged.
+PLAYER_REFUSED: tuple[tuple[Any, str], ...] = ((Entrant, "player"),)
 PLAYER_REBUILT: tuple[tuple[Any, str], ...] = (
     (PlayerSeasonStat, "player"),
     (PlayerClubStat, "player"),
@@ -756,6 +773,8 @@ def player_merge(*, guest: Player, target: Player, actor: Any) -> Player:
         .order_by("started_at", "pk")
         .first()
     )
+    if Entrant.objects.filter(player=guest).exists():
+        raise reject("guest", "merge_night_entrant", guest=guest.display_name)
     if shared is not None:
         raise reject(
             "target",

@@ -10,6 +10,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_EXAMPLES = ROOT.parent / "shared" / "spec" / "examples.json"
 SHARED_OPTION_EXAMPLES = ROOT.parent / "shared" / "spec" / "examples-options.json"
+SHARED_TABLE_EXAMPLES = ROOT.parent / "shared" / "spec" / "examples-table.json"
 
 
 def load_shared_examples(path: Path = SHARED_EXAMPLES) -> dict | None:

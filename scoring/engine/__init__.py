@@ -67,8 +67,8 @@ def score_round_counted(data: object, *, rules: Rules | None = None) -> Scored:
     if rnd is None:
         raise RoundInvalid(errors)
     result, birds, hits = score_counted(rnd)
-    h0, h1, h2, h3 = hits
-    return Scored(result, birds, (h0, h1, h2, h3), seat_wins(rnd))
+    # at a table of n < 4 seats, the hits' slots beyond n count birds on nobody
+    return Scored(result, birds, tuple(hits[: rnd.rules.players]), seat_wins(rnd))
 
 
 def validate_round(data: object) -> list[FieldError]:

@@ -95,6 +95,9 @@ SEVEN_PAIRS_CODES: frozenset[str] = frozenset(
     {QIXIAODUI, *(c for c in HAND_TYPES if QIXIAODUI in EXCLUDES.get(c, ()) and c != MENQING)}
 )
 HAOHUA_CODES: frozenset[str] = SEVEN_PAIRS_CODES - {QIXIAODUI}
+SHUANGHAOHUA = "shuanghaohua_qixiaodui"
+SANHAOHUA = "sanhaohua_qixiaodui"
+_DEALT_CODES = frozenset({"tianhu", "dihu"})
 
 _SELF, _DISCARD = WinKind.SELF_DRAW, WinKind.DISCARD
 Check = Callable[[Any], int]
@@ -209,14 +212,27 @@ def _facts(
     self_draw: bool,
     any_pair: bool,
     quads: int = 0,
+    dealt_pair_rule: bool = False,
 ) -> FinalFacts:
     msuits, n, exposed, kongs, chi, jiang = melds
     return FinalFacts(
-        flags, suits | msuits, n, exposed, kongs, chi, jiang, self_draw, any_pair, quads
+        flags,
+        suits | msuits,
+        n,
+        exposed,
+        kongs,
+        chi,
+        jiang,
+        self_draw,
+        any_pair,
+        quads,
+        dealt_pair_rule,
     )
 
 
-def final_facts(hand: FinalHand, *, self_draw: bool, any_pair: bool) -> FinalFacts:
+def final_facts(
+    hand: FinalHand, *, self_draw: bool, any_pair: bool, dealt_pair_rule: bool = False
+) -> FinalFacts:
     """The facts every final predicate reads."""
     flags, suits, melds = _structure(hand)
     return _facts(
@@ -226,6 +242,7 @@ def final_facts(hand: FinalHand, *, self_draw: bool, any_pair: bool) -> FinalFac
         self_draw=self_draw,
         any_pair=any_pair,
         quads=hand.counts.count(4),
+        dealt_pair_rule=dealt_pair_rule,
     )
 
 
@@ -236,12 +253,23 @@ def _allowed_shapes(
     behind an option only when it is on; the seven-pairs code for the exact number of
     quads; 门清 only beside no seven-pairs code; 全求人 alone needs 2/5/8 under
     ``quanqiuren_pair: "258"``."""
+    if rules.haohua_levels == 2 and SANHAOHUA in shapes:  # §10.5: three quads are 双豪华
+        shapes = tuple(SHUANGHAOHUA if c == SANHAOHUA else c for c in shapes)
     out = [c for c in shapes if rules.allows(c)]
+    concealed = rules.menqing_scope == "concealed"
+    if (
+        concealed
+        and MENQING not in out
+        and rules.allows(MENQING)
+        and not facts.n_exposed
+        and any(HAND_TYPES[c].is_big for c in out)
+    ):  # §10.5: 门清 with any concealed win (its big shape already holds)
+        out.append(MENQING)
     if not self_draw:  # 门清 by self-draw only under menqing "self_draw"
         out = [c for c in out if WinKind.DISCARD in win_kinds_under(HAND_TYPES[c], rules)]
     if any(c in HAOHUA_CODES for c in out) and QIXIAODUI in out:
         out.remove(QIXIAODUI)
-    if MENQING in out and any(c in SEVEN_PAIRS_CODES for c in out):
+    if MENQING in out and not concealed and any(c in SEVEN_PAIRS_CODES for c in out):
         out.remove(MENQING)
     if (
         QUANQIUREN in out
@@ -465,6 +493,7 @@ class HandAnalysis(NamedTuple):
             self_draw=self.self_draw,
             any_pair=self.rules.situational_pair == "any",
             quads=self.hand.counts.count(4),
+            dealt_pair_rule=self.rules.tianhu_pair == "situational",
         )
 
     @property
@@ -644,6 +673,7 @@ def _verdict(
         self_draw=self_draw,
         any_pair=rules.situational_pair == "any",
         quads=quads,
+        dealt_pair_rule=rules.tianhu_pair == "situational",
     )
     kind = _SELF if self_draw else _DISCARD
     shapes = tuple([code for code, kinds, check in _FINAL_SHAPES if kind in kinds and check(facts)])
@@ -741,6 +771,8 @@ def _dealt_hand_miss(f: FinalFacts, rules: Rules) -> tuple[str, dict[str, str]]:
             "reason": "won on the dealt tiles, so there are no melds",
             "reason_zh": "起手即胡，不能有副露",
         }
+    if f.dealt_pair_rule:  # tianhu_pair "situational" (rules.md §10.5)
+        return _pair_rule_miss(f, rules)
     rule, rule_zh = _PAIR_RULE_TEXT["any"]
     return "situational_pair_rule", {
         "rule": rule,
@@ -889,9 +921,16 @@ class OpeningAnalysis:
         }
 
 
-def analyse_opening_counts(counts: Counts, *, dealer: bool) -> OpeningAnalysis:
+def analyse_opening_counts(
+    counts: Counts, *, dealer: bool, rules: Rules | None = None
+) -> OpeningAnalysis:
+    """Every opening type of a dealt hand; 一支花 as ``rules`` read it (rules.md §10.5)."""
     facts = OpeningFacts(counts)
-    occurrences = tuple((code, int(check(facts))) for code, _, check in _OPENING)
+    either = rules is not None and rules.yizhihua == "either"
+    occurrences = tuple(
+        (code, int((hc.yizhihua_either if either and check is hc.yizhihua else check)(facts)))
+        for code, _, check in _OPENING
+    )
     return OpeningAnalysis(counts, dealer, occurrences)
 
 
@@ -946,8 +985,17 @@ def check_final_claim(
     if hand is None:
         return claimed, errors
     self_draw = kind == _SELF
-    facts = final_facts(hand, self_draw=self_draw, any_pair=rules.situational_pair == "any")
+    facts = final_facts(
+        hand,
+        self_draw=self_draw,
+        any_pair=rules.situational_pair == "any",
+        dealt_pair_rule=rules.tianhu_pair == "situational",
+    )
     tiles_field = join_field(field, "tiles")
+    if rules.quyimen:
+        out_of_play = _out_of_play(hand, field)
+        if out_of_play:
+            return claimed, out_of_play
     shown = hand.notation()
     wins = hc.is_standard(facts) or hc.big_shape(facts)
     if hands is None:
@@ -977,6 +1025,9 @@ def check_final_claim(
             continue
         if h.check(facts):
             continue
+        two_or_more = rules.haohua_levels == 2 and facts.n_quads >= 2
+        if code == SHUANGHAOHUA and two_or_more and hc.qixiaodui(facts):
+            continue  # §10.5: seven pairs with two quads or more are 双豪华
         if code in HAOHUA_CODES and hc.qixiaodui(facts):
             errors.append(
                 tile_error(
@@ -988,8 +1039,16 @@ def check_final_claim(
             if facts.n_exposed:
                 errors.append(tile_error(where, "menqing_exposed", **names))
                 continue
-            situational = any(c in SITUATIONAL_CODES for c in claimed)
-            if situational and facts.any_pair and hc.is_standard(facts):
+            if rules.menqing_scope == "concealed" and any(
+                c in HAND_TYPES and HAND_TYPES[c].shape and HAND_TYPES[c].is_big and c != MENQING
+                for c in claimed
+            ):
+                continue  # §10.5: with any concealed win; its big shape is checked itself
+            situational = [c for c in claimed if c in SITUATIONAL_CODES]
+            any_pair = facts.any_pair or (
+                rules.tianhu_pair == "any" and any(c in _DEALT_CODES for c in situational)
+            )
+            if situational and any_pair and hc.is_standard(facts):
                 continue  # §9.3: beside a situational code, its pair rule decides
         if h.shape:
             en, zh = _SHAPE_MISSES[code]
@@ -998,6 +1057,21 @@ def check_final_claim(
             error_code, params = situational_miss(code, facts, rules)
             errors.append(tile_error(where, error_code, **params, **names))
     return claimed, errors
+
+
+def _out_of_play(hand: FinalHand, field: str) -> list[FieldError]:
+    """``tile_not_in_play`` for each 条 tile of a hand under 缺一门 (rules.md §10.3)."""
+    errors: list[FieldError] = []
+    bamboo = [t for t in hand.concealed if t // 9 == 1]
+    if bamboo:
+        shown = tiles_text(sorted(set(bamboo)))
+        errors.append(make_error(join_field(field, "tiles"), "tile_not_in_play", value=shown))
+    for i, meld in enumerate(hand.melds):
+        if meld.suit == 1:
+            errors.append(
+                make_error(join_field(field, f"melds.{i}"), "tile_not_in_play", value=str(meld))
+            )
+    return errors
 
 
 def _not_winning(field: str, shown: str, claimed: Sequence[object]) -> FieldError:
@@ -1016,7 +1090,12 @@ def _not_winning(field: str, shown: str, claimed: Sequence[object]) -> FieldErro
 
 
 def check_opening_claim(
-    *, tiles: str, hands: list[str] | None, seat_is_dealer: bool, field: str
+    *,
+    tiles: str,
+    hands: list[str] | None,
+    seat_is_dealer: bool,
+    field: str,
+    rules: Rules | None = None,
 ) -> tuple[tuple[str, ...], list[FieldError]]:
     """Check an opening claim against the dealt tiles, or fill it in when ``hands`` is None.
 
@@ -1030,7 +1109,10 @@ def check_opening_claim(
     counts, errors = read_opening_hand(tiles, dealer=seat_is_dealer, field=field)
     if counts is None:
         return claimed, errors
-    analysis = analyse_opening_counts(counts, dealer=seat_is_dealer)
+    if rules is not None and rules.quyimen and any(counts[9:18]):  # §10.3: no 条
+        shown = tiles_text(t for t in counts_tiles(counts) if t // 9 == 1)
+        return claimed, [make_error(join_field(field, "tiles"), "tile_not_in_play", value=shown)]
+    analysis = analyse_opening_counts(counts, dealer=seat_is_dealer, rules=rules)
     shown = tiles_text(counts_tiles(counts))
     if hands is None:
         if not analysis.winning:

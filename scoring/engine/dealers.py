@@ -54,29 +54,45 @@ class FormDealer(TypedDict):
 
 
 class FormDealers(TypedDict):
-    """The round form's next-dealer data (JSON): every answer looked up, none computed."""
+    """The round form's next-dealer data (JSON): every answer looked up, none computed.
+
+    At a table of n < 4 players (rules.md §10.1) the layout is the same; an entry that
+    names a seat n … 3 (in the mask, the discarder or a 海底 seat) is None."""
 
     # win[winner mask][discarder or NO_SEAT]: the next dealer(s), or None
     win: list[list[FormDealer | None]]
     # draw[taker][replaced_by][first_offered], each a seat or NO_SEAT: the next dealer
     draw: list[list[list[int | None]]]
+    players: int  # seats at the table
 
 
-def _win_entry(tongzhuang: bool, mask: int, discarder: int | None) -> FormDealer | None:
+def _win_entry(
+    tongzhuang: bool, mask: int, discarder: int | None, players: int = 4
+) -> FormDealer | None:
+    if mask >> players or (discarder is not None and discarder >= players):
+        return None  # a seat beyond the table
     dealer, dealers = win_next_dealers(
         tongzhuang, [s for s in range(4) if mask >> s & 1], discarder
     )
     return None if dealer is None else {"dealer": dealer, "dealers": dealers}
 
 
+def _draw_entry(t: int | None, r: int | None, f: int | None, players: int) -> int | None:
+    if any(s is not None and s >= players for s in (t, r, f)):
+        return None  # a seat beyond the table
+    return draw_next_dealer(t, r, f)
+
+
 def form_table(rules: Rules | None) -> FormDealers:
     """The next dealer for every situation of the round form; ``rules`` None (an
     invalid saved ruleset) as without 通庄."""
     tongzhuang = rules is not None and rules.tongzhuang
+    n = 4 if rules is None else rules.players
     return {
-        "win": [[_win_entry(tongzhuang, mask, x) for x in _SEAT_OR_NONE] for mask in range(16)],
+        "win": [[_win_entry(tongzhuang, mask, x, n) for x in _SEAT_OR_NONE] for mask in range(16)],
         "draw": [
-            [[draw_next_dealer(t, r, f) for f in _SEAT_OR_NONE] for r in _SEAT_OR_NONE]
+            [[_draw_entry(t, r, f, n) for f in _SEAT_OR_NONE] for r in _SEAT_OR_NONE]
             for t in _SEAT_OR_NONE
         ],
+        "players": n,
     }

@@ -36,6 +36,7 @@ class FinalFacts:
         "self_draw",
         "any_pair",
         "n_quads",
+        "dealt_pair_rule",
     )
 
     def __init__(
@@ -50,6 +51,7 @@ class FinalFacts:
         self_draw: bool,
         any_pair: bool,
         n_quads: int = 0,
+        dealt_pair_rule: bool = False,
     ) -> None:
         self.flags = flags
         self.suits = suits
@@ -61,6 +63,9 @@ class FinalFacts:
         self.self_draw = self_draw
         self.any_pair = any_pair  # the ruleset's situational_pair is "any"
         self.n_quads = n_quads  # concealed tiles held four times (not declared kongs)
+        # 天胡/地胡 follow the pair rule of the other situational wins (the ruleset's
+        # tianhu_pair is "situational", rules.md §10.5)
+        self.dealt_pair_rule = dealt_pair_rule
 
 
 class OpeningFacts:
@@ -149,8 +154,14 @@ def pair_rule(f: FinalFacts) -> bool:
 
 
 def dealt_hand_rule(f: FinalFacts) -> bool:
-    """天胡/地胡: won on the dealt tiles (no melds yet), any pair under both settings."""
-    return f.n_melds == 0 and (bool(f.flags & STD) or big_shape(f))
+    """天胡/地胡: won on the dealt tiles (no melds yet), any pair under both settings of
+    ``situational_pair``; under ``tianhu_pair: "situational"`` (rules.md §10.5) the
+    pair rule of the other situational wins."""
+    if f.n_melds:
+        return False
+    if f.dealt_pair_rule:
+        return pair_rule(f)
+    return bool(f.flags & STD) or big_shape(f)
 
 
 def own_kong_rule(f: FinalFacts) -> bool:
@@ -216,3 +227,10 @@ def yizhihua(o: OpeningFacts) -> int:
     """一支花: some suit has exactly one tile, and that tile is a 5."""
     c = o.counts
     return int(any(o.suit_totals[s] == 1 and c[9 * s + 4] == 1 for s in range(3)))
+
+
+def yizhihua_either(o: OpeningFacts) -> int:
+    """一支花 read as the apps read it (``yizhihua: "either"``, rules.md §10.5): the suit
+    reading, or exactly one tile of rank 2, 5 or 8 in the dealt hand, and it is a 5."""
+    c = o.counts
+    return int(bool(yizhihua(o)) or (yidianhong(o) == 1 and c[4] + c[13] + c[22] == 1))

@@ -74,6 +74,31 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{field} lists {count} dealers but the ruleset does not play 通庄 (tongzhuang)",
         "{field} 有 {count} 个庄家，但本规则不玩通庄",
     ),
+    # --- tables of three and two, kongs (rules.md §10) ---------------------------
+    "seat_out_of_range": (
+        "{field}: seat {value} is not at this table of {players} players (seats 0-{last})",
+        "{field}：本桌只有 {players} 人，没有{seat_zh}",
+    ),
+    "quyimen_needs_two_players": (
+        "{field}: quyimen (缺一门) is played by two players only; players is {players}",
+        "{field}：缺一门只用于二人麻将，本规则是 {players} 人",
+    ),
+    "tile_not_in_play": (
+        "{field}: {value} is a 条 tile, which is not in play under quyimen (缺一门)",
+        "{field}：缺一门不用条子，{value} 不在牌里",
+    ),
+    "kong_from_self": (
+        "{field}: a 放杠 (ming) comes from another seat's discard, not from seat {seat} itself",
+        "{field}：放杠要来自别家打出的牌，不能是{seat_zh}自己",
+    ),
+    "kong_from_not_ming": (
+        "{field}: only a 放杠 (ming) names the seat it came from; a {value} kong has no from",
+        "{field}：只有放杠要写放杠的人，{kind_name_zh}不写",
+    ),
+    "too_many_kongs": (
+        "{field}: seat {seat} has {count} kongs; a seat makes at most 4",
+        "{field}：{seat_zh}有 {count} 个杠，一家最多 4 个",
+    ),
     # --- table options (rules.md §9.9) -------------------------------------------
     "hand_not_in_ruleset": (
         "{field}: {value} ({name_zh}) is not played under this ruleset; turn on the "

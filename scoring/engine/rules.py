@@ -26,6 +26,18 @@ DoubleKong = Literal["weight", "per_tile"]
 Stacking = Literal["add", "single"]
 Distribution = Literal["burn", "split"]
 PairRule = Literal["258", "any"]
+EmptyBirds = Literal["48", "37", "none"]
+MenqingScope = Literal["standard", "concealed"]
+Yizhihua = Literal["suit", "either"]
+TianhuPair = Literal["any", "situational"]
+ShortWallBirds = Literal["repeat", "as_drawn"]
+KongKind = Literal["an", "jia", "ming"]
+
+# rules.md §10.3: the codes 缺一门 refuses (they need or trivialise the missing 条 suit).
+QUYIMEN_REFUSED: frozenset[str] = frozenset({"queyise", "santong", "jintongyunv"})
+# rules.md §10.5: the code haohua_levels 2 refuses (two quads or more are 双豪华).
+SANHAOHUA = "sanhaohua_qixiaodui"
+_NO_REFUSED: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +54,16 @@ class BaseTable:
 
     small: KindAmounts
     big: KindAmounts
+
+
+@dataclass(frozen=True, slots=True)
+class KongPoints:
+    """``kong_points`` (rules.md §10.4): what each other seat pays for one kong, by kind
+    (暗杠 ``an``, 加杠 ``jia``; a 放杠 ``ming`` is paid n − 1 times by its discarder)."""
+
+    an: int = 2
+    jia: int = 1
+    ming: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +84,14 @@ class PayRules(NamedTuple):
     birds_multiply: bool  # 中鸟翻倍 (×2^n) rather than ×(1 + n)
     bird_points: int | None  # 中鸟加分: points per hit (bird_mode "points"), else None
     cap: int  # 封顶 per final-win payment; 0: none
+    # others[s]: the seats other than s at this table (rules.md §10.1), ascending
+    others: tuple[tuple[int, ...], ...]
+
+
+# _OTHERS[n][s]: the seats other than s at a table of n players, ascending.
+OTHERS: dict[int, tuple[tuple[int, ...], ...]] = {
+    n: tuple(tuple(q for q in range(n) if q != s) for s in range(n)) for n in (2, 3, 4)
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,8 +124,21 @@ class Rules:
     cap: int = 0  # 封顶 per payment; 0: none
     double_kong: DoubleKong = "weight"  # 双杠 counted as weight 2, or per tile
     quanqiuren_pair: PairRule = "any"  # 全求人必须吊将 (258)
-    # Derived, not a parameter: the payment rules, built once here.
+    # Tables of three and two, kong payments, the apps' readings (rules.md §10).
+    players: int = 4  # 四人 / 三人 / 二人
+    empty_birds: EmptyBirds = "48"  # 四八空鸟 / 对家空 / 鸟不落空
+    quyimen: bool = False  # 缺一门 (two players, no 条)
+    kong_pay: bool = False  # 杠分
+    kong_points: KongPoints = KongPoints()
+    menqing_scope: MenqingScope = "standard"
+    yizhihua: Yizhihua = "suit"
+    tianhu_pair: TianhuPair = "any"
+    haohua_levels: int = 3
+    short_wall_birds: ShortWallBirds = "repeat"
+    # Derived, not parameters: the payment rules, built once here; the codes a §10
+    # option refuses.
     payment: PayRules = field(init=False, repr=False, compare=False)
+    refused: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         payment = PayRules(
@@ -105,18 +148,38 @@ class Rules:
             self.bird_mode == "multiplicative",
             self.bird_points if self.bird_mode == "points" else None,
             self.cap,
+            OTHERS[self.players],
         )
         object.__setattr__(self, "payment", payment)
+        refused = _NO_REFUSED
+        if self.quyimen or self.haohua_levels == 2:
+            refused = (QUYIMEN_REFUSED if self.quyimen else _NO_REFUSED) | (
+                {SANHAOHUA} if self.haohua_levels == 2 else _NO_REFUSED
+            )
+        object.__setattr__(self, "refused", refused)
+
+    def refusal(self, code: str) -> tuple[str, object] | None:
+        """(parameter, the value that allows it) when a §10 option refuses hand type
+        ``code`` (缺一门: 缺一色, 三同, 金童玉女; haohua_levels 2: 三豪华), else None."""
+        if code not in self.refused:
+            return None
+        if code == SANHAOHUA:
+            return "haohua_levels", 3
+        return "quyimen", False
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: ``{"preset": CODE, every parameter: value}`` (nested tables as dicts)."""
         out = dataclasses.asdict(self)
         del out["payment"]
+        del out["refused"]
         out["extra_small_hands"] = list(self.extra_small_hands)
         return out
 
     def allows(self, code: str) -> bool:
-        """Is hand type ``code`` played under this ruleset (no option, or its option on)?"""
+        """Is hand type ``code`` played under this ruleset (no option, or its option on,
+        and no §10 option refusing it)?"""
+        if code in self.refused:
+            return False
         option = HAND_TYPES[code].option
         return option is None or self.enables(option, code)
 
@@ -297,6 +360,8 @@ def _integer(
 
 # Each amount of the base and zimo_bonus tables is between 0 and this.
 _AMOUNT_MAX = 1000
+# Each amount of kong_points (rules.md §10.4) is between 0 and this.
+_KONG_POINTS_MAX = 100
 
 
 _V = ValueLabel
@@ -513,6 +578,104 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
             "2/5/8 only: a 全求人 alone must pair a 2, 5 or 8 (checked when tiles are given).",
             "必须 2/5/8 将：全求人单独胡时必须吊 2、5、8 将（按牌检查）。",
         ),
+        # rules.md §10: tables of three and two, kong payments, the apps' readings
+        "players": _choice(
+            "人数",
+            "Players",
+            {4: _V("四人", "Four"), 3: _V("三人", "Three"), 2: _V("二人", "Two")},
+            "Seats at the table: a self-draw is paid by the other n - 1 seats, a discard "
+            "has 1 to n - 1 winners.",
+            "一桌几个人：自摸由其余 n-1 家付，一炮最多 n-1 家胡。",
+        ),
+        "empty_birds": _choice(
+            "空鸟",
+            "Empty birds",
+            {
+                "48": _V("四八空鸟", "4 and 8 land on nobody"),
+                "37": _V("对家空", "The opposite seat is empty"),
+                "none": _V("鸟不落空", "Every bird lands"),
+            },
+            "At three or two players, where a bird whose seat is missing lands: on nobody "
+            "(四八空鸟: 4/8 at three players; 对家空: 3/7), or counted round the seats "
+            "there are (鸟不落空).",
+            "三人或二人时，落在空位上的鸟怎么算：四八空鸟（三人时 4、8 鸟落空）、对家空"
+            "（3、7 鸟落空），或按实际人数轮数、鸟不落空。",
+        ),
+        "quyimen": _yes_no(
+            "缺一门",
+            "No bamboos (two players)",
+            "Two players only: the 条 suit is removed (72 tiles); 缺一色, 三同 and 金童玉女 "
+            "are not played.",
+            "仅限二人：去掉条子，只用万、筒 72 张；不算缺一色、三同、金童玉女。",
+        ),
+        "kong_pay": _yes_no(
+            "杠分",
+            "Kong payments",
+            "Every kong that stood is paid at once, apart from the win: no birds, bonuses, "
+            "piao or cap.",
+            "每个成立的杠都另外收分，与胡牌分开：不乘鸟、不加庄分、不加飘、不封顶。",
+        ),
+        "kong_points": ParamInfo(
+            "杠分分值",
+            "Kong points",
+            f"object an/jia/ming, each 0-{_KONG_POINTS_MAX}",
+            "暗杠 (an) and 加杠 (jia): each other seat pays this much; 放杠 (ming): the "
+            "discarder pays it once for each other seat.",
+            "暗杠、加杠：其余每家各付这么多；放杠：放杠的人按其余家数一人包付。",
+        ),
+        "menqing_scope": _choice(
+            "门清范围",
+            "Concealed hand scope",
+            {
+                "standard": _V("只算四句话", "Standard hands"),
+                "concealed": _V("不吃不碰都算", "Any concealed win"),
+            },
+            "Standard hands: 门清 needs 4 sets and a pair and never goes with 七小对, 天胡 or "
+            "地胡; any concealed win: it goes with any win without 吃/碰/明杠/补张 "
+            "(never with 全求人).",
+            "只算四句话：门清要四句话加一对将，不和七小对、天胡、地胡同报；不吃不碰都算："
+            "没有吃、碰、明杠、补张的胡牌都算门清（全求人除外）。",
+        ),
+        "yizhihua": _choice(
+            "一支花",
+            "One flower",
+            {
+                "suit": _V("一门只有一张五", "One suit holds a lone 5"),
+                "either": _V("或只有一张将牌且是五", "Or the lone 2/5/8 tile is a 5"),
+            },
+            "One suit holds a single tile, a 5; or also: the dealt hand holds a single "
+            "2/5/8 tile, and it is a 5.",
+            "某一门只有一张牌且是五；或者：起手牌只有一张 2、5、8，而且是五。",
+        ),
+        "tianhu_pair": _choice(
+            "天胡地胡的将",
+            "Pair of 天胡 and 地胡",
+            {
+                "any": _V("任意将", "Any pair"),
+                "situational": _V("同海底/杠胡", "As situational wins"),
+            },
+            "Any pair, or the pair rule of the other situational wins (situational_pair).",
+            "天胡、地胡可用任意将，或与海底、杠胡用同样的将规则。",
+        ),
+        "haohua_levels": _choice(
+            "豪华七小对等级",
+            "Seven-pairs levels",
+            {3: _V("到三豪华", "Up to three quads"), 2: _V("到双豪华", "Up to two quads")},
+            "Up to two quads: seven pairs with two quads or more are 双豪华 (三豪华 is not "
+            "played).",
+            "到双豪华：七小对有两个或以上四张相同，都算双豪华（不算三豪华）。",
+        ),
+        "short_wall_birds": _choice(
+            "牌不够扎鸟",
+            "Birds from a short wall",
+            {
+                "repeat": _V("海底补齐", "The last tile fills in"),
+                "as_drawn": _V("有几张扎几张", "As many as drawn"),
+            },
+            "When the wall holds fewer tiles than birds: the last tile stands for each "
+            "missing bird, or only the birds drawn count (at least one).",
+            "牌墙剩的牌不够扎鸟时：用海底牌补齐，或有几张扎几张（至少一张）。",
+        ),
     }
 )
 
@@ -531,7 +694,21 @@ OPTION_PARAMETERS: tuple[str, ...] = (
     "double_kong",
     "quanqiuren_pair",
 )
+# The parameters of rules.md §10: likewise the same default and source in every preset.
+TABLE_PARAMETERS: tuple[str, ...] = (
+    "players",
+    "empty_birds",
+    "quyimen",
+    "kong_pay",
+    "kong_points",
+    "menqing_scope",
+    "yizhihua",
+    "tianhu_pair",
+    "haohua_levels",
+    "short_wall_birds",
+)
 _OPTION_SOURCE = "rules.md §9 table option (default)"
+_TABLE_SOURCE = "rules.md §10 (default)"
 
 PARAMETERS: tuple[str, ...] = tuple(PARAMETER_INFO)
 
@@ -612,7 +789,13 @@ _SEED_SOURCES: dict[str, dict[str, str]] = {
 }
 PRESET_SOURCES: MappingProxyType[str, MappingProxyType[str, str]] = MappingProxyType(
     {
-        code: MappingProxyType({**seeds, **dict.fromkeys(OPTION_PARAMETERS, _OPTION_SOURCE)})
+        code: MappingProxyType(
+            {
+                **seeds,
+                **dict.fromkeys(OPTION_PARAMETERS, _OPTION_SOURCE),
+                **dict.fromkeys(TABLE_PARAMETERS, _TABLE_SOURCE),
+            }
+        )
         for code, seeds in _SEED_SOURCES.items()
     }
 )
@@ -697,8 +880,9 @@ def _amounts(
     keys: tuple[str, ...],
     current: tuple[int, ...],
     errors: list[FieldError],
+    hi: int = _AMOUNT_MAX,
 ) -> tuple[int, ...] | None:
-    """Merge an object of amounts (0-1000) over ``current``, key by key."""
+    """Merge an object of amounts (0-``hi``) over ``current``, key by key."""
     obj = _object_keys(value, field, keys, errors)
     if obj is None:
         return None
@@ -706,7 +890,7 @@ def _amounts(
     ok = True
     for i, key in enumerate(keys):
         if key in obj:
-            amount = _int_value(obj[key], f"{field}.{key}", 0, _AMOUNT_MAX, errors)
+            amount = _int_value(obj[key], f"{field}.{key}", 0, hi, errors)
             if amount is None:
                 ok = False
             else:
@@ -834,8 +1018,31 @@ def parse_ruleset(
             zimo = base_rules.zimo_bonus
             merged = _amounts(raw, path, ("small", "big"), (zimo.small, zimo.big), errors)
             changes[key] = None if merged is None else ClassAmounts(*merged)
+        elif key == "kong_points":
+            kp = base_rules.kong_points
+            merged = _amounts(
+                raw, path, ("an", "jia", "ming"), (kp.an, kp.jia, kp.ming), errors, _KONG_POINTS_MAX
+            )
+            changes[key] = None if merged is None else KongPoints(*merged)
         else:
             errors.append(make_error(path, "unknown_parameter"))
+    if not errors and changes.get("quyimen", base_rules.quyimen):
+        players = changes.get("players", base_rules.players)
+        if players != 2:
+            errors.append(
+                make_error(f"{field}.quyimen", "quyimen_needs_two_players", players=players)
+            )
     if errors or rules is None:
         return None, errors
-    return dataclasses.replace(rules, **changes), errors
+    return _replace(rules, changes), errors
+
+
+# The parameters in the order Rules takes them (every field but the derived ones).
+_INIT_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules) if f.init)
+
+
+def _replace(rules: Rules, changes: dict[str, Any]) -> Rules:
+    """``dataclasses.replace(rules, **changes)``, positionally: a round that carries its
+    own ruleset object parses it every time, and Rules has some forty fields."""
+    get = changes.get
+    return Rules(*[get(name, getattr(rules, name)) for name in _INIT_FIELDS])

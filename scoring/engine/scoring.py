@@ -17,15 +17,17 @@ receives it): it shows in ``net`` and ``burned`` only. Transfers of 0 are left o
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple, NotRequired, TypedDict
+from typing import Final, Literal, NamedTuple, NotRequired, TypedDict
 
-from scoring.engine.birds import BIRD_SEAT, final_bird_origin, small_win_origin
+from scoring.engine.birds import BIRD_SEAT, HIT_SEAT, final_bird_origin, small_win_origin
 from scoring.engine.dealers import draw_next_dealer, win_next_dealers
-from scoring.engine.rules import PayRules
-from scoring.engine.validate import Opening, Round
+from scoring.engine.rules import OTHERS, PayRules, Rules
+from scoring.engine.validate import Kong, Opening, Round
 
-# _OTHERS[s]: the other three seats, ascending.
-_OTHERS: tuple[tuple[int, ...], ...] = tuple(tuple(q for q in range(4) if q != s) for s in range(4))
+# _OTHERS[s]: the other three seats of a four-seat table, ascending.
+# (Final: compiled, a final module name is a C static, not a look-up per round.)
+_OTHERS: Final = OTHERS[4]
+_BIRD_SEAT: Final = BIRD_SEAT
 # _DEALER_FLAGS[dealers]: is-a-dealer flags by seat, for every ascending dealer tuple.
 _DEALER_FLAGS: dict[tuple[int, ...], tuple[bool, bool, bool, bool]] = {
     tuple(s for s in range(4) if mask >> s & 1): (
@@ -58,6 +60,11 @@ WinDetail = TypedDict(
 )
 
 
+class KongDetail(TypedDict):
+    kind: str  # "an" 暗杠, "jia" 加杠, "ming" 放杠
+    kong_points: int  # the ruleset's kong_points for that kind
+
+
 class PenaltyDetail(TypedDict):
     kind: str
     penalty: int
@@ -72,9 +79,9 @@ Transfer = TypedDict(
         "from": int,
         "to": int,
         "amount": int,
-        "event": Literal["opening", "midgame", "result", "penalty"],
+        "event": Literal["opening", "midgame", "result", "kong", "penalty"],
         "winner": int | None,
-        "detail": WinDetail | PenaltyDetail,
+        "detail": WinDetail | KongDetail | PenaltyDetail,
     },
 )
 
@@ -110,12 +117,13 @@ class Scored(NamedTuple):
 
     result: RoundResult
     birds: tuple[int, ...]
-    bird_hits: tuple[int, int, int, int]
-    wins: tuple[SeatWins, SeatWins, SeatWins, SeatWins]
+    bird_hits: tuple[int, ...]  # one entry per seat (n at a table of n players)
+    wins: tuple[SeatWins, ...]  # one entry per seat
 
 
-def seat_wins(rnd: Round) -> tuple[SeatWins, SeatWins, SeatWins, SeatWins]:
-    """Every seat's wins in a round that ``parse_round`` accepted (``Scored.wins``)."""
+def seat_wins(rnd: Round) -> tuple[SeatWins, ...]:
+    """Every seat's wins in a round that ``parse_round`` accepted (``Scored.wins``),
+    one per seat of the table."""
     final: list[tuple[str, ...]] = [(), (), (), ()]
     big = [False, False, False, False]
     for winner in rnd.result.winners:
@@ -129,6 +137,8 @@ def seat_wins(rnd: Round) -> tuple[SeatWins, SeatWins, SeatWins, SeatWins]:
         midgame[m.seat] = midgame[m.seat] + m.codes
     # tuple.__new__: a NamedTuple's own __new__ is a Python-level call (as in validate)
     wins = [tuple.__new__(SeatWins, (final[s], big[s], opening[s], midgame[s])) for s in range(4)]
+    if rnd.rules.players != 4:
+        return tuple(wins[: rnd.rules.players])
     return (wins[0], wins[1], wins[2], wins[3])
 
 
@@ -187,6 +197,7 @@ def _pay(
         birds_multiply,
         bird_points,
         cap,
+        others,
     ) = rules
     flags = dealer_flags
     event, winner, payers, units, cls, unit_base, zimo, hits, fish, bibo, final = win
@@ -205,7 +216,7 @@ def _pay(
         p_dealer = flags[p]
         if bibo:
             pair_base = d = 0
-            for q in _OTHERS[p]:
+            for q in others[p]:
                 q_dealer = flags[q]
                 pair_base += with_bonus if p_dealer or q_dealer else plain
                 if p_dealer and q_dealer:
@@ -261,16 +272,25 @@ def score_counted(
     rnd: Round,
 ) -> tuple[RoundResult, tuple[int, ...], tuple[int, ...] | list[int]]:
     """The result of a round that ``parse_round`` accepted, its counted birds and their
-    hits by seat (``Scored``'s fields, as a plain tuple: built on every round).
+    hits by seat (``Scored``'s fields, as a plain tuple: built on every round). At a
+    table of n < 4 seats the hits have four slots; only the first n are seats.
 
     The round, its result and winners are unpacked whole: one step, where each field
     read from a NamedTuple is a descriptor call."""
-    rules, dealer, dealers, fish, openings, res, penalties, midgame, piao = rnd
+    rules, dealer, dealers, fish, openings, res, penalties, midgame, piao, kongs = rnd
     pay = rules.payment
     flags = _DEALER_FLAGS[dealers]
     base = rules.base
     transfers: list[Transfer] = []
-    net = [0, 0, 0, 0]
+    n = len(fish)  # the table size: parse_round gives n stakes (rules.md §10)
+    if n != 4:  # n < 4 seats; a bird on nobody counts in a slot no seat reads
+        net = [0] * n  # (Scored.bird_hits leaves it out)
+        bird_seat = HIT_SEAT[n, rules.empty_birds]
+        others = OTHERS[n]
+    else:
+        net = [0, 0, 0, 0]
+        bird_seat = _BIRD_SEAT
+        others = _OTHERS
 
     if openings or midgame:
         unit_base = base.small.self_draw
@@ -286,12 +306,12 @@ def score_counted(
                 win: Win = (
                     event,
                     seat,
-                    _OTHERS[seat],
+                    others[seat],
                     units,
                     "small",
                     unit_base,
                     zimo,
-                    _hits(BIRD_SEAT[origin], op_birds),
+                    _hits(bird_seat[origin], op_birds),
                     _NO_FISH,
                     False,
                     False,
@@ -309,7 +329,7 @@ def score_counted(
     else:
         origin = final_bird_origin(rules, dealer, [w[0] for w in winners], discarder)
         assert origin is not None
-        hits = _hits(BIRD_SEAT[origin], birds)
+        hits = _hits(bird_seat[origin], birds)
         self_draw = kind == "self_draw"
         for seat, _codes, big, units, bibo in winners:
             table = base.big if big else base.small
@@ -320,7 +340,7 @@ def score_counted(
                 unit_base = base.big.self_draw
                 zimo = 0
             elif self_draw:
-                payers = _OTHERS[seat]
+                payers = others[seat]
                 unit_base = table.self_draw
                 zimo = rules.zimo_bonus.big if big else rules.zimo_bonus.small
             else:
@@ -346,6 +366,9 @@ def score_counted(
         assert won is not None
         nxt = won
 
+    if kongs and rules.kong_pay:
+        _kongs(rules, kongs, transfers, net)
+
     burned = 0
     if penalties and rules.escape_penalty:
         burned = _penalties(rnd, transfers, net)
@@ -360,13 +383,47 @@ def score_counted(
     return result, birds, hits
 
 
+def _kongs(
+    rules: Rules, kongs: tuple[Kong, ...], transfers: list[Transfer], net: list[int]
+) -> None:
+    """rules.md §10.4 杠分: each kong that stood, paid apart from every win (no birds,
+    bonuses, fish, 飘 or cap): 暗杠 / 加杠 by each other seat, 放杠 by its discarder
+    alone, n − 1 times over."""
+    points = rules.kong_points
+    others = rules.payment.others
+    for seat, kind, source in kongs:
+        each = points.an if kind == "an" else points.jia if kind == "jia" else points.ming
+        if not each:
+            continue
+        if source is not None:  # 放杠 (ming): the discarder pays for every other seat
+            payments: list[tuple[int, int]] = [(source, each * len(others[seat]))]
+        else:
+            payments = [(p, each) for p in others[seat]]
+        for payer, amount in payments:
+            net[payer] -= amount
+            net[seat] += amount
+            transfers.append(
+                {
+                    "from": payer,
+                    "to": seat,
+                    "amount": amount,
+                    "event": "kong",
+                    "winner": seat,
+                    "detail": {"kind": kind, "kong_points": each},
+                }
+            )
+
+
 def _penalties(rnd: Round, transfers: list[Transfer], net: list[int]) -> int:
-    """§5.3 escape penalties; returns what is burned."""
+    """§5.3 escape penalties (§10.1: shared among the other n − 1 seats); returns what
+    is burned."""
     rules = rnd.rules
     penalty = rules.escape_penalty
     split = rules.escape_distribution == "split"
-    share = penalty // 3 if split else 0
-    rest = penalty - 3 * share
+    others = OTHERS[len(net)]
+    shares = len(net) - 1
+    share = penalty // shares if split else 0
+    rest = penalty - shares * share
     burned = 0
     for pen in rnd.penalties:
         seat = pen.seat
@@ -374,7 +431,7 @@ def _penalties(rnd: Round, transfers: list[Transfer], net: list[int]) -> int:
         burned += rest
         if not share:
             continue
-        for to in _OTHERS[seat]:
+        for to in others[seat]:
             net[to] += share
             transfers.append(
                 {

@@ -28,13 +28,21 @@ from scoring.engine.hands import (
     WinKind,
     win_kinds_under,
 )
-from scoring.engine.messages import MESSAGES_EN, MESSAGES_ZH, make_error, show_value, wrong_type
+from scoring.engine.messages import (
+    MESSAGES_EN,
+    MESSAGES_ZH,
+    make_error,
+    seat_name_zh,
+    show_value,
+    wrong_type,
+)
 from scoring.engine.rules import PARAMETER_INFO, PRESETS, Rules, enabling_value, parse_ruleset
 
 __all__ = [
     "MESSAGES_EN",
     "MESSAGES_ZH",
     "Haidi",
+    "Kong",
     "Opening",
     "Penalty",
     "Result",
@@ -71,6 +79,15 @@ class Penalty(NamedTuple):
     kind: str
 
 
+class Kong(NamedTuple):
+    """A kong that stood (rules.md §10.4): its seat, kind (an 暗杠, jia 加杠, ming 放杠)
+    and, for ming, the seat whose discard it took."""
+
+    seat: int
+    kind: str
+    from_seat: int | None
+
+
 class Result(NamedTuple):
     kind: str  # "self_draw", "discard" or "draw"
     winners: tuple[Winner, ...]
@@ -90,6 +107,7 @@ class Round(NamedTuple):
     penalties: tuple[Penalty, ...]
     midgame: tuple[Opening, ...] = ()  # 中途胡 (rules.md §9.4), scored like openings
     piao: tuple[int, ...] | None = None  # 飘分 stakes by seat; None when piao is off
+    kongs: tuple[Kong, ...] = ()  # the kongs that stood (rules.md §10.4)
 
 
 # The records of a valid round (Round, Result, Winner, Opening, Haidi) are built with
@@ -100,7 +118,18 @@ _new = tuple.__new__
 # --- tables --------------------------------------------------------------------
 
 _ROUND_KEYS = frozenset(
-    {"ruleset", "dealer", "dealers", "fish", "openings", "result", "penalties", "midgame", "piao"}
+    {
+        "ruleset",
+        "dealer",
+        "dealers",
+        "fish",
+        "openings",
+        "result",
+        "penalties",
+        "midgame",
+        "piao",
+        "kongs",
+    }
 )
 _OPENING_KEYS = frozenset({"seat", "hands", "birds", "tiles"})
 _MIDGAME_KEYS = frozenset({"seat", "hands", "birds"})
@@ -108,6 +137,10 @@ _RESULT_KEYS = frozenset({"kind", "winners", "discarder", "birds", "birds_forfei
 _WINNER_KEYS = frozenset({"seat", "hands", "tiles", "melds", "win_tile"})
 _HAIDI_KEYS = frozenset({"tile", "taker", "first_offered", "replaced_by"})
 _PENALTY_KEYS = frozenset({"seat", "kind"})
+_KONG_KEYS = frozenset({"seat", "kind", "from"})
+_KONG_KINDS = ("an", "jia", "ming")
+_KONG_NAMES_ZH = {"an": "暗杠", "jia": "加杠", "ming": "放杠"}
+_MAX_KONGS = 4  # a seat holds at most four kongs
 _RESULT_KINDS = ("self_draw", "discard", "draw")
 _PENALTY_KINDS = ("escape",)
 # The presets by code, as a plain dict: PRESETS is a read-only mappingproxy, whose
@@ -309,6 +342,39 @@ def _option_off(field: str, code: str) -> FieldError:
     )
 
 
+def _refused(field: str, code: str, rules: Rules) -> FieldError:
+    """``hand_not_in_ruleset`` for a code a §10 option refuses (缺一门, haohua_levels 2),
+    naming the option to change and the value that allows the code."""
+    h = HAND_TYPES[code]
+    refusal = rules.refusal(code)
+    assert refusal is not None
+    option, allowing = refusal
+    info = PARAMETER_INFO[option]
+    label = info.values.get(allowing)
+    return make_error(
+        field,
+        "hand_not_in_ruleset",
+        value=show_value(code),
+        name_zh=h.name_zh,
+        option=option,
+        option_value=": " + show_value(allowing),
+        option_zh=f"{info.name_zh}：{label.zh}" if label is not None else info.name_zh,
+    )
+
+
+_MENQING = "menqing"
+_QUANQIUREN = "quanqiuren"
+
+
+def _concealed_menqing(rules: Rules | None, code: str, other: str) -> bool:
+    """Under ``menqing_scope: "concealed"`` (rules.md §10.5) 门清 goes with seven pairs,
+    天胡 and 地胡 (never with 全求人)."""
+    if rules is None or rules.menqing_scope != "concealed":
+        return False
+    pair = (code, other)
+    return _MENQING in pair and _QUANQIUREN not in pair
+
+
 def _analysis_function(name: str) -> ClaimCheck | None:
     """``scoring.engine.analysis.<name>``, imported only when tiles must be checked."""
     try:
@@ -339,7 +405,11 @@ def check_opening_codes(
             ok = False
         elif code == _SIXI:
             sixi += 1
-        elif code in _OPTIONAL and rules is not None and not rules.allows(code):
+        elif (
+            code in _OPTIONAL
+            and rules is not None
+            and not rules.enables(HAND_TYPES[code].option or "", code)
+        ):
             errors.append(_option_off(f"{field}.{j}", code))
             ok = False
     if ok and len(set(hands)) + max(sixi - 1, 0) != len(hands):
@@ -389,10 +459,16 @@ def check_final_codes(
         special = special or info.special
         bibo = bibo or info.big_in_big_out
         double = double or info.double_kong
-        if info.option is not None and rules is not None and not rules.enables(info.option, code):
-            errors.append(_option_off(f"{field}.{j}", code))
-            ok = False
-            continue
+        if info.option is not None and rules is not None:
+            if not rules.enables(info.option, code):
+                errors.append(_option_off(f"{field}.{j}", code))
+                ok = False
+                continue
+            # The one final code a §10 option refuses (三豪华) sits behind an option too.
+            if code in rules.refused:
+                errors.append(_refused(f"{field}.{j}", code, rules))
+                ok = False
+                continue
         if (
             (kind == _SELF and not info.self_draw)
             or (kind == _DISCARD and not info.discard)
@@ -423,7 +499,7 @@ def check_final_codes(
         if clash is None:
             continue
         for other in hands[:j]:
-            if other in clash:
+            if other in clash and not _concealed_menqing(rules, code, other):
                 errors.append(
                     make_error(
                         f"{field}.{j}",
@@ -457,6 +533,9 @@ def parse_round(
 
     # ruleset
     raw: Any = data.get("ruleset")
+    # players: the table size (rules.md §10); a preset is always a table of four, so
+    # only rules given or parsed here are asked (one attribute read costs the hot path).
+    players = 4
     if rules is None:
         rules = _PRESETS.get(raw) if raw.__class__ is str else None
         if rules is None:
@@ -465,6 +544,10 @@ def parse_round(
             else:
                 rules, more = parse_ruleset(raw)
                 errors += more
+                if rules is not None:
+                    players = rules.players
+    else:
+        players = rules.players
 
     # dealer, dealers
     dealer = data.get("dealer")
@@ -476,6 +559,7 @@ def parse_round(
     penalties: tuple[Penalty, ...] = ()
     midgame: tuple[Opening, ...] = ()
     piao: tuple[int, ...] | None = None
+    kongs: tuple[Kong, ...] = ()
     # Anything beyond ruleset, dealer and result? (Skips four look-ups on plain rounds.)
     optional = (
         len(data) > 3 or "result" not in data or "dealer" not in data or "ruleset" not in data
@@ -486,7 +570,7 @@ def parse_round(
             dealers = _dealers(errors, raw, dealer, rules)
         raw = data.get("fish")
         if raw is not None:
-            fish = _fish(errors, raw)
+            fish = _fish(errors, raw, players)
         raw = data.get("openings")
         if raw is not None:
             if raw.__class__ is not list:
@@ -496,8 +580,11 @@ def parse_round(
         raw = data.get("midgame")
         if raw is not None:
             midgame = _midgame(errors, raw, rules)
+        raw = data.get("kongs")
+        if raw is not None:
+            kongs = _kongs(errors, raw)
     if rules is not None and (rules.piao != "off" or "piao" in data):
-        piao = _piao(errors, data.get("piao"), rules)
+        piao = _piao(errors, data.get("piao"), rules, players)
 
     # result
     raw = data.get("result")
@@ -517,13 +604,145 @@ def parse_round(
             elif raw:
                 penalties = _penalties(errors, raw)
 
+    if players != 4 and rules is not None:  # a table of three or two (§10)
+        _table_checks(errors, data, rules)
+        if len(fish) != players:  # no fish given: n stakes of 0
+            fish = (0,) * players
     if errors:
         return None, errors
     assert rules is not None and dealer is not None and dealers is not None and result is not None
     return (
-        _new(Round, (rules, dealer, dealers, fish, openings, result, penalties, midgame, piao)),
+        _new(
+            Round,
+            (rules, dealer, dealers, fish, openings, result, penalties, midgame, piao, kongs),
+        ),
         errors,
     )
+
+
+# Where a round holds seats, for the table checks of rules.md §10.1: (path, key) pairs;
+# a path ending in "*" is a list whose entries hold the key.
+_SEAT_FIELDS: tuple[tuple[str, ...], ...] = (
+    ("dealer",),
+    ("dealers", "*"),
+    ("openings", "*", "seat"),
+    ("midgame", "*", "seat"),
+    ("result", "winners", "*", "seat"),
+    ("result", "discarder"),
+    ("result", "haidi", "taker"),
+    ("result", "haidi", "first_offered"),
+    ("result", "haidi", "replaced_by"),
+    ("penalties", "*", "seat"),
+    ("kongs", "*", "seat"),
+    ("kongs", "*", "from"),
+)
+
+
+def _seat_values(node: Any, path: tuple[str, ...], where: str) -> list[tuple[str, Any]]:
+    """(field, value) of every seat at ``path`` inside ``node``."""
+    if not path:
+        return [(where, node)]
+    key, rest = path[0], path[1:]
+    if key == "*":
+        if node.__class__ is not list:
+            return []
+        return [v for i, item in enumerate(node) for v in _seat_values(item, rest, f"{where}.{i}")]
+    if node.__class__ is not dict or key not in node:
+        return []
+    return _seat_values(node[key], rest, f"{where}.{key}" if where else key)
+
+
+def _table_checks(errors: list[FieldError], data: dict[Any, Any], rules: Rules) -> None:
+    """rules.md §10.1 and §10.3, at a table of n < 4 players: no seat beyond the table,
+    at most n − 1 winners on a discard; under 缺一门 no 条 海底 tile (the hands' tiles
+    are the analysis' to check) and none of the opening codes it refuses."""
+    n = rules.players
+    res = data.get("result")
+    if res.__class__ is dict and res.get("kind") == _DISCARD:
+        winners = res.get("winners")
+        if winners.__class__ is list and n - 1 < len(winners) <= 3:  # (> 3: _result's)
+            errors.append(
+                make_error(
+                    "result.winners",
+                    "wrong_winner_count",
+                    kind=_DISCARD,
+                    expected="1" if n == 2 else f"1-{n - 1}",
+                    count=len(winners),
+                )
+            )
+    for field, seat in (v for path in _SEAT_FIELDS for v in _seat_values(data, path, "")):
+        if seat.__class__ is int and n <= seat <= 3:
+            errors.append(
+                make_error(
+                    field,
+                    "seat_out_of_range",
+                    value=seat,
+                    seat_zh=seat_name_zh(seat),
+                    players=n,
+                    last=n - 1,
+                )
+            )
+    if rules.quyimen:
+        openings = data.get("openings")
+        for i, entry in enumerate(openings if openings.__class__ is list else ()):
+            hands = entry.get("hands") if entry.__class__ is dict else None
+            for j, code in enumerate(hands if hands.__class__ is list else ()):
+                if code.__class__ is str and code in rules.refused:
+                    errors.append(_refused(f"openings.{i}.hands.{j}", code, rules))
+        haidi = res.get("haidi") if res.__class__ is dict else None
+        tile = haidi.get("tile") if haidi.__class__ is dict else None
+        if tile.__class__ is str and tile in _TILES and tile[1] == "s":
+            errors.append(make_error("result.haidi.tile", "tile_not_in_play", value=tile))
+
+
+def _kongs(errors: list[FieldError], raw: Any) -> tuple[Kong, ...]:
+    """The round's kongs (rules.md §10.4), checked under every ruleset."""
+    if raw.__class__ is not list:
+        wrong_type(errors, "kongs", "a list", raw)
+        return ()
+    out: list[Kong] = []
+    per_seat: dict[int, int] = {}
+    for i, entry in enumerate(raw):
+        field = f"kongs.{i}"
+        if entry.__class__ is not dict:
+            wrong_type(errors, field, "an object", entry)
+            continue
+        if not _KONG_KEYS.issuperset(entry):
+            _unknown_keys(errors, entry, _KONG_KEYS, f"{field}.")
+        seat = _seat_of(errors, entry, "seat", f"{field}.seat")
+        kind = _choice_of(errors, entry, "kind", f"{field}.kind", _KONG_KINDS)
+        source, ok = _opt_seat(errors, f"{field}.from", entry.get("from"))
+        if kind == "ming":
+            if source is None and ok:
+                errors.append(make_error(f"{field}.from", "required"))
+                ok = False
+            elif source is not None and source == seat:
+                errors.append(make_error(f"{field}.from", "kong_from_self", seat=seat))
+                ok = False
+        elif kind is not None and source is not None:
+            errors.append(
+                make_error(
+                    f"{field}.from",
+                    "kong_from_not_ming",
+                    value=show_value(kind),
+                    kind_name_zh=_KONG_NAMES_ZH[kind],
+                )
+            )
+            ok = False
+        if seat is None or kind is None or not ok:
+            continue
+        per_seat[seat] = per_seat.get(seat, 0) + 1
+        if per_seat[seat] == _MAX_KONGS + 1:
+            errors.append(
+                make_error(
+                    "kongs",
+                    "too_many_kongs",
+                    seat=seat,
+                    count=sum(1 for e in raw if e.__class__ is dict and e.get("seat") == seat),
+                )
+            )
+        out.append(_new(Kong, (seat, kind, source)))
+    return tuple(out)
 
 
 def _dealers(
@@ -555,12 +774,12 @@ def _dealers(
     return tuple(sorted(seats)) if ok else None
 
 
-def _fish(errors: list[FieldError], raw: Any) -> tuple[int, ...]:
+def _fish(errors: list[FieldError], raw: Any, players: int) -> tuple[int, ...]:
     if raw.__class__ is not list:
         wrong_type(errors, "fish", "a list", raw)
         return _NO_FISH
-    if len(raw) != 4:
-        errors.append(make_error("fish", "wrong_length", expected=4, count=len(raw)))
+    if len(raw) != players:
+        errors.append(make_error("fish", "wrong_length", expected=players, count=len(raw)))
     for i, stake in enumerate(raw):
         if stake.__class__ is not int:
             wrong_type(errors, f"fish.{i}", "an integer", stake)
@@ -713,7 +932,9 @@ def _midgame(errors: list[FieldError], raw: Any, rules: Rules | None) -> tuple[O
     return tuple(out)
 
 
-def _piao(errors: list[FieldError], raw: Any, rules: Rules | None) -> tuple[int, ...] | None:
+def _piao(
+    errors: list[FieldError], raw: Any, rules: Rules | None, players: int = 4
+) -> tuple[int, ...] | None:
     """The round's 飘分 stakes (rules.md §9.5), by seat; None when the ruleset has none."""
     if rules is None:
         return None
@@ -726,13 +947,13 @@ def _piao(errors: list[FieldError], raw: Any, rules: Rules | None) -> tuple[int,
         if mode == "free":
             errors.append(make_error("piao", "piao_required"))
             return None
-        return (rules.piao_value,) * 4
+        return (rules.piao_value,) * players
     if raw.__class__ is not list:
         wrong_type(errors, "piao", "a list", raw)
         return None
     start = len(errors)
-    if len(raw) != 4:
-        errors.append(make_error("piao", "wrong_length", expected=4, count=len(raw)))
+    if len(raw) != players:
+        errors.append(make_error("piao", "wrong_length", expected=players, count=len(raw)))
     hi = rules.piao_max if mode == "free" else 100
     for i, stake in enumerate(raw):
         if stake.__class__ is not int:
@@ -765,6 +986,7 @@ def _check_opening_tiles(
         hands=None if hands is None else list(hands),
         seat_is_dealer=seat_is_dealer,
         field=field,
+        rules=rules,
     )
     errors += more
     if more:
@@ -1144,6 +1366,18 @@ def _win_birds(
         else:
             errors.append(make_error("result.birds", "wrong_bird_count", expected=count, count=0))
         return None
+    if haidi is None and rules is not None and rules.short_wall_birds == "as_drawn" and count:
+        # §10.5: from a short wall, only the birds drawn (at least one); a 海底 win keeps
+        # every bird, each the 海底 tile's rank.
+        birds = check_birds(errors, "result.birds", raw, None)
+        if birds is not None and not 1 <= len(birds) <= count:
+            errors.append(
+                make_error(
+                    "result.birds", "wrong_bird_count", expected=f"1-{count}", count=len(birds)
+                )
+            )
+            birds = None
+        return birds
     birds = check_birds(errors, "result.birds", raw, count)
     if birds is not None and rank is not None:
         for j, b in enumerate(birds):

@@ -76,9 +76,12 @@ def _names(ids: Iterable[int]) -> dict[int, str]:
 
 
 def three_supported(ruleset: Ruleset) -> bool:
-    """Whether the ruleset plays tables of three (``players: 3``, rules.md §10): read at
-    run time from the engine's parsed rules, so it turns on when the engine has it."""
-    return "players" in scoring_services.ruleset_resolve(ruleset.config)
+    """Whether a night under ``ruleset`` can seat tables of three: the ruleset plays three
+    (``players: 3``, rules.md §10) and sessions of three can be recorded."""
+    return (
+        3 in scoring_services.SESSION_SIZES
+        and scoring_services.ruleset_players(config=ruleset.config) == 3
+    )
 
 
 # ---------------------------------------------------------------- events

@@ -62,7 +62,10 @@ def counts(model, **scope):
 
 
 def test_the_merge_lists_name_every_field_that_points_at_a_player():
-    listed = {(m._meta.label, f) for m, f in (*services.PLAYER_MOVED, *services.PLAYER_REBUILT)}
+    listed = {
+        (m._meta.label, f)
+        for m, f in (*services.PLAYER_MOVED, *services.PLAYER_REBUILT, *services.PLAYER_REFUSED)
+    }
 
     assert listed == player_fields()
 
@@ -169,3 +172,31 @@ def test_a_session_starts_with_a_new_guest_and_a_refused_start_adds_none(season,
             season=season, seats=[players[0], "又来的", players[1]], first_dealer=0, actor=recorder
         )
     assert not Player.objects.filter(display_name="又来的").exists()
+
+
+def test_a_guest_who_entered_a_league_night_is_not_merged_and_stays(
+    season, players, guest, organiser
+):
+    from scoring.events import services as events
+
+    night = events.event_create(
+        season=season, name="周五夜", date=season.start_date, actor=organiser
+    )
+    events.entrant_add(event=night, player=guest, actor=organiser)
+
+    with pytest.raises(ValidationError) as info:
+        services.player_merge(guest=guest, target=players[4], actor=organiser)
+
+    assert "路人甲" in str(info.value)
+    assert Player.objects.filter(pk=guest.pk).exists()
+
+
+def test_a_merge_moves_the_guests_penalties_to_the_target(season, players, guest, organiser):
+    from scoring.events import services as events
+    from scoring.events.models import Penalty
+
+    events.penalty_give(season=season, player=guest, amount=-5, reason="迟到", actor=organiser)
+
+    services.player_merge(guest=guest, target=players[4], actor=organiser)
+
+    assert list(Penalty.objects.values_list("player", "amount")) == [(players[4].pk, -5)]

@@ -1,14 +1,20 @@
-"""Every entry of ../shared/spec/examples.json and examples-options.json (rules.md §9):
-examples score as expected, errors are rejected."""
+"""Every entry of ../shared/spec/examples.json, examples-options.json (rules.md §9) and
+examples-table.json (rules.md §10): examples score as expected, errors are rejected."""
 
 import pytest
 
 from scoring.engine import RoundInvalid, score_round, validate_round
-from tests.conftest import SHARED_EXAMPLES, SHARED_OPTION_EXAMPLES, load_shared_examples
+from tests.conftest import (
+    SHARED_EXAMPLES,
+    SHARED_OPTION_EXAMPLES,
+    SHARED_TABLE_EXAMPLES,
+    load_shared_examples,
+)
 
 _FILES = {
     "examples": (SHARED_EXAMPLES, load_shared_examples(SHARED_EXAMPLES)),
     "options": (SHARED_OPTION_EXAMPLES, load_shared_examples(SHARED_OPTION_EXAMPLES)),
+    "table": (SHARED_TABLE_EXAMPLES, load_shared_examples(SHARED_TABLE_EXAMPLES)),
 }
 _MISSING = [path for path, data in _FILES.values() if data is None]
 _EXAMPLES = [
@@ -63,3 +69,11 @@ def test_the_option_file_has_its_13_examples_and_11_errors():
         pytest.skip(f"NOTICE: {SHARED_OPTION_EXAMPLES} not found (not CI)")
     assert len(data["examples"]) >= 13
     assert len(data["errors"]) >= 11
+
+
+def test_the_table_file_has_its_19_examples_and_21_errors():
+    data = _FILES["table"][1]
+    if data is None:
+        pytest.skip(f"NOTICE: {SHARED_TABLE_EXAMPLES} not found (not CI)")
+    assert len(data["examples"]) >= 19
+    assert len(data["errors"]) >= 21

@@ -112,6 +112,17 @@ OPTION_DEFAULTS = {
     "cap": 0,
     "double_kong": "weight",
     "quanqiuren_pair": "any",
+    # rules.md §10.6: tables of three and two, kong payments, the apps' readings
+    "players": 4,
+    "empty_birds": "48",
+    "quyimen": False,
+    "kong_pay": False,
+    "kong_points": {"an": 2, "jia": 1, "ming": 1},
+    "menqing_scope": "standard",
+    "yizhihua": "suit",
+    "tianhu_pair": "any",
+    "haohua_levels": 3,
+    "short_wall_birds": "repeat",
 }
 
 
@@ -307,6 +318,10 @@ def test_every_allowed_value_of_every_parameter_has_a_chinese_and_an_english_lab
             expected = {code for code, opt in OPTION_OF.items() if opt == key}
         elif key == "bird_count":
             expected = {0, 1, 2, 4, 6}  # rules.md §7 and §9.1
+        elif key == "players":
+            expected = {2, 3, 4}  # rules.md §10.1
+        elif key == "haohua_levels":
+            expected = {2, 3}  # rules.md §10.5
         else:  # a number or a table of amounts: shown as numbers
             assert not info.values, key
             continue
@@ -322,6 +337,8 @@ def test_every_allowed_value_of_every_parameter_has_a_chinese_and_an_english_lab
         "extra_small_hands", "piao", "double_kong", "quanqiuren_pair", "big_stacking",
         "opening_stacking", "escape_distribution", "situational_pair",
         "dealer_bonus_per_unit", "tongzhuang", "big_in_big_out",
+        "players", "empty_birds", "quyimen", "kong_pay", "menqing_scope", "yizhihua",
+        "tianhu_pair", "haohua_levels", "short_wall_birds",
     }  # fmt: skip
 
 
@@ -329,11 +346,13 @@ def test_the_parser_takes_exactly_the_labelled_values():
     for key, info in PARAMETER_INFO.items():
         for value in info.values:
             raw = [value] if key == "extra_small_hands" else value
-            rules, errors = parse_ruleset({"preset": "changsha-67", key: raw})
+            # 缺一门 is for two players only (rules.md §10.3)
+            more = {"players": 2} if key == "quyimen" else {}
+            rules, errors = parse_ruleset({"preset": "changsha-67", key: raw, **more})
             assert errors == [] and rules is not None, (key, value)
             assert rules.to_dict()[key] == raw
         if info.values and info.allowed != "boolean":
-            unknown = 3 if key == "bird_count" else "nope"
+            unknown = {"bird_count": 3, "players": 5, "haohua_levels": 1}.get(key, "nope")
             raw = [unknown] if key == "extra_small_hands" else unknown
             _rules, errors = parse_ruleset({"preset": "changsha-67", key: raw})
             assert [e.code for e in errors] == ["invalid_choice"], key
