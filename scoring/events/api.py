@@ -24,7 +24,7 @@ from rest_framework.response import Response
 from csmj_site.api import CLUB_SLUG, MAX_ID, ApiViewSet, IdFilter, id_or_404
 from leagues.api_views import ClubScopedMixin
 from leagues.models import Player, Ruleset, Season
-from leagues.permissions import require_manage
+from leagues.permissions import require_manage, require_record
 from scoring.events import selectors, services
 from scoring.events.models import (
     Entrant,
@@ -318,7 +318,16 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
 
     # ---- helpers
 
-    def _body(self, serializer_class: type[serializers.Serializer]) -> dict[str, Any]:
+    def _body(
+        self, serializer_class: type[serializers.Serializer], *, role: str = "manage"
+    ) -> dict[str, Any]:
+        """The action's body, read once the caller's role allows the action (``manage``:
+        organiser, ``record``: recorder), so a refusal never depends on the body."""
+        club = self.get_club()
+        if role == "record":
+            require_record(self.request.user, club)
+        else:
+            require_manage(self.request.user, club)
         body = serializer_class(data=self.request.data, context=self.get_serializer_context())
         body.is_valid(raise_exception=True)
         return dict(body.validated_data)
@@ -473,7 +482,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
     @idempotent
     def start_table(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         event = self.get_object()
-        data = self._body(TableRefSerializer)
+        data = self._body(TableRefSerializer, role="record")
         rnd = self._round(event, data["round"])
         table = get_object_or_404(Table, round=rnd, number=id_or_404(data["table"]))
         session = services.table_start(table=table, actor=request.user)

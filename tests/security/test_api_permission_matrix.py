@@ -20,6 +20,8 @@ from leagues.audit import AuditEntry
 from leagues.models import Player, Ruleset, Season
 from leagues.tokens import apitoken_create, apitoken_revoke
 from scoring import services as round_services
+from scoring.events import services as event_services
+from scoring.events.models import Entrant, Event, Penalty
 from scoring.models import Round, Session, Transfer
 from tests.factories import round_self_draw
 
@@ -52,16 +54,26 @@ def test_the_schema_lists_every_club_route():
 
 
 @pytest.fixture
-def victim(recorder, club, season, session):
-    """A private club with one recorded round: every kind of object has an ID."""
+def victim(recorder, owner, club, season, session):
+    """A private club with one recorded round, a league night and a penalty: every kind
+    of object has an ID."""
     rnd = round_services.round_record(session=session, data=round_self_draw(0), actor=recorder)
+    player = club.players.all().order_by("pk")[0]
+    night = event_services.event_create(
+        season=season, name="周五夜", date=season.start_date, actor=owner
+    )
+    penalty = event_services.penalty_give(
+        season=season, player=player, amount=-2, reason="迟到", actor=owner
+    )
     return {
         "club": club,
-        "players": club.players.all().order_by("pk")[0],
+        "players": player,
         "rulesets": season.ruleset,
         "seasons": season,
         "sessions": session,
         "round": rnd,
+        "events": night,
+        "penalties": penalty,
     }
 
 
@@ -113,6 +125,9 @@ def state(club) -> tuple:
         Session.objects.filter(season__club=club).count(),
         Round.objects.filter(session__season__club=club).count(),
         Transfer.objects.filter(round__session__season__club=club).count(),
+        Event.objects.filter(season__club=club).count(),
+        Entrant.objects.filter(event__season__club=club).count(),
+        tuple(Penalty.objects.filter(season__club=club).values_list("amount", "cancelled_at")),
         tuple(Player.objects.filter(club=club).values_list("display_name", flat=True)),
         tuple(Round.objects.filter(session__season__club=club).values_list("is_void", flat=True)),
     )

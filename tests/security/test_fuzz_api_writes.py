@@ -102,8 +102,14 @@ def _is_json(text: str) -> bool:
 
 @pytest.fixture
 def seeded(club, owner, member, players, ruleset, season, session, recorder):
+    from scoring.events import services as events
+
     round_record(session=session, data=round_self_draw(0, birds=[5, 9]), actor=recorder)
     round_record(session=session, data=round_discard(2, 3, birds=[1, 4]), actor=recorder)
+    night = events.event_create(season=season, name="周五夜", date=season.start_date, actor=owner)
+    penalty = events.penalty_give(
+        season=season, player=players[0], amount=-2, reason="迟到", actor=owner
+    )
     return {
         "club_slug": club.slug,
         "season_id": season.pk,
@@ -114,6 +120,8 @@ def seeded(club, owner, member, players, ruleset, season, session, recorder):
             "rulesets": ruleset.pk,
             "seasons": season.pk,
             "sessions": session.pk,
+            "events": night.pk,
+            "penalties": penalty.pk,
         },
         "clients": {"owner": token_client(owner), "member": token_client(member)},
     }
