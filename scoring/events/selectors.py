@@ -15,7 +15,7 @@ from django.db.models import Count, Max, Q, Sum
 from leagues.models import Player, Season
 from scoring.events.models import Entrant, Event, FinalCarry, Penalty, SeatingRound, Table
 from scoring.models import Round, RoundPlayer, counting_q
-from scoring.selectors import follow_version
+from scoring.selectors import follow_version, win_codes
 from scoring.standings.models import SessionResult
 
 WINDS = ("东", "南", "西", "北")
@@ -102,6 +102,39 @@ def event_standings(*, event: Event) -> list[EventRow]:
         EventRow(**{**{f: getattr(r, f) for f in EventRow.__dataclass_fields__}, "rank": i + 1})
         for i, r in enumerate(rows)
     ]
+
+
+def event_best_wins(*, event: Event) -> dict[int, dict[str, Any]]:
+    """Each player's biggest win of the night (the counted round they won most in, over
+    every table): by player id, ``{"round", "table", "number", "net", "codes"}`` (the
+    seating round, the table, the hand's number at it, and its hand types without
+    midgame extras). A player who never won is absent. Two queries."""
+    best: dict[int, dict[str, Any]] = {}
+    rows = (
+        RoundPlayer.objects.filter(
+            counting_q("round"), round__session__event_table__round__event=event, won=True
+        )
+        .order_by("player_id", "-net", "round__session__event_table__round__number", "round_id")
+        .values_list(
+            "player_id",
+            "net",
+            "seat",
+            "round_id",
+            "round__number",
+            "round__session__event_table__number",
+            "round__session__event_table__round__number",
+        )
+    )
+    for player_id, net, seat, round_id, number, table, rnd in rows:
+        if player_id not in best:
+            best[player_id] = {
+                "round": rnd, "table": table, "number": number, "net": net, "codes": [],
+                "round_id": round_id, "seat": seat,
+            }  # fmt: skip
+    win_codes(wins=best.values())
+    for entry in best.values():
+        del entry["seat"]
+    return best
 
 
 def table_names(rnd: SeatingRound) -> list[list[str]]:

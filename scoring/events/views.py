@@ -22,7 +22,7 @@ from django.views.decorators.http import require_POST
 from csmj_site.errors import ServiceErrors
 from leagues.models import Club, Player, Season
 from leagues.views import LoginNeeded, club_access, club_context, club_view
-from scoring.events import selectors, services
+from scoring.events import cards, selectors, services
 from scoring.events.models import (
     Entrant,
     Event,
@@ -138,6 +138,18 @@ def event_board(request: HttpRequest, club: Club, event_id: int) -> HttpResponse
         "events/event_board.html",
         club_context(request, club, season=event.season, event=event, board=board),
     )
+
+
+@club_view("read")
+def event_card(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
+    """The night's standings as an image for the group chat."""
+    return cards.event_card_response(event=_event(club, event_id))
+
+
+@club_view("read")
+def player_card(request: HttpRequest, club: Club, event_id: int, player_id: int) -> HttpResponse:
+    """One player's night as an image for the group chat."""
+    return cards.player_card_response(event=_event(club, event_id), player_id=player_id)
 
 
 def event_follow(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
