@@ -10,6 +10,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
+from django.core.cache import cache
 from django.db.models import Count, Max, Q, Sum
 
 from leagues.models import Player, Season
@@ -265,6 +267,23 @@ def event_version(*, event_id: int) -> str:
     done = SessionResult.objects.filter(session__event_table__round__event_id=event_id).count()
     rounds = follow_version(rounds=marks["rows"], last_id=marks["last"], voids=marks["voids"])
     return f"{version}-{rounds}-{done}"
+
+
+def event_version_recent(*, event_id: int) -> str:
+    """``event_version`` as this process read it at most ``EVENT_VERSION_SECONDS`` ago
+    (default 1 s; 0 reads it every time). A room of phones polls the board every few
+    seconds: each server process then reads the version about once a second, whatever
+    the number of phones, and a save still shows on every board within the poll's
+    interval plus that second."""
+    seconds = getattr(settings, "EVENT_VERSION_SECONDS", 1)
+    if not seconds:
+        return event_version(event_id=event_id)
+    key = f"event-version:{event_id}"
+    version = cache.get(key)
+    if version is None:
+        version = event_version(event_id=event_id)
+        cache.set(key, version, seconds)
+    return str(version)
 
 
 def event_board(*, event: Event) -> Board:

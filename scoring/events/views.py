@@ -13,9 +13,13 @@ import json
 from typing import Any
 
 from django.contrib import messages
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -127,17 +131,39 @@ def event_detail(request: HttpRequest, club: Club, event_id: int) -> HttpRespons
     return render(request, "events/event_detail.html", context)
 
 
+BOARD_CACHE_SECONDS = 30
+
+
+def board_area(request: HttpRequest, club: Club, event: Event) -> tuple[str, str]:
+    """The board's content (everything that follows the night) and its version. The
+    content is the same for every reader, so it is rendered once per version and
+    language and kept ``BOARD_CACHE_SECONDS`` in the cache: a room of phones fetching the
+    board after each save costs one render (per server process), not one each. The
+    version is read first, so the content is at least as new as it."""
+    version = selectors.event_version_recent(event_id=event.pk)
+    key = f"event-board:{event.pk}:{event.created_at.timestamp()}:{version}:{get_language()}"
+    area = cache.get(key)
+    if area is None:
+        board = selectors.event_board(event=event)
+        area = render_to_string(
+            "events/_board_area.html", {"club": club, "event": event, "board": board}, request
+        )
+        cache.set(key, area, BOARD_CACHE_SECONDS)
+    return mark_safe(area), version  # noqa: S308  (rendered here, from our templates)
+
+
 @club_view("read")
 def event_board(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
     """The board (大屏): the current round's tables with live totals, the standings,
     penalties, the timer and the next round's seating; it refreshes by itself."""
     event = _event(club, event_id)
-    board = selectors.event_board(event=event)
+    area, version = board_area(request, club, event)
     return render(
         request,
         "events/event_board.html",
-        club_context(request, club, season=event.season, event=event, board=board),
-    )
+        club_context(request, club, season=event.season, event=event, area=area,
+                     version=version),
+    )  # fmt: skip
 
 
 @club_view("read")
@@ -160,7 +186,7 @@ def event_follow(request: HttpRequest, slug: str, event_id: int) -> HttpResponse
     except LoginNeeded:
         return HttpResponse(status=403)
     event = _event(club, event_id)
-    version = selectors.event_version(event_id=event.pk)
+    version = selectors.event_version_recent(event_id=event.pk)
     etag = f'"{version}"'
     if request.headers.get("If-None-Match") == etag:
         return HttpResponseNotModified(headers={"ETag": etag})
