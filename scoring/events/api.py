@@ -369,7 +369,6 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
     @extend_schema(
         operation_id="event_standings",
         summary="The night's standings: net, penalties, their sum (which ranks), rounds, wins",
-        description="A plain array, not a page: every entrant of the night, by rank.",
         responses=EventStandingSerializer(many=True),
     )
     @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
