@@ -32,7 +32,7 @@ from rest_framework.response import Response
 from csmj_site.api import CLUB_SLUG, MAX_ID, ApiViewSet, IdFilter, id_or_404
 from leagues.api_views import ClubScopedMixin
 from leagues.models import Player, Ruleset, Season
-from leagues.permissions import club_for_reader, require_manage
+from leagues.permissions import require_manage
 from scoring.events import cards, selectors, services
 from scoring.events.models import (
     Entrant,
@@ -606,6 +606,8 @@ class ErrorsAsJson(DefaultContentNegotiation):
 
 
 def _event_of(request: Request, club_slug: str, event_id: int) -> Event:
+    from leagues.permissions import club_for_reader
+
     club, _role = club_for_reader(slug=club_slug, user=request.user)
     return get_object_or_404(
         Event.objects.select_related("season__club"), pk=id_or_404(event_id), season__club=club
