@@ -33,7 +33,8 @@ from csmj_site.api import CLUB_SLUG, MAX_ID, ApiViewSet, IdFilter, id_or_404
 from leagues.api_views import ClubScopedMixin
 from leagues.models import Player, Ruleset, Season
 from leagues.permissions import require_manage
-from scoring.events import cards, selectors, services
+from scoring.events import selectors, services
+from scoring.events.cards import event_card_response, player_card_response
 from scoring.events.models import (
     Entrant,
     Event,
@@ -636,9 +637,7 @@ PLAYER_ID = OpenApiParameter(
 @renderer_classes([JSONRenderer])
 @content_negotiation_class(ErrorsAsJson)
 def event_card_view(request: Request, club_slug: str, event_id: int) -> HttpResponse:
-    return cast(
-        HttpResponse, cards.event_card_response(event=_event_of(request, club_slug, event_id))
-    )
+    return cast(HttpResponse, event_card_response(event=_event_of(request, club_slug, event_id)))
 
 
 @extend_schema(
@@ -656,9 +655,7 @@ def player_card_view(
     request: Request, club_slug: str, event_id: int, player_id: int
 ) -> HttpResponse:
     event = _event_of(request, club_slug, event_id)
-    return cast(
-        HttpResponse, cards.player_card_response(event=event, player_id=id_or_404(player_id))
-    )
+    return cast(HttpResponse, player_card_response(event=event, player_id=id_or_404(player_id)))
 
 
 def _urls() -> list[Any]:
