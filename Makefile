@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: run test test-db test-api-contract lint bench bench-compare bench-instructions bench-analyse bench-seating schema browser-deps venv migrate demo clean audit test-worker bench-site serve loadtest faults
+.PHONY: run test test-db test-api-contract lint bench bench-compare bench-instructions bench-analyse bench-seating schema browser-deps venv migrate demo clean audit test-worker bench-site serve loadtest loadtest-night faults
 
 # The engine's hot path compiled with mypyc (scoring/engine/native.py). Without a compiler
 # the engine runs as plain Python, with the same results.
@@ -105,6 +105,13 @@ audit: venv
 LOAD_DB ?= postgres://postgres@127.0.0.1:5432/csmj_load
 loadtest: venv
 	LOAD_DB=$(LOAD_DB) $(PYTHON) -m loadtest.run
+
+# A league night under load (docs/performance.md): 16 tables recording a round every 10–20 s
+# while 200 logged-out phones follow the board and their tables, for 60 s, on its own
+# database (LOAD_NIGHT_DB, dropped and created) and Redis database 3; then the audit.
+LOAD_NIGHT_DB ?= postgres://postgres@127.0.0.1:5432/csmj_load_night
+loadtest-night: venv
+	LOAD_DB=$(LOAD_NIGHT_DB) LOAD_BROKER=$${LOAD_BROKER:-redis://127.0.0.1:6379/3} $(PYTHON) -m loadtest.night
 
 # Fault injection: PostgreSQL restarted mid-writes, a Celery worker killed mid-task, the
 # broker down. Restarts the machine's PostgreSQL and Redis: not part of `make test`.

@@ -22,5 +22,5 @@ router.register(
 router.register(f"{CLUB}/events", events_api.EventViewSet, basename="api-event")
 router.register(f"{CLUB}/penalties", events_api.PenaltyViewSet, basename="api-penalty")
 
-# Finish/reopen sessions, paper sessions, ratings, CSV exports.
-urlpatterns = [*api_sessions.urlpatterns, *router.urls]
+# Finish/reopen sessions, paper sessions, ratings, CSV exports; the nights' result cards.
+urlpatterns = [*api_sessions.urlpatterns, *events_api.urlpatterns, *router.urls]

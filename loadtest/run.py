@@ -45,6 +45,7 @@ class Shared:
     by_kind: Counter = field(default_factory=Counter)
     kind_latencies: dict[str, list[float]] = field(default_factory=dict)
     acked: list[tuple[int, int, int]] = field(default_factory=list)  # (session, number, id)
+    acked_at: dict[int, float] = field(default_factory=dict)  # round id -> monotonic time
     replays: list[tuple[int, int]] = field(default_factory=list)  # (first id, replayed id)
     failures: list[str] = field(default_factory=list)
 
@@ -79,7 +80,8 @@ class Client(threading.Thread):
         data = None if body is None else json.dumps(body).encode()
         if data is not None:
             headers["Content-Type"] = "application/json"
-        headers.setdefault("Authorization", f"Bearer {self.fx['token']}")
+        if self.fx.get("token"):
+            headers.setdefault("Authorization", f"Bearer {self.fx['token']}")
         for attempt in range(2):
             if self.conn is None:
                 self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
@@ -140,6 +142,7 @@ class Client(threading.Thread):
         stored = json.loads(payload)
         with self.shared.lock:
             self.shared.acked.append((self.session_id, stored["number"], stored["id"]))
+            self.shared.acked_at[stored["id"]] = time.monotonic()
         self.dealer = stored["result"]["next_dealer"]
         if self.rng.random() < RETRY_SHARE:
             status, payload, headers = self.request(
@@ -170,11 +173,11 @@ def percentile(values: list[float], p: float) -> float:
     return statistics.quantiles(values, n=1000, method="inclusive")[int(p * 10) - 1]
 
 
-def report(shared: Shared, wall: float) -> bool:
+def report(shared: Shared, wall: float, clients: str = f"{CLIENTS} clients") -> bool:
     lat = sorted(shared.latencies)
     total = len(lat)
     five = sum(n for s, n in shared.statuses.items() if isinstance(s, int) and s >= 500)
-    print(f"\n== load: {CLIENTS} clients, {wall:.1f} s ==")
+    print(f"\n== load: {clients}, {wall:.1f} s ==")
     print(f"requests        {total}  ({total / wall:.1f} requests/s)")
     print(
         f"latency ms      p50 {percentile(lat, 50) * 1000:.1f}  p95 {percentile(lat, 95) * 1000:.1f}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import (
@@ -21,6 +22,7 @@ from django.db.models import (
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Coalesce
 
+from scoring.engine.hands import MIDGAME_CODES
 from scoring.models import (
     Round,
     RoundHand,
@@ -276,8 +278,6 @@ def session_best_wins(*, session: Session) -> dict[int, dict[str, Any]]:
     """Each seat's biggest win of the session (the counted round it won most in): by
     seat, ``{"number", "net", "codes"}`` with the hand types of that win (no midgame
     extras). A seat that never won is absent. Two queries."""
-    from scoring.engine.hands import MIDGAME_CODES
-
     best: dict[int, dict[str, Any]] = {}
     rows = (
         RoundPlayer.objects.filter(counting_q("round"), round__session=session, won=True)
@@ -287,11 +287,24 @@ def session_best_wins(*, session: Session) -> dict[int, dict[str, Any]]:
     for seat, net, number, round_id in rows:
         if seat not in best:
             best[seat] = {"number": number, "net": net, "round_id": round_id, "codes": []}
-    if not best:
-        return best
-    wanted = {(b["round_id"], seat): b for seat, b in best.items()}
+    for seat, entry in best.items():
+        entry["seat"] = seat
+    win_codes(wins=best.values())
+    for entry in best.values():
+        del entry["seat"]
+    return best
+
+
+def win_codes(*, wins: Iterable[dict[str, Any]]) -> None:
+    """Fills each win's ``codes`` (its hand types, no midgame extras, no opening wins)
+    from its ``round_id`` and ``seat``, and drops ``round_id``. One query (none for no
+    wins)."""
+
+    wanted = {(w["round_id"], w["seat"]): w for w in wins}
+    if not wanted:
+        return
     hands = (
-        RoundHand.objects.filter(round_id__in=[b["round_id"] for b in best.values()])
+        RoundHand.objects.filter(round_id__in=[r for r, _s in wanted])
         .filter(is_opening=False)
         .order_by("id")
         .values_list("round_id", "seat", "code")
@@ -300,9 +313,8 @@ def session_best_wins(*, session: Session) -> dict[int, dict[str, Any]]:
         entry = wanted.get((round_id, seat))
         if entry is not None and code not in MIDGAME_CODES:
             entry["codes"].append(code)
-    for entry in best.values():
+    for entry in wanted.values():
         del entry["round_id"]
-    return best
 
 
 def session_owed(*, session: Session) -> tuple[list[int], dict[int, int]]:

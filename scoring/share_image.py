@@ -14,6 +14,7 @@ import io
 import os
 import shutil
 import subprocess
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -133,26 +134,53 @@ def _fit(draw: Any, text: str, font: Any, width: int) -> str:
     return text + "…"
 
 
-def card_png(card: Card) -> bytes:
-    """The card as PNG bytes: 1080 px wide, as tall as its rows need."""
+def _canvas(height: int) -> tuple[Any, Any]:
+    """A blank card ``height`` px tall: paper, the green band on top."""
     from PIL import Image, ImageDraw
 
-    title, sub, big, name_f, small = _font(56), _font(34), _font(64), _font(46), _font(32)
-    height = PAD + 80 + 56 + 40 + 60 + ROW_H * len(card.rows) + 40 + 50 + PAD
     image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH, 14), fill="#14532d")
+    return image, draw
+
+
+def _header(draw: Any, title: str, subtitle: str) -> int:
+    """The club and the line under it; the y where the card's body starts."""
     y = PAD
-    draw.text((PAD, y), _fit(draw, card.title, title, WIDTH - 2 * PAD), font=title, fill=INK)
+    draw.text((PAD, y), _fit(draw, title, _font(56), WIDTH - 2 * PAD), font=_font(56), fill=INK)
     y += 80
-    draw.text((PAD, y), _fit(draw, card.subtitle, sub, WIDTH - 2 * PAD), font=sub, fill=MUTED)
-    y += 56 + 40
-    draw.text((PAD, y), card.heading, font=sub, fill=INK)
+    sub = _font(34)
+    draw.text((PAD, y), _fit(draw, subtitle, sub, WIDTH - 2 * PAD), font=sub, fill=MUTED)
+    return y + 56 + 40
+
+
+def _signed(total: int) -> tuple[str, str]:
+    """A total as shown (+12, -5, 0) and its colour."""
+    text = f"{total:+d}" if total else "0"
+    return text, GREEN if total > 0 else RED if total < 0 else MUTED
+
+
+def _rule(draw: Any, y: int) -> None:
+    draw.line((PAD, y, WIDTH - PAD, y), fill=LINE, width=2)
+
+
+def _png(image: Any) -> bytes:
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def card_png(card: Card) -> bytes:
+    """The card as PNG bytes: 1080 px wide, as tall as its rows need."""
+    big, name_f, small = _font(64), _font(46), _font(32)
+    height = PAD + 80 + 56 + 40 + 60 + ROW_H * len(card.rows) + 40 + 50 + PAD
+    image, draw = _canvas(height)
+    y = _header(draw, card.title, card.subtitle)
+    draw.text((PAD, y), card.heading, font=_font(34), fill=INK)
     y += 60
     for rank, row in enumerate(card.rows, start=1):
-        draw.line((PAD, y, WIDTH - PAD, y), fill=LINE, width=2)
-        total = f"{row.total:+d}" if row.total else "0"
-        colour = GREEN if row.total > 0 else RED if row.total < 0 else MUTED
+        _rule(draw, y)
+        total, colour = _signed(row.total)
         total_w = draw.textlength(total, font=big)
         draw.text((PAD, y + 22), str(rank), font=name_f, fill=MUTED)
         name_w = WIDTH - 2 * PAD - 70 - total_w - 30
@@ -162,9 +190,65 @@ def card_png(card: Card) -> bytes:
             best = _fit(draw, row.best, small, WIDTH - 2 * PAD - 70)
             draw.text((PAD + 70, y + 88), best, font=small, fill=MUTED)
         y += ROW_H
-    draw.line((PAD, y, WIDTH - PAD, y), fill=LINE, width=2)
-    y += 40
-    draw.text((PAD, y), card.footer, font=small, fill=MUTED)
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
-    return out.getvalue()
+    _rule(draw, y)
+    draw.text((PAD, y + 40), card.footer, font=small, fill=MUTED)
+    return _png(image)
+
+
+@dataclass(frozen=True)
+class PlayerCard:
+    """One player's night (比赛之夜): a card of their own, to share."""
+
+    title: str  # the club
+    subtitle: str  # date, the night's name
+    name: str
+    rank: str  # 第 2 名 · 共 13 人
+    total: int  # what ranks: net after penalties
+    facts: list[tuple[str, str]]  # (label, value): net, penalties, rounds, wins
+    best: str  # the biggest win in words, or ""
+    footer: str
+
+
+def player_card_png(card: PlayerCard) -> bytes:
+    """A player's card as PNG bytes: 1080 × 1080 (a square, as chats show pictures)."""
+    image, draw = _canvas(WIDTH)
+    y = _header(draw, card.title, card.subtitle)
+    name_f = _font(72)
+    draw.text((PAD, y), _fit(draw, card.name, name_f, WIDTH - 2 * PAD), font=name_f, fill=INK)
+    y += 110
+    draw.text((PAD, y), card.rank, font=_font(46), fill=MUTED)
+    total, colour = _signed(card.total)
+    huge = _font(160)
+    draw.text((WIDTH - PAD - draw.textlength(total, font=huge), y - 40), total, font=huge,
+              fill=colour)  # fmt: skip
+    y += 170
+    _rule(draw, y)
+    column = (WIDTH - 2 * PAD) // max(1, len(card.facts))
+    label_f, value_f = _font(32), _font(56)
+    for i, (label, value) in enumerate(card.facts):
+        x = PAD + i * column
+        draw.text((x, y + 30), label, font=label_f, fill=MUTED)
+        draw.text((x, y + 78), _fit(draw, value, value_f, column - 16), font=value_f, fill=INK)
+    y += 170
+    _rule(draw, y)
+    if card.best:
+        best_f = _font(40)
+        draw.text((PAD, y + 40), _fit(draw, card.best, best_f, WIDTH - 2 * PAD), font=best_f,
+                  fill=INK)  # fmt: skip
+    draw.text((PAD, WIDTH - PAD - 40), card.footer, font=_font(32), fill=MUTED)
+    return _png(image)
+
+
+def png_response(draw: Callable[[], bytes], filename: str) -> Any:
+    """An image of ``draw()`` as an inline PNG download (``HttpResponse``); 503 with the
+    reason when no font draws Chinese on this server."""
+    from django.http import HttpResponse
+
+    try:
+        png = draw()
+    except FontMissing as exc:
+        return HttpResponse(str(exc), status=503, content_type="text/plain; charset=utf-8")
+    response = HttpResponse(png, content_type="image/png")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["Cache-Control"] = "private, no-cache"
+    return response

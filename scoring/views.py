@@ -492,17 +492,10 @@ def session_card(session: Session) -> Any:
 def session_image_response(session: Session) -> HttpResponse:
     """The result card as a PNG download; 503 with the reason when no font draws
     Chinese on this server."""
-    from scoring.share_image import FontMissing, card_png
+    from scoring.share_image import card_png, png_response
 
-    try:
-        png = card_png(session_card(session))
-    except FontMissing as exc:
-        return HttpResponse(str(exc), status=503, content_type="text/plain; charset=utf-8")
-    response = HttpResponse(png, content_type="image/png")
     day = session.started_at.strftime("%Y%m%d")
-    response["Content-Disposition"] = f'inline; filename="csmj-{day}-{session.pk}.png"'
-    response["Cache-Control"] = "private, no-cache"
-    return response
+    return png_response(lambda: card_png(session_card(session)), f"csmj-{day}-{session.pk}.png")
 
 
 @club_view("read")

@@ -49,6 +49,14 @@ def _fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
+def _board_version_read_at_once(settings):
+    """The board's follow reads the night's version afresh on every poll (the site keeps
+    it a second, ``EVENT_VERSION_SECONDS``): a test that saves and polls at once sees the
+    save. ``tests/scoring/events/test_board_under_load.py`` checks the kept second."""
+    settings.EVENT_VERSION_SECONDS = 0
+
+
+@pytest.fixture(autouse=True)
 def _site_language():
     """Every test starts in the site's language (zh-hans): a test client's request under
     English leaves English active in the test's thread, and the next test's own calls

@@ -21,5 +21,7 @@ urlpatterns = [
     path(f"{EVENT}timer/", views.timer_start, name="event-timer"),
     path(f"{EVENT}penalties/", views.penalty_give, name="event-penalty"),
     path(f"{EVENT}penalties/cancel/", views.penalty_cancel, name="event-penalty-cancel"),
+    path(f"{EVENT}card.png", views.event_card, name="event-card"),
+    path(f"{EVENT}players/<int:player_id>/card.png", views.player_card, name="event-player-card"),
     path(f"{EVENT}finish/", views.event_finish, name="event-finish"),
 ]

@@ -13,16 +13,20 @@ import json
 from typing import Any
 
 from django.contrib import messages
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from csmj_site.errors import ServiceErrors
-from leagues.models import Club, Player, Season
+from leagues.models import Club, Player, Ruleset, Season
 from leagues.views import LoginNeeded, club_access, club_context, club_view
-from scoring.events import selectors, services
+from scoring.events import cards, selectors, services
 from scoring.events.models import (
     Entrant,
     Event,
@@ -71,11 +75,13 @@ def event_list(request: HttpRequest, club: Club, season_id: int) -> HttpResponse
         except ValueError:
             messages.error(request, _("日期格式应为 YYYY-MM-DD"))
             return redirect("event-list", slug=club.slug, season_id=season.pk)
+        ruleset = Ruleset.objects.filter(pk=_int(p.get("ruleset")) or 0).first()
         try:
             event = services.event_create(
                 season=season,
                 name=p.get("name", ""),
                 date=date,
+                ruleset=ruleset,
                 rounds_planned=_int(p.get("rounds_planned")) or 3,
                 seating_mode=p.get("seating_mode") or SeatingMode.RANDOM,
                 remainder=p.get("remainder") or Remainder.BYE,
@@ -96,6 +102,7 @@ def event_list(request: HttpRequest, club: Club, season_id: int) -> HttpResponse
             **context,
             "events": selectors.event_list(season=season),
             "today": datetime.date.today().isoformat(),
+            "rulesets": Ruleset.objects.filter(club=club).order_by("name"),
             "modes": SeatingMode.choices,
             "remainders": Remainder.choices,
             "timer_ends": TimerEnd.choices,
@@ -127,17 +134,51 @@ def event_detail(request: HttpRequest, club: Club, event_id: int) -> HttpRespons
     return render(request, "events/event_detail.html", context)
 
 
+BOARD_CACHE_SECONDS = 30
+
+
+def board_area(request: HttpRequest, club: Club, event: Event) -> tuple[str, str]:
+    """The board's content (everything that follows the night) and its version. The
+    content is the same for every reader, so it is rendered once per version and
+    language and kept ``BOARD_CACHE_SECONDS`` in the cache: a room of phones fetching the
+    board after each save costs one render (per server process), not one each. The
+    version is read first, so the content is at least as new as it."""
+    version = selectors.event_version_recent(event_id=event.pk)
+    key = f"event-board:{event.pk}:{event.created_at.timestamp()}:{version}:{get_language()}"
+    area = cache.get(key)
+    if area is None:
+        board = selectors.event_board(event=event)
+        area = render_to_string(
+            "events/_board_area.html", {"club": club, "event": event, "board": board}, request
+        )
+        cache.set(key, area, BOARD_CACHE_SECONDS)
+    return mark_safe(area), version  # noqa: S308  (rendered here, from our templates)
+
+
 @club_view("read")
 def event_board(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
     """The board (大屏): the current round's tables with live totals, the standings,
     penalties, the timer and the next round's seating; it refreshes by itself."""
     event = _event(club, event_id)
-    board = selectors.event_board(event=event)
+    area, version = board_area(request, club, event)
     return render(
         request,
         "events/event_board.html",
-        club_context(request, club, season=event.season, event=event, board=board),
-    )
+        club_context(request, club, season=event.season, event=event, area=area,
+                     version=version),
+    )  # fmt: skip
+
+
+@club_view("read")
+def event_card(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
+    """The night's standings as an image for the group chat."""
+    return cards.event_card_response(event=_event(club, event_id))
+
+
+@club_view("read")
+def player_card(request: HttpRequest, club: Club, event_id: int, player_id: int) -> HttpResponse:
+    """One player's night as an image for the group chat."""
+    return cards.player_card_response(event=_event(club, event_id), player_id=player_id)
 
 
 def event_follow(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
@@ -148,7 +189,7 @@ def event_follow(request: HttpRequest, slug: str, event_id: int) -> HttpResponse
     except LoginNeeded:
         return HttpResponse(status=403)
     event = _event(club, event_id)
-    version = selectors.event_version(event_id=event.pk)
+    version = selectors.event_version_recent(event_id=event.pk)
     etag = f'"{version}"'
     if request.headers.get("If-None-Match") == etag:
         return HttpResponseNotModified(headers={"ETag": etag})

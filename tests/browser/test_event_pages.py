@@ -53,7 +53,8 @@ def test_the_event_pages_at_phone_size_have_big_tap_targets(page, night):
     page.screenshot(path=str(ARTIFACTS / "event-list-390x844.png"), full_page=True)
     small_on_list = page.evaluate(SMALL_TARGETS)
     page.goto(f"{page.base}/c/{night['club'].slug}/events/{night['event'].pk}/")
-    page.locator("details.more > summary").click()
+    for summary in page.locator("details.more > summary").all():
+        summary.click()
 
     page.screenshot(path=str(ARTIFACTS / "event-page-390x844.png"), full_page=True)
     small = page.evaluate(SMALL_TARGETS)

@@ -3,8 +3,13 @@
 Creates (once) the users owner / organiser / recorder / member, all with the password
 DEMO_PASSWORD, and the public club 长沙麻将俱乐部 with eight players, a 六七片 ruleset,
 an open season and three sessions of eight rounds each, recorded through
-scoring.services.round_record (so the engine scores them). A second run finds the
-club and changes nothing. Refused in production (a real SECRET_KEY with DEBUG off).
+scoring.services.round_record (so the engine scores them). Then two league nights of
+thirteen players (five more join the roster for them), built through the events
+services: a finished one of three seating rounds (a bye each round, penalties, every
+table finished) and an open one (round 1 drawn, two of its three tables recording, the
+timer running), so the board has something to show at once. A second run finds the
+club and changes nothing (a club loaded before the nights existed gets them). Refused
+in production (a real SECRET_KEY with DEBUG off).
 """
 
 from __future__ import annotations
@@ -26,13 +31,25 @@ from leagues.services import (
     ruleset_create,
     season_create,
 )
+from scoring.events.models import Event
+from scoring.events.services import (
+    entrant_add,
+    event_create,
+    event_finish,
+    penalty_give,
+    round_draw,
+    table_start,
+)
 from scoring.selectors import session_next_dealers
-from scoring.services import round_record, session_start
+from scoring.services import round_record, session_finish, session_start
 
 DEMO_PASSWORD = "csmj-demo-2025"
 DEMO_SLUG = "changsha-demo"
 DEMO_USERS = ("owner", "organiser", "recorder", "member")
 PLAYER_NAMES = ["张伟", "王芳", "李娜", "刘洋", "陈静", "杨磊", "赵敏", "黄勇"]
+# Five more for the league nights (13 entrants: three tables and a bye).
+NIGHT_NAMES = ["孙丽", "周杰", "吴霞", "郑浩", "冯琳"]
+NIGHT_SEEDS = (2025, 2026, 2027)
 
 # Seats in each session, as indexes into PLAYER_NAMES.
 TABLES = [(0, 1, 2, 3), (4, 5, 6, 7), (0, 5, 2, 7)]
@@ -107,11 +124,18 @@ class Command(BaseCommand):
         if getattr(settings, "PRODUCTION", False):
             raise CommandError("load_demo creates users with a known password: not in production")
         users = self._users()
-        if Club.objects.filter(slug=DEMO_SLUG).exists():
-            self.stdout.write("Demo club already loaded; nothing to do.")
+        club = Club.objects.filter(slug=DEMO_SLUG).first()
+        if club is not None:
+            if Event.objects.filter(season__club=club).exists():
+                self.stdout.write("Demo club already loaded; nothing to do.")
+                return
+            with transaction.atomic():
+                rounds = self._nights(club, users)
+            self.stdout.write(self.style.SUCCESS(f"Added two league nights ({rounds} rounds)."))
             return
         with transaction.atomic():
-            rounds = self._club(users)
+            club, rounds = self._club(users)
+            rounds += self._nights(club, users)
         self.stdout.write(
             self.style.SUCCESS(
                 f"Loaded the demo club /{DEMO_SLUG}/ with {rounds} rounds. Log in as "
@@ -129,7 +153,7 @@ class Command(BaseCommand):
             users[name] = user
         return users
 
-    def _club(self, users: dict[str, Any]) -> int:
+    def _club(self, users: dict[str, Any]) -> tuple[Club, int]:
         owner = users["owner"]
         club = club_create(
             name="长沙麻将俱乐部",
@@ -181,4 +205,70 @@ class Command(BaseCommand):
                 data = {"dealer": dealer, **_rotated(template, i)}
                 round_record(session=session, data=data, actor=recorder)
                 count += 1
+        return club, count
+
+    def _nights(self, club: Club, users: dict[str, Any]) -> int:
+        """Two league nights of 13 (this afternoon's, finished; tonight's, playing), built
+        through the events services; every round scored by the engine."""
+        organiser, recorder = users["organiser"], users["recorder"]
+        season = club.seasons.order_by("-start_date", "-id").first()
+        assert season is not None
+        roster = list(club.players.filter(is_guest=False).order_by("id"))
+        roster += [
+            player_create(club=club, display_name=name, actor=organiser)
+            for name in NIGHT_NAMES
+            if name not in {p.display_name for p in roster}
+        ]
+        entrants = roster[:13]
+        today = timezone.localdate()
+        count = 0
+
+        done = event_create(
+            season=season, name="周五下午场", date=today, rounds_planned=3, actor=organiser
+        )
+        for player in entrants:
+            entrant_add(event=done, player=player, actor=organiser)
+        for number, seed in enumerate(NIGHT_SEEDS, start=1):
+            rnd = round_draw(event=done, seed=seed, actor=organiser)
+            for table in rnd.tables.order_by("number"):
+                session = table_start(table=table, actor=recorder)
+                count += self._play(session, recorder, first=number + table.number, hands=4)
+                session_finish(session=session, actor=recorder)
+            if number == 1:
+                penalty_give(
+                    season=season, event=done, player=entrants[2], amount=-10,
+                    reason="迟到十分钟", actor=organiser,
+                )  # fmt: skip
+        penalty_give(
+            season=season, event=done, player=entrants[5], amount=0,
+            reason="牌桌上打电话", actor=organiser,
+        )  # fmt: skip
+        event_finish(event=done, actor=organiser)
+
+        tonight = event_create(
+            season=season, name="周五晚场", date=today, rounds_planned=3, timer_minutes=45,
+            actor=organiser,
+        )  # fmt: skip
+        for player in entrants:
+            entrant_add(event=tonight, player=player, actor=organiser)
+        rnd = round_draw(event=tonight, seed=NIGHT_SEEDS[0], actor=organiser)
+        for table in rnd.tables.order_by("number")[:2]:
+            session = table_start(table=table, actor=recorder)
+            count += self._play(session, recorder, first=table.number, hands=1 + table.number)
+        penalty_give(
+            season=season, event=tonight, player=entrants[0], amount=-5,
+            reason="摸错牌", actor=organiser,
+        )  # fmt: skip
         return count
+
+    def _play(self, session: Any, recorder: Any, *, first: int, hands: int) -> int:
+        """Records ``hands`` of the demo's rounds at a table, from ``first`` on, turned by
+        as many seats; the dealer each time from the previous round, as the form does."""
+        for k in range(hands):
+            dealer, _ = session_next_dealers(session=session)
+            template = ROUNDS[(first + k) % len(ROUNDS)]
+            round_record(
+                session=session, data={"dealer": dealer, **_rotated(template, first)},
+                actor=recorder,
+            )  # fmt: skip
+        return hands

@@ -1,0 +1,222 @@
+"""make loadtest-night: a league night under load, against the same stack as
+``make loadtest`` (gunicorn + PostgreSQL + a Celery worker on Redis, all on loopback).
+
+    python -m loadtest.night   # NIGHT_TABLES=16 NIGHT_PHONES=200 NIGHT_SECONDS=60
+
+The night: 64 entrants, round 1 drawn, its 16 tables started (through the events
+services). For NIGHT_SECONDS:
+
+- 16 recorders, one a table, each record a round through the API (with an
+  Idempotency-Key; a quarter sent twice, as ``make loadtest`` does) every 10 to 20 s: a
+  real night's pace (a hand takes minutes) compressed about tenfold;
+- 200 phones in the room, logged out (the club is public), follow the board and their own
+  table as the pages do (``static/js/follow.js``): every 3 s ask the follow URL with
+  ``If-None-Match``; on a change (200, a new ETag) fetch the page itself.
+  ``NIGHT_PAGES=one``: a phone shows one page, half of them the board, half their table.
+
+Printed: latency by kind (board poll, board page, table poll, table page, round write),
+the 5xx count; how long after a save's answer each phone's board showed it (the board's
+version carries the id of the last round: a phone has seen a save once its board page was
+fetched for a version whose last id is at least the save's); then ``make loadtest``'s
+audit (every acknowledged round stored exactly once, none stored unacknowledged, retries
+replayed, transfers balanced, standings equal a rebuild). Exit status 1 when a target is
+missed: any 5xx, a lost or duplicated round, the board poll's or page's p95 at or over
+100 ms, or a save not on every board within 5 s.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import random
+import secrets
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from loadtest.run import Client, Shared, audit, percentile, report
+from loadtest.stack import Stack
+
+TABLES = int(os.environ.get("NIGHT_TABLES", "16"))
+PHONES = int(os.environ.get("NIGHT_PHONES", "200"))
+SECONDS = float(os.environ.get("NIGHT_SECONDS", "60"))
+# "both": every phone follows the board and its table; "one": a phone shows one page,
+# half of them the board, half their table.
+PAGES = os.environ.get("NIGHT_PAGES", "both")
+PACE = (10.0, 20.0)  # seconds between two rounds at a table
+EVERY = 3.0  # follow.js's poll interval
+DB_URL = os.environ.get("LOAD_DB", "postgres://postgres@127.0.0.1:5432/csmj_load_night")
+BROKER = os.environ.get("LOAD_BROKER", "redis://127.0.0.1:6379/3")
+BOARD_P95_MS = 100.0
+VISIBLE_S = 5.0
+
+
+def night_fixture(tables: int) -> dict[str, Any]:
+    """A public club with 4 × ``tables`` players, an open season, a night whose round 1
+    is drawn and every table started; an API token of the club's owner."""
+    from django.contrib.auth import get_user_model
+    from django.db import connections
+
+    from leagues import services as league
+    from leagues.tokens import apitoken_create
+    from scoring.events import services as events
+
+    owner = get_user_model().objects.create_user("nightbot", password=secrets.token_hex(16))
+    club = league.club_create(name="比赛之夜压测", slug="night", is_public=True, owner=owner)
+    ruleset = league.ruleset_create(club=club, name="六七片", config="changsha-67", actor=owner)
+    season = league.season_create(
+        club=club, name="压测赛季", start_date=datetime.date.today(), ruleset=ruleset,
+        actor=owner,
+    )  # fmt: skip
+    event = events.event_create(
+        season=season, name="压测之夜", date=datetime.date.today(), timer_minutes=60, actor=owner
+    )
+    for i in range(4 * tables):
+        player = league.player_create(club=club, display_name=f"选手{i + 1:02d}", actor=owner)
+        events.entrant_add(event=event, player=player, actor=owner)
+    rnd = events.round_draw(event=event, seed=1, actor=owner)
+    sessions = [events.table_start(table=t, actor=owner).pk for t in rnd.tables.order_by("number")]
+    _row, token = apitoken_create(user=owner, name="night")
+    connections.close_all()
+    return {
+        "slug": club.slug,
+        "season": season.pk,
+        "event": event.pk,
+        "sessions": sessions,
+        "token": token,
+    }
+
+
+class Recorder(Client):
+    """A table's recorder: a round every 10–20 s through the API (``Client.write``)."""
+
+    def run(self) -> None:
+        time.sleep(self.rng.uniform(0, PACE[0]))
+        while time.monotonic() < self.stop_at:
+            self.write()
+            time.sleep(self.rng.uniform(*PACE))
+
+
+@dataclass
+class Seen:
+    """When a phone's board showed each version (monotonic time, last round id)."""
+
+    boards: list[tuple[float, int]] = field(default_factory=list)
+
+
+def last_round_id(version: str) -> int:
+    """The last round id in the board's version ("event-rows-last-voids-finished")."""
+    parts = version.strip('"').split("-")
+    return int(parts[2]) if len(parts) == 5 else 0
+
+
+class Phone(Client):
+    """A phone in the room, logged out: the board and its own table, as follow.js does."""
+
+    def __init__(self, n: int, port: int, fixture: dict[str, Any], shared: Shared, stop: float):
+        super().__init__(n % len(fixture["sessions"]), port, {**fixture, "token": None}, shared,
+                         stop)  # fmt: skip
+        self.n, self.rng = n, random.Random(1000 + n)
+        self.seen = Seen()
+        slug, event = fixture["slug"], fixture["event"]
+        self.board_page = f"/c/{slug}/events/{event}/board/"
+        self.board_poll = f"/c/{slug}/events/{event}/follow/"
+        self.table_page = f"/c/{slug}/sessions/{self.session_id}/"
+        self.table_poll = f"/c/{slug}/sessions/{self.session_id}/follow/"
+
+    def follow(self, kind: str, poll: str, page: str, etag: str) -> str:
+        status, _payload, headers = self.request(f"{kind} poll", "GET", poll,
+                                                 **{"If-None-Match": etag})  # fmt: skip
+        if status != 200:
+            return etag
+        etag = headers.get("ETag", etag)
+        status, _payload, _h = self.request(f"{kind} page", "GET", page)
+        if kind == "board" and status == 200:
+            self.seen.boards.append((time.monotonic(), last_round_id(etag)))
+        return etag
+
+    def run(self) -> None:
+        board_etag = table_etag = '""'  # the first poll fetches the page
+        time.sleep(self.rng.uniform(0, EVERY))
+        board, table = (self.n % 2 == 0, self.n % 2 == 1) if PAGES == "one" else (True, True)
+        while time.monotonic() < self.stop_at:
+            time.sleep(EVERY)
+            if board:
+                board_etag = self.follow("board", self.board_poll, self.board_page, board_etag)
+            if table:
+                table_etag = self.follow("table", self.table_poll, self.table_page, table_etag)
+
+
+def visibility(shared: Shared, phones: list[Phone], stop: float) -> bool:
+    """For each save and each phone: from the save's answer to that phone's board showing
+    it. A save answered in the last 5 s of the run may not have been seen yet: those are
+    left out (counted)."""
+    delays: list[float] = []
+    unseen = 0
+    late = [rid for rid, t in shared.acked_at.items() if t > stop - VISIBLE_S]
+    for rid, acked in shared.acked_at.items():
+        if rid in late:
+            continue
+        for phone in phones:
+            shown = next((t for t, last in phone.seen.boards if last >= rid), None)
+            if shown is None:
+                unseen += 1
+            else:
+                delays.append(max(0.0, shown - acked))
+    delays.sort()
+    print("\n== save → every phone's board ==")
+    print(f"saves measured  {len(shared.acked_at) - len(late)}  (answered in the last "
+          f"{VISIBLE_S:.0f} s, left out: {len(late)})")  # fmt: skip
+    if delays:
+        print(
+            f"delay s         p50 {percentile(delays, 50):.2f}  p95 {percentile(delays, 95):.2f}"
+            f"  max {delays[-1]:.2f}  (save, phone) pairs {len(delays)}"
+        )
+    print(f"never shown     {unseen}")
+    return unseen == 0 and bool(delays) and delays[-1] < VISIBLE_S
+
+
+def board_p95_ok(shared: Shared) -> bool:
+    ok = True
+    for kind in ("board poll", "board page"):
+        values = sorted(shared.kind_latencies.get(kind, []))
+        p95 = percentile(values, 95) * 1000
+        print(f"{kind} p95       {p95:.1f} ms (target < {BOARD_P95_MS:.0f} ms)")
+        ok &= p95 < BOARD_P95_MS
+    return ok
+
+
+def main() -> int:
+    load = os.getloadavg()
+    print(f"machine: {os.cpu_count()} CPUs, load average before the run {load[0]:.2f}")
+    with Stack(db_url=DB_URL, broker=BROKER) as stack:
+        fixture = night_fixture(TABLES)
+        shared = Shared()
+        stop = time.monotonic() + SECONDS
+        recorders = [Recorder(n, stack.port, fixture, shared, stop) for n in range(TABLES)]
+        phones = [Phone(n, stack.port, fixture, shared, stop) for n in range(PHONES)]
+        started = time.perf_counter()
+        for c in [*recorders, *phones]:
+            c.start()
+        for c in [*recorders, *phones]:
+            c.join(SECONDS + 60)
+        wall = time.perf_counter() - started
+        print(f"load average after the run {os.getloadavg()[0]:.2f}")
+        load_ok = report(
+            shared, wall, f"{TABLES} tables recording, {PHONES} phones following ({PAGES} pages)"
+        )
+        board_ok = board_p95_ok(shared)
+        watching = [p for p in phones if PAGES != "one" or p.n % 2 == 0]
+        seen_ok = visibility(shared, watching, stop)
+        audit_ok = audit(shared, fixture)  # Django is set up for the stack's database
+    ok = load_ok and board_ok and seen_ok and audit_ok
+    print(
+        f"\n{'PASS' if ok else 'FAIL'}: zero 5xx, zero lost or duplicated rounds, the board's "
+        f"p95 under {BOARD_P95_MS:.0f} ms, every save on every board within {VISIBLE_S:.0f} s"
+    )
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

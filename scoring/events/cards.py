@@ -1,0 +1,113 @@
+"""Closing the night: the result cards of an event as images for the group chat, one for
+the event (its standings) and one per player (rank, net, penalties, rounds, wins, biggest
+win), with the club's name and the date. Drawn by ``scoring.share_image``; the words are
+in the request's language. The site's pages and the API serve them alike."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from leagues.audit_text import hand_label
+from scoring.events import selectors
+from scoring.events.models import Event
+from scoring.share_image import Card, PlayerCard, Row, card_png, player_card_png, png_response
+
+
+def _hands(win: dict[str, Any]) -> str:
+    return " ".join(hand_label(c) for c in win["codes"])
+
+
+def _subtitle(event: Event, rounds: int, players: int) -> str:
+    return " · ".join(
+        [
+            event.date.strftime("%Y-%m-%d"),
+            event.name,
+            ngettext("%(n)s 轮", "%(n)s 轮", rounds) % {"n": rounds},
+            ngettext("%(n)s 人", "%(n)s 人", players) % {"n": players},
+        ]
+    )
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def event_card(*, event: Event) -> Card:
+    """The night's standings as a card: every entrant, by rank (as the event page ranks
+    them), with their total (net after penalties), rounds, wins, penalties and biggest
+    win."""
+    rows = selectors.event_standings(event=event)
+    best = selectors.event_best_wins(event=event)
+    lines = []
+    for r in rows:
+        parts = [ngettext("%(n)s 盘", "%(n)s 盘", r.rounds) % {"n": r.rounds}]
+        parts.append(_("胡 %(n)s") % {"n": r.wins})
+        if r.penalties:
+            parts.append(_("罚分 %(penalty)s") % {"penalty": _signed(r.penalties)})
+        win = best.get(r.player.pk)
+        if win is not None:
+            parts.append(f"{_hands(win)} {win['net']:+d}".strip())
+        lines.append(Row(name=r.player.display_name, total=r.total, best=" · ".join(parts)))
+    return Card(
+        title=event.season.club.name,
+        subtitle=_subtitle(event, event.seating_rounds.count(), len(rows)),
+        heading=_("本夜排名"),
+        rows=lines,
+        footer=_("长沙麻将计分"),
+    )
+
+
+def player_card(*, event: Event, player_id: int) -> PlayerCard | None:
+    """One entrant's night as a card; None when the player is not an entrant."""
+    standings = selectors.event_standings(event=event)
+    row = next((r for r in standings if r.player.pk == player_id), None)
+    if row is None:
+        return None
+    win = selectors.event_best_wins(event=event).get(player_id)
+    best = ""
+    if win is not None:
+        best = _("最大一盘：第 %(round)s 轮第 %(table)s 桌 %(hands)s %(net)s") % {
+            "round": win["round"],
+            "table": win["table"],
+            "hands": _hands(win),
+            "net": f"{win['net']:+d}",
+        }
+    elif row.rounds:
+        best = _("本夜没有胡牌")
+    return PlayerCard(
+        title=event.season.club.name,
+        subtitle=f"{event.date:%Y-%m-%d} · {event.name}",
+        name=row.player.display_name,
+        rank=_("第 %(rank)s 名 · 共 %(n)s 人") % {"rank": row.rank, "n": len(standings)},
+        total=row.total,
+        facts=[
+            (_("得分"), _signed(row.net)),
+            (_("罚分"), _signed(row.penalties)),
+            (_("盘数"), str(row.rounds)),
+            (_("胡牌"), str(row.wins)),
+        ],
+        best=best,
+        footer=_("长沙麻将计分"),
+    )
+
+
+def event_card_response(*, event: Event) -> Any:
+    """The event's card as a PNG (503 saying why when no font draws Chinese)."""
+    return png_response(
+        lambda: card_png(event_card(event=event)), f"csmj-{event.date:%Y%m%d}-night-{event.pk}.png"
+    )
+
+
+def player_card_response(*, event: Event, player_id: int) -> Any:
+    """A player's card as a PNG; 404 when the player is not an entrant."""
+    from django.http import Http404
+
+    card = player_card(event=event, player_id=player_id)
+    if card is None:
+        raise Http404
+    return png_response(
+        lambda: player_card_png(card), f"csmj-{event.date:%Y%m%d}-night-{event.pk}-{player_id}.png"
+    )
