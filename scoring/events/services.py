@@ -4,17 +4,15 @@ Every write checks the role (organiser; starting a table: recorder), refuses bad
 with a ``ServiceErrors`` naming the field and stores nothing then, writes the audit log
 in its transaction, and bumps ``Event.version`` (what the board follows).
 
-The draw itself is pure Python (``scoring.events.seating``), reached through
-``seating_plan`` and ``seating_draw`` below: the one place that imports it.
+The draw itself is pure Python (``scoring.events.seating``).
 """
 
 from __future__ import annotations
 
 import datetime
-import importlib
 import secrets
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 from django.db.models import F
@@ -26,6 +24,7 @@ from leagues.audit import audit_record, audit_snapshot, audit_stored
 from leagues.models import Player, Ruleset, Season
 from leagues.permissions import require_manage, require_record
 from scoring import services as scoring_services
+from scoring.events import seating
 from scoring.events.models import (
     Entrant,
     Event,
@@ -35,22 +34,12 @@ from scoring.events.models import (
     SeatingRound,
     Table,
 )
+from scoring.events.seating import seating_draw, seating_plan
 from scoring.events.selectors import event_standings, table_names
 from scoring.models import Session
 from scoring.standings.models import SessionResult
 
 SEED_LIMIT = 2**53  # a seed a JSON client reads back exactly
-
-
-def seating_plan(**kwargs: Any) -> Any:
-    """``scoring.events.seating.seating_plan``: the tables' sizes and who sits out."""
-    return importlib.import_module("scoring.events.seating").seating_plan(**kwargs)
-
-
-def seating_draw(**kwargs: Any) -> list[list[int]]:
-    """``scoring.events.seating.seating_draw``: the tables, each in seat order 东南西北."""
-    tables = importlib.import_module("scoring.events.seating").seating_draw(**kwargs)
-    return [list(t) for t in tables]
 
 
 # ---------------------------------------------------------------- helpers
@@ -421,14 +410,17 @@ def round_draw(
         ranking += [pid for pid in ids if pid not in ranking]
         history, byes = _history(event, number)
         plan = seating_plan(
-            players=ids, remainder=event.remainder, byes_so_far=byes, ranking=ranking
+            players=ids,
+            remainder=cast(seating.Remainder, event.remainder),
+            byes_so_far=byes,
+            ranking=ranking,
         )
         playing = [pid for pid in ids if pid not in set(plan.sitting_out)]
         draw_mode = "random" if mode == SeatingMode.MANUAL else mode
         tables = seating_draw(
             players=playing,
             sizes=plan.sizes,
-            mode=draw_mode,
+            mode=cast(seating.Mode, draw_mode),
             seed=seed,
             history=history,
             ranking=[pid for pid in ranking if pid in playing],

@@ -28,9 +28,7 @@ def night(league, monkeypatch):
     from django.contrib.auth import get_user_model
 
     from leagues import services as league_services
-    from tests.scoring.events.seating_standin import patch_if_missing
 
-    patch_if_missing(monkeypatch)
     owner = get_user_model().objects.get(username="owner")
     club, season = league["club"], league["season"]
     for name in ["周九", "吴十", "郑一", "冯二"]:

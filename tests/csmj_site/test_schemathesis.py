@@ -63,9 +63,7 @@ def seeded(
     """A club with rounds, a league night with a drawn round and a penalty, and the
     owner's token: ids for every path parameter."""
     from scoring.events import services as events
-    from tests.scoring.events.seating_standin import patch_if_missing
 
-    patch_if_missing(monkeypatch)
     round_record(session=session, data=round_self_draw(0, birds=[5, 9]), actor=recorder)
     round_record(session=session, data=round_discard(2, 3, birds=[1, 4]), actor=recorder)
     event = events.event_create(season=season, name="夜", date=season.start_date, actor=owner)

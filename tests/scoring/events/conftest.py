@@ -24,14 +24,6 @@ NAMES = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def seating_module(monkeypatch):
-    """The real draw when it is there; else the test stand-in, patched into services."""
-    from tests.scoring.events.seating_standin import patch_if_missing
-
-    patch_if_missing(monkeypatch)
-
-
 @pytest.fixture
 def roster(club):
     from tests.factories import make_players
