@@ -85,6 +85,9 @@ MESSAGES: dict[str, str] = {
         "only a session without rounds can be deleted"
     ),
     "paper_delete": gettext_noop("A paper session cannot be deleted"),
+    "session_in_night": gettext_noop(
+        "This session is a table of the league night {name!r}; it cannot be deleted"
+    ),
     "nets": gettext_noop("Nets must be whole numbers"),
     "nets:four": gettext_noop("A paper session needs four nets"),
     "nets:range": gettext_noop("A net is out of range (±{limit})"),
@@ -98,6 +101,9 @@ MESSAGES: dict[str, str] = {
     "ruleset_not_object": gettext_noop("A ruleset must be a JSON object"),
     "invalid_ruleset": gettext_noop("Invalid ruleset"),
     "ruleset_other_club": gettext_noop("The ruleset belongs to another club"),
+    "ruleset_not_season": gettext_noop(
+        "A league night plays its season's ruleset ({name!r}); choose that one"
+    ),
     "required:token_name": gettext_noop("A name is required"),
     "max_length:token_name": gettext_noop("At most {limit} characters"),
     # league nights (scoring.events)
@@ -106,6 +112,7 @@ MESSAGES: dict[str, str] = {
     "event_unfinished": gettext_noop("{count} table(s) have not finished; finish them first"),
     "entrant_twice": gettext_noop("{name} is already an entrant"),
     "not_an_entrant": gettext_noop("{name} is not an entrant of this event"),
+    "event_other_season": gettext_noop("The event {name!r} belongs to another season"),
     "entrant_dropped": gettext_noop("{name} has dropped out of the event"),
     "seated_twice": gettext_noop("{name} is seated more than once"),
     "too_few_players": gettext_noop("A round needs at least four checked-in players; {count} are"),

@@ -437,6 +437,7 @@ def _templates() -> dict[str, str]:
         "session.import": pgettext("audit", "%(actor)s 导入了 %(sessions)s 场 %(rounds)s 盘"),
         "session.delete": pgettext("audit", "%(actor)s 删除了一场（没有记录）：%(players)s"),
         "session.follow_link": pgettext("audit", "%(actor)s 换了一场的跟看链接：%(players)s"),
+        "session.follow_on": pgettext("audit", "%(actor)s 开启了一场的跟看链接：%(players)s"),
         "session.follow_off": pgettext("audit", "%(actor)s 关闭了一场的跟看链接：%(players)s"),
         "round.record": pgettext("audit", "%(actor)s 记录了第 %(n)s 盘"),
         "event.create": pgettext("audit", "%(actor)s 创建了比赛之夜 %(obj)s"),
@@ -471,7 +472,12 @@ def audit_lines(entries: Iterable[AuditEntry]) -> list[AuditLine]:
         session = _session_of(entry)
         seats = names.seats.get(session, ["?", "?", "?", "?"]) if session else ["?"] * 4
         before, after = entry.before or {}, entry.after or {}
-        if entry.action in ("session.import", "session.follow_link", "session.follow_off"):
+        if entry.action in (
+            "session.import",
+            "session.follow_link",
+            "session.follow_on",
+            "session.follow_off",
+        ):
             changes: list[Change] = []
         elif entry.action.startswith("round."):
             changes = _round_changes(entry.before, entry.after, seats)

@@ -421,3 +421,13 @@ def session_same_table(*, club: Any) -> dict[str, Any] | None:
         "dealer": dealer,
         "dealer_name": players[dealer].display_name,
     }
+
+
+def session_night(*, session: Session) -> str | None:
+    """The name of the league night whose table ``session`` is; None for a session of
+    its own."""
+    return (
+        Session.objects.filter(pk=session.pk)
+        .values_list("event_table__round__event__name", flat=True)
+        .first()
+    )

@@ -36,7 +36,7 @@ from scoring.models import (
     TransferEvent,
     new_follow_token,
 )
-from scoring.selectors import session_next_number
+from scoring.selectors import session_next_number, session_night
 from scoring.standings.models import (
     PlayerClubStat,
     PlayerRating,
@@ -430,16 +430,24 @@ def _seat_names(session: Session) -> list[str]:
 def session_follow_link_set(*, session: Session, actor: Any, on: bool = True) -> Session:
     """The session's secret follow link (跟看链接, organisers): ``on`` gives it a new
     token, so the old link (if any) stops working; ``on=False`` turns the link off
-    (``/f/<token>/`` then answers 404). Audited, without the token itself."""
+    (``/f/<token>/`` then answers 404). Audited, without the token itself: replaced
+    (``session.follow_link``), turned on when it was off (``session.follow_on``) or off
+    (``session.follow_off``)."""
     require_manage(actor, session.season.club)
     with transaction.atomic():
         locked = _locked_session(session)
+        if not on:
+            action = "session.follow_off"
+        elif locked.follow_token is None:
+            action = "session.follow_on"
+        else:
+            action = "session.follow_link"
         locked.follow_token = new_follow_token() if on else None
         locked.save(update_fields=["follow_token"])
         audit_record(
             actor=actor,
             club=locked.season.club,
-            action="session.follow_link" if on else "session.follow_off",
+            action=action,
             obj=locked,
             after={"players": _seat_names(locked)},
         )
@@ -449,8 +457,9 @@ def session_follow_link_set(*, session: Session, actor: Any, on: bool = True) ->
 
 def session_delete(*, session: Session, actor: Any) -> None:
     """Delete a session started by mistake (organisers): only one that has no round at
-    all (a void or corrected round is still a record) and is not a paper session, in an
-    open season. Audited with what it was: its time, table and four players."""
+    all (a void or corrected round is still a record), is not a paper session and is not
+    a league night's table, in an open season. Audited with what it was: its time, table
+    and four players."""
     require_manage(actor, session.season.club)
     with transaction.atomic():
         locked = _locked_session(session)
@@ -462,6 +471,9 @@ def session_delete(*, session: Session, actor: Any) -> None:
         result = SessionResult.objects.filter(session=locked).first()
         if result is not None and result.is_paper:
             raise reject("session", "paper_delete")
+        night = session_night(session=locked)
+        if night is not None:
+            raise reject("session", "session_in_night", name=night)
         audit_record(
             actor=actor,
             club=locked.season.club,

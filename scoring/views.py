@@ -422,7 +422,10 @@ def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpRes
         follow_url=follow_url,
         follow_qr=follow_qr(follow_url) if follow_url else "",
         settle=selectors.session_settlement(session=session),
-        can_delete=not rounds and not paper and not session.season.is_closed,
+        can_delete=not rounds
+        and not paper
+        and not session.season.is_closed
+        and selectors.session_night(session=session) is None,
     )
     return render(request, "scoring/session_detail.html", ctx)
 

@@ -80,7 +80,9 @@ class ClubScopedSerializer(serializers.Serializer):
 class EventSerializer(serializers.ModelSerializer):
     season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.none())
     ruleset = serializers.PrimaryKeyRelatedField(
-        queryset=Ruleset.objects.none(), required=False, help_text="The season's by default."
+        queryset=Ruleset.objects.none(),
+        required=False,
+        help_text="The season's: a night plays its season's ruleset; another is refused.",
     )
     is_finished = serializers.BooleanField(read_only=True)
 

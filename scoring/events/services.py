@@ -91,7 +91,8 @@ def event_create(
     final_size: int = 0,
     final_carry: str = "full",
 ) -> Event:
-    """A league night in ``season`` (its ruleset unless another of the club's is given)."""
+    """A league night in ``season``, played under the season's ruleset (its rounds are
+    scored by the season's session); ``ruleset``, when given, must be that one."""
     require_manage(actor, season.club)
     problems: list[ServiceError] = []
     if season.is_closed:
@@ -100,13 +101,17 @@ def event_create(
         problems.append(ServiceError("name", "required", variant="event_name"))
     if ruleset is not None and ruleset.club_id != season.club_id:
         problems.append(ServiceError("ruleset", "ruleset_other_club"))
+    elif ruleset is not None and ruleset.pk != season.ruleset_id:
+        problems.append(
+            ServiceError("ruleset", "ruleset_not_season", {"name": season.ruleset.name})
+        )
     if problems:
         raise ServiceErrors(problems)
     event = Event(
         season=season,
         name=name.strip(),
         date=date,
-        ruleset=ruleset or season.ruleset,
+        ruleset=season.ruleset,
         rounds_planned=rounds_planned,
         seating_mode=seating_mode,
         remainder=remainder,
@@ -631,7 +636,9 @@ def penalty_give(
     if not reason.strip():
         problems.append(ServiceError("reason", "required", variant="penalty_reason"))
     if event is not None and event.season_id != season.pk:
-        problems.append(ServiceError("event", "not_an_entrant", {"name": event.name}))
+        problems.append(ServiceError("event", "event_other_season", {"name": event.name}))
+    elif event is not None and not Entrant.objects.filter(event=event, player=player).exists():
+        problems.append(ServiceError("player", "not_an_entrant", {"name": player.display_name}))
     if problems:
         raise ServiceErrors(problems)
     with transaction.atomic():

@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
@@ -24,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from csmj_site.errors import ServiceErrors
-from leagues.models import Club, Player, Ruleset, Season
+from leagues.models import Club, Player, Season
 from leagues.views import LoginNeeded, club_access, club_context, club_view
 from scoring.events import cards, selectors, services
 from scoring.events.models import (
@@ -68,20 +69,21 @@ def event_list(request: HttpRequest, club: Club, season_id: int) -> HttpResponse
     season = get_object_or_404(Season.objects.select_related("ruleset"), pk=season_id, club=club)
     context = club_context(request, club, season=season)
     if request.method == "POST":
-        club_access(request, club.slug, "manage")
+        try:
+            club_access(request, club.slug, "manage")
+        except LoginNeeded:
+            return redirect_to_login(request.get_full_path())
         p = request.POST
         try:
             date = datetime.date.fromisoformat(p.get("date", ""))
         except ValueError:
             messages.error(request, _("日期格式应为 YYYY-MM-DD"))
             return redirect("event-list", slug=club.slug, season_id=season.pk)
-        ruleset = Ruleset.objects.filter(pk=_int(p.get("ruleset")) or 0).first()
         try:
             event = services.event_create(
                 season=season,
                 name=p.get("name", ""),
                 date=date,
-                ruleset=ruleset,
                 rounds_planned=_int(p.get("rounds_planned")) or 3,
                 seating_mode=p.get("seating_mode") or SeatingMode.RANDOM,
                 remainder=p.get("remainder") or Remainder.BYE,
@@ -102,7 +104,6 @@ def event_list(request: HttpRequest, club: Club, season_id: int) -> HttpResponse
             **context,
             "events": selectors.event_list(season=season),
             "today": datetime.date.today().isoformat(),
-            "rulesets": Ruleset.objects.filter(club=club).order_by("name"),
             "modes": SeatingMode.choices,
             "remainders": Remainder.choices,
             "timer_ends": TimerEnd.choices,

@@ -192,3 +192,20 @@ def test_imported_sessions_get_a_follow_link_each(client, club, season, players,
     tokens = list(Session.objects.values_list("follow_token", flat=True))
     assert len(tokens) == 2 and len(set(tokens)) == 2 and all(tokens)
     assert client.get(reverse("follow", args=[tokens[0]])).status_code == 200
+
+
+def test_turning_a_follow_link_back_on_is_audited_as_turned_on(
+    season, players, recorder, organiser
+):
+    session = services.session_start(
+        season=season, players=players[:4], first_dealer=0, actor=recorder
+    )
+    services.session_follow_link_set(session=session, actor=organiser, on=False)
+    services.session_follow_link_set(session=session, actor=organiser)
+
+    entries = AuditEntry.objects.filter(action__startswith="session.follow").order_by("id")
+
+    assert [e.action for e in entries] == ["session.follow_off", "session.follow_on"]
+    assert [line.text for line in audit_lines(entries)][-1] == (
+        "organiser 开启了一场的跟看链接：张三、李四、王五、赵六"
+    )

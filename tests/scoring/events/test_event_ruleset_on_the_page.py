@@ -1,16 +1,32 @@
-"""Creating a night on the site, the organiser picks its ruleset among the club's (the
-season's is chosen already); one of another club is refused, naming the field, and
-nothing is stored."""
+"""A league night plays its season's ruleset (its tables are sessions of the season,
+scored under the season's ruleset): the page shows that ruleset without a choice, and
+another one, sent through the API or the service, is refused naming ``ruleset`` with
+nothing stored."""
 
 from __future__ import annotations
+
+import datetime
 
 import pytest
 from django.urls import reverse
 
+from csmj_site.errors import ServiceErrors
 from leagues import services as league_services
+from scoring.events import services
 from scoring.events.models import Event
+from tests.api_helpers import club_url, codes
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def other(season, organiser):
+    return league_services.ruleset_create(
+        club=season.club,
+        name="逃跑罚十",
+        config={"preset": "changsha-67", "escape_penalty": 10},
+        actor=organiser,
+    )
 
 
 def create(client, season, **extra):
@@ -21,38 +37,49 @@ def create(client, season, **extra):
     )
 
 
-def test_the_form_offers_the_clubs_rulesets_with_the_seasons_chosen(client, organiser, season):
+def test_the_form_shows_the_seasons_ruleset_and_offers_no_other(client, organiser, season, other):
     client.force_login(organiser)
 
     page = client.get(reverse("event-list", args=[season.club.slug, season.pk])).content.decode()
 
-    assert f'<option value="{season.ruleset_id}" selected>' in page
+    assert season.ruleset.name in page
+    assert 'name="ruleset"' not in page
+    assert other.name not in page
 
 
-def test_a_night_takes_the_ruleset_the_organiser_picked(client, organiser, season):
-    other = league_services.ruleset_create(
-        club=season.club,
-        name="逃跑罚十",
-        config={"preset": "changsha-67", "escape_penalty": 10},
-        actor=organiser,
-    )
+def test_a_night_created_on_the_page_plays_the_seasons_ruleset(client, organiser, season, other):
     client.force_login(organiser)
 
     create(client, season, ruleset=other.pk)
 
-    assert Event.objects.get().ruleset == other
+    assert Event.objects.get().ruleset == season.ruleset
 
 
-def test_a_ruleset_of_another_club_is_refused_and_nothing_stored(
-    client, organiser, season, other_club
+def test_the_service_refuses_another_ruleset_of_the_club_and_stores_nothing(
+    season, organiser, other
 ):
-    foreign = other_club.rulesets.first() or league_services.ruleset_create(
-        club=other_club, name="外人", config={"preset": "changsha-67"},
-        actor=other_club.memberships.first().user,
-    )  # fmt: skip
-    client.force_login(organiser)
+    with pytest.raises(ServiceErrors) as refused:
+        services.event_create(
+            season=season,
+            name="周五之夜",
+            date=datetime.date(2025, 3, 7),
+            ruleset=other,
+            actor=organiser,
+        )
 
-    page = create(client, season, ruleset=foreign.pk).content.decode()
-
+    assert [(e.field, e.code) for e in refused.value.errors] == [("ruleset", "ruleset_not_season")]
+    assert season.ruleset.name in refused.value.errors[0].message
     assert not Event.objects.exists()
-    assert 'class="msg msg-error"' in page
+
+
+def test_the_api_refuses_another_ruleset_and_takes_the_seasons(api_as, club, season, other):
+    events = club_url(club, "events/")
+    body = {"season": season.pk, "name": "周五之夜", "date": "2025-03-07"}
+
+    refused = api_as("organiser").post(events, {**body, "ruleset": other.pk}, format="json")
+    assert refused.status_code == 400
+    assert codes(refused) == [("ruleset", "ruleset_not_season")]
+    assert not Event.objects.exists()
+
+    same = api_as("organiser").post(events, {**body, "ruleset": season.ruleset_id}, format="json")
+    assert same.status_code == 201 and same.json()["ruleset"] == season.ruleset_id
