@@ -141,6 +141,22 @@ class ClassAmountsSerializer(serializers.Serializer):
     big = serializers.IntegerField()
 
 
+class KongPointsSerializer(serializers.Serializer):
+    """What each other seat pays for one kong, by kind (rules.md §10.4)."""
+
+    an = serializers.IntegerField(min_value=0, help_text="暗杠, a concealed kong.")
+    jia = serializers.IntegerField(min_value=0, help_text="加杠, a kong added to a pung.")
+    ming = serializers.IntegerField(min_value=0, help_text="放杠, a kong on a discard.")
+
+
+class KongPointsOverrideSerializer(serializers.Serializer):
+    """Some kinds of kong_points; the others keep the preset's."""
+
+    an = serializers.IntegerField(min_value=0, required=False)
+    jia = serializers.IntegerField(min_value=0, required=False)
+    ming = serializers.IntegerField(min_value=0, required=False)
+
+
 class KindAmountsOverrideSerializer(serializers.Serializer):
     self_draw = serializers.IntegerField(min_value=0, max_value=1000, required=False)
     discard = serializers.IntegerField(min_value=0, max_value=1000, required=False)
@@ -195,7 +211,7 @@ class RulesetParametersSerializer(serializers.Serializer):
     empty_birds = _choice("empty_birds", required=True)
     quyimen = serializers.BooleanField()
     kong_pay = serializers.BooleanField()
-    kong_points = serializers.DictField(child=serializers.IntegerField())
+    kong_points = KongPointsSerializer()
     menqing_scope = _choice("menqing_scope", required=True)
     yizhihua = _choice("yizhihua", required=True)
     tianhu_pair = _choice("tianhu_pair", required=True)
@@ -243,7 +259,7 @@ class RulesetConfigSerializer(serializers.Serializer):
     empty_birds = _choice("empty_birds")
     quyimen = serializers.BooleanField(required=False)
     kong_pay = serializers.BooleanField(required=False)
-    kong_points = serializers.DictField(required=False, help_text='e.g. {"ming": 2}')
+    kong_points = KongPointsOverrideSerializer(required=False, help_text='e.g. {"ming": 2}')
     menqing_scope = _choice("menqing_scope")
     yizhihua = _choice("yizhihua")
     tianhu_pair = _choice("tianhu_pair")
@@ -266,12 +282,13 @@ class RulesetConfigField(serializers.JSONField):
             {"type": "array", "items": {"type": "string"}},
             {"$ref": "#/components/schemas/BaseTable"},
             {"$ref": "#/components/schemas/ClassAmounts"},
+            {"$ref": "#/components/schemas/KongPoints"},
         ]
     }
 )
 class RulesetValueField(serializers.JSONField):
     """A parameter's value: a boolean, an integer, a choice, a list of codes
-    (extra_small_hands) or a table (base, zimo_bonus)."""
+    (extra_small_hands) or a table (base, zimo_bonus, kong_points)."""
 
 
 class RulesetChoiceField(serializers.JSONField):

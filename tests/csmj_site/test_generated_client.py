@@ -33,7 +33,10 @@ def gen(tmp_path_factory):
     """The generated package, imported (its modules are dropped afterwards)."""
     where = tmp_path_factory.mktemp("client")
     config = where / "config.yaml"
-    config.write_text("post_hooks: []\n")
+    # A PNG (the nights' result cards) is read as bytes, as the docs tell app developers.
+    config.write_text(
+        "post_hooks: []\ncontent_type_overrides:\n  image/png: application/octet-stream\n"
+    )
     result = subprocess.run(
         [
             str(GENERATOR),
