@@ -38,6 +38,7 @@ STANDING_COLUMNS: list[tuple[str, Promise | str]] = [
     ("rank", "#"),
     ("player", gettext_lazy("选手")),
     ("net", gettext_lazy("总分")),
+    ("penalties", gettext_lazy("罚分")),  # outside zero-sum; net + penalties ranks
     ("sessions", gettext_lazy("场数")),
     ("rounds", gettext_lazy("盘数")),
     ("wins", gettext_lazy("胡牌")),
