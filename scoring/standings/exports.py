@@ -28,6 +28,7 @@ from django.utils.translation import gettext_lazy
 from leagues.audit_text import hand_label
 from leagues.models import Season
 from scoring.models import outcome_label, seat_label
+from scoring.standings.cells import formula_safe
 from scoring.standings.rounding import fixed
 from scoring.standings.selectors import StandingRow, season_rounds
 
@@ -156,16 +157,13 @@ def seat_words(seats: list[str], players: list[str]) -> Callable[[Any], str]:
     return who
 
 
-# A text cell a spreadsheet would read as a formula (a roster name "=HYPERLINK(…)"):
-# written with a leading apostrophe in CSV, and as text in the workbook.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
 def csv_cell(kind: str, value: Any) -> Any:
+    """A text cell a spreadsheet would read as a formula (a roster name "=HYPERLINK(…)") is
+    written with a leading apostrophe (``formula_safe``); the workbook has it as text."""
     if value is None:
         return ""
-    if kind == TEXT and isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
+    if kind == TEXT and isinstance(value, str):
+        return formula_safe(value)
     if kind == PERCENT:
         return f"{fixed(value * 100, 1)}%"
     if kind == AVERAGE:
