@@ -27,6 +27,7 @@ from csmj_site.jsonio import JsonBodyParser
 from leagues.views import LoginNeeded, club_access
 from scoring import selectors, services
 from scoring.idempotency import idempotent
+from scoring.models import seat_label
 from scoring.services import RoundConflict, RoundRejected
 from scoring.views import get_session, localised_errors, round_summary, session_image_response
 
@@ -181,7 +182,12 @@ def follow_page(request: HttpRequest, token: str) -> HttpResponse:
                 "club_name": session.season.club.name,
                 "season_name": session.season.name,
                 "seats": [
-                    {"seat": i, "name": p.display_name, "total": totals.get(i, 0)}
+                    {
+                        "seat": i,
+                        "label": seat_label(i),
+                        "name": p.display_name,
+                        "total": totals.get(i, 0),
+                    }
                     for i, p in enumerate(players)
                 ],
                 "counted": counted,

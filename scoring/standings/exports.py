@@ -112,10 +112,7 @@ def rounds_table(*, season: Season) -> Table:
         _("放炮"),
         _("牌型"),
         *seats,
-        _("1号位得分"),
-        _("2号位得分"),
-        _("3号位得分"),
-        _("4号位得分"),
+        *(_("%(seat)s得分") % {"seat": seat} for seat in seats),
         _("烧掉"),
     ]
     kinds = [NUMBER, MOMENT, TEXT, NUMBER, NUMBER, TEXT, TEXT, TEXT, TEXT, TEXT, TEXT]
