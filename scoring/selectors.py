@@ -223,25 +223,34 @@ def session_latest(*, club: Any) -> Session | None:
     return _with_seats(qs).first()
 
 
-def follow_version(*, rounds: int, last_id: int | None, voids: int) -> str:
+def follow_version(*, rounds: int, last_id: int | None, voids: int, finished: bool = False) -> str:
     """A token that changes whenever a round is recorded (a new row), corrected (a new
-    current row) or voided, computed over the current versions."""
-    return f"{rounds}-{last_id or 0}-{voids}"
+    current row) or voided, computed over the current versions, and when the session is
+    finished or reopened."""
+    return f"{rounds}-{last_id or 0}-{voids}-{'f' if finished else 'o'}"
 
 
 def session_follow_state(*, session: Session) -> dict[str, Any]:
-    """What a follower's page compares: the session's totals by seat and its
-    ``follow_version``. Two queries."""
+    """What a follower's page compares: the session's totals by seat, whether it is
+    finished, and its ``follow_version``. Two queries."""
     from django.db.models import Max, Q
 
     totals = session_totals(session=session)
     marks = (
         Round.objects.current()
         .filter(session=session)
-        .aggregate(rows=Count("id"), last=Max("id"), voids=Count("id", filter=Q(is_void=True)))
+        .aggregate(
+            rows=Count("id"),
+            last=Max("id"),
+            voids=Count("id", filter=Q(is_void=True)),
+            result=Max("session__result__pk"),  # none before the session is finished
+        )
     )
-    version = follow_version(rounds=marks["rows"], last_id=marks["last"], voids=marks["voids"])
-    return {"totals": [totals[s] for s in range(4)], "version": version}
+    finished = marks["result"] is not None
+    version = follow_version(
+        rounds=marks["rows"], last_id=marks["last"], voids=marks["voids"], finished=finished
+    )
+    return {"totals": [totals[s] for s in range(4)], "finished": finished, "version": version}
 
 
 def session_list_open_for_user(*, user: Any, limit: int = 20) -> list[Session]:

@@ -9,7 +9,6 @@ urlpatterns = [
     path("offline/", views_record.offline, name="offline"),
     path("f/<str:token>/", views_record.follow_page, name="follow"),
     path("f/<str:token>/state/", views_record.follow_state, name="follow-state"),
-    path("f/<str:token>/result.png", views_record.follow_image, name="follow-image"),
     path("c/<slug:slug>/", standings_views.club_detail, name="club"),
     path("c/<slug:slug>/sessions/again/", views.session_again, name="session-again"),
     path("c/<slug:slug>/seasons/<int:season_id>/", standings_views.season_detail, name="season"),

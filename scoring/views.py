@@ -418,6 +418,7 @@ def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpRes
             rounds=len(rounds),
             last_id=max((r["round"].pk for r in rounds), default=None),
             voids=sum(1 for r in rounds if r["round"].is_void),
+            finished=result is not None,
         ),
         follow_url=follow_url,
         follow_qr=follow_qr(follow_url) if follow_url else "",

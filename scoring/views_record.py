@@ -27,8 +27,9 @@ from csmj_site.jsonio import JsonBodyParser
 from leagues.views import LoginNeeded, club_access
 from scoring import selectors, services
 from scoring.idempotency import idempotent
+from scoring.models import seat_label
 from scoring.services import RoundConflict, RoundRejected
-from scoring.views import get_session, localised_errors, round_summary, session_image_response
+from scoring.views import get_session, localised_errors, round_summary
 
 
 def _error(message: str, status: int) -> Response:
@@ -181,7 +182,12 @@ def follow_page(request: HttpRequest, token: str) -> HttpResponse:
                 "club_name": session.season.club.name,
                 "season_name": session.season.name,
                 "seats": [
-                    {"seat": i, "name": p.display_name, "total": totals.get(i, 0)}
+                    {
+                        "seat": i,
+                        "label": seat_label(i),
+                        "name": p.display_name,
+                        "total": totals.get(i, 0),
+                    }
                     for i, p in enumerate(players)
                 ],
                 "counted": counted,
@@ -198,11 +204,6 @@ def follow_page(request: HttpRequest, token: str) -> HttpResponse:
 def follow_state(request: HttpRequest, token: str) -> HttpResponse:
     """/f/<token>/state/: the follow page's poll (``follow_state_response``)."""
     return secret_page(follow_state_response(request, followed_session(token)))
-
-
-def follow_image(request: HttpRequest, token: str) -> HttpResponse:
-    """/f/<token>/result.png: the result card, for a follower to share."""
-    return secret_page(session_image_response(followed_session(token)))
 
 
 def service_worker(request: HttpRequest) -> HttpResponse:

@@ -28,6 +28,7 @@ from django.utils.translation import gettext_lazy
 from leagues.audit_text import hand_label
 from leagues.models import Season
 from scoring.models import outcome_label, seat_label
+from scoring.standings.cells import formula_safe
 from scoring.standings.rounding import fixed
 from scoring.standings.selectors import StandingRow, season_rounds
 
@@ -38,6 +39,7 @@ STANDING_COLUMNS: list[tuple[str, Promise | str]] = [
     ("rank", "#"),
     ("player", gettext_lazy("选手")),
     ("net", gettext_lazy("总分")),
+    ("penalties", gettext_lazy("罚分")),  # outside zero-sum; net + penalties ranks
     ("sessions", gettext_lazy("场数")),
     ("rounds", gettext_lazy("盘数")),
     ("wins", gettext_lazy("胡牌")),
@@ -110,10 +112,7 @@ def rounds_table(*, season: Season) -> Table:
         _("放炮"),
         _("牌型"),
         *seats,
-        _("1号位得分"),
-        _("2号位得分"),
-        _("3号位得分"),
-        _("4号位得分"),
+        *(_("%(seat)s得分") % {"seat": seat} for seat in seats),
         _("烧掉"),
     ]
     kinds = [NUMBER, MOMENT, TEXT, NUMBER, NUMBER, TEXT, TEXT, TEXT, TEXT, TEXT, TEXT]
@@ -155,16 +154,13 @@ def seat_words(seats: list[str], players: list[str]) -> Callable[[Any], str]:
     return who
 
 
-# A text cell a spreadsheet would read as a formula (a roster name "=HYPERLINK(…)"):
-# written with a leading apostrophe in CSV, and as text in the workbook.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
 def csv_cell(kind: str, value: Any) -> Any:
+    """A text cell a spreadsheet would read as a formula (a roster name "=HYPERLINK(…)") is
+    written with a leading apostrophe (``formula_safe``); the workbook has it as text."""
     if value is None:
         return ""
-    if kind == TEXT and isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
+    if kind == TEXT and isinstance(value, str):
+        return formula_safe(value)
     if kind == PERCENT:
         return f"{fixed(value * 100, 1)}%"
     if kind == AVERAGE:

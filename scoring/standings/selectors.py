@@ -19,6 +19,7 @@ from leagues.models import Club, Player, Season
 from scoring.engine.hands import HAND_TYPES
 from scoring.events.models import Penalty
 from scoring.models import Round, RoundHand, RoundPlayer, SessionSeat, counting_q
+from scoring.standings.cells import formula_safe
 from scoring.standings.models import (
     ROUND_AGGREGATES,
     STAT_FIELDS,
@@ -204,6 +205,7 @@ STANDINGS_CSV_HEADER = [
     "rank",
     "player",
     "net",
+    "penalties",
     "sessions",
     "rounds",
     "wins",
@@ -222,8 +224,9 @@ def standings_csv_rows(*, rows: Iterable[StandingRow]) -> list[list[str | int]]:
         out.append(
             [
                 r.rank,
-                r.player.display_name,
+                formula_safe(r.player.display_name),
                 r.net,
+                r.penalties,
                 r.sessions,
                 r.rounds,
                 r.wins,
@@ -561,7 +564,7 @@ def season_rounds_csv_rows(*, season: Season) -> Iterator[list[Any]]:
         yield [
             r.session_id,
             r.started_at.isoformat(),
-            r.table,
+            formula_safe(r.table),
             r.number,
             r.version,
             "void" if r.is_void else "",
@@ -570,7 +573,7 @@ def season_rounds_csv_rows(*, season: Season) -> Iterator[list[Any]]:
             " ".join(str(w["seat"]) for w in winners),
             "" if final.get("discarder") is None else final["discarder"],
             " ".join("+".join(w.get("hands") or []) for w in winners),
-            *r.players,
+            *(formula_safe(name) for name in r.players),
             *r.result["net"],
             r.burned,
         ]

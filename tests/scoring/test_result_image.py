@@ -93,12 +93,6 @@ def test_without_a_chinese_font_the_image_answers_503_saying_what_to_install(
     assert "fonts-noto-cjk" in response.content.decode()
 
 
-def test_the_follow_link_gives_the_image_without_logging_in(client, played):
-    response = client.get(reverse("follow-image", args=[played.follow_token]))
-
-    assert response.status_code == 200 and response.content.startswith(PNG_SIGNATURE)
-
-
 def test_a_private_clubs_image_is_not_given_to_a_logged_out_phone(client, played):
     response = client.get(image_url(played))
 

@@ -38,6 +38,7 @@ def test_the_page_and_the_csv_show_the_same_figure():
             0,
         )
         win_rate, avg_per_round = 0.0, -2.625
+        penalties = 0
 
         class player:  # noqa: N801
             display_name = "张三"
