@@ -85,6 +85,14 @@ class EventSerializer(serializers.ModelSerializer):
         help_text="The season's: a night plays its season's ruleset; another is refused.",
     )
     is_finished = serializers.BooleanField(read_only=True)
+    # Bounds declared here, not read from the database (its integer ranges differ).
+    rounds_planned = serializers.IntegerField(min_value=1, max_value=20, default=3)
+    timer_minutes = serializers.IntegerField(
+        min_value=1, max_value=600, allow_null=True, required=False
+    )
+    final_size = serializers.IntegerField(
+        min_value=0, max_value=64, default=0, help_text="0: no final; else 4 or more."
+    )
 
     class Meta:
         model = Event
@@ -106,6 +114,8 @@ class EventSerializer(serializers.ModelSerializer):
 class EntrantSerializer(serializers.ModelSerializer):
     player_name = serializers.CharField(source="player.display_name", read_only=True)
     is_guest = serializers.BooleanField(source="player.is_guest", read_only=True)
+    joined_round = serializers.IntegerField(read_only=True, min_value=1)
+    dropped_after_round = serializers.IntegerField(read_only=True, min_value=0, allow_null=True)
 
     class Meta:
         model = Entrant
@@ -225,7 +235,11 @@ class PenaltyRecordSerializer(serializers.ModelSerializer):
             "given_by", "created_at", "cancelled_at", "cancelled_by", "cancel_reason",
         ]  # fmt: skip
         extra_kwargs = {
-            "amount": {"help_text": "Negative: 罚分; positive: 奖励; zero: a warning (警告)."}
+            "amount": {
+                "help_text": "Negative: 罚分; positive: 奖励; zero: a warning (警告).",
+                "min_value": -100000,
+                "max_value": 100000,
+            }
         }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
