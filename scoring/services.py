@@ -243,9 +243,9 @@ def _unlisted_payments(result: RoundResult) -> list[int]:
 
 # ---------------------------------------------------------------- sessions
 
-# The table sizes a session records. The engine scores tables of three and two
-# (rules.md §10); the session pages, standings and exports seat four.
-SESSION_SIZES = frozenset({4})
+# The table sizes a session records: four, three and two (rules.md §10). A session
+# seats exactly its season's ruleset's ``players``.
+SESSION_SIZES = frozenset({2, 3, 4})
 
 
 def ruleset_players(*, config: Any) -> int:
@@ -264,14 +264,18 @@ def session_start_problems(
     seated = ruleset_players(config=season.ruleset.config)
     if seated not in SESSION_SIZES:
         problems.append(ServiceError("season", "table_size_unsupported", {"players": seated}))
-    if len(players) != 4:
-        problems.append(ServiceError("players", "players"))
-    elif len({p.pk for p in players}) != 4:
+    if len(players) != seated:
+        problems.append(ServiceError("players", "players", {"players": seated}))
+    elif len({p.pk for p in players}) != seated:
         problems.append(ServiceError("players", "players", variant="twice"))
     elif any(p.club_id != season.club_id for p in players):
         problems.append(ServiceError("players", "players", variant="other_club"))
-    if not isinstance(first_dealer, int) or not 0 <= first_dealer <= 3:
-        problems.append(ServiceError("first_dealer", "first_dealer"))
+    if (
+        not isinstance(first_dealer, int)
+        or isinstance(first_dealer, bool)
+        or not 0 <= first_dealer < seated
+    ):
+        problems.append(ServiceError("first_dealer", "first_dealer", {"last": seated - 1}))
     return problems
 
 
@@ -284,7 +288,8 @@ def session_start(
     started_at: Any = None,
     actor: Any,
 ) -> Session:
-    """Start 一场: four players of the season's club in turn order (seats 0..3)."""
+    """Start 一场: as many players of the season's club as its ruleset seats (``players``:
+    4, 3 or 2), in turn order (seats 0..n-1)."""
     require_record(actor, season.club)
     players = list(players)
     problems = session_start_problems(season=season, players=players, first_dealer=first_dealer)
