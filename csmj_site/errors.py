@@ -147,7 +147,7 @@ MESSAGES: dict[str, str] = {
     "line_not_object": gettext_noop("a line must be a JSON object"),
     "required:season": gettext_noop("a line needs a season (no default season was given)"),
     "unknown_season": gettext_noop("this club has no season {name!r}"),
-    "player_names": gettext_noop("players must be a list of four display names"),
+    "player_names": gettext_noop("players must be a list of display names, one a seat"),
     "player_invalid": gettext_noop("{name!r} cannot be added to the roster: {detail}"),
     "not_on_roster": gettext_noop("{name!r} is not on the roster; only organisers add players"),
     "invalid_datetime": gettext_noop("{what} must be an ISO 8601 date-time"),

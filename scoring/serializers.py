@@ -373,16 +373,18 @@ class SeatSerializer(serializers.Serializer):
 
 
 class SessionSerializer(serializers.ModelSerializer):
-    """一场. ``players`` (write) are four player ids in turn order, seats 0..3."""
+    """一场. ``players`` (write) are the player ids in turn order, seats 0..n-1: as many
+    as the season's ruleset seats (``players``: 4, 3 or 2)."""
 
     club = serializers.CharField(source="season.club.slug", read_only=True)
     season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.none())
     players = serializers.ListField(
         child=serializers.PrimaryKeyRelatedField(queryset=Player.objects.none()),
-        min_length=4,
+        min_length=2,
         max_length=4,
         write_only=True,
-        help_text="Four roster player ids in turn order (seats 0..3).",
+        help_text="Roster player ids in turn order (seats 0..n-1): exactly as many as the "
+        "season's ruleset seats (its players: 4, 3 or 2), else 400 naming players.",
     )
     seats = serializers.SerializerMethodField()
     rounds_count = serializers.IntegerField(read_only=True, help_text="Rounds that count.")
@@ -497,8 +499,7 @@ class SessionDetailSerializer(SessionSerializer):
     def get_totals(self, obj: Session) -> list[int]:
         from scoring.selectors import session_totals
 
-        totals = session_totals(session=obj)
-        return [totals[seat] for seat in range(4)]
+        return list(session_totals(session=obj).values())
 
     @extend_schema_field(SettlementSerializer)
     def get_settle(self, obj: Session) -> dict[str, Any]:

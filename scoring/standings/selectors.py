@@ -18,7 +18,7 @@ from django.db.models import Count, Q, QuerySet, Sum
 from leagues.models import Club, Player, Season
 from scoring.engine.hands import HAND_TYPES
 from scoring.events.models import Penalty
-from scoring.models import Round, RoundHand, RoundPlayer, SessionSeat, counting_q
+from scoring.models import MAX_SEATS, Round, RoundHand, RoundPlayer, SessionSeat, counting_q
 from scoring.standings.cells import formula_safe
 from scoring.standings.models import (
     ROUND_AGGREGATES,
@@ -523,6 +523,16 @@ class SeasonRound(NamedTuple):
     result: dict[str, Any]
     burned: int
 
+    def seat_names(self) -> list[str]:
+        """The names by seat, one column a seat of the largest table: a seat a smaller
+        table lacks is blank."""
+        return [*self.players, *[""] * (MAX_SEATS - len(self.players))]
+
+    def seat_nets(self) -> list[int | None]:
+        """The round's nets by seat, padded like ``seat_names`` (None: no such seat)."""
+        net: list[int | None] = list(self.result["net"])
+        return [*net, *[None] * (MAX_SEATS - len(net))]
+
 
 def season_rounds(*, season: Season) -> Iterator[SeasonRound]:
     """Every current round of the season (void ones too), in session start order.
@@ -551,7 +561,7 @@ def season_rounds(*, season: Season) -> Iterator[SeasonRound]:
         )
     )
     for row in rounds.iterator(chunk_size=2000):
-        yield SeasonRound(names.get(row[0], ["", "", "", ""]), *row)
+        yield SeasonRound(names.get(row[0], []), *row)
 
 
 def season_rounds_csv_rows(*, season: Season) -> Iterator[list[Any]]:
@@ -573,7 +583,7 @@ def season_rounds_csv_rows(*, season: Season) -> Iterator[list[Any]]:
             " ".join(str(w["seat"]) for w in winners),
             "" if final.get("discarder") is None else final["discarder"],
             " ".join("+".join(w.get("hands") or []) for w in winners),
-            *(formula_safe(name) for name in r.players),
-            *r.result["net"],
+            *(formula_safe(name) for name in r.seat_names()),
+            *r.seat_nets(),
             r.burned,
         ]

@@ -51,7 +51,7 @@ def assert_nothing_stored(season):
         ),
         (
             {"players": "张三 李四 王五 赵六"},
-            ("players", "player_names", "players must be a list of four display names"),
+            ("players", "player_names", "players must be a list of display names, one a seat"),
         ),
         (
             {"started_at": "yesterday"},
