@@ -104,7 +104,8 @@ def get_round(session: Session, number: int) -> Round:
 def session_new(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
     season = get_season(club, season_id)
     roster = list(league_selectors.player_list(club=club))
-    form = SessionStartForm(request.POST or None, roster=roster)
+    seats = selectors.season_seats(season=season)
+    form = SessionStartForm(request.POST or None, roster=roster, seats=seats)
     if request.method == "POST" and form.is_valid():
         try:
             session = services.session_start_with_guests(
@@ -122,7 +123,13 @@ def session_new(request: HttpRequest, club: Club, season_id: int) -> HttpRespons
         request,
         "scoring/session_new.html",
         club_context(
-            request, club, season=season, form=form, roster=roster, same=same_table(club=club)
+            request,
+            club,
+            season=season,
+            form=form,
+            roster=roster,
+            seats=seats,
+            same=same_table(club=club, seats=seats),
         ),
     )
 
@@ -151,13 +158,18 @@ def player_merge(request: HttpRequest, club: Club, player_id: int) -> HttpRespon
     )
 
 
-def same_table(*, club: Club) -> dict[str, Any] | None:
-    """The club's last table, offered as one tap (``selectors.session_same_table``)."""
-    return selectors.session_same_table(club=club)
+def same_table(*, club: Club, seats: int | None = None) -> dict[str, Any] | None:
+    """The club's last table, offered as one tap (``selectors.session_same_table``); with
+    ``seats``, only when it had that many players (a season of another table size
+    cannot seat it)."""
+    same = selectors.session_same_table(club=club)
+    if same is not None and seats is not None and len(same["players"]) != seats:
+        return None
+    return same
 
 
 def start_same_table(request: HttpRequest, club: Club, season: Any) -> HttpResponse:
-    """Start a session in ``season`` with the last table's four, seats and next dealer,
+    """Start a session in ``season`` with the last table's players, seats and next dealer,
     and open its round form (the session form when there is no last table, or it
     cannot start)."""
     same = same_table(club=club)
@@ -180,7 +192,8 @@ def start_same_table(request: HttpRequest, club: Club, season: Any) -> HttpRespo
 @require_POST
 @club_view("record")
 def session_same_table(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
-    """同一桌再来一场: start a session with the last table's four, seats and next dealer."""
+    """同一桌再来一场: start a session with the last table's players, seats and next
+    dealer."""
     return start_same_table(request, club, get_season(club, season_id))
 
 
@@ -238,6 +251,7 @@ def paper_page(
     upload: PaperCsvForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
+    seats = selectors.season_seats(season=season)
     return render(
         request,
         "scoring/paper_session.html",
@@ -245,6 +259,8 @@ def paper_page(
             request,
             club,
             season=season,
+            seats=seats,
+            seat_numbers=range(1, seats + 1),
             roster=roster,
             form=form or PaperSessionForm(roster=roster, season=season),
             upload=upload or PaperCsvForm(roster=roster, season=season, existing=set()),
@@ -264,7 +280,7 @@ def apply_paper_errors(form: PaperSessionForm, exc: ValidationError) -> None:
 
 @club_view("record")
 def paper_session_new(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
-    """纸面记录: one session entered as its four final nets (paper_session_record)."""
+    """纸面记录: one session entered as its final nets, one a seat (paper_session_record)."""
     season = get_season(club, season_id)
     roster = list(league_selectors.player_list(club=club))
     if request.method != "POST":
@@ -374,7 +390,7 @@ def round_summary(
     haidi = final.get("haidi") or {}
     return {
         "round": rnd,
-        "dealer": names[dealer] if 0 <= dealer < 4 else "?",
+        "dealer": names[dealer] if 0 <= dealer < len(names) else "?",
         "dealers": [names[s] for s in data.get("dealers") or [dealer] if s != dealer],
         "kind": kind,
         "kind_label": outcome_label(kind),
@@ -386,8 +402,8 @@ def round_summary(
         "birds_forfeited": bool(final.get("birds_forfeited")),
         "haidi_tile": tile_label(haidi.get("tile") or ""),
         "escapes": [names[p["seat"]] for p in data.get("penalties") or []],
-        "net": result.get("net") or [0, 0, 0, 0],
-        "net_named": list(zip(names, result.get("net") or [0, 0, 0, 0], strict=False)),
+        "net": result.get("net") or [0] * len(names),
+        "net_named": list(zip(names, result.get("net") or [0] * len(names), strict=False)),
         "burned": result.get("burned", 0),
     }
 
@@ -474,7 +490,7 @@ def session_card(session: Session) -> Any:
         best = selectors.session_best_wins(session=session)
         counted = session.rounds.counting().count()
     rows = []
-    for seat in sorted(range(4), key=lambda s: (-totals.get(s, 0), s)):
+    for seat in sorted(range(len(names)), key=lambda s: (-totals.get(s, 0), s)):
         win = best.get(seat)
         words = _("本场没有胡牌") if counted else ""
         if win is not None:
