@@ -1014,12 +1014,19 @@
   /* ------------------------------------------------------------ network */
 
   function csrf() { return root.querySelector("input[name=csrfmiddlewaretoken]").value; }
+  // Requests still on their way (previews, analyses, saves): see idle() below.
+  var inFlight = 0;
+
   function post(url, body) {
+    inFlight += 1;
+    var done = function () { inFlight -= 1; };
     return fetch(url, {
       method: "POST", credentials: "same-origin",
       headers: { "Content-Type": "application/json", "X-CSRFToken": csrf(), Accept: "application/json" },
       body: JSON.stringify(body),
-    }).then(function (r) { return r.json().then(function (j) { return { status: r.status, json: j }; }); });
+    }).then(function (r) {
+      return r.json().then(function (j) { done(); return { status: r.status, json: j }; });
+    }).catch(function (e) { done(); throw e; });
   }
 
   // Fill in (and check) the hand types from the tiles, through the analysis service.
@@ -1199,7 +1206,7 @@
       (state.errors.length && lastPreview.body === JSON.stringify(buildRound()) ? T.need_fixes : T.working);
     if (!shown && complete() && lastPreview.body !== JSON.stringify(buildRound())) {
       clearTimeout(previewTimer);
-      previewTimer = setTimeout(preview, 150);
+      previewTimer = setTimeout(function () { previewTimer = null; preview(); }, 150);
     }
     draftSave();
   }
@@ -1491,5 +1498,9 @@
     }, function () { normalise(); render(); drawBoard(); });
   }
   start();
-  window.csmjRoundForm = { build: buildRound, state: state };
+  // idle(): no preview waiting to start and no request on its way, so the form will not
+  // redraw by itself (a browser test taps only then, as a hand would after a look).
+  function idle() { return previewTimer === null && inFlight === 0; }
+
+  window.csmjRoundForm = { build: buildRound, state: state, idle: idle };
 })();
