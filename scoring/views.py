@@ -22,8 +22,8 @@ from django.views.decorators.http import require_POST
 
 from csmj_site.errors import ServiceError, ServiceErrors, field_errors
 from csmj_site.jsonio import json_parse
-from csmj_site.language import page_is_english
-from csmj_site.payment_words import transfer_rows
+from csmj_site.language import in_page_language, page_is_english
+from csmj_site.payment_words import preview_rows, transfer_rows
 from leagues import selectors as league_selectors
 from leagues.audit_text import hand_label, tile_label
 from leagues.models import Club, Player
@@ -39,7 +39,13 @@ from scoring.calc import calc_round_initial
 from scoring.engine import dealers as engine_dealers
 from scoring.engine.birds import form_tables
 from scoring.engine.hands import HAND_TYPES, MIDGAME_CODES, SITUATIONS, win_kinds_under
-from scoring.engine.rules import Rules, parse_ruleset
+from scoring.engine.rules import (
+    BIRD_ON_NOBODY,
+    KONG_KINDS,
+    PARAMETER_INFO,
+    Rules,
+    parse_ruleset,
+)
 from scoring.forms import (
     PaperCsvForm,
     PaperSessionForm,
@@ -49,7 +55,7 @@ from scoring.forms import (
     VoidForm,
     paper_key,
 )
-from scoring.models import Round, Session, SessionSeat, outcome_label
+from scoring.models import Round, Session, SessionSeat, outcome_label, seat_label
 from scoring.services import RoundRejected
 from scoring.templatetags.recording import NO_REASON, VOID_PICKS, void_pick_label
 
@@ -570,7 +576,25 @@ def form_rules_context(rules_config: Any) -> dict[str, Any]:
         # who deals next, for every situation (the engine's rule, looked up): the form
         # pre-selects the next dealer after a round it could not preview (offline).
         "dealers": engine_dealers.form_table(parsed),
+        # the round's words the pads show, from the engine's one catalogue
+        "words": form_words(),
     }
+
+
+def form_words() -> dict[str, Any]:
+    """The engine's words for the round form's pads, in the page's language: each kind
+    of kong (暗杠 …), a bird that lands on nobody (空) and the 杠分 row's title."""
+    kong_pay = PARAMETER_INFO["kong_pay"]
+    return {
+        "kong_kinds": {kind: in_page_language(label) for kind, label in KONG_KINDS.items()},
+        "bird_on_nobody": in_page_language(BIRD_ON_NOBODY),
+        "kong_pay": kong_pay.name_en if page_is_english() else kong_pay.name_zh,
+    }
+
+
+def form_seats(names: list[str]) -> list[dict[str, Any]]:
+    """The table's seats as the round form's JSON: index, player's name, seat's name."""
+    return [{"seat": i, "name": name, "label": seat_label(i)} for i, name in enumerate(names)]
 
 
 def round_form_page(
@@ -598,7 +622,7 @@ def round_form_page(
     rules_context = form_rules_context(rules_config)
     free_piao = rules_context["rules"].get("piao") == "free"
     context = {
-        "seats": [{"seat": i, "name": p.display_name} for i, p in enumerate(players)],
+        "seats": form_seats([p.display_name for p in players]),
         **rules_context,
         "lang": "en" if page_is_english() else "zh-hans",
         "prefill": {
@@ -757,21 +781,10 @@ def round_preview(request: HttpRequest, club: Club, session_id: int) -> JsonResp
     except RoundRejected as exc:
         return JsonResponse({"errors": localised_errors(exc)}, status=400)
     names = [p.display_name for p in session.players_in_order()]
+    config = rnd.ruleset_config if rnd else session.season.ruleset.config
     html = render_to_string(
         "scoring/_preview.html",
-        {
-            "rows": transfer_rows(
-                result,
-                names,
-                payment_terms(
-                    data=data,
-                    config=rnd.ruleset_config if rnd else session.season.ruleset.config,
-                ),
-            ),
-            "net": list(zip(names, result["net"], strict=True)),
-            "burned": result.get("burned", 0),
-            "next_dealers": [names[s] for s in result.get("next_dealers", [])],
-        },
+        preview_rows(result, names, payment_terms(data=data, config=config)),
         request=request,
     )
     return JsonResponse({"html": html, "result": result})

@@ -310,6 +310,19 @@ class ValueLabel(NamedTuple):
     en: str
 
 
+# The words of the round's other values, once (the engine's messages, the round form's
+# pads and the preview read them): a kong's kind (rules.md §10.4), and a bird that lands
+# on nobody (§10.2).
+KONG_KINDS: Mapping[str, ValueLabel] = MappingProxyType(
+    {
+        "an": ValueLabel("暗杠", "Concealed kong"),
+        "jia": ValueLabel("加杠", "Added kong"),
+        "ming": ValueLabel("放杠", "Kong on a discard"),
+    }
+)
+BIRD_ON_NOBODY = ValueLabel("空", "nobody")
+
+
 class ParamInfo(NamedTuple):
     name_zh: str
     name_en: str

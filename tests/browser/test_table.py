@@ -55,6 +55,9 @@ def taps(page) -> int:
 
 
 def tap(page, selector: str) -> None:
+    """A tap once the form has stopped redrawing by itself: a preview that lands
+    mid-click would redraw the buttons under the pointer (a hand looks first)."""
+    page.wait_for_function("() => !window.csmjRoundForm || window.csmjRoundForm.idle()")
     page.locator(selector).first.click()
 
 
@@ -189,10 +192,13 @@ def test_the_pads_undo_a_second_tap_close_the_picker_and_keep_a_win_through_a_dr
     assert page.evaluate(f"{state}.winners.map(w => [w.seat, w.hands])") == [[1, ["pinghu"]]]
     assert page.evaluate(f"[{state}.discarder, {state}.birds]") == [2, [2, 2]]
 
-    tap(page, '[data-winner="1"] [data-hand=pinghu]')  # no hand type: the engine refuses
-    page.locator('.field-errors li[data-field^="result.winners.0"]').first.wait_for()
-    tap(page, '[data-winner="1"] [data-hand=pinghu]')  # fixed: the error goes at once
-    assert page.locator('.field-errors li[data-field^="result.winners.0"]').count() == 0
+    tap(page, '[data-winner="1"] [data-hand=pinghu]')  # no hand type: saving waits for one
+    why = page.locator("[data-role=save-why]")
+    why.filter(has_text="的牌型").wait_for()
+    assert page.locator("#rf-save").is_disabled()
+    assert page.evaluate(f"{state}.winners[0].hands") == []
+    tap(page, '[data-winner="1"] [data-hand=pinghu]')  # fixed: the reason goes at once
+    assert "的牌型" not in why.inner_text()
 
     tap(page, '[data-winner="1"] [data-hand=haidipao]')
     tap(page, "[data-role=haidi-tile]")
