@@ -23,7 +23,7 @@ from django.views.decorators.http import require_POST
 from csmj_site.errors import ServiceError, ServiceErrors, field_errors
 from csmj_site.jsonio import json_parse
 from csmj_site.language import in_page_language, page_is_english
-from csmj_site.payment_words import preview_rows, transfer_rows
+from csmj_site.payment_words import kong_rows, preview_rows
 from leagues import selectors as league_selectors
 from leagues.audit_text import hand_label, tile_label
 from leagues.models import Club, Player
@@ -402,10 +402,26 @@ def round_summary(
         "birds_forfeited": bool(final.get("birds_forfeited")),
         "haidi_tile": tile_label(haidi.get("tile") or ""),
         "escapes": [names[p["seat"]] for p in data.get("penalties") or []],
+        # 杠分, apart from the win: one line a kong (暗杠 2 × 2 家 = 4)
+        "kongs": round_kongs(result, names),
         "net": result.get("net") or [0] * len(names),
         "net_named": list(zip(names, result.get("net") or [0] * len(names), strict=False)),
         "burned": result.get("burned", 0),
     }
+
+
+def round_kongs(result: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    """A stored round's kong payments (rules.md §10.4), one row a kong, in the engine's
+    words (``payment_words.kong_rows``); none for a round without kongs."""
+    if not any(t.get("event") == "kong" for t in result.get("transfers") or []):
+        return []
+    return kong_rows(result, names, {"kong_kinds": kong_kinds()})
+
+
+def kong_title() -> str:
+    """The name of kong payments (杠分, the engine's ``kong_pay``), in the page's language."""
+    kong_pay = PARAMETER_INFO["kong_pay"]
+    return kong_pay.name_en if page_is_english() else kong_pay.name_zh
 
 
 @club_view("read")
@@ -436,6 +452,7 @@ def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpRes
         finished=result is not None,
         paper=bool(paper),
         void_form=VoidForm(),
+        kong_title=kong_title(),
         follow_version=selectors.follow_version(
             rounds=len(rounds),
             last_id=max((r["round"].pk for r in rounds), default=None),
@@ -584,12 +601,16 @@ def form_rules_context(rules_config: Any) -> dict[str, Any]:
 def form_words() -> dict[str, Any]:
     """The engine's words for the round form's pads, in the page's language: each kind
     of kong (暗杠 …), a bird that lands on nobody (空) and the 杠分 row's title."""
-    kong_pay = PARAMETER_INFO["kong_pay"]
     return {
-        "kong_kinds": {kind: in_page_language(label) for kind, label in KONG_KINDS.items()},
+        "kong_kinds": kong_kinds(),
         "bird_on_nobody": in_page_language(BIRD_ON_NOBODY),
-        "kong_pay": kong_pay.name_en if page_is_english() else kong_pay.name_zh,
+        "kong_pay": kong_title(),
     }
+
+
+def kong_kinds() -> dict[str, str]:
+    """Each kind of kong (暗杠 …) in the engine's word, in the page's language."""
+    return {kind: in_page_language(label) for kind, label in KONG_KINDS.items()}
 
 
 def form_seats(names: list[str]) -> list[dict[str, Any]]:
@@ -940,13 +961,15 @@ def round_detail(request: HttpRequest, club: Club, session_id: int, number: int)
             season=session.season,
             number=number,
             names=names,
+            kong_title=kong_title(),
             void_picks=[(p, void_pick_label(p)) for p in VOID_PICKS],
             versions=[
                 {
                     "summary": round_summary(v, names, found),
-                    "transfers": transfer_rows(
+                    # the wins' and penalties' payments; the kongs' (杠分) apart
+                    "transfers": preview_rows(
                         v.result, names, payment_terms(data=v.data, config=v.ruleset_config)
-                    ),
+                    )["rows"],
                     "json": json.dumps(v.data, ensure_ascii=False, indent=1),
                 }
                 for v in reversed(versions)
