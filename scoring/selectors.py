@@ -34,6 +34,23 @@ from scoring.models import (
 )
 
 
+def kong_kinds() -> dict[str, str]:
+    """Each kind of kong (暗杠 …) in the engine's word, in the page's language."""
+    from csmj_site.language import in_page_language
+    from scoring.engine.rules import KONG_KINDS
+
+    return {kind: in_page_language(label) for kind, label in KONG_KINDS.items()}
+
+
+def kong_title() -> str:
+    """The name of kong payments (杠分, the engine's ``kong_pay``), in the page's language."""
+    from csmj_site.language import page_is_english
+    from scoring.engine.rules import PARAMETER_INFO
+
+    kong_pay = PARAMETER_INFO["kong_pay"]
+    return kong_pay.name_en if page_is_english() else kong_pay.name_zh
+
+
 def season_seats(*, season: Any) -> int:
     """How many sit at a table of ``season`` (its ruleset's ``players``, rules.md §10: 4,
     3 or 2); four for a ruleset the engine cannot read (recording then says why)."""

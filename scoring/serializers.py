@@ -572,6 +572,15 @@ class HandCountSerializer(serializers.Serializer):
     count = serializers.IntegerField()
 
 
+class KongCountSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(
+        choices=[*KONG_KINDS, ("fed", "Kong fed: another's 放杠 on this player's discard")],
+        help_text="an, jia, ming: kongs the player made (a ming on another's discard "
+        "counts for its maker); fed (点杠): ming kongs others made on the player's discard.",
+    )
+    count = serializers.IntegerField(min_value=0)
+
+
 class ChipPointSerializer(serializers.Serializer):
     at = serializers.DateTimeField(help_text="The session's start.")
     cumulative = serializers.IntegerField(help_text="Net chips after that session.")
@@ -592,6 +601,9 @@ class PlayerStatsSerializer(serializers.Serializer):
     win_rate = serializers.FloatField()
     avg_per_round = serializers.FloatField()
     hand_counts = HandCountSerializer(many=True)
+    kong_counts = KongCountSerializer(
+        many=True, help_text="Kongs by kind over the counted rounds (every kind, zeros too)."
+    )
     chip_history = ChipPointSerializer(many=True)
 
 

@@ -41,8 +41,6 @@ from scoring.engine.birds import form_tables
 from scoring.engine.hands import HAND_TYPES, MIDGAME_CODES, SITUATIONS, win_kinds_under
 from scoring.engine.rules import (
     BIRD_ON_NOBODY,
-    KONG_KINDS,
-    PARAMETER_INFO,
     Rules,
     parse_ruleset,
 )
@@ -415,13 +413,7 @@ def round_kongs(result: dict[str, Any], names: list[str]) -> list[dict[str, Any]
     words (``payment_words.kong_rows``); none for a round without kongs."""
     if not any(t.get("event") == "kong" for t in result.get("transfers") or []):
         return []
-    return kong_rows(result, names, {"kong_kinds": kong_kinds()})
-
-
-def kong_title() -> str:
-    """The name of kong payments (杠分, the engine's ``kong_pay``), in the page's language."""
-    kong_pay = PARAMETER_INFO["kong_pay"]
-    return kong_pay.name_en if page_is_english() else kong_pay.name_zh
+    return kong_rows(result, names, {"kong_kinds": selectors.kong_kinds()})
 
 
 @club_view("read")
@@ -452,7 +444,7 @@ def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpRes
         finished=result is not None,
         paper=bool(paper),
         void_form=VoidForm(),
-        kong_title=kong_title(),
+        kong_title=selectors.kong_title(),
         follow_version=selectors.follow_version(
             rounds=len(rounds),
             last_id=max((r["round"].pk for r in rounds), default=None),
@@ -602,15 +594,10 @@ def form_words() -> dict[str, Any]:
     """The engine's words for the round form's pads, in the page's language: each kind
     of kong (暗杠 …), a bird that lands on nobody (空) and the 杠分 row's title."""
     return {
-        "kong_kinds": kong_kinds(),
+        "kong_kinds": selectors.kong_kinds(),
         "bird_on_nobody": in_page_language(BIRD_ON_NOBODY),
-        "kong_pay": kong_title(),
+        "kong_pay": selectors.kong_title(),
     }
-
-
-def kong_kinds() -> dict[str, str]:
-    """Each kind of kong (暗杠 …) in the engine's word, in the page's language."""
-    return {kind: in_page_language(label) for kind, label in KONG_KINDS.items()}
 
 
 def form_seats(names: list[str]) -> list[dict[str, Any]]:
@@ -961,7 +948,7 @@ def round_detail(request: HttpRequest, club: Club, session_id: int, number: int)
             season=session.season,
             number=number,
             names=names,
-            kong_title=kong_title(),
+            kong_title=selectors.kong_title(),
             void_picks=[(p, void_pick_label(p)) for p in VOID_PICKS],
             versions=[
                 {

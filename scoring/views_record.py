@@ -29,7 +29,7 @@ from scoring import selectors, services
 from scoring.idempotency import idempotent
 from scoring.models import seat_label
 from scoring.services import RoundConflict, RoundRejected
-from scoring.views import get_session, kong_title, localised_errors, round_summary
+from scoring.views import get_session, localised_errors, round_summary
 
 
 def _error(message: str, status: int) -> Response:
@@ -49,7 +49,9 @@ def round_brief(rnd: Any, names: list[str]) -> dict[str, Any]:
         if s["birds"]:
             what += " · " + _("鸟") + " " + "、".join(str(b) for b in s["birds"])
     if s["kongs"]:  # 杠分, apart from the win
-        what += f" · {kong_title()} " + "、".join(f"{k['payee']} {k['arith']}" for k in s["kongs"])
+        what += f" · {selectors.kong_title()} " + "、".join(
+            f"{k['payee']} {k['arith']}" for k in s["kongs"]
+        )
     return {
         "number": rnd.number,
         "dealer": s["dealer"],
