@@ -106,23 +106,19 @@ Resolved = dict[int | str, tuple[dict[str, Any], Any]]
 
 
 def _check(src: SessionIn, resolved: Resolved) -> tuple[_Scored | None, list]:
+    """A session line's problems (``session_start_problems``, the paper nets, every round's
+    engine errors), or the session scored. Its table is the first round's (the season's
+    ruleset, or the round's own when the club has since changed it, so that an exported
+    season whose table size changed imports as it was); every round must seat it."""
     from scoring import engine
 
     season = src.season
-    errors = session_start_problems(
-        season=season, players=src.players, first_dealer=src.first_dealer
-    )
     if season.pk not in resolved:
         full = ruleset_resolve(season.ruleset.config)
         resolved[season.pk] = (full, engine.parse_ruleset(full)[0])
     full, rules = resolved[season.pk]
-    if src.paper_nets is not None:
-        if src.rounds:
-            errors.append(ServiceError("rounds", "paper_session"))
-        try:
-            paper_nets_validate(src.paper_nets, seats=rules.players)
-        except ServiceErrors as exc:  # the service's "nets" is the line's "paper_nets"
-            errors += [e.at("paper_nets") for e in exc.errors]
+    errors: list[ServiceError] = []
+    tables: list[tuple[str, int]] = []  # (where, the table size it was scored for)
     scored = []
     for i, entry in enumerate(src.rounds):
         void = None
@@ -141,16 +137,29 @@ def _check(src: SessionIn, resolved: Resolved) -> tuple[_Scored | None, list]:
                 except ServiceErrors as exc:
                     errors += exc.errors
                     continue
+        tables.append((where, round_rules.players))
         try:
             result = round_score(data=data, rules=round_rules)  # as recording does; parsed once
         except RoundRejected as exc:
             errors += [e.at(f"{where}.{e.field}" if e.field else where) for e in exc.errors]
             continue
-        if round_rules.players != len(src.players):  # its own ruleset seats another table
-            params = {"seats": len(src.players), "players": round_rules.players}
-            errors.append(ServiceError(where, "table_size_changed", params))
-            continue
         scored.append((data, result, void, round_full))
+    seated = tables[0][1] if tables else rules.players
+    errors[:0] = session_start_problems(
+        season=season, players=src.players, first_dealer=src.first_dealer, seated=seated
+    )
+    for where, players in tables:
+        if players != seated:
+            errors.append(
+                ServiceError(where, "table_size_changed", {"seats": seated, "players": players})
+            )
+    if src.paper_nets is not None:
+        if src.rounds:
+            errors.append(ServiceError("rounds", "paper_session"))
+        try:
+            paper_nets_validate(src.paper_nets, seats=seated)
+        except ServiceErrors as exc:  # the service's "nets" is the line's "paper_nets"
+            errors += [e.at("paper_nets") for e in exc.errors]
     if errors:
         return None, [e.as_dict() for e in errors]
     return _Scored(src=src, rounds=scored), []

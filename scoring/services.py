@@ -254,14 +254,17 @@ def ruleset_players(*, config: Any) -> int:
 
 
 def session_start_problems(
-    *, season: Season, players: Sequence[Player], first_dealer: Any
+    *, season: Season, players: Sequence[Player], first_dealer: Any, seated: int | None = None
 ) -> list[ServiceError]:
     """What stops a session from starting (at most one error a field); empty when it
-    can start. The one check of a new session, for ``session_start`` and the bulk import."""
+    can start. The one check of a new session, for ``session_start`` and the bulk import.
+    ``seated``: the table's size, when not the season's ruleset's (an imported session
+    whose rounds were scored before the club changed its table size)."""
     problems: list[ServiceError] = []
     if season.is_closed:
         problems.append(ServiceError("season", "season_closed", variant="session"))
-    seated = ruleset_players(config=season.ruleset.config)
+    if seated is None:
+        seated = ruleset_players(config=season.ruleset.config)
     if seated not in SESSION_SIZES:
         problems.append(ServiceError("season", "table_size_unsupported", {"players": seated}))
     if len(players) != seated:
