@@ -114,6 +114,7 @@ MESSAGES: dict[str, str] = {
     "not_an_entrant": gettext_noop("{name} is not an entrant of this event"),
     "event_other_season": gettext_noop("The event {name!r} belongs to another season"),
     "entrant_dropped": gettext_noop("{name} has dropped out of the event"),
+    "entrant_not_dropped": gettext_noop("{name} has not dropped out of the event"),
     "seated_twice": gettext_noop("{name} is seated more than once"),
     "too_few_players": gettext_noop("A round needs at least four checked-in players; {count} are"),
     "table_size": gettext_noop("Table {table} has {count} players; a table seats four"),
