@@ -332,7 +332,7 @@ def test_the_rating_line_follows_the_chips_on_one_time_line(
     )
 
     assert chart["values"] == [0, 10, 10, 4]  # chips carry over a rated-only session
-    assert chart["ratings"] == [None, None, 1.2, 0.5]
+    assert chart["ratings"] == [None, None, 1.3, 0.5]  # 1.25: a half, away from zero
 
 
 def test_a_player_never_rated_has_no_rating_line(rec, season, session, players, recorder):
