@@ -91,7 +91,7 @@ MESSAGES: dict[str, str] = {
     "nets": gettext_noop("Nets must be whole numbers"),
     "nets:four": gettext_noop("A paper session needs four nets"),
     "nets:range": gettext_noop("A net is out of range (±{limit})"),
-    "nets:sum": gettext_noop("The nets must sum to zero"),
+    "nets:sum": gettext_noop("The nets must sum to zero (now {sum:+d})"),
     # clubs, invitations, rosters, rulesets, tokens
     "unknown_role": gettext_noop("Unknown role {role!r}"),
     "last_owner": gettext_noop("A club needs at least one owner"),
