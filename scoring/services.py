@@ -17,8 +17,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from csmj_site.api import ConflictError
-from csmj_site.errors import ServiceError, ServiceErrors, field_errors, reject
+from csmj_site.errors import ConflictError, ServiceError, ServiceErrors, field_errors, reject
 from leagues import services as league_services
 from leagues.audit import audit_record, audit_snapshot, audit_stored
 from leagues.models import Player, Season
