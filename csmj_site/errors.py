@@ -14,7 +14,8 @@ comes from a catalogue keyed by code:
 is shown next to its input, not inside the sentence.
 
 A service that finds several problems at once raises ``ServiceErrors``, the list form
-(it is a Django ``ValidationError`` too, so forms can take it field by field).
+(it is a Django ``ValidationError`` too, so forms can take it field by field). A write
+refused because another writer got there first is a ``ConflictError`` (the API's 409).
 
 This module imports no app of the project, so every layer may raise and catch it.
 """
@@ -91,7 +92,7 @@ MESSAGES: dict[str, str] = {
     "nets": gettext_noop("Nets must be whole numbers"),
     "nets:four": gettext_noop("A paper session needs four nets"),
     "nets:range": gettext_noop("A net is out of range (±{limit})"),
-    "nets:sum": gettext_noop("The nets must sum to zero"),
+    "nets:sum": gettext_noop("The nets must sum to zero (now {sum:+d})"),
     # clubs, invitations, rosters, rulesets, tokens
     "unknown_role": gettext_noop("Unknown role {role!r}"),
     "last_owner": gettext_noop("A club needs at least one owner"),
@@ -314,6 +315,14 @@ class ServiceErrors(ValidationError):
     def localised(self) -> list[dict[str, str]]:
         """The errors with ``message`` in the active language (for pages)."""
         return [{"field": e.field, "code": e.code, "message": e.localised()} for e in self.errors]
+
+
+class ConflictError(ValidationError):
+    """A write refused because the stored state has moved on (another writer got there
+    first). The API answers 409, with ``conflict_fields()`` beside the errors."""
+
+    def conflict_fields(self) -> dict[str, Any]:
+        return {}
 
 
 def reject(field: str, code: str, variant: str = "", **params: Any) -> ServiceErrors:

@@ -115,7 +115,7 @@ def _check(src: SessionIn, resolved: Resolved) -> tuple[_Scored | None, list]:
         if src.rounds:
             errors.append(ServiceError("rounds", "paper_session"))
         try:
-            paper_nets_validate(src.paper_nets)
+            src.paper_nets = paper_nets_validate(src.paper_nets)  # stored as numbers
         except ServiceErrors as exc:  # the service's "nets" is the line's "paper_nets"
             errors += [e.at("paper_nets") for e in exc.errors]
     if season.pk not in resolved:
