@@ -36,7 +36,14 @@ from scoring.engine.messages import (
     show_value,
     wrong_type,
 )
-from scoring.engine.rules import PARAMETER_INFO, PRESETS, Rules, enabling_value, parse_ruleset
+from scoring.engine.rules import (
+    KONG_KINDS,
+    PARAMETER_INFO,
+    PRESETS,
+    Rules,
+    enabling_value,
+    parse_ruleset,
+)
 
 __all__ = [
     "MESSAGES_EN",
@@ -138,8 +145,8 @@ _WINNER_KEYS = frozenset({"seat", "hands", "tiles", "melds", "win_tile"})
 _HAIDI_KEYS = frozenset({"tile", "taker", "first_offered", "replaced_by"})
 _PENALTY_KEYS = frozenset({"seat", "kind"})
 _KONG_KEYS = frozenset({"seat", "kind", "from"})
-_KONG_KINDS = ("an", "jia", "ming")
-_KONG_NAMES_ZH = {"an": "暗杠", "jia": "加杠", "ming": "放杠"}
+_KONG_KINDS = tuple(KONG_KINDS)
+_KONG_NAMES_ZH = {kind: words.name.zh for kind, words in KONG_KINDS.items()}
 _MAX_KONGS = 4  # a seat holds at most four kongs
 _RESULT_KINDS = ("self_draw", "discard", "draw")
 _PENALTY_KINDS = ("escape",)
