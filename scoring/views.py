@@ -22,8 +22,8 @@ from django.views.decorators.http import require_POST
 
 from csmj_site.errors import ServiceError, ServiceErrors, field_errors
 from csmj_site.jsonio import json_parse
-from csmj_site.language import page_is_english
-from csmj_site.payment_words import transfer_rows
+from csmj_site.language import in_page_language, page_is_english
+from csmj_site.payment_words import preview_rows, transfer_rows
 from leagues import selectors as league_selectors
 from leagues.audit_text import hand_label, tile_label
 from leagues.models import Club, Player
@@ -39,7 +39,13 @@ from scoring.calc import calc_round_initial
 from scoring.engine import dealers as engine_dealers
 from scoring.engine.birds import form_tables
 from scoring.engine.hands import HAND_TYPES, MIDGAME_CODES, SITUATIONS, win_kinds_under
-from scoring.engine.rules import Rules, parse_ruleset
+from scoring.engine.rules import (
+    BIRD_ON_NOBODY,
+    KONG_KINDS,
+    PARAMETER_INFO,
+    Rules,
+    parse_ruleset,
+)
 from scoring.forms import (
     PaperCsvForm,
     PaperSessionForm,
@@ -49,7 +55,7 @@ from scoring.forms import (
     VoidForm,
     paper_key,
 )
-from scoring.models import Round, Session, SessionSeat, outcome_label
+from scoring.models import Round, Session, SessionSeat, outcome_label, seat_label
 from scoring.services import RoundRejected
 from scoring.templatetags.recording import NO_REASON, VOID_PICKS, void_pick_label
 
@@ -98,7 +104,8 @@ def get_round(session: Session, number: int) -> Round:
 def session_new(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
     season = get_season(club, season_id)
     roster = list(league_selectors.player_list(club=club))
-    form = SessionStartForm(request.POST or None, roster=roster)
+    seats = selectors.season_seats(season=season)
+    form = SessionStartForm(request.POST or None, roster=roster, seats=seats)
     if request.method == "POST" and form.is_valid():
         try:
             session = services.session_start_with_guests(
@@ -116,7 +123,13 @@ def session_new(request: HttpRequest, club: Club, season_id: int) -> HttpRespons
         request,
         "scoring/session_new.html",
         club_context(
-            request, club, season=season, form=form, roster=roster, same=same_table(club=club)
+            request,
+            club,
+            season=season,
+            form=form,
+            roster=roster,
+            seats=seats,
+            same=same_table(club=club, seats=seats),
         ),
     )
 
@@ -145,13 +158,18 @@ def player_merge(request: HttpRequest, club: Club, player_id: int) -> HttpRespon
     )
 
 
-def same_table(*, club: Club) -> dict[str, Any] | None:
-    """The club's last table, offered as one tap (``selectors.session_same_table``)."""
-    return selectors.session_same_table(club=club)
+def same_table(*, club: Club, seats: int | None = None) -> dict[str, Any] | None:
+    """The club's last table, offered as one tap (``selectors.session_same_table``); with
+    ``seats``, only when it had that many players (a season of another table size
+    cannot seat it)."""
+    same = selectors.session_same_table(club=club)
+    if same is not None and seats is not None and len(same["players"]) != seats:
+        return None
+    return same
 
 
 def start_same_table(request: HttpRequest, club: Club, season: Any) -> HttpResponse:
-    """Start a session in ``season`` with the last table's four, seats and next dealer,
+    """Start a session in ``season`` with the last table's players, seats and next dealer,
     and open its round form (the session form when there is no last table, or it
     cannot start)."""
     same = same_table(club=club)
@@ -174,7 +192,8 @@ def start_same_table(request: HttpRequest, club: Club, season: Any) -> HttpRespo
 @require_POST
 @club_view("record")
 def session_same_table(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
-    """同一桌再来一场: start a session with the last table's four, seats and next dealer."""
+    """同一桌再来一场: start a session with the last table's players, seats and next
+    dealer."""
     return start_same_table(request, club, get_season(club, season_id))
 
 
@@ -232,6 +251,7 @@ def paper_page(
     upload: PaperCsvForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
+    seats = selectors.season_seats(season=season)
     return render(
         request,
         "scoring/paper_session.html",
@@ -239,6 +259,8 @@ def paper_page(
             request,
             club,
             season=season,
+            seats=seats,
+            seat_numbers=range(1, seats + 1),
             roster=roster,
             form=form or PaperSessionForm(roster=roster, season=season),
             upload=upload or PaperCsvForm(roster=roster, season=season, existing=set()),
@@ -258,7 +280,7 @@ def apply_paper_errors(form: PaperSessionForm, exc: ValidationError) -> None:
 
 @club_view("record")
 def paper_session_new(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
-    """纸面记录: one session entered as its four final nets (paper_session_record)."""
+    """纸面记录: one session entered as its final nets, one a seat (paper_session_record)."""
     season = get_season(club, season_id)
     roster = list(league_selectors.player_list(club=club))
     if request.method != "POST":
@@ -368,7 +390,7 @@ def round_summary(
     haidi = final.get("haidi") or {}
     return {
         "round": rnd,
-        "dealer": names[dealer] if 0 <= dealer < 4 else "?",
+        "dealer": names[dealer] if 0 <= dealer < len(names) else "?",
         "dealers": [names[s] for s in data.get("dealers") or [dealer] if s != dealer],
         "kind": kind,
         "kind_label": outcome_label(kind),
@@ -380,8 +402,8 @@ def round_summary(
         "birds_forfeited": bool(final.get("birds_forfeited")),
         "haidi_tile": tile_label(haidi.get("tile") or ""),
         "escapes": [names[p["seat"]] for p in data.get("penalties") or []],
-        "net": result.get("net") or [0, 0, 0, 0],
-        "net_named": list(zip(names, result.get("net") or [0, 0, 0, 0], strict=False)),
+        "net": result.get("net") or [0] * len(names),
+        "net_named": list(zip(names, result.get("net") or [0] * len(names), strict=False)),
         "burned": result.get("burned", 0),
     }
 
@@ -468,7 +490,7 @@ def session_card(session: Session) -> Any:
         best = selectors.session_best_wins(session=session)
         counted = session.rounds.counting().count()
     rows = []
-    for seat in sorted(range(4), key=lambda s: (-totals.get(s, 0), s)):
+    for seat in sorted(range(len(names)), key=lambda s: (-totals.get(s, 0), s)):
         win = best.get(seat)
         words = _("本场没有胡牌") if counted else ""
         if win is not None:
@@ -554,7 +576,25 @@ def form_rules_context(rules_config: Any) -> dict[str, Any]:
         # who deals next, for every situation (the engine's rule, looked up): the form
         # pre-selects the next dealer after a round it could not preview (offline).
         "dealers": engine_dealers.form_table(parsed),
+        # the round's words the pads show, from the engine's one catalogue
+        "words": form_words(),
     }
+
+
+def form_words() -> dict[str, Any]:
+    """The engine's words for the round form's pads, in the page's language: each kind
+    of kong (暗杠 …), a bird that lands on nobody (空) and the 杠分 row's title."""
+    kong_pay = PARAMETER_INFO["kong_pay"]
+    return {
+        "kong_kinds": {kind: in_page_language(words.name) for kind, words in KONG_KINDS.items()},
+        "bird_on_nobody": in_page_language(BIRD_ON_NOBODY),
+        "kong_pay": kong_pay.name_en if page_is_english() else kong_pay.name_zh,
+    }
+
+
+def form_seats(names: list[str]) -> list[dict[str, Any]]:
+    """The table's seats as the round form's JSON: index, player's name, seat's name."""
+    return [{"seat": i, "name": name, "label": seat_label(i)} for i, name in enumerate(names)]
 
 
 def round_form_page(
@@ -582,14 +622,15 @@ def round_form_page(
     rules_context = form_rules_context(rules_config)
     free_piao = rules_context["rules"].get("piao") == "free"
     context = {
-        "seats": [{"seat": i, "name": p.display_name} for i, p in enumerate(players)],
+        "seats": form_seats([p.display_name for p in players]),
         **rules_context,
         "lang": "en" if page_is_english() else "zh-hans",
         "prefill": {
             "dealer": dealer,
             "dealers": dealers,
             # 自由飘: the stakes of the session's previous round, changed by tapping.
-            "piao": (free_piao and selectors.session_last_piao(session=session)) or [0, 0, 0, 0],
+            "piao": (free_piao and selectors.session_last_piao(session=session))
+            or [0] * len(players),
             "note": _("庄家已按上一盘的结果预先选好。") if number > 1 and not correcting else "",
         },
         "initial": initial,
@@ -740,21 +781,10 @@ def round_preview(request: HttpRequest, club: Club, session_id: int) -> JsonResp
     except RoundRejected as exc:
         return JsonResponse({"errors": localised_errors(exc)}, status=400)
     names = [p.display_name for p in session.players_in_order()]
+    config = rnd.ruleset_config if rnd else session.season.ruleset.config
     html = render_to_string(
         "scoring/_preview.html",
-        {
-            "rows": transfer_rows(
-                result,
-                names,
-                payment_terms(
-                    data=data,
-                    config=rnd.ruleset_config if rnd else session.season.ruleset.config,
-                ),
-            ),
-            "net": list(zip(names, result["net"], strict=True)),
-            "burned": result.get("burned", 0),
-            "next_dealers": [names[s] for s in result.get("next_dealers", [])],
-        },
+        preview_rows(result, names, payment_terms(data=data, config=config)),
         request=request,
     )
     return JsonResponse({"html": html, "result": result})

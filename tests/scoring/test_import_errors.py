@@ -72,7 +72,7 @@ def assert_nothing_stored(season):
         ),
         (
             {"rounds": [], "paper_nets": [1, -1, 0]},
-            ("paper_nets", "nets", "A paper session needs four nets"),
+            ("paper_nets", "nets", "A paper session of this season needs 4 nets"),
         ),
         ({"rounds": [[GOOD]]}, ("rounds[0]", "not_an_object", "a round must be a JSON object")),
         (
