@@ -11,8 +11,8 @@ from csmj_site.errors import ServiceErrors
 from csmj_site.jsonio import json_form_value
 from csmj_site.language import list_sep
 from leagues.models import Player
-from scoring.services import paper_nets_validate, whole_number
 from scoring.selectors import season_seats
+from scoring.services import paper_nets_validate, whole_number
 
 SEAT_CHOICES = [(i, _("%(n)s号位") % {"n": i + 1}) for i in range(4)]
 
