@@ -37,7 +37,7 @@ from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from csmj_site.errors import ServiceError, ServiceErrors
+from csmj_site.errors import ConflictError, ServiceError, ServiceErrors
 
 # ---------------------------------------------------------------- errors
 
@@ -113,14 +113,6 @@ def _one_django_error(field: str, error: DjangoValidationError) -> list[dict[str
 
 def _error_response(errors: list[dict[str, str]], status_code: int, **extra: Any) -> Response:
     return Response({"errors": errors, **extra}, status=status_code)
-
-
-class ConflictError(DjangoValidationError):
-    """A write refused because the stored state has moved on (another writer got there
-    first). The API answers 409, with ``conflict_fields()`` beside the errors."""
-
-    def conflict_fields(self) -> dict[str, Any]:
-        return {}
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:

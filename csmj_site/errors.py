@@ -14,7 +14,8 @@ comes from a catalogue keyed by code:
 is shown next to its input, not inside the sentence.
 
 A service that finds several problems at once raises ``ServiceErrors``, the list form
-(it is a Django ``ValidationError`` too, so forms can take it field by field).
+(it is a Django ``ValidationError`` too, so forms can take it field by field). A write
+refused because another writer got there first is a ``ConflictError`` (the API's 409).
 
 This module imports no app of the project, so every layer may raise and catch it.
 """
@@ -96,7 +97,7 @@ MESSAGES: dict[str, str] = {
     "nets": gettext_noop("Nets must be whole numbers"),
     "nets:count": gettext_noop("A paper session of this season needs {players} nets"),
     "nets:range": gettext_noop("A net is out of range (±{limit})"),
-    "nets:sum": gettext_noop("The nets must sum to zero"),
+    "nets:sum": gettext_noop("The nets must sum to zero (now {sum:+d})"),
     # clubs, invitations, rosters, rulesets, tokens
     "unknown_role": gettext_noop("Unknown role {role!r}"),
     "last_owner": gettext_noop("A club needs at least one owner"),
@@ -119,6 +120,7 @@ MESSAGES: dict[str, str] = {
     "not_an_entrant": gettext_noop("{name} is not an entrant of this event"),
     "event_other_season": gettext_noop("The event {name!r} belongs to another season"),
     "entrant_dropped": gettext_noop("{name} has dropped out of the event"),
+    "entrant_not_dropped": gettext_noop("{name} has not dropped out of the event"),
     "seated_twice": gettext_noop("{name} is seated more than once"),
     "too_few_players": gettext_noop("A round needs at least four checked-in players; {count} are"),
     "table_size": gettext_noop("Table {table} has {count} players; a table seats four"),
@@ -318,6 +320,14 @@ class ServiceErrors(ValidationError):
     def localised(self) -> list[dict[str, str]]:
         """The errors with ``message`` in the active language (for pages)."""
         return [{"field": e.field, "code": e.code, "message": e.localised()} for e in self.errors]
+
+
+class ConflictError(ValidationError):
+    """A write refused because the stored state has moved on (another writer got there
+    first). The API answers 409, with ``conflict_fields()`` beside the errors."""
+
+    def conflict_fields(self) -> dict[str, Any]:
+        return {}
 
 
 def reject(field: str, code: str, variant: str = "", **params: Any) -> ServiceErrors:

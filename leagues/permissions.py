@@ -40,6 +40,11 @@ def role_allows(role: str | None, club: Club, level: str) -> bool:
     return rank >= ROLE_RANK[LEVEL_ROLES[level]]
 
 
+def roles_at(level: str) -> list[str]:
+    """The roles that reach ``level`` in any club (a query over memberships)."""
+    return [role for role in ROLE_RANK if ROLE_RANK[role] >= ROLE_RANK[LEVEL_ROLES[level]]]
+
+
 def role_rank(user: Any, club: Club) -> int:
     """0 for anonymous users and outsiders, else ROLE_RANK of the user's role."""
     role = membership_role(club=club, user=user)

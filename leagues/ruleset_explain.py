@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from csmj_site.language import in_page_language, page_is_english
 from csmj_site.payment_words import transfer_rows
@@ -14,6 +14,16 @@ from leagues.ruleset_words import value_words
 
 SEATS = ("A", "B", "C", "D")  # A is the dealer in every example
 DEALER, IDLE, IDLE2, IDLE3 = 0, 1, 2, 3
+# The 海底 tile of the examples: a 万, in play at every table (缺一门 removes 条).
+HAIDI_TILE = "3m"
+# Where a seat sits from the seat the birds count from: the origin, its 下家, the seat
+# opposite, its 上家.
+POSITION_WORDS = (
+    gettext_lazy("起点"),
+    gettext_lazy("下家"),
+    gettext_lazy("对家"),
+    gettext_lazy("上家"),
+)
 
 
 def _engine() -> Any:
@@ -29,11 +39,28 @@ def _rules(config: dict[str, Any], **changes: Any) -> Any:
     return rules
 
 
-def _birds(count: int, seat: int, origin: int) -> list[int]:
-    """``count`` bird tiles that all land on ``seat`` when counted from ``origin`` (the
-    engine's bird-to-seat table)."""
-    values = [v for v in range(1, 10) if _engine().BIRD_SEAT[origin][v] == seat]
-    return [values[i % 2] for i in range(count)]
+def _other(players: int, *taken: int) -> int:
+    """The first seat of C, D, B, A at a table of ``players`` that is not ``taken``
+    (a discarder who is not the winner, a 海底 taker who is no party)."""
+    return next(s for s in (IDLE2, IDLE3, IDLE, DEALER) if s < players and s not in taken)
+
+
+def _landing(rules: Any, origin: int) -> tuple[int | None, ...]:
+    """Where each bird 0-9 lands at this ruleset's table, counted from ``origin`` (the
+    engine's table for its size; None: on nobody)."""
+    from scoring.engine.birds import bird_seats
+
+    return bird_seats(rules.players, rules.empty_birds)[origin]
+
+
+def _birds(rules: Any, count: int, seats: tuple[int | None, ...], origin: int) -> list[int]:
+    """``count`` bird tiles that all land on the first of ``seats`` (None: on nobody)
+    that any bird lands on, counted from ``origin``."""
+    row = _landing(rules, origin)
+    values = next(
+        (found for seat in seats if (found := [v for v in range(1, 10) if row[v] == seat])), []
+    )
+    return [values[i % min(2, len(values))] for i in range(count)] if values else []
 
 
 def _score(data: dict[str, Any], rules: Any) -> dict[str, Any] | None:
@@ -44,35 +71,43 @@ def _score(data: dict[str, Any], rules: Any) -> dict[str, Any] | None:
         return None
 
 
-def _final(hand: str, kind: str, winner: int, *, birds: list[int] | None = None) -> dict:
+def _final(
+    hand: str, kind: str, winner: int, players: int, *, birds: list[int] | None = None
+) -> dict:
     result: dict[str, Any] = {"kind": kind, "winners": [{"seat": winner, "hands": [hand]}]}
     if kind == "discard":
-        # 地胡 is won on the dealer's first discard; any other discard win from an idle seat.
+        # 地胡 is won on the dealer's first discard; any other discard win from another
+        # seat (an idle one where the table has it).
         situation = _engine().HAND_TYPES[hand].situation
         first = situation is not None and situation.context == "first_discard"
-        result["discarder"] = DEALER if first else (IDLE2 if winner != IDLE2 else IDLE3)
+        result["discarder"] = DEALER if first else _other(players, winner)
     if _engine().HAND_TYPES[hand].needs_haidi:
         # 海底: the last tile, taken by the self-drawer or by the seat that discards it.
         taker = winner if kind == "self_draw" else result["discarder"]
-        result["haidi"] = {"tile": "3s", "taker": taker, "first_offered": taker}
+        result["haidi"] = {"tile": HAIDI_TILE, "taker": taker, "first_offered": taker}
     if birds:
         result["birds"] = birds
     return {"dealer": DEALER, "result": result}
 
 
-def _side(hand: str, cls: str, winner: int, birds: list[int] | None = None) -> dict:
-    entry: dict[str, Any] = {"seat": winner, "hands": [hand]}
-    if birds:
-        entry["birds"] = birds
+def _draw(players: int) -> dict[str, Any]:
+    """A round that ends in a draw, its 海底 taken by an idle seat."""
+    taker = _other(players)
     return {
         "dealer": DEALER,
-        ("openings" if cls == "opening" else "midgame"): [entry],
         "result": {
             "kind": "draw",
             "winners": [],
-            "haidi": {"tile": "3s", "taker": IDLE2, "first_offered": IDLE2},
+            "haidi": {"tile": HAIDI_TILE, "taker": taker, "first_offered": taker},
         },
     }
+
+
+def _side(hand: str, cls: str, winner: int, players: int, birds: list[int] | None = None) -> dict:
+    entry: dict[str, Any] = {"seat": winner, "hands": [hand]}
+    if birds:
+        entry["birds"] = birds
+    return {**_draw(players), ("openings" if cls == "opening" else "midgame"): [entry]}
 
 
 def hand_catalogue(config: dict[str, Any]) -> list[dict[str, Any]]:
@@ -90,9 +125,9 @@ def hand_catalogue(config: dict[str, Any]) -> list[dict[str, Any]]:
         for who, seat in (("dealer", DEALER), ("idle", IDLE)):
             for kind in ("self_draw", "discard"):
                 if cls in ("opening", "midgame"):
-                    data = _side(code, cls, seat) if kind == "self_draw" else None
+                    data = _side(code, cls, seat, rules.players) if kind == "self_draw" else None
                 else:
-                    data = _final(code, kind, seat)
+                    data = _final(code, kind, seat, rules.players)
                 scored = _score(data, rules) if data else None
                 chips[f"{who}_{kind}"] = scored["net"][seat] if scored else None
         if all(v is None for v in chips.values()):
@@ -145,7 +180,7 @@ def payment_terms(*, data: Any, config: Any) -> dict[str, Any]:
     return {
         "hands": hands,
         # a kong's kind (暗杠 …): the engine's word, in the reader's language
-        "kong_kinds": {kind: in_page_language(label) for kind, label in KONG_KINDS.items()},
+        "kong_kinds": {kind: in_page_language(words.name) for kind, words in KONG_KINDS.items()},
         "dealers": [s for s in dealers if isinstance(s, int)],
         "dealer_bonus": rules.dealer_bonus,
         "per_unit": rules.dealer_bonus_per_unit,
@@ -166,7 +201,7 @@ def _example(title: str, data: dict[str, Any], rules: Any) -> dict[str, Any] | N
         "round": data,
         # The same words as the round form's preview (one wording of the engine's detail).
         "transfers": transfer_rows(scored, list(SEATS), payment_terms(data=data, config=rules)),
-        "net": [(SEATS[i], n) for i, n in enumerate(scored["net"])],
+        "net": list(zip(SEATS, scored["net"], strict=False)),
     }
 
 
@@ -174,36 +209,50 @@ def example_payments(config: dict[str, Any]) -> list[dict[str, Any]]:
     """A small discard win, a big self-draw with birds, an opening win, and a 飘 or 封顶
     case when the ruleset has them, each scored by the engine under this ruleset."""
     rules = _rules(config)
-    count = rules.bird_count
+    count, n = rules.bird_count, rules.players
     big = "haohua_qixiaodui" if rules.haohua else "qixiaodui"
     piao: dict[str, Any] = {}
     if rules.piao == "free":
         top = rules.piao_max
-        piao = {"piao": [min(1, top), 0, min(2, top), min(3, top)]}
+        piao = {"piao": [min(1, top), 0, min(2, top), min(3, top)][:n]}
     elif rules.piao == "fixed":
-        piao = {"piao": [rules.piao_value] * 4}
+        piao = {"piao": [rules.piao_value] * n}
 
     from scoring.engine.birds import final_bird_origin, small_win_bird_count, small_win_origin
 
     origin = final_bird_origin(rules, DEALER, [IDLE], None)  # the dealer's or B's (§9.1)
     assert origin is not None
-    small = {**_final("pinghu", "discard", IDLE, birds=_birds(count, IDLE3, origin)), **piao}
-    big_win = {**_final(big, "self_draw", IDLE, birds=_birds(count, IDLE, origin)), **piao}
-    opening_origin = small_win_origin(rules, DEALER, IDLE2)
+    discarder = _other(n, IDLE)
+    # the small win's birds miss both: on nobody, or on a seat outside the payment
+    missed = (None, *(s for s in (IDLE3, IDLE2, DEALER) if s < n and s != discarder), IDLE)
+    small_birds = _birds(rules, count, missed, origin)
+    small = {**_final("pinghu", "discard", IDLE, n, birds=small_birds), **piao}
+    big_win = {**_final(big, "self_draw", IDLE, n, birds=_birds(rules, count, (IDLE,), origin))}
+    big_win.update(piao)
+    opener = _other(n, DEALER)  # C, or B at a table of two
+    opening_origin = small_win_origin(rules, DEALER, opener)
     assert opening_origin is not None
-    opening_birds = _birds(small_win_bird_count(rules), IDLE2, opening_origin)
-    opening = {**_side("sixi", "opening", IDLE2, opening_birds), **piao}
+    opening_birds = _birds(rules, small_win_bird_count(rules), (opener,), opening_origin)
+    opening = {**_side("sixi", "opening", opener, n, opening_birds), **piao}
     examples = [
-        _example(gettext("小胡点炮：B 平胡，C 放炮"), small, rules),
+        _example(
+            gettext("小胡点炮：%(winner)s 平胡，%(discarder)s 放炮")
+            % {"winner": SEATS[IDLE], "discarder": SEATS[discarder]},
+            small,
+            rules,
+        ),
         _example(
             gettext("大胡自摸带鸟：B %(hand)s自摸，鸟全中 B") % {"hand": _hand_name(big)},
             big_win,
             rules,
         ),
         _example(
-            gettext("起手胡：C 四喜，开骰定鸟，鸟全中 C")
-            if opening_birds
-            else gettext("起手胡：C 四喜，不算鸟"),
+            (
+                gettext("起手胡：%(seat)s 四喜，开骰定鸟，鸟全中 %(seat)s")
+                if opening_birds
+                else gettext("起手胡：%(seat)s 四喜，不算鸟")
+            )
+            % {"seat": SEATS[opener]},
             opening,
             rules,
         ),
@@ -211,8 +260,8 @@ def example_payments(config: dict[str, Any]) -> list[dict[str, Any]]:
     if rules.cap:
         dealer_origin = final_bird_origin(rules, DEALER, [DEALER], None)
         assert dealer_origin is not None
-        birds = _birds(count, DEALER, dealer_origin)
-        capped = {**_final("qingyise", "self_draw", DEALER, birds=birds), **piao}
+        birds = _birds(rules, count, (DEALER,), dealer_origin)
+        capped = {**_final("qingyise", "self_draw", DEALER, n, birds=birds), **piao}
         capped["result"]["winners"][0]["hands"] = ["qingyise", big]
         hands = capped["result"]["winners"][0]["hands"]
         title = gettext("封顶 %(cap)s：庄家 A 自摸%(hands)s（共 %(units)s 番），鸟全中 A") % {
@@ -222,6 +271,66 @@ def example_payments(config: dict[str, Any]) -> list[dict[str, Any]]:
         }
         examples.append(_example(title, capped, rules))
     return [e for e in examples if e is not None]
+
+
+def bird_table(config: dict[str, Any]) -> dict[str, Any]:
+    """Where birds 1-9 land at this ruleset's table, counted from seat A (the dealer, or
+    the winner under 从胡家数), by the engine's table for its size (rules.md §3, §10.2):
+    each bird's seat (None: on nobody), and each seat's place from A."""
+    from scoring.engine.rules import PARAMETER_INFO
+
+    rules = _rules(config)
+    n = rules.players
+    row = _landing(rules, DEALER)
+    origin = PARAMETER_INFO["bird_origin"].values[rules.bird_origin]
+    return {
+        "count": rules.bird_count,
+        "origin": origin.en if page_is_english() else origin.zh,
+        "birds": [(v, None if row[v] is None else SEATS[row[v]]) for v in range(1, 10)],
+        "seats": [(SEATS[s], _place(s - DEALER, n)) for s in range(n)],
+    }
+
+
+def _place(offset: int, players: int) -> Any:
+    """The words for the seat ``offset`` seats after the origin, at a table of
+    ``players``: 起点, 下家, 上家, and 对家 for the seat opposite (the other seat of two)."""
+    if offset == 0:
+        return POSITION_WORDS[0]
+    if players > 2 and offset == 1:
+        return POSITION_WORDS[1]
+    if players > 2 and offset == players - 1:
+        return POSITION_WORDS[3]
+    return POSITION_WORDS[2]
+
+
+def kong_payments(config: dict[str, Any]) -> dict[str, Any]:
+    """What a kong of each kind costs at this ruleset's table (rules.md §10.4), scored by
+    the engine: B's kong in a drawn round (放杠 on a discard of C, or of A at a table of
+    two), each transfer and what B takes in all. ``on`` is false when the ruleset does
+    not pay for kongs (then there are no rows)."""
+    from scoring.engine.rules import KONG_KINDS
+
+    rules = _rules(config)
+    english = page_is_english()
+    rows = []
+    for kind, words in KONG_KINDS.items() if rules.kong_pay else ():
+        kong: dict[str, Any] = {"seat": IDLE, "kind": kind}
+        if kind == "ming":
+            kong["from"] = _other(rules.players, IDLE)
+        scored = _score({**_draw(rules.players), "kongs": [kong]}, rules)
+        if scored is None:
+            continue
+        transfers = [t for t in scored["transfers"] if t["event"] == "kong"]
+        rows.append(
+            {
+                "kind": kind,
+                "name": words.name.en if english else words.name.zh,
+                "points": getattr(rules.kong_points, kind),
+                "transfers": [(SEATS[t["from"]], SEATS[t["to"]], t["amount"]) for t in transfers],
+                "total": scored["net"][IDLE],
+            }
+        )
+    return {"on": rules.kong_pay, "rows": rows}
 
 
 def _hand_name(code: str) -> str:
@@ -273,4 +382,6 @@ def ruleset_explain(config: dict[str, Any]) -> dict[str, Any]:
         "options": option_words(config),
         "hands": hand_catalogue(config),
         "examples": example_payments(config),
+        "birds": bird_table(config),
+        "kongs": kong_payments(config),
     }

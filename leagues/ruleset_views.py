@@ -27,18 +27,31 @@ from csmj_site.jsonio import json_form_value
 from leagues import services
 from leagues.models import Club, Ruleset
 from leagues.ruleset_explain import ruleset_explain
-from leagues.ruleset_words import value_words
+from leagues.ruleset_words import form_value, value_words
 from leagues.views import apply_errors, club_context, club_view
-from leagues.wizard import RulesStepForm, rules_initial, typed_value
+from leagues.wizard import (
+    PART_SEP,
+    RulesStepForm,
+    flat_values,
+    put_option,
+    rules_initial,
+    typed_value,
+)
 
 # How the editor groups the options, like an app's room screen. Options the engine
 # describes but no group names fall into the last group, so none is ever left out.
 GROUPS: list[tuple[Any, tuple[str, ...]]] = [
+    (gettext_lazy("人数"), ("players", "empty_birds", "quyimen")),
     (
         gettext_lazy("扎鸟"),
         ("bird_count", "bird_mode", "bird_points", "bird_origin", "opening_birds"),
     ),
     (gettext_lazy("牌型"), ("haohua", "menqing", "extra_small_hands", "double_kong")),
+    (gettext_lazy("杠分"), ("kong_pay", "kong_points")),  # kong_points: each amount
+    (
+        gettext_lazy("各家读法"),
+        ("menqing_scope", "yizhihua", "tianhu_pair", "haohua_levels", "short_wall_birds"),
+    ),
     (gettext_lazy("飘分"), ("piao", "piao_value", "piao_max")),
     (gettext_lazy("封顶"), ("cap",)),
     (gettext_lazy("庄闲"), ("dealer_bonus", "dealer_bonus_per_unit")),
@@ -48,10 +61,23 @@ GROUPS: list[tuple[Any, tuple[str, ...]]] = [
 
 
 def preset_values(preset: str) -> dict[str, Any]:
+    """The preset's values by option key (each kong_points amount under its own key)."""
     from scoring.engine.rules import PRESETS
 
     rules = PRESETS.get(preset)
-    return rules.to_dict() if rules is not None else {}
+    return flat_values(rules.to_dict()) if rules is not None else {}
+
+
+def depends(key: str) -> dict[str, Any] | None:
+    """What option ``key`` takes effect under (the engine's TAKES_EFFECT), for the page
+    to dim it otherwise: the option field it depends on and the values posted for it."""
+    from scoring.engine.rules import TAKES_EFFECT
+
+    found = TAKES_EFFECT.get(key.partition(PART_SEP)[0])
+    if found is None:
+        return None
+    on, values = found
+    return {"on": on, "values": [form_value(v) for v in values]}
 
 
 STRAIGHT_QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "‘": "'", "’": "'"})
@@ -89,7 +115,7 @@ class RulesetEditForm(RulesStepForm):
         seen: set[str] = set()
         out = []
         for title, keys in GROUPS:
-            names = [f"opt_{k}" for k in keys if f"opt_{k}" in self.options]
+            names = [n for k in keys for n in self.options if self._offers(n, k)]
             if not keys:
                 names = [n for n in self.options if n not in seen]
             seen.update(names)
@@ -100,12 +126,37 @@ class RulesetEditForm(RulesStepForm):
                     {
                         "field": self[n],
                         "key": key,
-                        "preset_words": value_words(key, base[key]) if key in base else "",
+                        "preset_words": self.preset_words_of(key, base),
                         "changed": self._changed(n, base.get(key)),
+                        "depends": depends(key),
+                        "idle": self._idle(key, base),
                     }
                 )
             out.append({"title": title, "rows": rows})
         return out
+
+    @staticmethod
+    def _offers(name: str, key: str) -> bool:
+        """Is field ``name`` option ``key``, or one amount of it (kong_points__an)?"""
+        return name == f"opt_{key}" or name.startswith(f"opt_{key}{PART_SEP}")
+
+    @staticmethod
+    def preset_words_of(key: str, base: dict[str, Any]) -> str:
+        if key not in base:
+            return ""
+        return str(base[key]) if PART_SEP in key else value_words(key, base[key])
+
+    def _idle(self, key: str, base: dict[str, Any]) -> bool:
+        """Does option ``key`` have no effect under the answers as they stand (缺一门 at
+        a table of four)? The page dims it (ruleset_changed.js redoes this on each tap)."""
+        found = depends(key)
+        if found is None:
+            return False
+        on = found["on"]
+        value = self[f"opt_{on}"].value()
+        if value in (None, ""):
+            value = form_value(base.get(on))
+        return str(value) not in found["values"]
 
     def _changed(self, name: str, preset_value: Any) -> bool:
         value = self[name].value()
@@ -129,7 +180,7 @@ class RulesetEditForm(RulesStepForm):
                 continue
             value = typed_value(value, base.get(key))
             if value != base.get(key):
-                config[key] = value
+                put_option(config, key, value)
         return self._validated(data, config, by_field=True)
 
     def _clean_json(self) -> dict[str, Any]:
@@ -159,9 +210,9 @@ class RulesetEditForm(RulesStepForm):
             data["config"] = services.ruleset_config_clean(config)
         except ServiceErrors as exc:
             for error in exc.errors:
-                key = error.key_in_field.split(".")[0].split("[")[0]
-                if by_field and f"opt_{key}" in self.fields:
-                    self.add_error(f"opt_{key}", error.localised(name_key=False))
+                name = self.option_field(error.key_in_field) if by_field else None
+                if name is not None:
+                    self.add_error(name, error.localised(name_key=False))
                 else:
                     self.add_error("overrides", error.localised())
         return data

@@ -11,13 +11,24 @@ from django.utils.translation import gettext
 
 from csmj_site.language import list_sep, page_is_english
 
-# The rows and columns of the amount tables (base, zimo_bonus).
+# The rows and columns of the amount tables base and zimo_bonus (kong_points: the
+# engine's KONG_KINDS).
 _PARTS = {
     "small": ("小胡", "small"),
     "big": ("大胡", "big"),
     "self_draw": ("自摸", "self-draw"),
     "discard": ("点炮", "discard"),
 }
+
+
+def _part_name(part: str, en: bool) -> str:
+    """A row or column of an amount table in words (小胡, 自摸, 暗杠)."""
+    from scoring.engine.rules import KONG_KINDS
+
+    kong = KONG_KINDS.get(part)
+    if kong is not None:
+        return kong.name.en if en else kong.name.zh
+    return _PARTS.get(part, (part, part))[1 if en else 0]
 
 
 def form_value(value: Any) -> str:
@@ -57,11 +68,12 @@ def value_words(key: str, value: Any) -> str:
 
 
 def _amounts(table: dict[str, Any], en: bool, depth: int) -> str:
-    """``{"small": {"self_draw": 1, …}, …}`` as 小胡 自摸 1，点炮 1；大胡 …"""
+    """``{"small": {"self_draw": 1, …}, …}`` as 小胡 自摸 1，点炮 1；大胡 …; kong_points
+    as 暗杠 2，加杠 1，放杠 1."""
     sep = ("; ", ", ")[depth] if en else ("；", "，")[depth]
     parts = []
     for part, amount in table.items():
-        name = _PARTS.get(part, (part, part))[1 if en else 0]
+        name = _part_name(part, en)
         shown = _amounts(amount, en, depth + 1) if isinstance(amount, dict) else amount
         parts.append(f"{name} {shown}")
     return sep.join(parts)

@@ -39,7 +39,7 @@ from leagues.forms import (
     RoleForm,
     SeasonForm,
 )
-from leagues.models import ROLE_RANK, Club, Invitation, Membership, Player, Role, Season
+from leagues.models import Club, Invitation, Membership, Player, Role, Season
 from leagues.permissions import LEVEL_DENIED, club_for_reader, role_allows
 from leagues.ruleset_explain import ruleset_summary
 
@@ -89,13 +89,12 @@ def club_view(level: str = "read") -> Callable[..., Callable[..., HttpResponse]]
 def club_context(request: HttpRequest, club: Club, **extra: Any) -> dict[str, Any]:
     """What every club page's template needs to show the right links."""
     role = getattr(request, "club_role", None)
-    rank = ROLE_RANK.get(role, 0) if role else 0
     return {
         "club": club,
         "role": role,
         "role_label": Role(role).label if role else "",
-        "can_record": rank >= ROLE_RANK[Role.RECORDER],
-        "can_manage": rank >= ROLE_RANK[Role.ORGANISER],
+        "can_record": role_allows(role, club, "record"),
+        "can_manage": role_allows(role, club, "manage"),
         **extra,
     }
 

@@ -25,6 +25,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from csmj_site.errors import ServiceErrors
 from csmj_site.language import page_is_english
 from leagues import selectors, services
 from leagues.forms import ClubForm, split_aliases
@@ -46,17 +47,52 @@ class ClubStepForm(ClubForm):
     description = None  # type: ignore[assignment]
 
 
+# A form field for one amount of a table parameter is named opt_TABLE__PART
+# (opt_kong_points__ming); the config holds {"kong_points": {"ming": 2}}.
+PART_SEP = "__"
+
+
+def part_tables() -> dict[str, Any]:
+    """The amount tables a form offers amount by amount, with each amount's words:
+    kong_points (暗杠 / 加杠 / 放杠, the engine's KONG_KINDS). The base and self-draw
+    tables are written as JSON."""
+    from scoring.engine.rules import KONG_KINDS
+
+    return {"kong_points": KONG_KINDS}
+
+
+def flat_values(values: dict[str, Any]) -> dict[str, Any]:
+    """A ruleset's values (``Rules.to_dict``) by option key, each amount of a part table
+    under its own key too (kong_points__an)."""
+    out = dict(values)
+    for table in part_tables():
+        for part, amount in (values.get(table) or {}).items():
+            out[f"{table}{PART_SEP}{part}"] = amount
+    return out
+
+
+def put_option(config: dict[str, Any], key: str, value: Any) -> None:
+    """Set option ``key`` in a config; an amount of a part table goes into its table."""
+    table, sep, part = key.partition(PART_SEP)
+    if sep:
+        config.setdefault(table, {})[part] = value
+    else:
+        config[key] = value
+
+
 def option_parameters() -> list[tuple[str, Any, str]]:
     """The ruleset parameters a form can offer, as (key, ``ParamInfo``, kind): those
     whose value is one number (``int``, within ``ParamInfo.bounds``), a yes/no
-    (``bool``), one of a few words (``choice``) or a few of them (``multi``); not the
-    amount tables."""
+    (``bool``), one of a few words (``choice``) or a few of them (``multi``), and the
+    tables offered amount by amount (``parts``); not the other amount tables."""
     from scoring.engine.rules import PARAMETER_INFO
 
     out = []
     for key, info in PARAMETER_INFO.items():
         if info.bounds is not None:
             kind = "int"
+        elif key in part_tables():
+            kind = "parts"
         elif not info.values:  # an amount table
             continue
         elif info.allowed == "boolean":
@@ -83,6 +119,7 @@ def typed_value(value: Any, like: Any) -> Any:
     return value
 
 
+TABLE_SIZE_FIELD = "opt_players"
 KEEP_PRESET = gettext_lazy("按预设")
 # A blank option names the chosen preset's value (按预设：双鸟), as the editor's hint does.
 KEEP_PRESET_VALUE = gettext_lazy("按预设：%(value)s")
@@ -113,23 +150,11 @@ class RulesStepForm(forms.Form):
                     widget=forms.CheckboxSelectMultiple,
                     choices=value_choices(key),
                 )
+            elif kind == "parts":
+                self.add_parts(key, info, english)
+                continue
             elif kind == "int":
-                # The bounds are attributes for the browser and the stepper only: the
-                # engine checks the value, so a typed 5000 gets the engine's message.
-                low, high = info.bounds
-                field = forms.IntegerField(
-                    label=label,
-                    required=False,
-                    widget=forms.NumberInput(
-                        attrs={
-                            "inputmode": "numeric",
-                            "placeholder": KEEP_PRESET,
-                            "step": 1,
-                            "min": low,
-                            "max": high,
-                        }
-                    ),
-                )
+                field = number_field(label, info.bounds)
             else:
                 # each value in words (自由飘, 是), posted as the engine's code
                 field = forms.ChoiceField(
@@ -144,6 +169,27 @@ class RulesStepForm(forms.Form):
 
         if self.names_preset_values:
             self.name_preset_values()
+
+    def add_parts(self, key: str, info: Any, english: bool) -> None:
+        """A number field for each amount of table ``key`` (暗杠, 加杠, 放杠), named by
+        the engine's words for it, with its one line on who pays."""
+        from scoring.engine.rules import KONG_POINTS_BOUNDS
+
+        for part, words in part_tables()[key].items():
+            name = f"opt_{key}{PART_SEP}{part}"
+            field = number_field(words.name.en if english else words.name.zh, KONG_POINTS_BOUNDS)
+            field.help_text = words.payers.en if english else words.payers.zh
+            self.fields[name] = field
+            self.options.append(name)
+
+    def option_field(self, key_in_field: str) -> str | None:
+        """The option field an engine error's key names (``quyimen``,
+        ``kong_points.ming``), or None when no field offers it."""
+        parts = key_in_field.replace("[", ".").split(".")
+        for name in (f"opt_{parts[0]}{PART_SEP}{parts[-1]}", f"opt_{parts[0]}"):
+            if name in self.options:
+                return name
+        return None
 
     def chosen_preset(self) -> str:
         from scoring.engine.rules import PRESETS
@@ -170,7 +216,10 @@ class RulesStepForm(forms.Form):
         editor's 预设 hint, the blank answers here)."""
         return {
             code: {
-                name: value_words(name.removeprefix("opt_"), values[name]) for name in self.options
+                name: value_words(name.removeprefix("opt_"), values[name])
+                if PART_SEP not in name
+                else str(values[name])
+                for name in self.options
             }
             for code, values in self.preset_table().items()
         }
@@ -191,7 +240,7 @@ class RulesStepForm(forms.Form):
         from scoring.engine.rules import PRESETS
 
         return {
-            code: {f"opt_{key}": value for key, value in rules.to_dict().items()}
+            code: {f"opt_{key}": value for key, value in flat_values(rules.to_dict()).items()}
             for code, rules in PRESETS.items()
         }
 
@@ -202,20 +251,28 @@ class RulesStepForm(forms.Form):
         if self.errors:
             return data
         config: dict[str, Any] = {"preset": data["preset"]}
-        preset = PRESETS[data["preset"]].to_dict()
+        preset = flat_values(PRESETS[data["preset"]].to_dict())
         for name in self.options:
             value = data.get(name)
             if value in (None, "", []):
                 continue
             key = name.removeprefix("opt_")
-            config[key] = typed_value(value, preset[key])
+            put_option(config, key, typed_value(value, preset[key]))
         return self.with_config(data, config)
 
     def with_config(self, data: dict[str, Any], config: dict[str, Any]) -> dict[str, Any]:
         """``data`` with the config as the service stores it under ``config``; or, when
-        the service refuses it, ``data`` as it was and the refusal on the form."""
+        the service refuses it, ``data`` as it was and each refusal next to the option
+        it names (缺一门 away from two players: next to 缺一门)."""
         try:
             data["config"] = services.ruleset_config_clean(config)
+        except ServiceErrors as exc:
+            for error in exc.errors:
+                name = self.option_field(error.key_in_field)
+                if name is None:
+                    self.add_error(None, error.localised())
+                else:
+                    self.add_error(name, error.localised(name_key=False))
         except ValidationError as exc:
             apply_errors(self, exc)
         return data
@@ -224,19 +281,51 @@ class RulesStepForm(forms.Form):
         return {"config": self.cleaned_data["config"]}
 
 
+def table_size(config: dict[str, Any] | None) -> int:
+    """The seats at a table under a ruleset config (its ``players``; four when the
+    config cannot be read)."""
+    from scoring import engine
+
+    rules, _errors = engine.parse_ruleset(config or {}, field="config")
+    return rules.players if rules is not None else MIN_PLAYERS
+
+
+class WizardRulesForm(RulesStepForm):
+    """2. in the wizard: the table size (四人 / 三人 / 二人) is asked beside the preset,
+    as a row of buttons, apart from the other options."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        size = self.fields[TABLE_SIZE_FIELD]
+        size.widget = forms.RadioSelect(choices=size.choices)
+
+    def table_size_field(self) -> Any:
+        return self[TABLE_SIZE_FIELD]
+
+    def other_option_fields(self) -> list[Any]:
+        return [self[name] for name in self.options if name != TABLE_SIZE_FIELD]
+
+
 class PlayersStepForm(forms.Form):
-    """3. The roster, one name per line (commas and 、 separate names too)."""
+    """3. The roster, one name per line (commas and 、 separate names too): at least a
+    table's worth under the rules of step 2 (四人, 三人 or 二人)."""
 
     players = forms.CharField(
         label=gettext_lazy("选手名字，一行一个"),
         widget=forms.Textarea(attrs={"rows": 6, "autocapitalize": "off"}),
-        help_text=gettext_lazy("至少四位，之后随时可以再加。"),
     )
+
+    def __init__(self, *args: Any, seats: int = MIN_PLAYERS, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        self.fields["players"].help_text = _("至少 %(n)s 位，之后随时可以再加。") % {"n": seats}
 
     def clean_players(self) -> list[str]:
         names = list(dict.fromkeys(split_aliases(self.cleaned_data["players"])))
-        if len(names) < MIN_PLAYERS:
-            raise forms.ValidationError(_("一桌要四个人：请至少写四个名字。"))
+        if len(names) < self.seats:
+            raise forms.ValidationError(
+                _("一桌要 %(n)s 个人：请至少写 %(n)s 个名字。") % {"n": self.seats}
+            )
         return names
 
     def stored(self) -> dict[str, Any]:
@@ -252,15 +341,35 @@ class SeasonStepForm(forms.Form):
 def rules_initial(config: dict[str, Any]) -> dict[str, Any]:
     """A RulesStepForm's initial values for a saved config (the reverse of its clean)."""
     initial: dict[str, Any] = {"preset": config.get("preset")}
-    for key, value in config.items():
-        if key != "preset":
+    for key, value in flat_values(config).items():
+        if key != "preset" and key not in part_tables():  # a table: by its amounts
             initial[f"opt_{key}"] = str(value).lower() if isinstance(value, bool) else value
     return initial
 
 
+def number_field(label: Any, bounds: tuple[int, int]) -> forms.IntegerField:
+    """A number box between ``bounds``, blank for the preset's value. The bounds are
+    attributes for the browser and the stepper only: the engine checks the value, so a
+    typed 5000 gets the engine's message."""
+    low, high = bounds
+    return forms.IntegerField(
+        label=label,
+        required=False,
+        widget=forms.NumberInput(
+            attrs={
+                "inputmode": "numeric",
+                "placeholder": KEEP_PRESET,
+                "step": 1,
+                "min": low,
+                "max": high,
+            }
+        ),
+    )
+
+
 STEPS: list[tuple[str, type[forms.Form], Any]] = [
     ("club", ClubStepForm, gettext_lazy("俱乐部")),
-    ("rules", RulesStepForm, gettext_lazy("规则")),
+    ("rules", WizardRulesForm, gettext_lazy("规则")),
     ("players", PlayersStepForm, gettext_lazy("选手")),
     ("season", SeasonStepForm, gettext_lazy("赛季")),
 ]
@@ -302,7 +411,10 @@ def club_wizard(request: HttpRequest, step: str = "club") -> HttpResponse:
         if earlier not in answers:
             return redirect(step_url(earlier))
     form_class = STEPS[index][1]
-    form = form_class(request.POST or None, initial=step_initial(step, answers))
+    extra: dict[str, Any] = {}
+    if form_class is PlayersStepForm:  # a table's worth under the chosen rules
+        extra["seats"] = table_size(answers["rules"].get("config"))
+    form = form_class(request.POST or None, initial=step_initial(step, answers), **extra)
     if request.method == "POST" and form.is_valid():
         answers[step] = stored_of(form)
         request.session[SESSION_KEY] = answers
@@ -366,7 +478,8 @@ def club_welcome(request: HttpRequest, club: Club) -> HttpResponse:
         request.build_absolute_uri(reverse("invite", args=[invitation.token])) if invitation else ""
     )
     season = selectors.season_list(club=club).filter(is_closed=False).first()
-    first_four = list(Player.objects.filter(club=club).order_by("pk")[:MIN_PLAYERS])
+    seats = table_size(season.ruleset.config if season else None)
+    first_seats = list(Player.objects.filter(club=club).order_by("pk")[:seats])
     return render(
         request,
         "leagues/club_welcome.html",
@@ -376,6 +489,6 @@ def club_welcome(request: HttpRequest, club: Club) -> HttpResponse:
             invite_link=link,
             invite_qr=mark_safe(qr_svg(link)) if link else "",  # noqa: S308 (our own SVG)
             first_season=season,
-            first_four=first_four if len(first_four) == MIN_PLAYERS else [],
+            first_seats=first_seats if len(first_seats) == seats else [],
         ),
     )

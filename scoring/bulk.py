@@ -157,7 +157,7 @@ def _check(src: SessionIn, resolved: Resolved) -> tuple[_Scored | None, list]:
         if src.rounds:
             errors.append(ServiceError("rounds", "paper_session"))
         try:
-            paper_nets_validate(src.paper_nets, seats=seated)
+            src.paper_nets = paper_nets_validate(src.paper_nets, seats=seated)  # as numbers
         except ServiceErrors as exc:  # the service's "nets" is the line's "paper_nets"
             errors += [e.at("paper_nets") for e in exc.errors]
     if errors:

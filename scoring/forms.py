@@ -7,10 +7,12 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from csmj_site.errors import ServiceErrors
 from csmj_site.jsonio import json_form_value
 from csmj_site.language import list_sep
 from leagues.models import Player
 from scoring.selectors import season_seats
+from scoring.services import paper_nets_validate, whole_number
 
 SEAT_CHOICES = [(i, _("%(n)s号位") % {"n": i + 1}) for i in range(4)]
 
@@ -139,8 +141,6 @@ class VoidForm(forms.Form):
 
 # ---------------------------------------------------------------- 纸面记录 (paper sessions)
 
-# Signs and digits a Chinese keyboard may produce in place of ASCII ones.
-_SIGNS = str.maketrans({"－": "-", "−": "-", "—": "-", "＋": "+"})
 DATE_FORMATS = [
     "%Y-%m-%dT%H:%M",
     "%Y-%m-%d %H:%M",
@@ -150,14 +150,6 @@ DATE_FORMATS = [
     "%Y/%m/%d",
     "%Y.%m.%d",
 ]
-
-
-def signed_int(text: str) -> int:
-    """ "+30", "-10", "－10", "３０" -> int; ValueError otherwise."""
-    text = (text or "").translate(_SIGNS).replace(" ", "")
-    if not text or text in "+-" or not text.lstrip("+-").isdigit():
-        raise ValueError(text)
-    return int(text)
 
 
 class PaperSessionForm(forms.Form):
@@ -245,13 +237,15 @@ class PaperSessionForm(forms.Form):
             if self.has_error(name):
                 continue
             try:
-                nets.append(signed_int(data.get(name, "")))
+                nets.append(whole_number(data.get(name, "")))
             except ValueError:
                 self.add_error(name, _("得分必须是整数，例如 30 或 -10。"))
-        if len(nets) == len(self.NET_FIELDS) and sum(nets) != 0:
-            self.add_group_error(
-                "nets", _("得分之和必须为零（现在是 %(sum)+d）。") % {"sum": sum(nets)}
-            )
+        if len(nets) == len(self.NET_FIELDS):
+            try:
+                nets = paper_nets_validate(nets, seats=len(self.NET_FIELDS))
+            except ServiceErrors as exc:
+                for error in exc.errors:
+                    self.add_group_error("nets", error.localised())
         started = data.get("started_at")
         if started is not None:
             self._check_date(started)

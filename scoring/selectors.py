@@ -39,7 +39,7 @@ def kong_kinds() -> dict[str, str]:
     from csmj_site.language import in_page_language
     from scoring.engine.rules import KONG_KINDS
 
-    return {kind: in_page_language(label) for kind, label in KONG_KINDS.items()}
+    return {kind: in_page_language(words.name) for kind, words in KONG_KINDS.items()}
 
 
 def kong_title() -> str:
@@ -291,13 +291,14 @@ def session_follow_state(*, session: Session) -> dict[str, Any]:
 def session_list_open_for_user(*, user: Any, limit: int = 20) -> list[Session]:
     """Sessions still taking rounds that ``user`` may record in (recorder or above in the
     club): not finished, not a paper session, in an open season. Newest first."""
-    from leagues.models import ROLE_RANK, Membership, Role
+    from leagues.models import Membership
+    from leagues.permissions import roles_at
 
-    clubs = [
-        club_id
-        for club_id, role in Membership.objects.filter(user=user).values_list("club_id", "role")
-        if ROLE_RANK.get(role, 0) >= ROLE_RANK[Role.RECORDER]
-    ]
+    clubs = list(
+        Membership.objects.filter(user=user, role__in=roles_at("record")).values_list(
+            "club_id", flat=True
+        )
+    )
     return list(
         _with_seats(
             Session.objects.filter(

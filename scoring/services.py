@@ -17,8 +17,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from csmj_site.api import ConflictError
-from csmj_site.errors import ServiceError, ServiceErrors, field_errors, reject
+from csmj_site.errors import ConflictError, ServiceError, ServiceErrors, field_errors, reject
 from leagues import services as league_services
 from leagues.audit import audit_record, audit_snapshot, audit_stored
 from leagues.models import Player, Season
@@ -495,13 +494,22 @@ def session_delete(*, session: Session, actor: Any) -> None:
         locked.delete()
 
 
-def _whole(value: Any) -> int:
+# Signs a Chinese keyboard may produce in place of ASCII ones.
+_SIGNS = str.maketrans({"－": "-", "−": "-", "—": "-", "＋": "+"})
+
+
+def whole_number(value: Any) -> int:
+    """A net as a whole number: an int, or text as typed ("+30", "－10", "３０", "- 10");
+    ValueError for anything else (a bool, a float, other text). The one parser of paper
+    nets: the page's form, the import lines and the API all read them through it."""
     if isinstance(value, bool):
         raise ValueError(value)
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d+\s*", value):
-        return int(value)
+    if isinstance(value, str):
+        text = value.translate(_SIGNS).replace(" ", "").strip()
+        if re.fullmatch(r"[+-]?\d+", text):
+            return int(text)
     raise ValueError(value)
 
 
@@ -511,9 +519,9 @@ PAPER_NET_LIMIT = 10_000_000
 
 def paper_nets_validate(nets: Sequence[Any], *, seats: int = 4) -> list[int]:
     """One whole-number net a seat (``seats``: four, three or two), summing to zero, or
-    ValidationError keyed "nets"."""
+    ServiceErrors keyed "nets" (the catalogue's messages)."""
     try:
-        values = [_whole(n) for n in nets]
+        values = [whole_number(n) for n in nets]
     except (TypeError, ValueError):
         raise reject("nets", "nets") from None
     if len(values) != seats:

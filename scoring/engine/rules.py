@@ -310,16 +310,8 @@ class ValueLabel(NamedTuple):
     en: str
 
 
-# The words of the round's other values, once (the engine's messages, the round form's
-# pads and the preview read them): a kong's kind (rules.md §10.4), and a bird that lands
-# on nobody (§10.2).
-KONG_KINDS: Mapping[str, ValueLabel] = MappingProxyType(
-    {
-        "an": ValueLabel("暗杠", "Concealed kong"),
-        "jia": ValueLabel("加杠", "Added kong"),
-        "ming": ValueLabel("放杠", "Kong on a discard"),
-    }
-)
+# A bird that lands on nobody (rules.md §10.2), in words once (the round form's pads and
+# the rules page read it). A kong's kinds are ``KONG_KINDS`` below.
 BIRD_ON_NOBODY = ValueLabel("空", "nobody")
 
 
@@ -720,6 +712,50 @@ TABLE_PARAMETERS: tuple[str, ...] = (
     "haohua_levels",
     "short_wall_birds",
 )
+# When a parameter has an effect (rules.md §10.5): the parameter it depends on and the
+# values of that one at which it counts. Otherwise it is accepted and changes nothing,
+# except 缺一门, which is refused away from two players (rules.md §10.3).
+TAKES_EFFECT: MappingProxyType[str, tuple[str, tuple[object, ...]]] = MappingProxyType(
+    {
+        "empty_birds": ("players", (3, 2)),
+        "quyimen": ("players", (2,)),
+        "kong_points": ("kong_pay", (True,)),
+        "haohua_levels": ("haohua", (True,)),
+        "menqing_scope": ("menqing", ("any", "self_draw")),
+    }
+)
+
+
+class KongWords(NamedTuple):
+    """One kind of kong (rules.md §10.4) in words: its name and who pays for it."""
+
+    name: ValueLabel
+    payers: ValueLabel
+
+
+# The kinds of kong a round's ``kongs`` names and ``kong_points`` prices, in words.
+KONG_KINDS: MappingProxyType[str, KongWords] = MappingProxyType(
+    {
+        "an": KongWords(
+            _V("暗杠", "Concealed kong"),
+            _V("其余每家各付这么多。", "Each other seat pays this much."),
+        ),
+        "jia": KongWords(
+            _V("加杠", "Added kong"),
+            _V("其余每家各付这么多。", "Each other seat pays this much."),
+        ),
+        "ming": KongWords(
+            _V("放杠", "Kong on a discard"),
+            _V(
+                "放杠的人一人包付：这么多乘其余家数。",
+                "The discarder alone pays this much for each other seat.",
+            ),
+        ),
+    }
+)
+# The bounds of each amount of kong_points, for the forms (the parser checks them).
+KONG_POINTS_BOUNDS: tuple[int, int] = (0, _KONG_POINTS_MAX)
+
 _OPTION_SOURCE = "rules.md §9 table option (default)"
 _TABLE_SOURCE = "rules.md §10 (default)"
 
@@ -1034,14 +1070,14 @@ def parse_ruleset(
         elif key == "kong_points":
             kp = base_rules.kong_points
             merged = _amounts(
-                raw, path, ("an", "jia", "ming"), (kp.an, kp.jia, kp.ming), errors, _KONG_POINTS_MAX
+                raw, path, tuple(KONG_KINDS), (kp.an, kp.jia, kp.ming), errors, _KONG_POINTS_MAX
             )
             changes[key] = None if merged is None else KongPoints(*merged)
         else:
             errors.append(make_error(path, "unknown_parameter"))
     if not errors and changes.get("quyimen", base_rules.quyimen):
         players = changes.get("players", base_rules.players)
-        if players != 2:
+        if players not in TAKES_EFFECT["quyimen"][1]:
             errors.append(
                 make_error(f"{field}.quyimen", "quyimen_needs_two_players", players=players)
             )

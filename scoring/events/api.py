@@ -449,6 +449,19 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         return self._board(event)
 
     @extend_schema(
+        operation_id="entrant_return",
+        summary="An entrant who dropped out comes back from the next draw (organiser role)",
+        request=EntrantRefSerializer,
+        responses=EventBoardSerializer,
+    )
+    @action(detail=True, methods=["post"], url_path="return", filter_backends=[])
+    def return_(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        event = self.get_object()
+        data = self._body(EntrantRefSerializer)
+        services.entrant_return(entrant=self._entrant(event, data["player"]), actor=request.user)
+        return self._board(event)
+
+    @extend_schema(
         operation_id="round_draw",
         summary="Draw a seating round (random, swiss, interval); re-draw the latest until "
         "one of its tables starts (organiser role)",

@@ -208,6 +208,11 @@ class Board:
     entrants: list[Entrant]
     version: str
 
+    @property
+    def dropped(self) -> list[Entrant]:
+        """The entrants who dropped out (the organiser can bring them back)."""
+        return [e for e in self.entrants if e.is_dropped]
+
 
 def _round_views(event: Event, names: dict[int, str]) -> list[RoundView]:
     """Every round with its tables, live totals by seat, round counts and finished flags.

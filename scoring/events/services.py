@@ -207,16 +207,32 @@ def entrant_add(
     return entrant
 
 
+def _entrant_change(*, entrant: Entrant, actor: Any, action: str, **fields: Any) -> Entrant:
+    """Write ``fields`` of an entrant of an open, locked night: the board's version moves
+    and the audit log has the line ``action`` with the before and after."""
+    before = audit_stored(entrant)
+    for name, value in fields.items():
+        setattr(entrant, name, value)
+    entrant.save(update_fields=list(fields))
+    _bump(entrant.event)
+    audit_record(
+        actor=actor,
+        club=entrant.event.season.club,
+        action=action,
+        obj=entrant,
+        before=before,
+        after=audit_snapshot(entrant),
+    )
+    return entrant
+
+
 def entrant_check_in(*, entrant: Entrant, actor: Any, present: bool = True) -> Entrant:
     """Tap a name: present (or not) tonight."""
-    event = entrant.event
-    require_manage(actor, event.season.club)
+    require_manage(actor, entrant.event.season.club)
     with transaction.atomic():
-        _ensure_open(_locked(event))
-        Entrant.objects.filter(pk=entrant.pk).update(checked_in=present)
-        entrant.checked_in = present
-        _bump(event)
-    return entrant
+        _ensure_open(_locked(entrant.event))
+        action = "entrant.check_in" if present else "entrant.check_out"
+        return _entrant_change(entrant=entrant, actor=actor, action=action, checked_in=present)
 
 
 def entrant_drop(*, entrant: Entrant, actor: Any) -> Entrant:
@@ -225,22 +241,24 @@ def entrant_drop(*, entrant: Entrant, actor: Any) -> Entrant:
     require_manage(actor, event.season.club)
     with transaction.atomic():
         _ensure_open(_locked(event))
-        before = audit_stored(entrant)
         started = SeatingRound.objects.filter(event=event, tables__session__isnull=False)
-        entrant.dropped_after_round = (
-            started.order_by("-number").values_list("number", flat=True).first() or 0
+        last = started.order_by("-number").values_list("number", flat=True).first() or 0
+        return _entrant_change(
+            entrant=entrant, actor=actor, action="entrant.drop", dropped_after_round=last
         )
-        entrant.save(update_fields=["dropped_after_round"])
-        _bump(event)
-        audit_record(
-            actor=actor,
-            club=event.season.club,
-            action="entrant.drop",
-            obj=entrant,
-            before=before,
-            after=audit_snapshot(entrant),
+
+
+def entrant_return(*, entrant: Entrant, actor: Any) -> Entrant:
+    """A player who dropped out comes back (or the drop was a wrong tap): the next draw
+    seats them again. The rounds they missed stay missed."""
+    require_manage(actor, entrant.event.season.club)
+    with transaction.atomic():
+        _ensure_open(_locked(entrant.event))
+        if not entrant.is_dropped:
+            raise reject("player", "entrant_not_dropped", name=entrant.player.display_name)
+        return _entrant_change(
+            entrant=entrant, actor=actor, action="entrant.return", dropped_after_round=None
         )
-    return entrant
 
 
 # ---------------------------------------------------------------- seating

@@ -14,6 +14,7 @@ urlpatterns = [
     path(f"{EVENT}entrants/", views.entrant_add, name="event-entrant-add"),
     path(f"{EVENT}check-in/", views.entrant_check_in, name="event-check-in"),
     path(f"{EVENT}drop/", views.entrant_drop, name="event-drop"),
+    path(f"{EVENT}return/", views.entrant_return, name="event-return"),
     path(f"{EVENT}draw/", views.round_draw, name="event-draw"),
     path(f"{EVENT}final/", views.final_draw, name="event-final"),
     path(f"{EVENT}swap/", views.table_swap, name="event-swap"),

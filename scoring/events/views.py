@@ -259,6 +259,11 @@ def entrant_drop(request: HttpRequest, event: Event) -> None:
 
 
 @_act("manage")
+def entrant_return(request: HttpRequest, event: Event) -> None:
+    services.entrant_return(entrant=_entrant(event, request.POST.get("player")), actor=request.user)
+
+
+@_act("manage")
 def round_draw(request: HttpRequest, event: Event) -> None:
     services.round_draw(
         event=event,

@@ -1,8 +1,10 @@
-"""The one rounding of shown and exported figures: half away from zero.
+"""The one rounding of shown and exported figures: half away from zero, on the decimal
+value.
 
 Python's ``round`` and ``format`` round half to even on the binary value, Django's
-``floatformat`` half up on the decimal one, so −2.625 read −2.62 in the CSV and −2.63
-on the page. Both now call ``fixed``.
+``floatformat`` half up on the decimal one: neither is used for a shown figure. Pages
+use the ``fixed`` template filter, files ``fixed``, and numbers handed to a script
+(the player chart's ratings) ``rounded``.
 """
 
 from __future__ import annotations
@@ -16,3 +18,8 @@ def fixed(value: float | int | Decimal, places: int) -> str:
     exact = Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
     rounded = exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
     return f"{abs(rounded) if rounded == 0 else rounded:f}"  # never "-0.00"
+
+
+def rounded(value: float | int | Decimal, places: int) -> float:
+    """``fixed`` as a number, for data a script draws: rounded(2.25, 1) == 2.3."""
+    return float(fixed(value, places))

@@ -33,6 +33,7 @@ from scoring.standings.exports import (
     xlsx_bytes,
 )
 from scoring.standings.models import SessionResult
+from scoring.standings.rounding import rounded
 from scoring.standings.selectors import (
     player_penalties,
     player_rating,
@@ -334,7 +335,7 @@ def player_chart(chips: list[Any], ratings: list[Any]) -> dict[str, Any]:
     """
     times = sorted({p.at for p in chips} | {p.at for p in ratings})
     chip_at = {p.at: p.cumulative for p in chips}
-    rating_at = {p.at: round(p.ordinal, 1) for p in ratings}
+    rating_at = {p.at: rounded(p.ordinal, 1) for p in ratings}
     values: list[int] = [0]
     rating_values: list[float | None] = [None]
     for t in times:

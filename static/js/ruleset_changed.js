@@ -72,7 +72,24 @@
       if (badge) badge.hidden = !changed;
       var hint = opt.querySelector(".preset-words");
       if (hint && name in names) hint.textContent = names[name];
+      idle(opt, base);
     }
+  }
+
+  // An option that has no effect under the answers as they stand (缺一门 at a table of
+  // four) is dimmed with its note shown: the server names the option it depends on and
+  // the values it counts at (data-depends-on, data-depends-values), as on the server
+  // (RulesetEditForm._idle).
+  function idle(opt, base) {
+    var on = opt.getAttribute("data-depends-on");
+    if (!on) return;
+    var value = answer("opt_" + on);
+    if (value === null) value = String(base["opt_" + on]);
+    var values = (opt.getAttribute("data-depends-values") || "").split(" ");
+    var isIdle = values.indexOf(value) < 0;
+    opt.classList.toggle("idle", isIdle);
+    var note = opt.querySelector(".idle-note");
+    if (note) note.hidden = !isIdle;
   }
 
   form.addEventListener("change", refresh);

@@ -33,12 +33,14 @@ def headings(html: str) -> list[str]:
     return [text_of(h).strip() for h in re.findall(r"<th\b.*?</th>", html, flags=re.S)]
 
 
-def test_every_standings_heading_of_the_english_season_page_is_english(
-    reader, season, session, recorder
+@pytest.mark.parametrize("page", ["season", "season-print", "club"])
+def test_every_standings_heading_of_an_english_standings_page_is_english(
+    page, reader, season, session, recorder
 ):
     services.round_record(session=session, data=round_discard(1, 2), actor=recorder)
+    args = [season.club.slug] if page == "club" else [season.club.slug, season.pk]
 
-    html = english(reader).get(reverse("season", args=[season.club.slug, season.pk])).content
+    html = english(reader).get(reverse(page, args=args)).content
     cols = headings(html.decode())
 
     assert "Win rate" in cols

@@ -309,7 +309,7 @@ def test_the_rules_page_lists_every_hand_type_the_ruleset_allows_situational_one
 def test_each_number_box_has_the_engines_bounds():
     """The steppers' min and max are the values the engine takes: both ends pass, one
     past either end is refused."""
-    from leagues.wizard import RulesStepForm
+    from leagues.wizard import RulesStepForm, put_option
 
     form = RulesStepForm()
     numbers = {
@@ -318,10 +318,13 @@ def test_each_number_box_has_the_engines_bounds():
         if form.fields[name].widget.input_type == "number"
     }
     assert {"bird_points", "piao_value", "piao_max", "cap", "escape_penalty"} <= set(numbers)
+    assert {"kong_points__an", "kong_points__jia", "kong_points__ming"} <= set(numbers)
     for key, attrs in numbers.items():
         low, high = attrs["min"], attrs["max"]
         for value, ok in ((low, True), (high, True), (low - 1, False), (high + 1, False)):
-            _rules, errors = engine.parse_ruleset({"preset": "changsha-67", key: value})
+            config = {"preset": "changsha-67"}
+            put_option(config, key, value)
+            _rules, errors = engine.parse_ruleset(config)
             assert (errors == []) is ok, (key, value, errors)
 
 

@@ -68,7 +68,7 @@ def assert_nothing_stored(season):
         ),
         (
             {"rounds": [], "paper_nets": [5, 0, 0, 0]},
-            ("paper_nets", "nets", "The nets must sum to zero"),
+            ("paper_nets", "nets", "The nets must sum to zero (now +5)"),
         ),
         (
             {"rounds": [], "paper_nets": [1, -1, 0]},

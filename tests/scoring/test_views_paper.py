@@ -75,7 +75,7 @@ def test_nets_that_do_not_sum_to_zero_are_refused_next_to_the_nets(rec, season, 
     assert response.status_code == 400
     assert not Session.objects.exists()
     form = response.context["form"]
-    assert form.group_error_map["nets"] == ["得分之和必须为零（现在是 +5）。"]
+    assert form.group_error_map["nets"] == ["得分之和必须为零（现在是 +5）"]
     page = response.content.decode()
     assert 'data-errors="nets"' in page and "现在是 +5" in page
     assert form["player_0"].value() == "张三"  # the input is kept to fix it
@@ -102,7 +102,7 @@ def test_errors_are_in_english_when_english_is_chosen(rec, season, players):
     response = rec.post(paper_url(season), paper_form(nets=(30, -10, -5, -10)))
 
     assert response.context["form"].group_error_map["nets"] == [
-        "The nets must add up to zero (now +5)."
+        "The nets must sum to zero (now +5)"
     ]
 
 
@@ -184,7 +184,7 @@ def test_a_bad_csv_stores_nothing_and_lists_every_bad_row_with_every_error(rec, 
     rows = {r["line"]: r["messages"] for r in response.context["upload"].row_errors}
     assert sorted(rows) == [3, 5]
     assert "player2：名单里没有“老王”。" in rows[3]
-    assert "得分之和必须为零（现在是 +5）。" in rows[3]
+    assert "得分之和必须为零（现在是 +5）" in rows[3]
     assert any(m.startswith("date：") for m in rows[5])
     assert "net1：得分必须是整数，例如 30 或 -10。" in rows[5]
     page = response.content.decode()
@@ -332,7 +332,7 @@ def test_the_rating_line_follows_the_chips_on_one_time_line(
     )
 
     assert chart["values"] == [0, 10, 10, 4]  # chips carry over a rated-only session
-    assert chart["ratings"] == [None, None, 1.2, 0.5]
+    assert chart["ratings"] == [None, None, 1.3, 0.5]  # 1.25: a half, away from zero
 
 
 def test_a_player_never_rated_has_no_rating_line(rec, season, session, players, recorder):

@@ -59,7 +59,7 @@ def test_a_table_of_three_gives_the_form_three_seats_and_the_birds_that_land_on_
     # 四八空鸟: from seat 0, birds 4 and 8 land on nobody; 3 and 7 on its 上家 (seat 2)
     row = ctx["birds"]["seat"][0]
     assert (row[4], row[8], row[3], row[7], row[2]) == (None, None, 2, 2, 1)
-    assert ctx["words"]["kong_kinds"] == {k: v.zh for k, v in KONG_KINDS.items()}
+    assert ctx["words"]["kong_kinds"] == {k: v.name.zh for k, v in KONG_KINDS.items()}
     assert ctx["words"]["bird_on_nobody"] == BIRD_ON_NOBODY.zh
     assert ctx["words"]["kong_pay"] == "杠分"
 
@@ -86,7 +86,7 @@ def test_the_words_follow_the_page_language(client, season, players, recorder):
 
     ctx = client.get(url("round-new", session), HTTP_ACCEPT_LANGUAGE="en").context["rf_context"]
 
-    assert ctx["words"]["kong_kinds"]["an"] == KONG_KINDS["an"].en
+    assert ctx["words"]["kong_kinds"]["an"] == KONG_KINDS["an"].name.en
     assert ctx["words"]["bird_on_nobody"] == BIRD_ON_NOBODY.en
 
 

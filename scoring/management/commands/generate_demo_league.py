@@ -1,6 +1,8 @@
 """manage.py generate_demo_league --players 500 --sessions 50000: a big club for load
 tests. Every round is scored by the engine and stored through the bulk import path
-(scoring.bulk), so the data is exactly what recording would have stored."""
+(scoring.bulk), so the data is exactly what recording would have stored: each round's
+dealer is the engine's next dealer after the round before, and the bird count is the
+ruleset's."""
 
 from __future__ import annotations
 
@@ -16,9 +18,11 @@ from tqdm import tqdm
 
 from leagues.models import Club, Membership, Player, Role, Ruleset, Season
 from scoring.bulk import SessionIn, default_workers, sessions_import
+from scoring.engine import parse_ruleset, score_round
 
 SMALL = [["pinghu"]]
 BIG = [["qingyise"], ["pengpenghu"], ["qixiaodui"], ["jiangjianghu"], ["qingyise", "pengpenghu"]]
+RULESET = {"preset": "changsha-67"}
 
 
 def demo_round(rng: random.Random, dealer: int, bird_count: int) -> dict[str, Any]:
@@ -60,16 +64,6 @@ def demo_round(rng: random.Random, dealer: int, bird_count: int) -> dict[str, An
     return data
 
 
-def next_dealer(data: dict[str, Any]) -> int:
-    result = data["result"]
-    winners = result["winners"]
-    if len(winners) == 1:
-        return winners[0]["seat"]
-    if len(winners) > 1:
-        return result["discarder"]
-    return data["dealer"]
-
-
 class Command(BaseCommand):
     help = "Create a demo club with many players and engine-scored sessions (bulk inserts)."
 
@@ -92,11 +86,14 @@ class Command(BaseCommand):
         if Club.objects.filter(slug=o["slug"]).exists():
             raise CommandError(f"club {o['slug']!r} exists; pick another --slug")
         rng = random.Random(o["seed"])
+        rules, errors = parse_ruleset(RULESET)
+        if rules is None:
+            raise CommandError(f"demo ruleset: {errors}")
         User = get_user_model()
         admin, _ = User.objects.get_or_create(username=f"{o['slug']}-admin")
         club = Club.objects.create(name=f"演示联赛 {o['slug']}", slug=o["slug"], is_public=True)
         Membership.objects.create(club=club, user=admin, role=Role.OWNER)
-        ruleset = Ruleset.objects.create(club=club, name="六七片", config={"preset": "changsha-67"})
+        ruleset = Ruleset.objects.create(club=club, name="六七片", config=dict(RULESET))
         start = datetime.date(2025, 1, 1)
         seasons = [
             Season.objects.create(club=club, name=f"第{i + 1}季", start_date=start, ruleset=ruleset)
@@ -115,9 +112,9 @@ class Command(BaseCommand):
                 dealer = rng.randrange(4)
                 rounds = []
                 for _ in range(rng.randint(max(1, per - 2), per + 2)):
-                    data = demo_round(rng, dealer, 2)
+                    data = demo_round(rng, dealer, rules.bird_count)
                     rounds.append(data)
-                    dealer = next_dealer(data)
+                    dealer = score_round(data, rules=rules)["next_dealer"]
                 yield SessionIn(
                     line=i + 1,
                     season=seasons[i * len(seasons) // n_sessions],
