@@ -128,8 +128,8 @@ MESSAGES: dict[str, str] = {
         "Table {table} has {count} players; a table seats four, or three with tables of three"
     ),
     "three_unsupported": gettext_noop(
-        "Tables of three need a ruleset for three (players: 3) and sessions of three, "
-        "which the site does not record yet"
+        "This ruleset's rules do not hold at a table of three (players: 3); "
+        "sit the remainder out instead"
     ),
     "round_started": gettext_noop(
         "Round {number} has a table that started; it cannot be drawn again (swap by hand)"

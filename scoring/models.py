@@ -49,6 +49,9 @@ class Session(models.Model):
     started_at = models.DateTimeField(_("开始时间"), default=timezone.now)
     table_label = models.CharField(_("桌号"), max_length=40, blank=True)
     first_dealer = models.PositiveSmallIntegerField(_("首庄"), validators=seat_validators)
+    # A league night's table of three under a ruleset for four (rules.md §10: the same
+    # rules at ``players: 3``); null: the season's ruleset as it is.
+    table_size = models.PositiveSmallIntegerField(_("人数"), null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )

@@ -51,6 +51,15 @@ def kong_title() -> str:
     return kong_pay.name_en if page_is_english() else kong_pay.name_zh
 
 
+def session_ruleset_config(*, session: Session) -> dict[str, Any]:
+    """The ruleset a session's next round is scored under: its season's, at the session's
+    own table size when it has one (a league night's table of three, ``players: 3``)."""
+    config = session.season.ruleset.config
+    if session.table_size is None:
+        return dict(config)
+    return {**config, "players": session.table_size}
+
+
 def season_seats(*, season: Any) -> int:
     """How many sit at a table of ``season`` (its ruleset's ``players``, rules.md §10: 4,
     3 or 2); four for a ruleset the engine cannot read (recording then says why)."""

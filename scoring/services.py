@@ -35,7 +35,7 @@ from scoring.models import (
     TransferEvent,
     new_follow_token,
 )
-from scoring.selectors import session_next_number, session_night
+from scoring.selectors import session_next_number, session_night, session_ruleset_config
 from scoring.standings.models import (
     PlayerClubStat,
     PlayerRating,
@@ -288,13 +288,17 @@ def session_start(
     first_dealer: int,
     table_label: str = "",
     started_at: Any = None,
+    table_size: int | None = None,
     actor: Any,
 ) -> Session:
     """Start 一场: as many players of the season's club as its ruleset seats (``players``:
-    4, 3 or 2), in turn order (seats 0..n-1)."""
+    4, 3 or 2), in turn order (seats 0..n-1). ``table_size``: a league night's table of
+    three under the season's ruleset for four, scored at ``players: 3``."""
     require_record(actor, season.club)
     players = list(players)
-    problems = session_start_problems(season=season, players=players, first_dealer=first_dealer)
+    problems = session_start_problems(
+        season=season, players=players, first_dealer=first_dealer, seated=table_size
+    )
     if problems:
         raise ServiceErrors(problems)
     with transaction.atomic():
@@ -303,6 +307,7 @@ def session_start(
             first_dealer=first_dealer,
             table_label=table_label.strip(),
             started_at=started_at or timezone.now(),
+            table_size=table_size,
             created_by=actor,
         )
         SessionSeat.objects.bulk_create(
@@ -610,7 +615,7 @@ def round_preview(
     for a correction of ``round``, under the ruleset that round was scored under."""
     if round is not None:
         return dict(round_score(data=data, ruleset_config=round.ruleset_config).result)
-    result = round_score(data=data, ruleset_config=session.season.ruleset.config).result
+    result = round_score(data=data, ruleset_config=session_ruleset_config(session=session)).result
     _check_table(seats=_seat_count(session), result=result)
     return dict(result)
 
@@ -624,7 +629,7 @@ def round_record(
     require_record(actor, season.club)
     _ensure_open(season)
     # Parsed once: stored as its full dict and scored under as it is.
-    rules = _parse_rules(season.ruleset.config)
+    rules = _parse_rules(session_ruleset_config(session=session))
     ruleset_config = rules.to_dict()
     scored = round_score(data=data, rules=rules)
     with transaction.atomic():

@@ -691,7 +691,7 @@ def _paper_refusal(request: HttpRequest, club: Club, session: Session) -> HttpRe
 @club_view("record")
 def round_new(request: HttpRequest, club: Club, session_id: int) -> HttpResponse:
     session = get_session(club, session_id)
-    config = session.season.ruleset.config
+    config = selectors.session_ruleset_config(session=session)
     if request.method != "POST":
         # ?calc=<code>: a hand from the calculator, to check and save here.
         initial = calc_round_initial(code=request.GET.get("calc", ""))
@@ -789,7 +789,7 @@ def round_preview(request: HttpRequest, club: Club, session_id: int) -> JsonResp
     except RoundRejected as exc:
         return JsonResponse({"errors": localised_errors(exc)}, status=400)
     names = [p.display_name for p in session.players_in_order()]
-    config = rnd.ruleset_config if rnd else session.season.ruleset.config
+    config = rnd.ruleset_config if rnd else selectors.session_ruleset_config(session=session)
     html = render_to_string(
         "scoring/_preview.html",
         preview_rows(result, names, payment_terms(data=data, config=config)),
@@ -809,7 +809,9 @@ def tiles_analyse(request: HttpRequest, club: Club, session_id: int) -> JsonResp
         return json_body_refused(exc)
     if not isinstance(body, dict) or not isinstance(body.get("tiles"), str):
         return tiles_missing()
-    answer, status = analyse_for_form(body, ruleset_config=session.season.ruleset.config)
+    answer, status = analyse_for_form(
+        body, ruleset_config=selectors.session_ruleset_config(session=session)
+    )
     return JsonResponse(answer, status=status)
 
 
