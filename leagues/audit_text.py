@@ -19,11 +19,11 @@ from django.utils import formats, timezone
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import pgettext
 
+from csmj_engine import HAND_TYPES, PARAMETER_INFO, PRESET_INFO, PRESETS, parse_ruleset
 from csmj_site.language import colon, list_sep, page_is_english
 from leagues.audit import MASK, SEAT_NAMES, AuditEntry
 from leagues.models import Player, Role, Ruleset, Season
 from leagues.ruleset_words import value_words
-from scoring.engine.hands import HAND_TYPES
 
 
 @dataclass
@@ -246,8 +246,6 @@ def _config_changes(label: str, before: Any, after: Any) -> list[Change]:
     """A ruleset's change by its options' names and values in words, as the editor shows
     them (规则 扎鸟数 双鸟→四鸟): every option whose value differs, a new ruleset's
     preset and the options it changes from that preset."""
-    from scoring.engine.rules import PARAMETER_INFO, PRESET_INFO, PRESETS, parse_ruleset
-
     old_rules = parse_ruleset(before)[0] if before else None
     new_rules = parse_ruleset(after)[0] if isinstance(after, dict) else None
     if new_rules is None or (before and old_rules is None):  # not a ruleset: as stored

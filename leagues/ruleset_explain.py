@@ -8,6 +8,21 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_lazy
 
+from csmj_engine import (
+    HAND_TYPES,
+    KONG_KINDS,
+    PARAMETER_INFO,
+    PRESET_INFO,
+    PRESETS,
+    RoundInvalid,
+    Rules,
+    bird_seats,
+    final_bird_origin,
+    parse_ruleset,
+    score_round,
+    small_win_bird_count,
+    small_win_origin,
+)
 from csmj_site.language import in_page_language, page_is_english
 from csmj_site.payment_words import transfer_rows
 from leagues.ruleset_words import value_words
@@ -26,14 +41,8 @@ POSITION_WORDS = (
 )
 
 
-def _engine() -> Any:
-    from scoring import engine  # late: see scoring.services._engine
-
-    return engine
-
-
-def _rules(config: dict[str, Any], **changes: Any) -> Any:
-    rules, errors = _engine().parse_ruleset({**config, **changes}, field="config")
+def _rules(config: dict[str, Any], **changes: Any) -> Rules:
+    rules, errors = parse_ruleset({**config, **changes}, field="config")
     if errors or rules is None:
         raise ValueError(errors)
     return rules
@@ -45,15 +54,13 @@ def _other(players: int, *taken: int) -> int:
     return next(s for s in (IDLE2, IDLE3, IDLE, DEALER) if s < players and s not in taken)
 
 
-def _landing(rules: Any, origin: int) -> tuple[int | None, ...]:
+def _landing(rules: Rules, origin: int) -> tuple[int | None, ...]:
     """Where each bird 0-9 lands at this ruleset's table, counted from ``origin`` (the
     engine's table for its size; None: on nobody)."""
-    from scoring.engine.birds import bird_seats
-
     return bird_seats(rules.players, rules.empty_birds)[origin]
 
 
-def _birds(rules: Any, count: int, seats: tuple[int | None, ...], origin: int) -> list[int]:
+def _birds(rules: Rules, count: int, seats: tuple[int | None, ...], origin: int) -> list[int]:
     """``count`` bird tiles that all land on the first of ``seats`` (None: on nobody)
     that any bird lands on, counted from ``origin``."""
     row = _landing(rules, origin)
@@ -63,25 +70,24 @@ def _birds(rules: Any, count: int, seats: tuple[int | None, ...], origin: int) -
     return [values[i % min(2, len(values))] for i in range(count)] if values else []
 
 
-def _score(data: dict[str, Any], rules: Any) -> dict[str, Any] | None:
-    engine = _engine()
+def _score(data: dict[str, Any], rules: Rules) -> dict[str, Any] | None:
     try:
-        return dict(engine.score_round({"ruleset": "changsha-67", **data}, rules=rules))
-    except engine.RoundInvalid:
+        return dict(score_round({"ruleset": "changsha-67", **data}, rules=rules))
+    except RoundInvalid:
         return None
 
 
 def _final(
     hand: str, kind: str, winner: int, players: int, *, birds: list[int] | None = None
-) -> dict:
+) -> dict[str, Any]:
     result: dict[str, Any] = {"kind": kind, "winners": [{"seat": winner, "hands": [hand]}]}
     if kind == "discard":
         # 地胡 is won on the dealer's first discard; any other discard win from another
         # seat (an idle one where the table has it).
-        situation = _engine().HAND_TYPES[hand].situation
+        situation = HAND_TYPES[hand].situation
         first = situation is not None and situation.context == "first_discard"
         result["discarder"] = DEALER if first else _other(players, winner)
-    if _engine().HAND_TYPES[hand].needs_haidi:
+    if HAND_TYPES[hand].needs_haidi:
         # 海底: the last tile, taken by the self-drawer or by the seat that discards it.
         taker = winner if kind == "self_draw" else result["discarder"]
         result["haidi"] = {"tile": HAIDI_TILE, "taker": taker, "first_offered": taker}
@@ -103,7 +109,9 @@ def _draw(players: int) -> dict[str, Any]:
     }
 
 
-def _side(hand: str, cls: str, winner: int, players: int, birds: list[int] | None = None) -> dict:
+def _side(
+    hand: str, cls: str, winner: int, players: int, birds: list[int] | None = None
+) -> dict[str, Any]:
     entry: dict[str, Any] = {"seat": winner, "hands": [hand]}
     if birds:
         entry["birds"] = birds
@@ -113,11 +121,10 @@ def _side(hand: str, cls: str, winner: int, players: int, birds: list[int] | Non
 def hand_catalogue(config: dict[str, Any]) -> list[dict[str, Any]]:
     """Each hand type the ruleset allows, with the chips its winner takes in all, alone,
     without birds, 飘 or 封顶: by self-draw and discard, as dealer and as idle seat."""
-    engine = _engine()
     rules = _rules(config, bird_count=0, piao="off", cap=0)
     english = page_is_english()
     out = []
-    for code, hand in engine.HAND_TYPES.items():
+    for code, hand in HAND_TYPES.items():
         if not rules.allows(code):
             continue
         cls = str(hand.hand_class)
@@ -144,24 +151,24 @@ def hand_catalogue(config: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def payment_terms(*, data: Any, config: Any) -> dict[str, Any]:
+def payment_terms(*, data: Any, config: object) -> dict[str, Any]:
     """What ``payment_words.transfer_rows`` needs besides the engine's result to word a
     round's payments: each win's hands by (event, seat), in the reader's language; the
     dealer seats; the ruleset's dealer bonus (庄分, per unit or once); the winners paid
     大进大出; the kinds of kong in words. Empty when the round or the ruleset cannot be read."""
     from leagues.audit_text import hand_label
 
-    engine = _engine()
     if not isinstance(data, dict):
         return {}
-    rules = config
-    if not isinstance(config, engine.Rules):  # a ruleset's config, or a preset's code
-        rules, errors = engine.parse_ruleset(config, field="config")
+    rules = config if isinstance(config, Rules) else None
+    if rules is None:  # a ruleset's config, or a preset's code
+        rules, errors = parse_ruleset(config, field="config")
         if errors or rules is None:
             return {}
-    hands: dict[tuple[str, int], list[str]] = {}
-    bibo: set[int] = set()
-    final = data.get("result") if isinstance(data.get("result"), dict) else {}
+    # keyed and filled by the round's own seats, as given
+    hands: dict[tuple[str, Any], list[str]] = {}
+    bibo: set[Any] = set()
+    final: dict[str, Any] = data["result"] if isinstance(data.get("result"), dict) else {}
     entries = [("result", w) for w in final.get("winners") or []]
     entries += [("opening", o) for o in data.get("openings") or []]
     entries += [("midgame", m) for m in data.get("midgame") or []]
@@ -171,12 +178,10 @@ def payment_terms(*, data: Any, config: Any) -> dict[str, Any]:
         codes = [c for c in entry["hands"] if isinstance(c, str)]
         hands[(event, entry.get("seat"))] = [hand_label(c) for c in codes]
         if event == "result" and final.get("kind") == "discard" and rules.big_in_big_out:
-            found = [engine.HAND_TYPES.get(c) for c in codes]
+            found = [HAND_TYPES.get(c) for c in codes]
             if any(h is not None and h.big_in_big_out for h in found):
                 bibo.add(entry.get("seat"))
     dealers = data.get("dealers") or [data.get("dealer")]
-    from scoring.engine.rules import KONG_KINDS
-
     return {
         "hands": hands,
         # a kong's kind (暗杠 …): the engine's word, in the reader's language
@@ -188,7 +193,7 @@ def payment_terms(*, data: Any, config: Any) -> dict[str, Any]:
     }
 
 
-def _example(title: str, data: dict[str, Any], rules: Any) -> dict[str, Any] | None:
+def _example(title: str, data: dict[str, Any], rules: Rules) -> dict[str, Any] | None:
     """One example scored by the engine; ``%(units)s`` in ``title`` is the units the
     engine counted for the first payment (番上番: two big hands may be three units)."""
     scored = _score(data, rules)
@@ -217,8 +222,6 @@ def example_payments(config: dict[str, Any]) -> list[dict[str, Any]]:
         piao = {"piao": [min(1, top), 0, min(2, top), min(3, top)][:n]}
     elif rules.piao == "fixed":
         piao = {"piao": [rules.piao_value] * n}
-
-    from scoring.engine.birds import final_bird_origin, small_win_bird_count, small_win_origin
 
     origin = final_bird_origin(rules, DEALER, [IDLE], None)  # the dealer's or B's (§9.1)
     assert origin is not None
@@ -277,8 +280,6 @@ def bird_table(config: dict[str, Any]) -> dict[str, Any]:
     """Where birds 1-9 land at this ruleset's table, counted from seat A (the dealer, or
     the winner under 从胡家数), by the engine's table for its size (rules.md §3, §10.2):
     each bird's seat (None: on nobody), and each seat's place from A."""
-    from scoring.engine.rules import PARAMETER_INFO
-
     rules = _rules(config)
     n = rules.players
     row = _landing(rules, DEALER)
@@ -286,7 +287,7 @@ def bird_table(config: dict[str, Any]) -> dict[str, Any]:
     return {
         "count": rules.bird_count,
         "origin": origin.en if page_is_english() else origin.zh,
-        "birds": [(v, None if row[v] is None else SEATS[row[v]]) for v in range(1, 10)],
+        "birds": [(v, None if (seat := row[v]) is None else SEATS[seat]) for v in range(1, 10)],
         "seats": [(SEATS[s], _place(s - DEALER, n)) for s in range(n)],
     }
 
@@ -308,8 +309,6 @@ def kong_payments(config: dict[str, Any]) -> dict[str, Any]:
     the engine: B's kong in a drawn round (放杠 on a discard of C, or of A at a table of
     two), each transfer and what B takes in all. ``on`` is false when the ruleset does
     not pay for kongs (then there are no rows)."""
-    from scoring.engine.rules import KONG_KINDS
-
     rules = _rules(config)
     english = page_is_english()
     rows = []
@@ -334,15 +333,13 @@ def kong_payments(config: dict[str, Any]) -> dict[str, Any]:
 
 
 def _hand_name(code: str) -> str:
-    h = _engine().HAND_TYPES[code]
+    h = HAND_TYPES[code]
     return h.name_en if page_is_english() else h.name_zh
 
 
 def option_words(config: dict[str, Any]) -> list[dict[str, Any]]:
     """Every parameter of the ruleset: its name, value, meaning, and whether it differs
     from the preset."""
-    from scoring.engine.rules import PARAMETER_INFO, PRESETS
-
     rules = _rules(config).to_dict()
     preset = PRESETS[config["preset"]].to_dict()
     english = page_is_english()
@@ -362,8 +359,6 @@ def option_words(config: dict[str, Any]) -> list[dict[str, Any]]:
 def ruleset_summary(config: dict[str, Any]) -> str:
     """One line in words: the preset, then each option that differs from it
     (六七片（双杠双鸟） · 扎鸟数 四鸟 · 飘分 自由飘)."""
-    from scoring.engine.rules import PRESET_INFO
-
     info = PRESET_INFO[config["preset"]]
     english = page_is_english()
     parts = [info.name_en if english else info.name_zh]
@@ -372,8 +367,6 @@ def ruleset_summary(config: dict[str, Any]) -> str:
 
 
 def ruleset_explain(config: dict[str, Any]) -> dict[str, Any]:
-    from scoring.engine.rules import PRESET_INFO
-
     info = PRESET_INFO[config["preset"]]
     english = page_is_english()
     return {

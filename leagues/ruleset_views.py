@@ -22,6 +22,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from csmj_engine import PRESETS, TAKES_EFFECT
 from csmj_site.errors import ServiceErrors
 from csmj_site.jsonio import json_form_value
 from leagues import services
@@ -62,8 +63,6 @@ GROUPS: list[tuple[Any, tuple[str, ...]]] = [
 
 def preset_values(preset: str) -> dict[str, Any]:
     """The preset's values by option key (each kong_points amount under its own key)."""
-    from scoring.engine.rules import PRESETS
-
     rules = PRESETS.get(preset)
     return flat_values(rules.to_dict()) if rules is not None else {}
 
@@ -71,8 +70,6 @@ def preset_values(preset: str) -> dict[str, Any]:
 def depends(key: str) -> dict[str, Any] | None:
     """What option ``key`` takes effect under (the engine's TAKES_EFFECT), for the page
     to dim it otherwise: the option field it depends on and the values posted for it."""
-    from scoring.engine.rules import TAKES_EFFECT
-
     found = TAKES_EFFECT.get(key.partition(PART_SEP)[0])
     if found is None:
         return None

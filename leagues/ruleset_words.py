@@ -9,6 +9,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from csmj_engine import KONG_KINDS, PARAMETER_INFO
 from csmj_site.language import list_sep, page_is_english
 
 # The rows and columns of the amount tables base and zimo_bonus (kong_points: the
@@ -23,8 +24,6 @@ _PARTS = {
 
 def _part_name(part: str, en: bool) -> str:
     """A row or column of an amount table in words (小胡, 自摸, 暗杠)."""
-    from scoring.engine.rules import KONG_KINDS
-
     kong = KONG_KINDS.get(part)
     if kong is not None:
         return kong.name.en if en else kong.name.zh
@@ -40,8 +39,6 @@ def form_value(value: Any) -> str:
 
 def value_choices(key: str) -> list[tuple[str, str]]:
     """The allowed values of parameter ``key`` as form choices: (posted value, label)."""
-    from scoring.engine.rules import PARAMETER_INFO
-
     en = page_is_english()
     return [
         (form_value(value), label.en if en else label.zh)
@@ -51,8 +48,6 @@ def value_choices(key: str) -> list[tuple[str, str]]:
 
 def value_words(key: str, value: Any) -> str:
     """The value of parameter ``key`` in words (``自由飘``, ``是``, ``节节高、一点红``)."""
-    from scoring.engine.rules import PARAMETER_INFO
-
     en = page_is_english()
     labels = PARAMETER_INFO[key].values
 

@@ -13,8 +13,8 @@ from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from csmj_engine import PARAMETER_INFO, PRESET_INFO, PRESETS, parse_ruleset
 from leagues.models import CHIP_RATE_MAX, CHIP_RATE_MIN, Club, Player, Role, Ruleset, Season
-from scoring.engine.rules import PARAMETER_INFO, PRESET_INFO, PRESETS
 
 # The API speaks English: each choice's label is the engine's English name for it.
 PRESET_CODES = [(code, info.name_en) for code, info in PRESET_INFO.items()]
@@ -323,8 +323,6 @@ class RulesetSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(RulesetParametersField)
     def get_parameters(self, obj: Ruleset) -> dict[str, Any] | None:
-        from scoring.engine import parse_ruleset
-
         rules, errors = parse_ruleset(obj.config, field="ruleset")
         return None if errors or rules is None else rules.to_dict()
 

@@ -19,13 +19,13 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from csmj_engine import ALL_MESSAGES, parse_ruleset
 from csmj_site.errors import ServiceError, ServiceErrors, field_errors, reject
 from csmj_site.jsonio import json_parse
 from leagues.audit import audit_record, audit_snapshot, audit_stored
 from leagues.models import ROLE_RANK, Club, Invitation, Membership, Player, Role, Ruleset, Season
 from leagues.permissions import require_manage, require_manage_role, require_record, role_allows
 from leagues.selectors import membership_role
-from scoring.engine.messages import ALL_MESSAGES
 
 # ---------------------------------------------------------------- clubs
 
@@ -291,8 +291,6 @@ def ruleset_config_clean(config: dict[str, Any] | str) -> dict[str, Any]:
     config as stored (``{"preset": ..., overrides}``); raises ValidationError
     {"config": [messages naming each key]} when the engine refuses it.
     """
-    from scoring import engine  # late: see scoring.services._engine
-
     if isinstance(config, str):
         text = config.strip()
         if text.startswith("{"):
@@ -304,7 +302,7 @@ def ruleset_config_clean(config: dict[str, Any] | str) -> dict[str, Any]:
             config = {"preset": text}
     if not isinstance(config, dict):
         raise reject("config", "ruleset_not_object")
-    rules, errors = engine.parse_ruleset(config, field="config")
+    rules, errors = parse_ruleset(config, field="config")
     if errors:
         raise ServiceErrors(field_errors(errors, ALL_MESSAGES, field="config"))
     if rules is None:

@@ -31,6 +31,7 @@ from django.utils.timezone import get_current_timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from csmj_engine import PRESET_INFO
 from csmj_site.language import list_sep, page_is_english
 from leagues import selectors, services
 from leagues.forms import (
@@ -244,8 +245,6 @@ def player_edit(request: HttpRequest, club: Club, player_id: int | None = None) 
 
 
 def preset_choices() -> list[tuple[str, str]]:
-    from scoring.engine.rules import PRESET_INFO
-
     en = page_is_english()
     return [(code, info.name_en if en else info.name_zh) for code, info in PRESET_INFO.items()]
 

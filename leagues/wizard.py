@@ -25,6 +25,14 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from csmj_engine import (
+    KONG_KINDS,
+    KONG_POINTS_BOUNDS,
+    PARAMETER_INFO,
+    PRESET_INFO,
+    PRESETS,
+    parse_ruleset,
+)
 from csmj_site.errors import ServiceErrors
 from csmj_site.language import page_is_english
 from leagues import selectors, services
@@ -56,8 +64,6 @@ def part_tables() -> dict[str, Any]:
     """The amount tables a form offers amount by amount, with each amount's words:
     kong_points (暗杠 / 加杠 / 放杠, the engine's KONG_KINDS). The base and self-draw
     tables are written as JSON."""
-    from scoring.engine.rules import KONG_KINDS
-
     return {"kong_points": KONG_KINDS}
 
 
@@ -85,8 +91,6 @@ def option_parameters() -> list[tuple[str, Any, str]]:
     whose value is one number (``int``, within ``ParamInfo.bounds``), a yes/no
     (``bool``), one of a few words (``choice``) or a few of them (``multi``), and the
     tables offered amount by amount (``parts``); not the other amount tables."""
-    from scoring.engine.rules import PARAMETER_INFO
-
     out = []
     for key, info in PARAMETER_INFO.items():
         if info.bounds is not None:
@@ -173,8 +177,6 @@ class RulesStepForm(forms.Form):
     def add_parts(self, key: str, info: Any, english: bool) -> None:
         """A number field for each amount of table ``key`` (暗杠, 加杠, 放杠), named by
         the engine's words for it, with its one line on who pays."""
-        from scoring.engine.rules import KONG_POINTS_BOUNDS
-
         for part, words in part_tables()[key].items():
             name = f"opt_{key}{PART_SEP}{part}"
             field = number_field(words.name.en if english else words.name.zh, KONG_POINTS_BOUNDS)
@@ -192,8 +194,6 @@ class RulesStepForm(forms.Form):
         return None
 
     def chosen_preset(self) -> str:
-        from scoring.engine.rules import PRESETS
-
         chosen = str(self["preset"].value() or "")
         return chosen if chosen in PRESETS else str(self.fields["preset"].initial)
 
@@ -237,16 +237,12 @@ class RulesStepForm(forms.Form):
     def preset_table(self) -> dict[str, dict[str, Any]]:
         """Each preset's values by option field name, for the page's steppers: a blank
         number box (按预设) steps from the chosen preset's value."""
-        from scoring.engine.rules import PRESETS
-
         return {
             code: {f"opt_{key}": value for key, value in flat_values(rules.to_dict()).items()}
             for code, rules in PRESETS.items()
         }
 
     def clean(self) -> dict[str, Any]:
-        from scoring.engine.rules import PRESETS
-
         data = super().clean() or {}
         if self.errors:
             return data
@@ -284,9 +280,7 @@ class RulesStepForm(forms.Form):
 def table_size(config: dict[str, Any] | None) -> int:
     """The seats at a table under a ruleset config (its ``players``; four when the
     config cannot be read)."""
-    from scoring import engine
-
-    rules, _errors = engine.parse_ruleset(config or {}, field="config")
+    rules, _errors = parse_ruleset(config or {}, field="config")
     return rules.players if rules is not None else MIN_PLAYERS
 
 
@@ -437,8 +431,6 @@ def club_wizard(request: HttpRequest, step: str = "club") -> HttpResponse:
 
 
 def club_wizard_finish(request: HttpRequest, answers: dict[str, Any]) -> HttpResponse:
-    from scoring.engine.rules import PRESET_INFO
-
     config = answers["rules"]["config"]
     info = PRESET_INFO.get(config["preset"])
     try:

@@ -1,6 +1,8 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy
 
+from csmj_engine import ALL_MESSAGES
+
 
 class ScoringConfig(AppConfig):
     name = "scoring"
@@ -15,7 +17,6 @@ class ScoringConfig(AppConfig):
 
         # The API schema's ErrorCode enum lists the engine's codes (csmj_site.api_schema).
         from csmj_site.api_schema import error_codes_register
-        from scoring.engine.messages import ALL_MESSAGES
         from scoring.idempotency import IdempotencyMismatch
 
         error_codes_register([*ALL_MESSAGES, str(IdempotencyMismatch.default_code)])

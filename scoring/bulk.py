@@ -27,11 +27,11 @@ from typing import Any
 from django.db import connection, connections, transaction
 from django.utils import timezone
 
+from csmj_engine import Rules, Scored, parse_ruleset
 from csmj_site.bulk_rows import allocate_ids, insert_rows
 from csmj_site.errors import ServiceError, ServiceErrors
 from leagues.audit import audit_record_import
 from leagues.models import Player, Season
-from scoring.engine import Scored
 from scoring.models import (
     Round,
     RoundHand,
@@ -102,20 +102,17 @@ class _Scored:
 
 
 # season id, or a round's own ruleset as JSON -> (Rules.to_dict(), Rules)
-Resolved = dict[int | str, tuple[dict[str, Any], Any]]
+Resolved = dict[int | str, tuple[dict[str, Any], Rules]]
 
 
-def _check(src: SessionIn, resolved: Resolved) -> tuple[_Scored | None, list]:
+def _check(src: SessionIn, resolved: Resolved) -> tuple[_Scored | None, list[dict[str, str]]]:
     """A session line's problems (``session_start_problems``, the paper nets, every round's
     engine errors), or the session scored. Its table is the first round's (the season's
     ruleset, or the round's own when the club has since changed it, so that an exported
     season whose table size changed imports as it was); every round must seat it."""
-    from scoring import engine
-
     season = src.season
     if season.pk not in resolved:
-        full = ruleset_resolve(season.ruleset.config)
-        resolved[season.pk] = (full, engine.parse_ruleset(full)[0])
+        resolved[season.pk] = _resolve(season.ruleset.config, field="ruleset")
     full, rules = resolved[season.pk]
     errors: list[ServiceError] = []
     tables: list[tuple[str, int]] = []  # (where, the table size it was scored for)
@@ -165,15 +162,20 @@ def _check(src: SessionIn, resolved: Resolved) -> tuple[_Scored | None, list]:
     return _Scored(src=src, rounds=scored), []
 
 
-def _ruleset_parsed(config: Any, resolved: Resolved, *, field: str) -> tuple[dict[str, Any], Any]:
+def _ruleset_parsed(config: Any, resolved: Resolved, *, field: str) -> tuple[dict[str, Any], Rules]:
     """(full config, Rules) of a round's own ruleset, parsed once per distinct config."""
-    from scoring import engine
-
     key = json.dumps(config, sort_keys=True, ensure_ascii=False)
     if key not in resolved:
-        full = ruleset_resolve(config, field=field)
-        resolved[key] = (full, engine.parse_ruleset(full)[0])
+        resolved[key] = _resolve(config, field=field)
     return resolved[key]
+
+
+def _resolve(config: Any, *, field: str) -> tuple[dict[str, Any], Rules]:
+    """(full config, Rules) of a saved ruleset; ServiceErrors (RoundRejected) if invalid."""
+    full = ruleset_resolve(config, field=field)
+    rules, _errors = parse_ruleset(full)
+    assert rules is not None  # ruleset_resolve accepted it
+    return full, rules
 
 
 # ---------------------------------------------------------------- storing a batch
@@ -184,7 +186,7 @@ def _rows(
     data: dict[str, Any],
     scored: Scored,
     pids: Sequence[int],
-) -> tuple[list[dict], list[dict], list[dict]]:
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
     """scoring.services.round_rows (the same rows recording stores), with ids."""
     rows = round_rows(data=data, scored=scored)
 
@@ -229,9 +231,9 @@ def _store_batch(batch: list[_Scored], actor: Any) -> int:
 def _build(batch: list[_Scored], actor: Any) -> _Built:
     """The rows of checked sessions (ids of sessions and rounds allocated here)."""
     now = timezone.now()
-    session_ids = [s.session_id for s in batch]
-    if None in session_ids:
-        session_ids = allocate_ids(Session, len(batch))
+    # allocated before the batch was built (a forked import), or else here
+    given = [s.session_id for s in batch if s.session_id is not None]
+    session_ids = given if len(given) == len(batch) else allocate_ids(Session, len(batch))
     round_ids = iter(allocate_ids(Round, sum(len(s.rounds) for s in batch)))
     sessions, seats, rounds, transfers, players, hands, results = [], [], [], [], [], [], []
     stats: list[dict[str, Any]] = []
@@ -561,7 +563,7 @@ class _Run:
         return scopes
 
 
-def batch_job(span: tuple[int, int]) -> tuple[int, int, list[tuple[int, list]]]:
+def batch_job(span: tuple[int, int]) -> tuple[int, int, list[tuple[int, list[dict[str, str]]]]]:
     """In a worker (forked; a test replaces it to crash one): check and store ``_JOB``'s
     sessions [start, stop) in one transaction.
     Returns (sessions stored, rounds stored, failures)."""
@@ -570,7 +572,7 @@ def batch_job(span: tuple[int, int]) -> tuple[int, int, list[tuple[int, list]]]:
     start, stop = span
     resolved: Resolved = {}
     good: list[_Scored] = []
-    failed: list[tuple[int, list]] = []
+    failed: list[tuple[int, list[dict[str, str]]]] = []
     for src, sid in zip(items[start:stop], ids[start:stop], strict=True):
         scored, errors = _check(src, resolved)
         if scored is None:

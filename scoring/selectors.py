@@ -22,7 +22,7 @@ from django.db.models import (
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Coalesce
 
-from scoring.engine.hands import MIDGAME_CODES
+from csmj_engine import KONG_KINDS, MIDGAME_CODES, PARAMETER_INFO, parse_ruleset
 from scoring.models import (
     Round,
     RoundHand,
@@ -37,7 +37,6 @@ from scoring.models import (
 def kong_kinds() -> dict[str, str]:
     """Each kind of kong (暗杠 …) in the engine's word, in the page's language."""
     from csmj_site.language import in_page_language
-    from scoring.engine.rules import KONG_KINDS
 
     return {kind: in_page_language(words.name) for kind, words in KONG_KINDS.items()}
 
@@ -45,7 +44,6 @@ def kong_kinds() -> dict[str, str]:
 def kong_title() -> str:
     """The name of kong payments (杠分, the engine's ``kong_pay``), in the page's language."""
     from csmj_site.language import page_is_english
-    from scoring.engine.rules import PARAMETER_INFO
 
     kong_pay = PARAMETER_INFO["kong_pay"]
     return kong_pay.name_en if page_is_english() else kong_pay.name_zh
@@ -63,8 +61,6 @@ def session_ruleset_config(*, session: Session) -> dict[str, Any]:
 def season_seats(*, season: Any) -> int:
     """How many sit at a table of ``season`` (its ruleset's ``players``, rules.md §10: 4,
     3 or 2); four for a ruleset the engine cannot read (recording then says why)."""
-    from scoring.engine.rules import parse_ruleset
-
     rules, _errors = parse_ruleset(season.ruleset.config)
     return 4 if rules is None else int(rules.players)
 

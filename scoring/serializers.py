@@ -15,10 +15,10 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from csmj_engine import HAND_TYPES, MIDGAME_CODES
 from csmj_site.api import MAX_ID, BoundedDateTimeField
 from leagues.models import Player, Season
 from leagues.serializers import RulesetChoiceField, RulesetParametersField
-from scoring.engine.hands import HAND_TYPES, MIDGAME_CODES
 from scoring.models import Round, Session
 
 # ---------------------------------------------------------------- enums (named in settings)

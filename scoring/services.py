@@ -17,13 +17,21 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from csmj_engine import (
+    ALL_MESSAGES,
+    FieldError,
+    RoundInvalid,
+    RoundResult,
+    Rules,
+    Scored,
+    parse_ruleset,
+    score_round_counted,
+)
 from csmj_site.errors import ConflictError, ServiceError, ServiceErrors, field_errors, reject
 from leagues import services as league_services
 from leagues.audit import audit_record, audit_snapshot, audit_stored
 from leagues.models import Player, Season
 from leagues.permissions import require_manage, require_record
-from scoring.engine import RoundResult, Scored
-from scoring.engine.messages import ALL_MESSAGES
 from scoring.events.models import Entrant, Penalty
 from scoring.models import (
     Round,
@@ -90,7 +98,7 @@ class SessionFinished(RoundRejected, ConflictError):
         super().__init__([ServiceError("session", "session_finished")])
 
 
-def _engine_errors(errors: list[Any]) -> RoundRejected:
+def _engine_errors(errors: list[FieldError]) -> RoundRejected:
     """RoundRejected from engine FieldErrors, with the engine's (English, Chinese)
     templates for their codes."""
     return RoundRejected(field_errors(errors, ALL_MESSAGES))
@@ -99,23 +107,15 @@ def _engine_errors(errors: list[Any]) -> RoundRejected:
 # ---------------------------------------------------------------- engine glue
 
 
-def _engine() -> Any:
-    # The pure-Python engine (it never imports Django), reached through this one
-    # function.
-    from scoring import engine
-
-    return engine
-
-
-def _parse_rules(config: Any, *, field: str = "ruleset") -> Any:
+def _parse_rules(config: object, *, field: str = "ruleset") -> Rules:
     """The engine's Rules for a saved config; RoundRejected if invalid."""
-    rules, errors = _engine().parse_ruleset(config, field=field)
+    rules, errors = parse_ruleset(config, field=field)
     if errors or rules is None:
         raise _engine_errors(errors)
     return rules
 
 
-def ruleset_resolve(config: Any, *, field: str = "ruleset") -> dict[str, Any]:
+def ruleset_resolve(config: object, *, field: str = "ruleset") -> dict[str, Any]:
     """The full parameter dict (Rules.to_dict()) for a saved config; RoundRejected if invalid."""
     params: dict[str, Any] = _parse_rules(config, field=field).to_dict()
     return params
@@ -132,18 +132,17 @@ def round_data_problem(*, data: Any) -> ServiceError | None:
     return None
 
 
-def round_score(*, data: Any, ruleset_config: Any = None, rules: Any = None) -> Any:
+def round_score(*, data: Any, ruleset_config: object = None, rules: Rules | None = None) -> Scored:
     """Score ``data`` under ``rules`` (already parsed) or else the saved ``ruleset_config``:
     the engine's ``Scored``, or RoundRejected with recording's check and the engine's errors."""
     problem = round_data_problem(data=data)
     if problem is not None:
         raise RoundRejected([problem])
-    engine = _engine()
     try:
         if rules is not None:
-            return engine.score_round_counted(data, rules=rules)
-        return engine.score_round_counted({**data, "ruleset": copy.deepcopy(ruleset_config)})
-    except engine.RoundInvalid as exc:
+            return score_round_counted(data, rules=rules)
+        return score_round_counted({**data, "ruleset": copy.deepcopy(ruleset_config)})
+    except RoundInvalid as exc:
         raise _engine_errors(exc.errors) from exc
 
 

@@ -20,6 +20,21 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from csmj_engine import (
+    ALL_MESSAGES,
+    BIRD_ON_NOBODY,
+    HAND_TYPES,
+    MIDGAME_CODES,
+    SITUATIONS,
+    RoundInvalid,
+    Rules,
+    analyse,
+    analyse_opening,
+    bird_form_tables,
+    dealer_form_table,
+    parse_ruleset,
+    win_kinds_under,
+)
 from csmj_site.errors import ServiceError, ServiceErrors, field_errors
 from csmj_site.jsonio import json_parse
 from csmj_site.language import in_page_language, page_is_english
@@ -36,14 +51,6 @@ from leagues.views import (
 )
 from scoring import selectors, services
 from scoring.calc import calc_round_initial
-from scoring.engine import dealers as engine_dealers
-from scoring.engine.birds import form_tables
-from scoring.engine.hands import HAND_TYPES, MIDGAME_CODES, SITUATIONS, win_kinds_under
-from scoring.engine.rules import (
-    BIRD_ON_NOBODY,
-    Rules,
-    parse_ruleset,
-)
 from scoring.forms import (
     PaperCsvForm,
     PaperSessionForm,
@@ -581,10 +588,10 @@ def form_rules_context(rules_config: Any) -> dict[str, Any]:
         "hand_types": hand_types_json(parsed),
         # 扎鸟: how many birds, counted from which seat, landing where, for every
         # situation of the form (the engine's answers; the page holds no formula).
-        "birds": form_tables(parsed),
+        "birds": bird_form_tables(parsed),
         # who deals next, for every situation (the engine's rule, looked up): the form
         # pre-selects the next dealer after a round it could not preview (offline).
-        "dealers": engine_dealers.form_table(parsed),
+        "dealers": dealer_form_table(parsed),
         # the round's words the pads show, from the engine's one catalogue
         "words": form_words(),
     }
@@ -834,17 +841,13 @@ def analyse_for_form(body: dict[str, Any], *, ruleset_config: Any) -> tuple[dict
     Answers ``{"hands": [codes the tiles hold], "fill": [codes to select], "ok": bool,
     "note": text}``; 400 with localised ``errors`` for malformed tiles.
     """
-    from scoring.engine import analysis
-    from scoring.engine.errors import RoundInvalid
-    from scoring.engine.messages import ALL_MESSAGES
-
     rules, _errors = parse_ruleset(ruleset_config)
     seat = body.get("seat")
     dealer = body.get("dealer")
     dealers = body.get("dealers") or [dealer]
     try:
         if body.get("mode") == "opening":
-            opening = analysis.analyse_opening(body["tiles"], dealer=seat == dealer)
+            opening = analyse_opening(body["tiles"], dealer=seat == dealer)
             fill = list(opening.codes if rules is None else opening.codes_allowed(rules))
             names = "、".join(hand_label(c) for c in fill)
             note = _("手牌有：%(hands)s") % {"hands": names} if fill else _("这手牌没有起手胡")
@@ -853,7 +856,7 @@ def analyse_for_form(body: dict[str, Any], *, ruleset_config: Any) -> tuple[dict
         for code in body.get("hands") or []:
             if code in SITUATION_OF and not situation:
                 situation = SITUATION_OF[code]
-        result = analysis.analyse(
+        result = analyse(
             body["tiles"],
             melds=[m for m in body.get("melds") or [] if isinstance(m, dict)],
             win_tile=body.get("win_tile") or None,

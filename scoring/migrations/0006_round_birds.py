@@ -10,7 +10,7 @@ BATCH = 2000
 def backfill_birds(apps, schema_editor):
     """Every stored round gets the birds the engine counts for it, scored under the
     ruleset it was stored with (rounds the engine no longer accepts keep [])."""
-    from scoring import engine
+    import csmj_engine as engine
 
     Round = apps.get_model("scoring", "Round")
     rules_by_config = {}

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from scoring.engine import score_round
+from csmj_engine import score_round
 
 pytestmark = [pytest.mark.browser]
 

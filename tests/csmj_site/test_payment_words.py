@@ -6,8 +6,8 @@ import re
 
 from django.utils import translation
 
+import csmj_engine as engine
 from csmj_site.payment_words import transfer_rows
-from scoring import engine
 from tests.factories import round_self_draw
 
 NAMES = ["张三", "李四", "王五", "赵六"]

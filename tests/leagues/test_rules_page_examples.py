@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
+import csmj_engine as engine
 from leagues.ruleset_explain import example_payments
-from scoring import engine
 
 
 def examples(config: dict) -> list[dict]:

@@ -13,17 +13,18 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from csmj_site.errors import ServiceError
-from csmj_site.jsonio import json_parse
-from scoring.engine import RoundInvalid
-from scoring.engine.analysis import (
+from csmj_engine import (
     GANG_CONTEXTS,
+    HAND_TYPES,
     HandAnalysis,
     OpeningAnalysis,
+    RoundInvalid,
     analyse_request,
+    melds_from_text,
+    tile_text,
 )
-from scoring.engine.hands import HAND_TYPES
-from scoring.engine.tiles import melds_from_text, tile_text
+from csmj_site.errors import ServiceError
+from csmj_site.jsonio import json_parse
 
 
 def _name(code: str) -> str:
