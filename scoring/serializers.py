@@ -16,6 +16,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from csmj_engine import HAND_TYPES, MIDGAME_CODES
+from csmj_engine import KONG_KINDS as ENGINE_KONG_KINDS
 from csmj_site.api import MAX_ID, BoundedDateTimeField
 from leagues.models import Player, Season
 from leagues.serializers import RulesetChoiceField, RulesetParametersField
@@ -53,7 +54,8 @@ TRANSFER_EVENTS = [
     ("penalty", "Penalty"),
 ]
 HAND_CLASSES = [("small", "Small hand"), ("big", "Big hand")]
-KONG_KINDS = [("an", "Concealed kong"), ("jia", "Added kong"), ("ming", "Kong on a discard")]
+# The engine's kinds of kong, by their English names (the schema's enum labels).
+KONG_KINDS = [(kind, words.name.en) for kind, words in ENGINE_KONG_KINDS.items()]
 
 
 def _seat(**kwargs: Any) -> serializers.IntegerField:
@@ -574,7 +576,7 @@ class HandCountSerializer(serializers.Serializer):
 
 class KongCountSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(
-        choices=[*KONG_KINDS, ("fed", "Kong fed: another's 放杠 on this player's discard")],
+        choices=[*KONG_KINDS, ("fed", "Kong fed: another's kong on this player's discard")],
         help_text="an, jia, ming: kongs the player made (a ming on another's discard "
         "counts for its maker); fed (点杠): ming kongs others made on the player's discard.",
     )
