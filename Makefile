@@ -10,7 +10,7 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
 .PHONY: run test test-db test-api-contract lint bench bench-compare bench-instructions bench-analyse bench-seating schema browser-deps venv migrate demo clean audit test-worker bench-site serve loadtest loadtest-night faults
 
-# The engine's hot path compiled with mypyc (csmj_engine/native.py). Without a compiler
+# The engine's hot path compiled with mypyc (scoring/engine/native.py). Without a compiler
 # the engine runs as plain Python, with the same results.
 # make's own marker (touched whether the build worked or not, so that make tries again
 # only when an engine file changes); the engine trusts only the build's stamp.json.
@@ -26,8 +26,8 @@ $(NODE_TOOLS): package.json package-lock.json
 
 venv: $(STAMP) $(NATIVE)
 
-$(NATIVE): $(STAMP) $(wildcard csmj_engine/*.py)
-	$(PYTHON) -m csmj_engine.native_build || echo "NOTICE: the engine runs as plain Python"
+$(NATIVE): $(STAMP) $(wildcard scoring/engine/*.py)
+	$(PYTHON) -m scoring.engine.native_build || echo "NOTICE: the engine runs as plain Python"
 	@mkdir -p $(@D) && touch $@
 
 $(STAMP): requirements.txt requirements-dev.txt
@@ -55,7 +55,7 @@ browser-deps:
 
 test: venv browser-deps $(NODE_TOOLS)
 	$(PYTHON) -m pytest
-	CSMJ_ENGINE=python $(PYTHON) -m pytest -q tests/engine
+	CSMJ_ENGINE=python $(PYTHON) -m pytest -q tests/scoring/engine
 
 # The database tests again, against PostgreSQL.
 test-db: venv $(NODE_TOOLS)

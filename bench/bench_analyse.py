@@ -30,9 +30,9 @@ from typing import Any
 from mahjong.agari import Agari
 from mahjong.tile import TilesConverter
 
-from csmj_engine.analysis import analyse, analyse_hand
-from csmj_engine.suit_tables import suit_tables
-from csmj_engine.tiles import FinalHand, tiles_text
+from scoring.engine.analysis import analyse, analyse_hand
+from scoring.engine.suit_tables import suit_tables
+from scoring.engine.tiles import FinalHand, tiles_text
 
 SEED = 20261129
 HANDS = 100_000

@@ -26,8 +26,8 @@ import time
 from collections import Counter
 from typing import Any
 
-from csmj_engine import PRESETS, Rules, native, parse_ruleset, score_round, validate_round
-from csmj_engine.hands import HAND_TYPES, OPENING_CODES, Claimant, final_codes_for
+from scoring.engine import PRESETS, Rules, native, parse_ruleset, score_round, validate_round
+from scoring.engine.hands import HAND_TYPES, OPENING_CODES, Claimant, final_codes_for
 
 SEED = 20240607
 TARGET = 100_000  # rounds per second, the site's engine (compiled when it can be)

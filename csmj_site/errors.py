@@ -7,7 +7,7 @@ comes from a catalogue keyed by code:
 - the site's own codes: ``MESSAGES`` here, English templates translated through Django's
   gettext (``locale/zh_Hans``);
 - the engine's codes: the engine's own (English, Chinese) templates
-  (``csmj_engine.messages``), which ``scoring`` hands over as a ``TemplateCatalogue``.
+  (``scoring.engine.messages``), which ``scoring`` hands over as a ``TemplateCatalogue``.
 
 ``message`` is English (what the API answers); ``localised()`` is the active language
 (what a page shows). A Chinese message never holds the field's dotted path: the field

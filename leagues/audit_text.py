@@ -19,11 +19,11 @@ from django.utils import formats, timezone
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import pgettext
 
-from csmj_engine import HAND_TYPES, PARAMETER_INFO, PRESET_INFO, PRESETS, parse_ruleset
 from csmj_site.language import colon, list_sep, page_is_english
 from leagues.audit import MASK, SEAT_NAMES, AuditEntry
 from leagues.models import Player, Role, Ruleset, Season
 from leagues.ruleset_words import value_words
+from scoring.engine import HAND_TYPES, PARAMETER_INFO, PRESET_INFO, PRESETS, parse_ruleset
 
 
 @dataclass

@@ -8,7 +8,10 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_lazy
 
-from csmj_engine import (
+from csmj_site.language import in_page_language, page_is_english
+from csmj_site.payment_words import transfer_rows
+from leagues.ruleset_words import value_words
+from scoring.engine import (
     HAND_TYPES,
     KONG_KINDS,
     PARAMETER_INFO,
@@ -23,9 +26,6 @@ from csmj_engine import (
     small_win_bird_count,
     small_win_origin,
 )
-from csmj_site.language import in_page_language, page_is_english
-from csmj_site.payment_words import transfer_rows
-from leagues.ruleset_words import value_words
 
 SEATS = ("A", "B", "C", "D")  # A is the dealer in every example
 DEALER, IDLE, IDLE2, IDLE3 = 0, 1, 2, 3

@@ -22,7 +22,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from csmj_engine import PRESETS, TAKES_EFFECT
 from csmj_site.errors import ServiceErrors
 from csmj_site.jsonio import json_form_value
 from leagues import services
@@ -38,6 +37,7 @@ from leagues.wizard import (
     rules_initial,
     typed_value,
 )
+from scoring.engine import PRESETS, TAKES_EFFECT
 
 # How the editor groups the options, like an app's room screen. Options the engine
 # describes but no group names fall into the last group, so none is ever left out.

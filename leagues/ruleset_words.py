@@ -9,8 +9,8 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from csmj_engine import KONG_KINDS, PARAMETER_INFO
 from csmj_site.language import list_sep, page_is_english
+from scoring.engine import KONG_KINDS, PARAMETER_INFO
 
 # The rows and columns of the amount tables base and zimo_bonus (kong_points: the
 # engine's KONG_KINDS).

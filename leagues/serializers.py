@@ -13,8 +13,8 @@ from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from csmj_engine import PARAMETER_INFO, PRESET_INFO, PRESETS, parse_ruleset
 from leagues.models import CHIP_RATE_MAX, CHIP_RATE_MIN, Club, Player, Role, Ruleset, Season
+from scoring.engine import PARAMETER_INFO, PRESET_INFO, PRESETS, parse_ruleset
 
 # The API speaks English: each choice's label is the engine's English name for it.
 PRESET_CODES = [(code, info.name_en) for code, info in PRESET_INFO.items()]

@@ -19,13 +19,13 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from csmj_engine import ALL_MESSAGES, parse_ruleset
 from csmj_site.errors import ServiceError, ServiceErrors, field_errors, reject
 from csmj_site.jsonio import json_parse
 from leagues.audit import audit_record, audit_snapshot, audit_stored
 from leagues.models import ROLE_RANK, Club, Invitation, Membership, Player, Role, Ruleset, Season
 from leagues.permissions import require_manage, require_manage_role, require_record, role_allows
 from leagues.selectors import membership_role
+from scoring.engine import ALL_MESSAGES, parse_ruleset
 
 # ---------------------------------------------------------------- clubs
 

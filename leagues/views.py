@@ -31,7 +31,6 @@ from django.utils.timezone import get_current_timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from csmj_engine import PRESET_INFO
 from csmj_site.language import list_sep, page_is_english
 from leagues import selectors, services
 from leagues.forms import (
@@ -43,6 +42,7 @@ from leagues.forms import (
 from leagues.models import Club, Invitation, Membership, Player, Role, Season
 from leagues.permissions import LEVEL_DENIED, club_for_reader, role_allows
 from leagues.ruleset_explain import ruleset_summary
+from scoring.engine import PRESET_INFO
 
 # ---------------------------------------------------------------- access
 

@@ -25,14 +25,6 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from csmj_engine import (
-    KONG_KINDS,
-    KONG_POINTS_BOUNDS,
-    PARAMETER_INFO,
-    PRESET_INFO,
-    PRESETS,
-    parse_ruleset,
-)
 from csmj_site.errors import ServiceErrors
 from csmj_site.language import page_is_english
 from leagues import selectors, services
@@ -40,6 +32,14 @@ from leagues.forms import ClubForm, split_aliases
 from leagues.models import Club, Player, Role
 from leagues.ruleset_words import value_choices, value_words
 from leagues.views import apply_errors, club_context, club_view, preset_choices
+from scoring.engine import (
+    KONG_KINDS,
+    KONG_POINTS_BOUNDS,
+    PARAMETER_INFO,
+    PRESET_INFO,
+    PRESETS,
+    parse_ruleset,
+)
 
 SESSION_KEY = "csmj_club_wizard"
 MIN_PLAYERS = 4

@@ -1,6 +1,6 @@
 """Stateless calculator endpoints: score one round, list the ruleset presets.
 
-Both are thin: the engine (csmj_engine) does all the work. No login is needed;
+Both are thin: the engine (scoring.engine) does all the work. No login is needed;
 anonymous callers of the calculator are throttled (scope ``anon_calculator``).
 """
 
@@ -16,12 +16,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 
-from csmj_engine import RoundInvalid, presets_describe, score_round
 from leagues.serializers import (
     PRESET_CODES,
     RulesetParametersSerializer,
     RulesetValueField,
 )
+from scoring.engine import RoundInvalid, presets_describe, score_round
 from scoring.serializers import CalculatorRoundSerializer, RoundResultSerializer
 
 

@@ -1,6 +1,6 @@
 """``POST /api/v1/analyse/``: what a hand really is, from its tiles.
 
-Thin: ``csmj_engine.analysis.analyse_request`` does the work. No login is needed;
+Thin: ``scoring.engine.analysis.analyse_request`` does the work. No login is needed;
 anonymous callers share the calculator's throttle (scope ``anon_calculator``).
 Errors are the calculator's: HTTP 400 with ``{"errors": [{field, code, message}]}``.
 """
@@ -20,9 +20,9 @@ from rest_framework.decorators import api_view, throttle_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_engine import GANG_CONTEXTS, SITUATIONAL_CODES, MeldKind, analyse_request
 from leagues.serializers import PAIR_CHOICES, PRESET_CODES, RulesetChoiceField
 from scoring.api import AnonCalculatorThrottle, calculator_response
+from scoring.engine import GANG_CONTEXTS, SITUATIONAL_CODES, MeldKind, analyse_request
 from scoring.serializers import HAND_CLASSES, HAND_TYPE_CODES, OPENING_HAND_CODES
 
 ANALYSIS_MELD_KINDS = [k.value for k in MeldKind]

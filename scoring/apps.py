@@ -1,7 +1,7 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy
 
-from csmj_engine import ALL_MESSAGES
+from scoring.engine import ALL_MESSAGES
 
 
 class ScoringConfig(AppConfig):

@@ -27,11 +27,11 @@ from typing import Any
 from django.db import connection, connections, transaction
 from django.utils import timezone
 
-from csmj_engine import Rules, Scored, parse_ruleset
 from csmj_site.bulk_rows import allocate_ids, insert_rows
 from csmj_site.errors import ServiceError, ServiceErrors
 from leagues.audit import audit_record_import
 from leagues.models import Player, Season
+from scoring.engine import Rules, Scored, parse_ruleset
 from scoring.models import (
     Round,
     RoundHand,

@@ -20,7 +20,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from csmj_engine import HAND_TYPES, PARAMETER_INFO, presets_describe
 from csmj_site.errors import ServiceError
 from csmj_site.language import page_is_english
 from csmj_site.payment_words import preview_rows
@@ -29,6 +28,7 @@ from leagues.ruleset_words import value_choices
 from leagues.wizard import RulesStepForm, rules_initial
 from scoring import selectors, services
 from scoring.calc import calc_decode, calc_encode
+from scoring.engine import HAND_TYPES, PARAMETER_INFO, presets_describe
 from scoring.forms import RoundDataForm
 from scoring.models import seat_label
 from scoring.services import RoundRejected

@@ -22,7 +22,7 @@ from django.db.models import (
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Coalesce
 
-from csmj_engine import KONG_KINDS, MIDGAME_CODES, PARAMETER_INFO, parse_ruleset
+from scoring.engine import KONG_KINDS, MIDGAME_CODES, PARAMETER_INFO, parse_ruleset
 from scoring.models import (
     Round,
     RoundHand,

@@ -15,11 +15,11 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from csmj_engine import HAND_TYPES, MIDGAME_CODES
-from csmj_engine import KONG_KINDS as ENGINE_KONG_KINDS
 from csmj_site.api import MAX_ID, BoundedDateTimeField
 from leagues.models import Player, Season
 from leagues.serializers import RulesetChoiceField, RulesetParametersField
+from scoring.engine import HAND_TYPES, MIDGAME_CODES
+from scoring.engine import KONG_KINDS as ENGINE_KONG_KINDS
 from scoring.models import Round, Session
 
 # ---------------------------------------------------------------- enums (named in settings)

@@ -17,7 +17,12 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from csmj_engine import (
+from csmj_site.errors import ConflictError, ServiceError, ServiceErrors, field_errors, reject
+from leagues import services as league_services
+from leagues.audit import audit_record, audit_snapshot, audit_stored
+from leagues.models import Player, Season
+from leagues.permissions import require_manage, require_record
+from scoring.engine import (
     ALL_MESSAGES,
     FieldError,
     RoundInvalid,
@@ -27,11 +32,6 @@ from csmj_engine import (
     parse_ruleset,
     score_round_counted,
 )
-from csmj_site.errors import ConflictError, ServiceError, ServiceErrors, field_errors, reject
-from leagues import services as league_services
-from leagues.audit import audit_record, audit_snapshot, audit_stored
-from leagues.models import Player, Season
-from leagues.permissions import require_manage, require_record
 from scoring.events.models import Entrant, Penalty
 from scoring.models import (
     Round,

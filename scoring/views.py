@@ -20,21 +20,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from csmj_engine import (
-    ALL_MESSAGES,
-    BIRD_ON_NOBODY,
-    HAND_TYPES,
-    MIDGAME_CODES,
-    SITUATIONS,
-    RoundInvalid,
-    Rules,
-    analyse,
-    analyse_opening,
-    bird_form_tables,
-    dealer_form_table,
-    parse_ruleset,
-    win_kinds_under,
-)
 from csmj_site.errors import ServiceError, ServiceErrors, field_errors
 from csmj_site.jsonio import json_parse
 from csmj_site.language import in_page_language, page_is_english
@@ -51,6 +36,21 @@ from leagues.views import (
 )
 from scoring import selectors, services
 from scoring.calc import calc_round_initial
+from scoring.engine import (
+    ALL_MESSAGES,
+    BIRD_ON_NOBODY,
+    HAND_TYPES,
+    MIDGAME_CODES,
+    SITUATIONS,
+    RoundInvalid,
+    Rules,
+    analyse,
+    analyse_opening,
+    bird_form_tables,
+    dealer_form_table,
+    parse_ruleset,
+    win_kinds_under,
+)
 from scoring.forms import (
     PaperCsvForm,
     PaperSessionForm,

@@ -175,7 +175,7 @@ def engine_like_result(
 def _scored(data: dict, bird_count: int, result: dict) -> Any:
     """The engine's answer for ``data`` (its birds, hits and wins) with ``result`` in
     place of its result."""
-    from csmj_engine import score_round_counted
+    from scoring.engine import score_round_counted
 
     ruleset = {"preset": "changsha-67", "bird_count": bird_count}
     return score_round_counted({**data, "ruleset": ruleset})._replace(result=result)

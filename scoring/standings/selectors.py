@@ -16,8 +16,8 @@ from typing import Any, NamedTuple
 from django.db.models import Count, Q, QuerySet, Sum
 from django.utils.translation import gettext_lazy
 
-from csmj_engine import HAND_TYPES, KONG_KINDS
 from leagues.models import Club, Player, Season
+from scoring.engine import HAND_TYPES, KONG_KINDS
 from scoring.events.models import Penalty
 from scoring.models import MAX_SEATS, Round, RoundHand, RoundPlayer, SessionSeat, counting_q
 from scoring.selectors import kong_kinds

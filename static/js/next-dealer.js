@@ -1,5 +1,5 @@
 /* Who deals the round after a given round, looked up in the engine's table
- * (csmj_engine/dealers.py form_table, in the round form's context as "dealers"):
+ * (scoring/engine/dealers.py form_table, in the round form's context as "dealers"):
  * the page holds no rule of its own. The round form uses it for a round it could not
  * preview (offline): the next form opens with that dealer already chosen.
  *

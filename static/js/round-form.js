@@ -20,10 +20,10 @@
   var pgettext = typeof window.pgettext === "function" ? window.pgettext : function (c, s) { return s; };
   var T = window.roundFormStrings(gettext, pgettext);
   var RULES = ctx.rules;
-  // 扎鸟: the engine's answers for every situation (csmj_engine/birds.py form_tables);
+  // 扎鸟: the engine's answers for every situation (scoring/engine/birds.py form_tables);
   // the page looks them up and holds no bird formula.
   var BIRDS = ctx.birds;
-  // Who deals next: the engine's table (csmj_engine/dealers.py), looked up by
+  // Who deals next: the engine's table (scoring/engine/dealers.py), looked up by
   // next-dealer.js for a round the form could not preview.
   var DEALERS = ctx.dealers;
   var BIRD_COUNT = BIRDS.count;

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from csmj_engine import score_round
+from scoring.engine import score_round
 
 pytestmark = [pytest.mark.browser]
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from csmj_engine import score_round
+from scoring.engine import score_round
 
 pytestmark = [pytest.mark.browser]
 

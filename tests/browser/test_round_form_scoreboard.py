@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from csmj_engine import score_round
+from scoring.engine import score_round
 from tests.browser import test_recording as recording
 from tests.browser.test_recording import ARTIFACTS, RULESET
 from tests.browser.test_table import form_url, log_in_and_start, saved, tap

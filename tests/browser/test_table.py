@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from csmj_engine import score_round
+from scoring.engine import score_round
 from tests.browser import test_recording as recording
 from tests.browser.test_recording import ARTIFACTS, NAMES, PASSWORD, PHONE, RULESET
 

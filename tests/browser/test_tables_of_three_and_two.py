@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from csmj_engine import score_round
-from csmj_engine.rules import BIRD_ON_NOBODY, KONG_KINDS
+from scoring.engine import score_round
+from scoring.engine.rules import BIRD_ON_NOBODY, KONG_KINDS
 from tests.browser import test_recording as recording
 from tests.browser.test_recording import ARTIFACTS
 from tests.browser.test_table import (

@@ -10,9 +10,9 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from csmj_engine.errors import FieldError
-from csmj_engine.messages import ALL_MESSAGES
 from csmj_site.errors import MESSAGES, ServiceError, ServiceErrors, field_errors
+from scoring.engine.errors import FieldError
+from scoring.engine.messages import ALL_MESSAGES
 from tests.api_helpers import rounds_url
 from tests.factories import round_discard
 
@@ -140,7 +140,7 @@ def test_no_chinese_template_holds_an_english_name_or_a_code(code):
 
 
 def engine_errors_zh(data: dict) -> list[str]:
-    from csmj_engine import validate_round
+    from scoring.engine import validate_round
 
     with translation.override("zh-hans"):
         return [e.localised() for e in field_errors(validate_round(data), ALL_MESSAGES)]

@@ -21,7 +21,7 @@ ALLOWED = {
     "csmj_site/jsonio.py": "the reader",
     "leagues/audit.py": "json.loads(json.dumps(values)): the audit snapshot's own values",
     "scoring/idempotency.py": "json.loads(JSONRenderer().render(...)): a response being stored",
-    "csmj_engine/native.py": "the compiled engine's build stamp, a file the build wrote",
+    "scoring/engine/native.py": "the compiled engine's build stamp, a file the build wrote",
 }
 
 

@@ -6,7 +6,7 @@ import re
 
 from django.utils import translation
 
-import csmj_engine as engine
+import scoring.engine as engine
 from csmj_site.payment_words import transfer_rows
 from tests.factories import round_self_draw
 

@@ -85,7 +85,7 @@ def test_the_scan_sees_a_private_import_and_a_private_attribute(tmp_path, monkey
     sample.write_text(
         "from scoring.services import _engine\n"
         "from scoring import services\n"
-        "from csmj_engine import __all__\n"
+        "from scoring.engine import __all__\n"
         "services._engine()\n"
         "services.round_store\n"
         'monkeypatch.setattr("scoring.bulk._batch_job", None)\n'

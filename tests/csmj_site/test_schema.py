@@ -7,8 +7,8 @@ import pytest
 import yaml
 from django.core.management import call_command
 
-from csmj_engine.hands import HAND_TYPES
-from csmj_engine.rules import PRESETS
+from scoring.engine.hands import HAND_TYPES
+from scoring.engine.rules import PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 COMMITTED = ROOT / "docs" / "openapi.yaml"
@@ -84,7 +84,7 @@ def test_the_docs_pages_load_their_scripts_from_local_static_files(client, url):
 def test_the_ruleset_configs_bounds_and_choices_are_the_engines(schema):
     """Declared once in the engine (PARAMETER_INFO): each number's bounds and each
     choice's values (a shared enum may order them otherwise), labelled in English."""
-    from csmj_engine.rules import PARAMETER_INFO
+    from scoring.engine.rules import PARAMETER_INFO
 
     components = schema["components"]["schemas"]
     fields = components["RulesetConfig"]["properties"]

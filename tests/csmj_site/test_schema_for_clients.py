@@ -7,9 +7,9 @@ import re
 import pytest
 import yaml
 
-from csmj_engine.analysis import analyse_request
-from csmj_engine.messages import ALL_MESSAGES
 from csmj_site.errors import MESSAGES
+from scoring.engine.analysis import analyse_request
+from scoring.engine.messages import ALL_MESSAGES
 from tests.csmj_site.test_schema import COMMITTED
 
 METHODS = ("get", "post", "put", "patch", "delete")

@@ -1,5 +1,5 @@
 // node --test tests/js/: the round form's next-dealer lookup (static/js/next-dealer.js)
-// in the engine's own table (csmj_engine/dealers.py form_table, read through Python).
+// in the engine's own table (scoring/engine/dealers.py form_table, read through Python).
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert");
@@ -12,8 +12,8 @@ const ROOT = path.resolve(__dirname, "../..");
 function engineTable(tongzhuang) {
   const code = [
     "import json",
-    "from csmj_engine.dealers import form_table",
-    "from csmj_engine.rules import parse_ruleset",
+    "from scoring.engine.dealers import form_table",
+    "from scoring.engine.rules import parse_ruleset",
     `rules, _ = parse_ruleset({"preset": "changsha-67", "tongzhuang": ${tongzhuang ? "True" : "False"}})`,
     "print(json.dumps(form_table(rules)))",
   ].join("\n");

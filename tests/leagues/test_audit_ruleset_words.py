@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from csmj_engine.rules import PARAMETER_INFO, PRESET_INFO
 from leagues import services as club_services
 from leagues.audit import AuditEntry
 from leagues.audit_text import audit_lines
+from scoring.engine.rules import PARAMETER_INFO, PRESET_INFO
 
 pytestmark = pytest.mark.django_db
 

@@ -8,9 +8,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from csmj_engine.hands import HAND_TYPES
-from csmj_engine.rules import PARAMETER_INFO, PRESET_INFO
 from scoring import services
+from scoring.engine.hands import HAND_TYPES
+from scoring.engine.rules import PARAMETER_INFO, PRESET_INFO
 from tests.factories import round_discard
 
 pytestmark = pytest.mark.django_db

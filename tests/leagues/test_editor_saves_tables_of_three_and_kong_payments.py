@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from csmj_engine.rules import KONG_KINDS, PARAMETER_INFO
 from leagues.models import Ruleset
+from scoring.engine.rules import KONG_KINDS, PARAMETER_INFO
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-import csmj_engine as engine
+import scoring.engine as engine
 from leagues.ruleset_explain import example_payments
 
 

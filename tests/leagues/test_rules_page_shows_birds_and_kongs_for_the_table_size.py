@@ -8,10 +8,10 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-import csmj_engine as engine
-from csmj_engine.birds import bird_seats
+import scoring.engine as engine
 from leagues.models import Ruleset
 from leagues.ruleset_explain import SEATS, example_payments
+from scoring.engine.birds import bird_seats
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,6 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import RestrictedError
 
-from csmj_engine import parse_ruleset
 from leagues.models import Club, Invitation, Membership, Player
 from leagues.services import (
     club_create,
@@ -25,6 +24,7 @@ from leagues.services import (
     season_reopen,
     season_update,
 )
+from scoring.engine import parse_ruleset
 from tests.factories import make_club, make_ruleset, make_user
 
 pytestmark = pytest.mark.django_db

@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from csmj_engine.rules import PARAMETER_INFO
 from leagues.models import Club, Ruleset
+from scoring.engine.rules import PARAMETER_INFO
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from csmj_engine.rules import PARAMETER_INFO, PRESETS
+from scoring.engine.rules import PARAMETER_INFO, PRESETS
 
 pytestmark = pytest.mark.django_db
 

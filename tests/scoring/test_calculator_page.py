@@ -9,8 +9,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from csmj_engine import score_round
 from scoring.calc import calc_decode, calc_encode
+from scoring.engine import score_round
 from scoring.models import Round
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttle_counts")]

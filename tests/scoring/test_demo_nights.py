@@ -6,7 +6,7 @@ recording and the timer running, so the board shows something at once."""
 import pytest
 from django.core.management import call_command
 
-from csmj_engine import score_round
+from scoring.engine import score_round
 from scoring.events import selectors
 from scoring.events.models import Event, Penalty
 from scoring.management.commands.load_demo import DEMO_SLUG

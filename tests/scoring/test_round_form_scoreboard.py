@@ -9,9 +9,9 @@ import json
 import pytest
 from django.urls import reverse
 
-from csmj_engine.dealers import form_table
-from csmj_engine.rules import parse_ruleset
 from scoring import services
+from scoring.engine.dealers import form_table
+from scoring.engine.rules import parse_ruleset
 from scoring.models import Round
 from tests.factories import round_discard, round_self_draw
 

@@ -7,8 +7,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 from django.utils import translation
 
-from csmj_engine import PRESETS, score_round
 from leagues.services import ruleset_update
+from scoring.engine import PRESETS, score_round
 from scoring.models import Round, RoundHand, RoundPlayer, Transfer
 from scoring.selectors import round_history, session_next_dealers, session_totals
 from scoring.services import (

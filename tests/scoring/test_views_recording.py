@@ -7,9 +7,9 @@ import json
 import pytest
 from django.urls import reverse
 
-from csmj_engine import score_round
-from csmj_engine.hands import HAND_TYPES
 from scoring import services
+from scoring.engine import score_round
+from scoring.engine.hands import HAND_TYPES
 from scoring.models import Round, Session
 from tests.factories import round_by_tiles, round_discard, round_self_draw
 

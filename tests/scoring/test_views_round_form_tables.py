@@ -10,8 +10,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from csmj_engine import score_round
-from csmj_engine.rules import BIRD_ON_NOBODY, KONG_KINDS
+from scoring.engine import score_round
+from scoring.engine.rules import BIRD_ON_NOBODY, KONG_KINDS
 from tests.factories import make_session
 
 pytestmark = pytest.mark.django_db

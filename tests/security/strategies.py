@@ -6,7 +6,7 @@ import json
 
 from hypothesis import strategies as st
 
-from csmj_engine import HAND_TYPES
+from scoring.engine import HAND_TYPES
 
 HAND_CODES = sorted(HAND_TYPES)
 PRESETS = ["changsha-67", "changsha-tongzhuang", "changsha-points", "changsha-online"]

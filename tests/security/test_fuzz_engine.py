@@ -7,7 +7,7 @@ import json
 
 from hypothesis import HealthCheck, given, settings
 
-from csmj_engine import RoundInvalid, score_round
+from scoring.engine import RoundInvalid, score_round
 from tests.conftest import load_shared_examples
 from tests.security.strategies import VALID_ROUNDS, any_round, mutated_rounds
 

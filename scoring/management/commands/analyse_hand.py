@@ -13,7 +13,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from csmj_engine import (
+from csmj_site.errors import ServiceError
+from csmj_site.jsonio import json_parse
+from scoring.engine import (
     GANG_CONTEXTS,
     HAND_TYPES,
     HandAnalysis,
@@ -23,8 +25,6 @@ from csmj_engine import (
     melds_from_text,
     tile_text,
 )
-from csmj_site.errors import ServiceError
-from csmj_site.jsonio import json_parse
 
 
 def _name(code: str) -> str:

@@ -16,9 +16,9 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from csmj_engine import parse_ruleset, score_round
 from leagues.models import Club, Membership, Player, Role, Ruleset, Season
 from scoring.bulk import SessionIn, default_workers, sessions_import
+from scoring.engine import parse_ruleset, score_round
 
 SMALL = [["pinghu"]]
 BIG = [["qingyise"], ["pengpenghu"], ["qixiaodui"], ["jiangjianghu"], ["qingyise", "pengpenghu"]]

@@ -14,9 +14,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from csmj_engine import RoundInvalid, score_round
 from csmj_site.errors import ServiceError
 from csmj_site.jsonio import json_parse
+from scoring.engine import RoundInvalid, score_round
 
 
 class Command(BaseCommand):

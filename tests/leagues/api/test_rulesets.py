@@ -2,8 +2,8 @@
 
 import pytest
 
-from csmj_engine import PRESETS
 from leagues.models import Ruleset
+from scoring.engine import PRESETS
 from tests.api_helpers import club_url, codes
 
 pytestmark = pytest.mark.django_db

@@ -2,7 +2,7 @@
 
 import pytest
 
-from csmj_engine import RoundInvalid, score_round
+from scoring.engine import RoundInvalid, score_round
 from scoring.models import Round
 from scoring.services import round_record
 from tests.api_helpers import codes, rounds_url

@@ -5,8 +5,8 @@ import json
 import pytest
 from django.contrib.auth.models import User
 
-from csmj_engine import PRESETS
 from scoring.api import EXAMPLE_RESULT, EXAMPLE_ROUND, AnonCalculatorThrottle
+from scoring.engine import PRESETS
 
 SCORE = "/api/v1/score/"
 RULESETS = "/api/v1/rulesets/"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from csmj_engine import score_round
+from scoring.engine import score_round
 from scoring.events import services
 from scoring.events.selectors import event_board
 from scoring.models import Round

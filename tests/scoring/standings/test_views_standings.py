@@ -12,8 +12,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from csmj_engine import score_round
 from scoring import services
+from scoring.engine import score_round
 from tests.factories import make_session
 
 pytestmark = pytest.mark.django_db

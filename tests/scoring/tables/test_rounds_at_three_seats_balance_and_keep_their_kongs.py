@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from csmj_engine import score_round
+from scoring.engine import score_round
 from scoring.models import RoundPlayer, Transfer
 from scoring.selectors import session_owed, session_scoreboard, session_totals
 from scoring.services import round_record

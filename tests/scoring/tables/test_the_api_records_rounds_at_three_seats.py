@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from csmj_engine import score_round
+from scoring.engine import score_round
 from scoring.models import Transfer
 from tests.api_helpers import club_url, codes, rounds_url
 from tests.factories import make_session, make_table_season

@@ -1,0 +1,170 @@
+"""The scoring engine: pure Python, no Django. The Django apps call it; it never calls them.
+
+This module is the engine's one public interface: the apps (``scoring``, ``leagues``)
+import what they need from ``scoring.engine`` itself, never from its modules (an
+import-linter contract holds them to it), and every name here is typed, so
+``mypy --strict`` checks the calls across the boundary.
+
+Rounds::
+
+    score_round(data, *, rules=None) -> RoundResult  # validate + score; raises RoundInvalid
+    score_round_counted(data, *, rules=None) -> Scored  # the result, its birds, hits and wins
+    validate_round(data) -> list[FieldError]
+    parse_ruleset(value, *, field="ruleset") -> (Rules | None, list[FieldError])
+
+Rulesets: ``Rules``, ``PRESETS``, ``PRESET_INFO``, ``PARAMETER_INFO``, ``KONG_KINDS``,
+``TAKES_EFFECT``, ``presets_describe``. Hand types: ``HAND_TYPES``, ``MIDGAME_CODES``,
+``SITUATIONS``, ``win_kinds_under``. Birds and dealers: ``bird_seats``, the 扎鸟 origins
+and counts, and the round form's tables (``bird_form_tables``, ``dealer_form_table``).
+Tiles: ``analyse``, ``analyse_opening``, ``analyse_request``, ``melds_from_text``,
+``tile_text``. Errors: ``RoundInvalid``, ``FieldError`` and every code's templates in
+``ALL_MESSAGES``.
+"""
+
+from __future__ import annotations
+
+from scoring.engine import native
+
+# Before any other engine module: the mypyc-compiled validate/scoring when current.
+native.activate(__path__)
+
+from scoring.engine.analysis import (
+    GANG_CONTEXTS,
+    SITUATIONAL_CODES,
+    HandAnalysis,
+    OpeningAnalysis,
+    analyse,
+    analyse_opening,
+    analyse_request,
+)
+from scoring.engine.birds import (
+    BIRD_SEAT,
+    FormBirds,
+    bird_seats,
+    final_bird_origin,
+    small_win_bird_count,
+    small_win_origin,
+)
+from scoring.engine.birds import form_tables as bird_form_tables
+from scoring.engine.dealers import FormDealers
+from scoring.engine.dealers import form_table as dealer_form_table
+from scoring.engine.errors import FieldError, RoundInvalid
+from scoring.engine.hands import (
+    HAND_TYPES,
+    MIDGAME_CODES,
+    SITUATIONS,
+    HandClass,
+    HandType,
+    Situation,
+    WinKind,
+    win_kinds_under,
+)
+from scoring.engine.messages import ALL_MESSAGES
+from scoring.engine.rules import (
+    BIRD_ON_NOBODY,
+    KONG_KINDS,
+    KONG_POINTS_BOUNDS,
+    PARAMETER_INFO,
+    PRESET_INFO,
+    PRESETS,
+    TAKES_EFFECT,
+    KongWords,
+    ParamInfo,
+    PresetInfo,
+    Rules,
+    ValueLabel,
+    parse_ruleset,
+    presets_describe,
+)
+from scoring.engine.scoring import (
+    RoundResult,
+    Scored,
+    SeatWins,
+    Transfer,
+    score_counted,
+    seat_wins,
+)
+from scoring.engine.tiles import MeldKind, melds_from_text, tile_text
+from scoring.engine.validate import parse_round
+
+__all__ = [
+    "ALL_MESSAGES",
+    "BIRD_ON_NOBODY",
+    "BIRD_SEAT",
+    "GANG_CONTEXTS",
+    "HAND_TYPES",
+    "KONG_KINDS",
+    "KONG_POINTS_BOUNDS",
+    "MIDGAME_CODES",
+    "PARAMETER_INFO",
+    "PRESETS",
+    "PRESET_INFO",
+    "SITUATIONAL_CODES",
+    "SITUATIONS",
+    "TAKES_EFFECT",
+    "FieldError",
+    "FormBirds",
+    "FormDealers",
+    "HandAnalysis",
+    "HandClass",
+    "HandType",
+    "KongWords",
+    "MeldKind",
+    "OpeningAnalysis",
+    "ParamInfo",
+    "PresetInfo",
+    "RoundInvalid",
+    "RoundResult",
+    "Rules",
+    "Scored",
+    "SeatWins",
+    "Situation",
+    "Transfer",
+    "ValueLabel",
+    "WinKind",
+    "analyse",
+    "analyse_opening",
+    "analyse_request",
+    "bird_form_tables",
+    "bird_seats",
+    "dealer_form_table",
+    "final_bird_origin",
+    "melds_from_text",
+    "parse_ruleset",
+    "presets_describe",
+    "score_round",
+    "score_round_counted",
+    "small_win_bird_count",
+    "small_win_origin",
+    "tile_text",
+    "validate_round",
+    "win_kinds_under",
+]
+
+
+def score_round(data: object, *, rules: Rules | None = None) -> RoundResult:
+    """Score one round (round-format.md JSON, decoded); RoundInvalid lists every error.
+
+    ``rules`` (from ``parse_ruleset``) scores many rounds under one ruleset without
+    parsing it for each; ``data["ruleset"]`` is then not read."""
+    rnd, errors = parse_round(data, rules=rules)
+    if rnd is None:
+        raise RoundInvalid(errors)
+    return score_counted(rnd)[0]
+
+
+def score_round_counted(data: object, *, rules: Rules | None = None) -> Scored:
+    """``score_round``, with the birds that counted, the 扎鸟 hits and the wins by seat,
+    with the codes the engine scored (found in ``tiles`` when no ``hands`` were given).
+    The services store these: nothing outside the engine counts birds or reads hands."""
+    rnd, errors = parse_round(data, rules=rules)
+    if rnd is None:
+        raise RoundInvalid(errors)
+    result, birds, hits = score_counted(rnd)
+    # at a table of n < 4 seats, the hits' slots beyond n count birds on nobody
+    return Scored(result, birds, tuple(hits[: rnd.rules.players]), seat_wins(rnd))
+
+
+def validate_round(data: object) -> list[FieldError]:
+    """Every problem with one round (empty when it is valid)."""
+    return parse_round(data)[1]
