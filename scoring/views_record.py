@@ -26,10 +26,11 @@ from rest_framework.views import APIView
 from csmj_site.jsonio import JsonBodyParser
 from leagues.views import LoginNeeded, club_access
 from scoring import selectors, services
+from scoring.follow import follow_response, recent
 from scoring.idempotency import idempotent
 from scoring.models import seat_label
 from scoring.services import RoundConflict, RoundRejected
-from scoring.views import get_session, localised_errors, round_summary
+from scoring.views import get_session, localised_errors, round_summary, session_detail
 
 
 def _error(message: str, status: int) -> Response:
@@ -115,32 +116,24 @@ class RoundSave(APIView):
 round_save = RoundSave.as_view()
 
 
-def follow_state_response(request: HttpRequest, session: Any) -> HttpResponse:
-    """The session's totals as JSON for a follower's poll, with its ETag: 304 while
-    ``If-None-Match`` still matches (nothing recorded, corrected or voided since)."""
-    import json
-
-    from django.http import HttpResponseNotModified
-
-    state = selectors.session_follow_state(session=session)
-    etag = f'"{state["version"]}"'
-    if request.headers.get("If-None-Match") == etag:
-        return HttpResponseNotModified(headers={"ETag": etag})
-    response = HttpResponse(json.dumps(state), content_type="application/json")
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    return response
-
-
 def session_follow(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
-    """The session's totals for the phones following the table: polled every few seconds
-    with ``If-None-Match``; 304 until a round is recorded, corrected or voided. Readable
-    without logging in when the club is public (the secret link: ``follow_state``)."""
+    """The session's follow (``scoring.follow``) for the phones following the table:
+    304 until a round is recorded, corrected or voided or the session is finished, then
+    the page's fresh totals and rounds in the same answer. Readable without logging in
+    when the club is public (the secret link: ``follow_state``)."""
     try:
-        club = club_access(request, slug, "read")
+        return follow_response(
+            request,
+            resolve=lambda: get_session(club_access(request, slug, "read"), session_id),
+            version=lambda _target: recent(
+                f"session-follow:{session_id}",
+                lambda: selectors.session_follow_version(session_id=session_id),
+            ),
+            state=lambda target: selectors.session_follow_state(session=target()),
+            page=lambda: session_detail(request, slug, session_id),
+        )
     except LoginNeeded:
         return HttpResponse(status=403)
-    return follow_state_response(request, get_session(club, session_id))
 
 
 # ---------------------------------------------------------------- the secret follow link
@@ -202,8 +195,23 @@ def follow_page(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def follow_state(request: HttpRequest, token: str) -> HttpResponse:
-    """/f/<token>/state/: the follow page's poll (``follow_state_response``)."""
-    return secret_page(follow_state_response(request, followed_session(token)))
+    """/f/<token>/state/: the follow page's poll (``scoring.follow``), as
+    ``session_follow`` answers; the link is checked on every poll (a link turned off stops
+    answering at once)."""
+    session = followed_session(token)
+    return secret_page(
+        follow_response(
+            request,
+            resolve=lambda: session,
+            version=lambda _target: recent(
+                f"session-follow:{session.pk}",
+                lambda: selectors.session_follow_version(session_id=session.pk),
+            ),
+            state=lambda _target: selectors.session_follow_state(session=session),
+            page=lambda: follow_page(request, token),
+            keep_access=False,
+        )
+    )
 
 
 def service_worker(request: HttpRequest) -> HttpResponse:

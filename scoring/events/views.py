@@ -9,14 +9,13 @@ a refusal in the reader's language; the services do every check.
 from __future__ import annotations
 
 import datetime
-import json
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
@@ -39,6 +38,7 @@ from scoring.events.models import (
     Table,
     TimerEnd,
 )
+from scoring.follow import follow_response
 
 
 def _event(club: Club, event_id: int) -> Event:
@@ -183,21 +183,18 @@ def player_card(request: HttpRequest, club: Club, event_id: int, player_id: int)
 
 
 def event_follow(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
-    """The board's version, polled with ``If-None-Match`` (304 until anything of the night
-    is saved), as ``session_follow`` is for one table."""
+    """The board's follow (``scoring.follow``): 304 until anything of the night is saved,
+    then the fresh board in the same answer, as ``session_follow`` is for one table."""
     try:
-        club = club_access(request, slug, "read")
+        return follow_response(
+            request,
+            resolve=lambda: _event(club_access(request, slug, "read"), event_id),
+            version=lambda _target: selectors.event_version_recent(event_id=event_id),
+            state=lambda _target: {"version": selectors.event_version_recent(event_id=event_id)},
+            page=lambda: event_board(request, slug, event_id),
+        )
     except LoginNeeded:
         return HttpResponse(status=403)
-    event = _event(club, event_id)
-    version = selectors.event_version_recent(event_id=event.pk)
-    etag = f'"{version}"'
-    if request.headers.get("If-None-Match") == etag:
-        return HttpResponseNotModified(headers={"ETag": etag})
-    response = HttpResponse(json.dumps({"version": version}), content_type="application/json")
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    return response
 
 
 # ---------------------------------------------------------------- actions (POST)
