@@ -7,6 +7,7 @@ and API share one validation. Engine errors are shown in Chinese (English when c
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -443,8 +444,10 @@ def session_follow_url(request: HttpRequest, club: Club, session: Session) -> st
     return request.build_absolute_uri() if club.is_public else None
 
 
+@functools.lru_cache(maxsize=256)
 def follow_qr(url: str) -> str:
-    """A follow link as an inline SVG QR code, for the table to scan."""
+    """A follow link as an inline SVG QR code, for the table to scan (drawn once per
+    link and process: the page is fetched again by every phone following the table)."""
     import segno
 
     return segno.make(url, error="m").svg_inline(scale=4, border=2)
