@@ -202,14 +202,14 @@ class IdFilter(django_filters.NumberFilter):
 
 
 class BoundedDateTimeField(serializers.DateTimeField):
-    """A date-time between 1900 and 2200: outside that, the time zone database's
+    """A date-time between 1970 and 2200: outside that, the time zone database's
     local mean time (e.g. +08:05:43) would not even be valid RFC 3339."""
 
-    default_error_messages = {"out_of_range": "Give a date between 1900 and 2200."}
+    default_error_messages = {"out_of_range": "Give a date between 1970 and 2200."}
 
     def to_internal_value(self, value: Any) -> Any:
         result = super().to_internal_value(value)
-        if not 1900 <= result.year <= 2200:
+        if not 1970 <= result.year <= 2200:
             self.fail("out_of_range")
         return result
 

@@ -72,13 +72,18 @@ MESSAGES: dict[str, str] = {
     "season_closed": gettext_noop("season {name!r} is closed"),
     "season_closed:session": gettext_noop("The season is closed"),
     "table_size_unsupported": gettext_noop(
-        "The season's ruleset seats {players} players; sessions on the site seat four "
-        "(tables of three and two are scored through the API's calculator for now)"
+        "The season's ruleset seats {players} players; a session seats two, three or four"
     ),
-    "players": gettext_noop("A session needs exactly four players"),
+    "players": gettext_noop(
+        "The season's ruleset seats {players}: a session needs exactly {players} players"
+    ),
     "players:twice": gettext_noop("A player can sit only once"),
     "players:other_club": gettext_noop("Every player must be on the club's roster"),
-    "first_dealer": gettext_noop("The first dealer must be a seat 0–3"),
+    "first_dealer": gettext_noop("The first dealer must be a seat 0–{last}"),
+    "table_size_changed": gettext_noop(
+        "This session seats {seats}; the season's ruleset now plays {players}: "
+        "start a new session to play under it"
+    ),
     "required:started_at": gettext_noop("A start time is required"),
     "paper_reopen": gettext_noop("A paper session cannot be reopened"),
     "session_has_rounds": gettext_noop(
@@ -90,7 +95,7 @@ MESSAGES: dict[str, str] = {
         "This session is a table of the league night {name!r}; it cannot be deleted"
     ),
     "nets": gettext_noop("Nets must be whole numbers"),
-    "nets:four": gettext_noop("A paper session needs four nets"),
+    "nets:count": gettext_noop("A paper session of this season needs {players} nets"),
     "nets:range": gettext_noop("A net is out of range (±{limit})"),
     "nets:sum": gettext_noop("The nets must sum to zero (now {sum:+d})"),
     # clubs, invitations, rosters, rulesets, tokens
@@ -123,8 +128,8 @@ MESSAGES: dict[str, str] = {
         "Table {table} has {count} players; a table seats four, or three with tables of three"
     ),
     "three_unsupported": gettext_noop(
-        "Tables of three need a ruleset for three (players: 3) and sessions of three, "
-        "which the site does not record yet"
+        "This ruleset's rules do not hold at a table of three (players: 3); "
+        "sit the remainder out instead"
     ),
     "round_started": gettext_noop(
         "Round {number} has a table that started; it cannot be drawn again (swap by hand)"
@@ -144,7 +149,7 @@ MESSAGES: dict[str, str] = {
     "line_not_object": gettext_noop("a line must be a JSON object"),
     "required:season": gettext_noop("a line needs a season (no default season was given)"),
     "unknown_season": gettext_noop("this club has no season {name!r}"),
-    "player_names": gettext_noop("players must be a list of four display names"),
+    "player_names": gettext_noop("players must be a list of display names, one a seat"),
     "player_invalid": gettext_noop("{name!r} cannot be added to the roster: {detail}"),
     "not_on_roster": gettext_noop("{name!r} is not on the roster; only organisers add players"),
     "invalid_datetime": gettext_noop("{what} must be an ISO 8601 date-time"),

@@ -29,6 +29,8 @@ def transfer_rows(
     for t in result.get("transfers", []):
         d = t.get("detail") or {}
         arith = win_words(t, d, terms) if "pair_base" in d and "multiplier" in d else ""
+        if t.get("event") == "kong":
+            arith = f"{kong_word(d, terms)} {d.get('kong_points')}"
         payee = t.get("to")
         named = hands.get((t.get("event", ""), t.get("winner", -1)))
         rows.append(
@@ -41,6 +43,7 @@ def transfer_rows(
                     "midgame": _("中途胡"),
                     "result": _("胡牌"),
                     "penalty": _("罚分"),
+                    "kong": _("杠分"),
                 }.get(t.get("event", ""), t.get("event", "")),
                 "arith": arith or penalty_words(d),
                 "units": d.get("units"),
@@ -50,6 +53,83 @@ def transfer_rows(
             }
         )
     return rows
+
+
+def kong_word(detail: Mapping[str, Any], terms: Mapping[str, Any]) -> str:
+    """A kong's kind in words (暗杠), from ``terms`` (the engine's word); its code else."""
+    kind = str(detail.get("kind", ""))
+    return str(terms.get("kong_kinds", {}).get(kind, kind))
+
+
+def kong_rows(
+    result: dict[str, Any], names: list[str], terms: Mapping[str, Any] | None = None
+) -> list[dict[str, Any]]:
+    """The kong payments (rules.md §10.4), one row per kong, apart from the wins: who
+    paid whom, and its arithmetic, 暗杠 2 × 2 家 = 4 (the kind's points × the seats it
+    is paid for: each other seat, or the discarder alone for all of them, 放杠).
+
+    The engine lists each kong's transfers together, one per payer: a kong's row ends
+    when the seat, the kind or the points change, or a payer comes again."""
+    terms = terms or {}
+    groups: list[list[dict[str, Any]]] = []
+    for t in result.get("transfers", []):
+        if t.get("event") != "kong":
+            continue
+        d = t.get("detail") or {}
+        last = groups[-1] if groups else None
+        same = (
+            last is not None
+            and d.get("kind") != "ming"
+            and (last[0]["winner"], last[0]["detail"]) == (t.get("winner"), d)
+            and t.get("from") not in {x.get("from") for x in last}
+        )
+        if same and last is not None:
+            last.append(t)
+        else:
+            groups.append([t])
+    rows = []
+    for group in groups:
+        d = group[0].get("detail") or {}
+        total = sum(int(t["amount"]) for t in group)
+        points = int(d.get("kong_points") or 0)
+        rows.append(
+            {
+                "payer": list_sep().join(names[t["from"]] for t in group),
+                "payee": names[group[0]["to"]],
+                "kind": kong_word(d, terms),
+                "amount": total,
+                "arith": _("%(kind)s %(points)s × %(n)s 家 = %(total)s")
+                % {
+                    "kind": kong_word(d, terms),
+                    "points": points,
+                    "n": total // points if points else 0,
+                    "total": total,
+                },
+            }
+        )
+    return rows
+
+
+def preview_rows(
+    result: dict[str, Any], names: list[str], terms: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """What the preview (the round form's, the calculator's) shows of a scored round:
+    the wins' and penalties' transfers (``rows``), the kongs apart (``kongs``), each
+    seat's net, what is burned and who deals next."""
+    rows = [
+        row
+        for row, t in zip(
+            transfer_rows(result, names, terms), result.get("transfers", []), strict=True
+        )
+        if t.get("event") != "kong"
+    ]
+    return {
+        "rows": rows,
+        "kongs": kong_rows(result, names, terms),
+        "net": list(zip(names, result["net"], strict=True)),
+        "burned": result.get("burned", 0),
+        "next_dealers": [names[s] for s in result.get("next_dealers", [])],
+    }
 
 
 def dealer_bonus_in(t: Mapping[str, Any], d: Mapping[str, Any], terms: Mapping[str, Any]) -> int:

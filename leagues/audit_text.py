@@ -346,12 +346,13 @@ def _round_facts(data: dict[str, Any] | None, result: Any, seats: list[str]) -> 
 
 
 def _score_change(before: Any, after: Any, seats: list[str]) -> Change | None:
-    """The scores of the players whose score changed (all four for a new round)."""
+    """The scores of the players whose score changed (every seat for a new round)."""
     old = list((before or {}).get("net") or [])
     new = list((after or {}).get("net") or [])
     if old == new:
         return None
-    changed = [i for i in range(4) if old[i : i + 1] != new[i : i + 1]] if old else range(4)
+    seated = range(max(len(old), len(new)))
+    changed = [i for i in seated if old[i : i + 1] != new[i : i + 1]] if old else seated
 
     def pick(nets: list[Any]) -> str:
         return list_sep().join(

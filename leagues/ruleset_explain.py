@@ -8,7 +8,7 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_lazy
 
-from csmj_site.language import page_is_english
+from csmj_site.language import in_page_language, page_is_english
 from csmj_site.payment_words import transfer_rows
 from leagues.ruleset_words import value_words
 
@@ -148,7 +148,7 @@ def payment_terms(*, data: Any, config: Any) -> dict[str, Any]:
     """What ``payment_words.transfer_rows`` needs besides the engine's result to word a
     round's payments: each win's hands by (event, seat), in the reader's language; the
     dealer seats; the ruleset's dealer bonus (庄分, per unit or once); the winners paid
-    大进大出. Empty when the round or the ruleset cannot be read."""
+    大进大出; the kinds of kong in words. Empty when the round or the ruleset cannot be read."""
     from leagues.audit_text import hand_label
 
     engine = _engine()
@@ -175,8 +175,12 @@ def payment_terms(*, data: Any, config: Any) -> dict[str, Any]:
             if any(h is not None and h.big_in_big_out for h in found):
                 bibo.add(entry.get("seat"))
     dealers = data.get("dealers") or [data.get("dealer")]
+    from scoring.engine.rules import KONG_KINDS
+
     return {
         "hands": hands,
+        # a kong's kind (暗杠 …): the engine's word, in the reader's language
+        "kong_kinds": {kind: in_page_language(words.name) for kind, words in KONG_KINDS.items()},
         "dealers": [s for s in dealers if isinstance(s, int)],
         "dealer_bonus": rules.dealer_bonus,
         "per_unit": rules.dealer_bonus_per_unit,

@@ -142,8 +142,9 @@ class SessionFilter(DateRangeFilterSet):
     create=extend_schema(
         operation_id="session_start",
         summary="Start a session (recorder role)",
-        description="Four roster players in turn order (seats 0..3). The answer carries "
-        "next_number and next_dealer, what the first round needs.",
+        description="Roster players in turn order (seats 0..n-1), exactly as many as the "
+        "season's ruleset seats (players: 4, 3 or 2); the first dealer is a seat of that "
+        "table. The answer carries next_number and next_dealer, what the first round needs.",
     ),
     update=extend_schema(
         summary="Change a session's start time or table (recorder role)",
@@ -160,7 +161,7 @@ class SessionFilter(DateRangeFilterSet):
     ),
 )
 class SessionViewSet(ClubScopedMixin, ApiViewSet):
-    """The club's sessions: four players, in turn order, at one table."""
+    """The club's sessions: four, three or two players, in turn order, at one table."""
 
     filterset_class = SessionFilter
     http_method_names = [*ApiViewSet.http_method_names, "delete"]  # an empty one (destroy)

@@ -100,14 +100,16 @@ def session_reopen_view(request: Request, club_slug: str, session_id: int) -> Re
 class PaperSessionSerializer(serializers.Serializer):
     players = serializers.ListField(
         child=serializers.PrimaryKeyRelatedField(queryset=Player.objects.none()),
-        min_length=4,
+        min_length=2,
         max_length=4,
-        help_text="Four roster player ids by seat (0..3).",
+        help_text="Roster player ids by seat (0..n-1): as many as the season's ruleset "
+        "seats (its players: 4, 3 or 2).",
     )
     nets = serializers.ListField(
         child=serializers.IntegerField(min_value=-PAPER_NET_LIMIT, max_value=PAPER_NET_LIMIT),
-        min_length=4,
+        min_length=2,
         max_length=4,
+        help_text="Final nets by seat, one a player, summing to zero.",
     )
     started_at = serializers.DateTimeField(required=False)
     table_label = serializers.CharField(required=False, allow_blank=True, max_length=40)
@@ -124,7 +126,7 @@ class PaperSessionSerializer(serializers.Serializer):
 @extend_schema(
     operation_id="paper_session_record",
     tags=["sessions"],
-    summary="Record a paper session (纸面记录): four players by seat and their final nets, "
+    summary="Record a paper session (纸面记录): its players by seat and their final nets, "
     "summing to zero. Counts in net, sessions and ratings, not in hand statistics.",
     request=PaperSessionSerializer,
     responses={201: SessionStateSerializer},

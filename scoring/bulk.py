@@ -57,7 +57,8 @@ from scoring.standings.rebuild import apply_stat_deltas, ratings_rebuild, scope_
 
 @dataclass
 class SessionIn:
-    """One session to store: four players by seat and its rounds in play order.
+    """One session to store: its players by seat (as many as the season's ruleset seats:
+    4, 3 or 2) and its rounds in play order.
 
     A round entry is a round-format object (without "ruleset"), or
     ``{"round": {...}, "void": "reason"}`` for a round recorded and then voided, or
@@ -105,23 +106,19 @@ Resolved = dict[int | str, tuple[dict[str, Any], Any]]
 
 
 def _check(src: SessionIn, resolved: Resolved) -> tuple[_Scored | None, list]:
+    """A session line's problems (``session_start_problems``, the paper nets, every round's
+    engine errors), or the session scored. Its table is the first round's (the season's
+    ruleset, or the round's own when the club has since changed it, so that an exported
+    season whose table size changed imports as it was); every round must seat it."""
     from scoring import engine
 
     season = src.season
-    errors = session_start_problems(
-        season=season, players=src.players, first_dealer=src.first_dealer
-    )
-    if src.paper_nets is not None:
-        if src.rounds:
-            errors.append(ServiceError("rounds", "paper_session"))
-        try:
-            src.paper_nets = paper_nets_validate(src.paper_nets)  # stored as numbers
-        except ServiceErrors as exc:  # the service's "nets" is the line's "paper_nets"
-            errors += [e.at("paper_nets") for e in exc.errors]
     if season.pk not in resolved:
         full = ruleset_resolve(season.ruleset.config)
         resolved[season.pk] = (full, engine.parse_ruleset(full)[0])
     full, rules = resolved[season.pk]
+    errors: list[ServiceError] = []
+    tables: list[tuple[str, int]] = []  # (where, the table size it was scored for)
     scored = []
     for i, entry in enumerate(src.rounds):
         void = None
@@ -140,12 +137,29 @@ def _check(src: SessionIn, resolved: Resolved) -> tuple[_Scored | None, list]:
                 except ServiceErrors as exc:
                     errors += exc.errors
                     continue
+        tables.append((where, round_rules.players))
         try:
             result = round_score(data=data, rules=round_rules)  # as recording does; parsed once
         except RoundRejected as exc:
             errors += [e.at(f"{where}.{e.field}" if e.field else where) for e in exc.errors]
             continue
         scored.append((data, result, void, round_full))
+    seated = tables[0][1] if tables else rules.players
+    errors[:0] = session_start_problems(
+        season=season, players=src.players, first_dealer=src.first_dealer, seated=seated
+    )
+    for where, players in tables:
+        if players != seated:
+            errors.append(
+                ServiceError(where, "table_size_changed", {"seats": seated, "players": players})
+            )
+    if src.paper_nets is not None:
+        if src.rounds:
+            errors.append(ServiceError("rounds", "paper_session"))
+        try:
+            src.paper_nets = paper_nets_validate(src.paper_nets, seats=seated)  # as numbers
+        except ServiceErrors as exc:  # the service's "nets" is the line's "paper_nets"
+            errors += [e.at("paper_nets") for e in exc.errors]
     if errors:
         return None, [e.as_dict() for e in errors]
     return _Scored(src=src, rounds=scored), []
@@ -248,7 +262,7 @@ def _build(batch: list[_Scored], actor: Any) -> _Built:
         seats += [
             {"session_id": sid, "seat": seat, "player_id": pid} for seat, pid in enumerate(pids)
         ]
-        totals = [dict.fromkeys(STAT_FIELDS, 0) for _ in range(4)]
+        totals = [dict.fromkeys(STAT_FIELDS, 0) for _ in pids]
         for number, (data, scored, void, config) in enumerate(item.rounds, start=1):
             result = scored.result
             rid = next(round_ids)
@@ -281,8 +295,8 @@ def _build(batch: list[_Scored], actor: Any) -> _Built:
                 for row in p:
                     round_add(totals[row["seat"]], row)
         if src.paper_nets is not None:
-            for seat in range(4):
-                totals[seat]["net"] += src.paper_nets[seat]
+            for seat, net in enumerate(src.paper_nets):
+                totals[seat]["net"] += net
         if src.finished or src.paper_nets is not None:
             results.append(
                 {

@@ -22,13 +22,14 @@ from django.views.decorators.http import require_POST
 
 from csmj_site.errors import ServiceError
 from csmj_site.language import page_is_english
-from csmj_site.payment_words import transfer_rows
+from csmj_site.payment_words import preview_rows
 from leagues.ruleset_explain import option_words, payment_terms
+from leagues.ruleset_words import value_choices
 from leagues.wizard import RulesStepForm, rules_initial
 from scoring import selectors, services
 from scoring.calc import calc_decode, calc_encode
 from scoring.engine.hands import HAND_TYPES
-from scoring.engine.rules import presets_describe
+from scoring.engine.rules import PARAMETER_INFO, presets_describe
 from scoring.forms import RoundDataForm
 from scoring.models import seat_label
 from scoring.services import RoundRejected
@@ -36,6 +37,7 @@ from scoring.views import (
     analyse_for_form,
     form_rejection,
     form_rules_context,
+    form_seats,
     hand_label,
     json_body,
     json_body_refused,
@@ -123,10 +125,11 @@ def calc_page(
     status: int = 200,
 ) -> HttpResponse:
     query = settings_query(config, names)
-    seats = seat_names(names)
+    rules_context = form_rules_context(config)
+    players = rules_context["birds"]["players"]
     context = {
-        "seats": [{"seat": i, "name": n} for i, n in enumerate(seats)],
-        **form_rules_context(config),
+        "seats": form_seats(seat_names(names)[:players]),
+        **rules_context,
         "lang": "en" if page_is_english() else "zh-hans",
         "prefill": {"dealer": 0, "dealers": [0], "note": ""},
         "initial": initial,
@@ -141,12 +144,36 @@ def calc_page(
         "scoring/calc.html",
         {
             "settings": form,
+            "name_fields": form.name_fields()[:players],
+            "sizes": table_sizes(config, names, players),
             "rf_context": context,
             "form_action": f"{reverse('calc-share')}?{query}",
             "shared": shared,
         },
         status=status,
     )
+
+
+def table_sizes(config: dict[str, Any], names: list[str], players: int) -> dict[str, Any]:
+    """The calculator's table sizes (人数: 四人 / 三人 / 二人, the engine's words), each a
+    link to the calculator under these settings at that size (缺一门 kept at two players
+    only)."""
+    info = PARAMETER_INFO["players"]
+    sizes = []
+    for value, label in value_choices("players"):
+        size = int(value)
+        changed = {**config, "players": size}
+        if size != 2:
+            changed.pop("quyimen", None)
+        sizes.append(
+            {
+                "players": size,
+                "label": label,
+                "url": f"{reverse('calc')}?{settings_query(changed, names)}",
+                "chosen": size == players,
+            }
+        )
+    return {"label": info.name_en if page_is_english() else info.name_zh, "choices": sizes}
 
 
 def calc(request: HttpRequest) -> HttpResponse:
@@ -164,13 +191,10 @@ def result_context(
     """Score the round (RoundRejected if the engine refuses it) and what the preview and
     the share box show for it."""
     result = services.round_calculate(data=data, ruleset_config=config)
-    seats = seat_names(names)
+    seats = seat_names(names)[: len(result["net"])]  # the table's n seats
     code = calc_encode(ruleset=config, names=names, data=data)
     return {
-        "rows": transfer_rows(result, seats, payment_terms(data=data, config=config)),
-        "net": list(zip(seats, result["net"], strict=True)),
-        "burned": result.get("burned", 0),
-        "next_dealers": [seats[s] for s in result.get("next_dealers", [])],
+        **preview_rows(result, seats, payment_terms(data=data, config=config)),
         "result": result,
         "share_url": request.build_absolute_uri(reverse("calc-result", args=[code])),
         "record_url": reverse("calc-record", args=[code]),

@@ -9,10 +9,20 @@ from django.utils.translation import gettext_lazy as _
 
 from csmj_site.errors import ServiceErrors
 from csmj_site.jsonio import json_form_value
+from csmj_site.language import list_sep
 from leagues.models import Player
+from scoring.selectors import season_seats
 from scoring.services import paper_nets_validate, whole_number
 
 SEAT_CHOICES = [(i, _("%(n)s号位") % {"n": i + 1}) for i in range(4)]
+
+
+def keep_seats(form: forms.Form, fields: tuple[str, ...], seats: int) -> tuple[str, ...]:
+    """The first ``seats`` of a form's seat ``fields`` (a table of four, three or two,
+    rules.md §10); the others are taken off the form. Returns the kept ones."""
+    for name in fields[seats:]:
+        del form.fields[name]
+    return fields[:seats]
 
 
 def find_player(roster: list[Player], text: str) -> Player | None:
@@ -57,7 +67,8 @@ def seat_players(form: forms.Form, data: dict[str, Any], fields: tuple[str, ...]
 
 
 class SessionStartForm(forms.Form):
-    """Four players in turn order (type-ahead over the roster), the first dealer, a label."""
+    """The players in turn order (type-ahead over the roster), as many as the season's
+    ruleset seats (``seats``: 4, 3 or 2), the first dealer, a label."""
 
     seat_0 = forms.CharField(label=_("1号位"), max_length=60)
     seat_1 = forms.CharField(label=_("2号位（1号位的下家）"), max_length=60)
@@ -75,9 +86,12 @@ class SessionStartForm(forms.Form):
 
     SEAT_FIELDS = ("seat_0", "seat_1", "seat_2", "seat_3")
 
-    def __init__(self, *args: Any, roster: list[Player], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, roster: list[Player], seats: int = 4, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.roster = roster
+        self.SEAT_FIELDS = keep_seats(self, self.SEAT_FIELDS, seats)
+        dealer = self.fields["first_dealer"]
+        dealer.choices = SEAT_CHOICES[:seats]  # type: ignore[attr-defined]
         for name in self.SEAT_FIELDS:
             self.fields[name].widget.attrs.update(
                 {"list": "roster", "autocomplete": "off", "autocapitalize": "off"}
@@ -139,7 +153,8 @@ DATE_FORMATS = [
 
 
 class PaperSessionForm(forms.Form):
-    """One paper session: four players by seat and their final nets (summing to zero).
+    """One paper session: its players by seat (as many as the season's ruleset seats) and
+    their final nets (summing to zero).
 
     Group errors (the sum of the nets, a player sitting twice, a service refusal keyed
     "nets"/"players"/"season") are non-field errors whose ``code`` names the group, so
@@ -173,6 +188,8 @@ class PaperSessionForm(forms.Form):
         super().__init__(*args, **kw)
         self.roster = roster
         self.season = season
+        self.PLAYER_FIELDS = keep_seats(self, self.PLAYER_FIELDS, season_seats(season=season))
+        self.NET_FIELDS = keep_seats(self, self.NET_FIELDS, len(self.PLAYER_FIELDS))
         self.fields["started_at"].required = date_required
         for name in self.PLAYER_FIELDS:
             self.fields[name].widget.attrs.update(
@@ -262,7 +279,14 @@ CSV_COLUMNS: dict[str, str] = {
     **{f"net{i + 1}": f"net_{i}" for i in range(4)},
     **{f"得分{i + 1}": f"net_{i}" for i in range(4)},
 }
-CSV_REQUIRED = ("started_at", *PaperSessionForm.PLAYER_FIELDS, *PaperSessionForm.NET_FIELDS)
+
+
+def csv_required(seats: int) -> tuple[str, ...]:
+    """The columns a paper CSV needs at a table of ``seats``."""
+    players = PaperSessionForm.PLAYER_FIELDS[:seats]
+    return ("started_at", *players, *PaperSessionForm.NET_FIELDS[:seats])
+
+
 CSV_MAX_ROWS = 500
 CSV_MAX_BYTES = 512 * 1024
 
@@ -324,9 +348,11 @@ class PaperCsvForm(forms.Form):
         reader = csv.reader(io.StringIO(text), delimiter=delimiter)
         header = next(reader, None)
         columns = [CSV_COLUMNS.get(h.strip().lower()) for h in header or []]
-        missing = [f for f in CSV_REQUIRED if f not in columns]
+        seats = season_seats(season=self.season)
+        missing = [f for f in csv_required(seats) if f not in columns]
         if missing:
-            self._bad(1, [_("表头必须是：date, table, player1…player4, net1…net4。")])
+            header_words = _("表头必须是：date, table, player1…player%(n)s, net1…net%(n)s。")
+            self._bad(1, [header_words % {"n": seats}])
             return
         names = {f: (header or [])[i].strip() for i, f in enumerate(columns) if f}
         seen: dict[tuple[Any, ...], int] = {}
@@ -338,6 +364,16 @@ class PaperCsvForm(forms.Form):
                 self._bad(line, [_("一次最多上传 %(n)s 场。") % {"n": CSV_MAX_ROWS}])
                 return
             data = {f: v.strip() for f, v in zip(columns, values, strict=False) if f}
+            beyond = [
+                names[f]
+                for i in range(seats, len(SEAT_CHOICES))
+                for f in (f"player_{i}", f"net_{i}")
+                if data.get(f)
+            ]
+            if beyond:
+                words = _("本赛季是 %(n)s 人桌：%(columns)s 应当空着。")
+                self._bad(line, [words % {"n": seats, "columns": list_sep().join(beyond)}])
+                continue
             form = PaperSessionForm(
                 data, roster=self.roster, season=self.season, date_required=True
             )

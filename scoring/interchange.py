@@ -12,8 +12,8 @@ is one session::
                 {"round": {...}, "ruleset": {the full ruleset it was scored under}}],
      "finished": true}
 
-``players`` are display names in seat order (0..3); names not on the roster are
-added to it. A paper session has ``"paper_nets": [30, -10, -5, -15]`` and no rounds.
+``players`` are display names in seat order (0..n-1: as many as the season's ruleset
+seats, 4, 3 or 2); names not on the roster are added to it. A paper session has ``"paper_nets": [30, -10, -5, -15]`` (one a seat) and no rounds.
 Only the current version of each round is exported (corrections are not history
 here); voided rounds are kept, marked with their reason. A round scored under an
 earlier version of its season's ruleset (the club edited it since) carries that

@@ -18,7 +18,10 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-seat_validators = [MinValueValidator(0), MaxValueValidator(3)]
+# The most seats a table has (rules.md §10: tables of four, three and two). A table of
+# n uses seats 0..n-1; exports with a column a seat have this many.
+MAX_SEATS = 4
+seat_validators = [MinValueValidator(0), MaxValueValidator(MAX_SEATS - 1)]
 
 
 def outcome_label(kind: str | None) -> str:
@@ -39,12 +42,16 @@ def new_follow_token() -> str:
 
 
 class Session(models.Model):
-    """一场: four players at one table, in turn order, for a run of rounds."""
+    """一场: the players at one table (four, three or two: the season's ruleset's
+    ``players``, rules.md §10), in turn order, for a run of rounds."""
 
     season = models.ForeignKey("leagues.Season", on_delete=models.CASCADE, related_name="sessions")
     started_at = models.DateTimeField(_("开始时间"), default=timezone.now)
     table_label = models.CharField(_("桌号"), max_length=40, blank=True)
     first_dealer = models.PositiveSmallIntegerField(_("首庄"), validators=seat_validators)
+    # A league night's table of three under a ruleset for four (rules.md §10: the same
+    # rules at ``players: 3``); null: the season's ruleset as it is.
+    table_size = models.PositiveSmallIntegerField(_("人数"), null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
@@ -71,7 +78,7 @@ class Session(models.Model):
         return f"{self.season} #{self.pk}{label}"
 
     def players_in_order(self) -> list:
-        """The four players by seat 0..3 (uses prefetched ``seats`` when present)."""
+        """The players by seat 0..n-1 (uses prefetched ``seats`` when present)."""
         seats = sorted(self.seats.all(), key=lambda s: s.seat)
         return [s.player for s in seats]
 

@@ -34,6 +34,41 @@ from scoring.models import (
 )
 
 
+def kong_kinds() -> dict[str, str]:
+    """Each kind of kong (暗杠 …) in the engine's word, in the page's language."""
+    from csmj_site.language import in_page_language
+    from scoring.engine.rules import KONG_KINDS
+
+    return {kind: in_page_language(words.name) for kind, words in KONG_KINDS.items()}
+
+
+def kong_title() -> str:
+    """The name of kong payments (杠分, the engine's ``kong_pay``), in the page's language."""
+    from csmj_site.language import page_is_english
+    from scoring.engine.rules import PARAMETER_INFO
+
+    kong_pay = PARAMETER_INFO["kong_pay"]
+    return kong_pay.name_en if page_is_english() else kong_pay.name_zh
+
+
+def session_ruleset_config(*, session: Session) -> dict[str, Any]:
+    """The ruleset a session's next round is scored under: its season's, at the session's
+    own table size when it has one (a league night's table of three, ``players: 3``)."""
+    config = session.season.ruleset.config
+    if session.table_size is None:
+        return dict(config)
+    return {**config, "players": session.table_size}
+
+
+def season_seats(*, season: Any) -> int:
+    """How many sit at a table of ``season`` (its ruleset's ``players``, rules.md §10: 4,
+    3 or 2); four for a ruleset the engine cannot read (recording then says why)."""
+    from scoring.engine.rules import parse_ruleset
+
+    rules, _errors = parse_ruleset(season.ruleset.config)
+    return 4 if rules is None else int(rules.players)
+
+
 def _with_seats(qs: QuerySet[Session]) -> QuerySet[Session]:
     return qs.prefetch_related(
         Prefetch("seats", queryset=SessionSeat.objects.select_related("player").order_by("seat"))
@@ -98,7 +133,9 @@ def session_seat_names(session_ids: set[int]) -> dict[int, list[str]]:
         .values_list("session_id", "seat", "player__display_name")
     )
     for session_id, seat, name in rows:
-        names.setdefault(session_id, ["?", "?", "?", "?"])[seat] = name
+        seated = names.setdefault(session_id, [])
+        seated += ["?"] * (seat + 1 - len(seated))
+        seated[seat] = name
     return names
 
 
@@ -137,17 +174,24 @@ def session_rounds(*, session: Session) -> list[Round]:
 
 
 def session_totals(*, session: Session) -> dict[int, int]:
-    """Net chips by seat over the session's counted rounds (every seat present). One query."""
-    totals = dict.fromkeys(range(4), 0)
-    rows = (
-        RoundPlayer.objects.filter(counting_q("round"), round__session=session)
-        .values("seat")
-        .annotate(net=Sum("net"))
+    """Net chips by seat over the session's counted rounds: every seat of the session
+    (four, three or two), in seat order. One query."""
+    nets = (
+        RoundPlayer.objects.filter(
+            counting_q("round"), round__session=OuterRef("session"), seat=OuterRef("seat")
+        )
         .order_by()
+        .values("seat")
+        .annotate(total=Sum("net"))
+        .values("total")
     )
-    for row in rows:
-        totals[row["seat"]] = row["net"] or 0
-    return totals
+    rows = (
+        SessionSeat.objects.filter(session=session)
+        .annotate(net=Coalesce(Subquery(nets), 0, output_field=IntegerField()))
+        .order_by("seat")
+        .values_list("seat", "net")
+    )
+    return dict(rows)
 
 
 def session_paper_nets(*, session: Session) -> list[int] | None:
@@ -190,7 +234,7 @@ def session_scoreboard(*, session: Session) -> dict[str, Any]:
     and the last counted round's change by seat (None before the first). Two queries."""
     totals = session_totals(session=session)
     last = _last_counted(session=session, field="result")
-    return {"totals": [totals[s] for s in range(4)], "last": list(last["net"]) if last else None}
+    return {"totals": list(totals.values()), "last": list(last["net"]) if last else None}
 
 
 def session_last_piao(*, session: Session) -> list[int] | None:
@@ -198,7 +242,7 @@ def session_last_piao(*, session: Session) -> list[int] | None:
     round form can start from them: tables rarely change their stakes. One query."""
     last = _last_counted(session=session, field="data")
     piao = (last or {}).get("piao")
-    return list(piao) if isinstance(piao, list) and len(piao) == 4 else None
+    return list(piao) if isinstance(piao, list) and piao else None
 
 
 def session_next_number(*, session: Session) -> int:
@@ -261,7 +305,7 @@ def session_follow_state(*, session: Session) -> dict[str, Any]:
     finished, and its ``follow_version``. Two queries."""
     totals = session_totals(session=session)
     version, finished = _follow_marks(session.pk)
-    return {"totals": [totals[s] for s in range(4)], "finished": finished, "version": version}
+    return {"totals": list(totals.values()), "finished": finished, "version": version}
 
 
 def session_list_open_for_user(*, user: Any, limit: int = 20) -> list[Session]:
@@ -338,15 +382,15 @@ def win_codes(*, wins: Iterable[dict[str, Any]]) -> None:
         del entry["round_id"]
 
 
-def session_owed(*, session: Session) -> tuple[list[int], dict[int, int]]:
-    """What each seat won from or lost to the other three over the counted rounds, by
-    seat (it sums to zero), and the chips each seat burned (an escape penalty: paid to
-    no one; seats that burned nothing are absent). A paper session's final nets, and
-    nothing burned. One query (none for a paper session)."""
+def session_owed(*, session: Session, seats: int) -> tuple[list[int], dict[int, int]]:
+    """What each seat won from or lost to the others over the counted rounds, by seat
+    (it sums to zero), and the chips each seat burned (an escape penalty: paid to no one;
+    seats that burned nothing are absent). A paper session's final nets, and nothing
+    burned. ``seats``: how many sit at the table. One query (none for a paper session)."""
     paper = session_paper_nets(session=session)
     if paper is not None:
         return list(paper), {}
-    owed, burned = [0, 0, 0, 0], dict[int, int]()
+    owed, burned = [0] * seats, dict[int, int]()
     rows = (
         Transfer.objects.filter(counting_q("round"), round__session=session)
         .values("payer_seat", "payee_seat")
@@ -380,7 +424,7 @@ def session_settlement(*, session: Session) -> dict[str, Any]:
 
     names = [p.display_name for p in session.players_in_order()]
     rate = session.season.club.chip_rate
-    owed, burned = session_owed(session=session)
+    owed, burned = session_owed(session=session, seats=len(names))
     payments = []
     for p in settle(owed):
         cash = money(p.amount, rate)
@@ -427,8 +471,8 @@ def session_settlement(*, session: Session) -> dict[str, Any]:
 
 
 def session_same_table(*, club: Any) -> dict[str, Any] | None:
-    """The club's last table, offered as one tap (同一桌再来一场): the same four in the
-    same seats, the dealer the last round handed on (the first dealer when it had no
+    """The club's last table, offered as one tap (同一桌再来一场): the same players in
+    the same seats, the dealer the last round handed on (the first dealer when it had no
     rounds). None when the club has no session yet. Three queries."""
     last = session_latest(club=club)
     if last is None:

@@ -19,6 +19,7 @@ from csmj_site.api import MAX_ID, BoundedDateTimeField
 from leagues.models import Player, Season
 from leagues.serializers import RulesetChoiceField, RulesetParametersField
 from scoring.engine.hands import HAND_TYPES, MIDGAME_CODES
+from scoring.engine.rules import KONG_KINDS as ENGINE_KONG_KINDS
 from scoring.models import Round, Session
 
 # ---------------------------------------------------------------- enums (named in settings)
@@ -53,7 +54,8 @@ TRANSFER_EVENTS = [
     ("penalty", "Penalty"),
 ]
 HAND_CLASSES = [("small", "Small hand"), ("big", "Big hand")]
-KONG_KINDS = [("an", "Concealed kong"), ("jia", "Added kong"), ("ming", "Kong on a discard")]
+# The engine's kinds of kong, by their English names (the schema's enum labels).
+KONG_KINDS = [(kind, words.name.en) for kind, words in ENGINE_KONG_KINDS.items()]
 
 
 def _seat(**kwargs: Any) -> serializers.IntegerField:
@@ -373,16 +375,18 @@ class SeatSerializer(serializers.Serializer):
 
 
 class SessionSerializer(serializers.ModelSerializer):
-    """一场. ``players`` (write) are four player ids in turn order, seats 0..3."""
+    """一场. ``players`` (write) are the player ids in turn order, seats 0..n-1: as many
+    as the season's ruleset seats (``players``: 4, 3 or 2)."""
 
     club = serializers.CharField(source="season.club.slug", read_only=True)
     season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.none())
     players = serializers.ListField(
         child=serializers.PrimaryKeyRelatedField(queryset=Player.objects.none()),
-        min_length=4,
+        min_length=2,
         max_length=4,
         write_only=True,
-        help_text="Four roster player ids in turn order (seats 0..3).",
+        help_text="Roster player ids in turn order (seats 0..n-1): exactly as many as the "
+        "season's ruleset seats (its players: 4, 3 or 2), else 400 naming players.",
     )
     seats = serializers.SerializerMethodField()
     rounds_count = serializers.IntegerField(read_only=True, help_text="Rounds that count.")
@@ -497,8 +501,7 @@ class SessionDetailSerializer(SessionSerializer):
     def get_totals(self, obj: Session) -> list[int]:
         from scoring.selectors import session_totals
 
-        totals = session_totals(session=obj)
-        return [totals[seat] for seat in range(4)]
+        return list(session_totals(session=obj).values())
 
     @extend_schema_field(SettlementSerializer)
     def get_settle(self, obj: Session) -> dict[str, Any]:
@@ -571,6 +574,15 @@ class HandCountSerializer(serializers.Serializer):
     count = serializers.IntegerField()
 
 
+class KongCountSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(
+        choices=[*KONG_KINDS, ("fed", "Kong fed: another's kong on this player's discard")],
+        help_text="an, jia, ming: kongs the player made (a ming on another's discard "
+        "counts for its maker); fed (点杠): ming kongs others made on the player's discard.",
+    )
+    count = serializers.IntegerField(min_value=0)
+
+
 class ChipPointSerializer(serializers.Serializer):
     at = serializers.DateTimeField(help_text="The session's start.")
     cumulative = serializers.IntegerField(help_text="Net chips after that session.")
@@ -591,6 +603,9 @@ class PlayerStatsSerializer(serializers.Serializer):
     win_rate = serializers.FloatField()
     avg_per_round = serializers.FloatField()
     hand_counts = HandCountSerializer(many=True)
+    kong_counts = KongCountSerializer(
+        many=True, help_text="Kongs by kind over the counted rounds (every kind, zeros too)."
+    )
     chip_history = ChipPointSerializer(many=True)
 
 

@@ -35,7 +35,7 @@ from scoring.models import (
     TransferEvent,
     new_follow_token,
 )
-from scoring.selectors import session_next_number, session_night
+from scoring.selectors import session_next_number, session_night, session_ruleset_config
 from scoring.standings.models import (
     PlayerClubStat,
     PlayerRating,
@@ -231,20 +231,20 @@ def _derived_rows(rnd: Round, players: list[Player], scored: Scored) -> None:
 
 def _unlisted_payments(result: RoundResult) -> list[int]:
     """By seat: what the seat lost beyond its listed transfers (burned chips)."""
-    listed = [0, 0, 0, 0]
+    listed = [0] * len(result["net"])
     for t in result["transfers"]:
         if t.get("from") is not None:
             listed[t["from"]] -= t["amount"]
         if t.get("to") is not None:
             listed[t["to"]] += t["amount"]
-    return [listed[seat] - result["net"][seat] for seat in range(4)]
+    return [paid - net for paid, net in zip(listed, result["net"], strict=True)]
 
 
 # ---------------------------------------------------------------- sessions
 
-# The table sizes a session records. The engine scores tables of three and two
-# (rules.md §10); the session pages, standings and exports seat four.
-SESSION_SIZES = frozenset({4})
+# The table sizes a session records: four, three and two (rules.md §10). A session
+# seats exactly its season's ruleset's ``players``.
+SESSION_SIZES = frozenset({2, 3, 4})
 
 
 def ruleset_players(*, config: Any) -> int:
@@ -253,24 +253,31 @@ def ruleset_players(*, config: Any) -> int:
 
 
 def session_start_problems(
-    *, season: Season, players: Sequence[Player], first_dealer: Any
+    *, season: Season, players: Sequence[Player], first_dealer: Any, seated: int | None = None
 ) -> list[ServiceError]:
     """What stops a session from starting (at most one error a field); empty when it
-    can start. The one check of a new session, for ``session_start`` and the bulk import."""
+    can start. The one check of a new session, for ``session_start`` and the bulk import.
+    ``seated``: the table's size, when not the season's ruleset's (an imported session
+    whose rounds were scored before the club changed its table size)."""
     problems: list[ServiceError] = []
     if season.is_closed:
         problems.append(ServiceError("season", "season_closed", variant="session"))
-    seated = ruleset_players(config=season.ruleset.config)
+    if seated is None:
+        seated = ruleset_players(config=season.ruleset.config)
     if seated not in SESSION_SIZES:
         problems.append(ServiceError("season", "table_size_unsupported", {"players": seated}))
-    if len(players) != 4:
-        problems.append(ServiceError("players", "players"))
-    elif len({p.pk for p in players}) != 4:
+    if len(players) != seated:
+        problems.append(ServiceError("players", "players", {"players": seated}))
+    elif len({p.pk for p in players}) != seated:
         problems.append(ServiceError("players", "players", variant="twice"))
     elif any(p.club_id != season.club_id for p in players):
         problems.append(ServiceError("players", "players", variant="other_club"))
-    if not isinstance(first_dealer, int) or not 0 <= first_dealer <= 3:
-        problems.append(ServiceError("first_dealer", "first_dealer"))
+    if (
+        not isinstance(first_dealer, int)
+        or isinstance(first_dealer, bool)
+        or not 0 <= first_dealer < seated
+    ):
+        problems.append(ServiceError("first_dealer", "first_dealer", {"last": seated - 1}))
     return problems
 
 
@@ -281,12 +288,17 @@ def session_start(
     first_dealer: int,
     table_label: str = "",
     started_at: Any = None,
+    table_size: int | None = None,
     actor: Any,
 ) -> Session:
-    """Start 一场: four players of the season's club in turn order (seats 0..3)."""
+    """Start 一场: as many players of the season's club as its ruleset seats (``players``:
+    4, 3 or 2), in turn order (seats 0..n-1). ``table_size``: a league night's table of
+    three under the season's ruleset for four, scored at ``players: 3``."""
     require_record(actor, season.club)
     players = list(players)
-    problems = session_start_problems(season=season, players=players, first_dealer=first_dealer)
+    problems = session_start_problems(
+        season=season, players=players, first_dealer=first_dealer, seated=table_size
+    )
     if problems:
         raise ServiceErrors(problems)
     with transaction.atomic():
@@ -295,6 +307,7 @@ def session_start(
             first_dealer=first_dealer,
             table_label=table_label.strip(),
             started_at=started_at or timezone.now(),
+            table_size=table_size,
             created_by=actor,
         )
         SessionSeat.objects.bulk_create(
@@ -510,14 +523,14 @@ PAPER_NET_LIMIT = 10_000_000
 
 
 def paper_nets_validate(nets: Sequence[Any], *, seats: int = 4) -> list[int]:
-    """One whole-number net per seat, summing to zero, or ServiceErrors keyed "nets"
-    (the catalogue's messages)."""
+    """One whole-number net a seat (``seats``: four, three or two), summing to zero, or
+    ServiceErrors keyed "nets" (the catalogue's messages)."""
     try:
         values = [whole_number(n) for n in nets]
     except (TypeError, ValueError):
         raise reject("nets", "nets") from None
     if len(values) != seats:
-        raise reject("nets", "nets", "four")
+        raise reject("nets", "nets", "count", players=seats)
     if any(abs(v) > PAPER_NET_LIMIT for v in values):
         raise reject("nets", "nets", "range", limit=PAPER_NET_LIMIT)
     if sum(values) != 0:
@@ -534,9 +547,10 @@ def paper_session_record(
     started_at: datetime.datetime | None = None,
     table_label: str = "",
 ) -> Session:
-    """Record a paper session (纸面记录): final nets only, by seat. It counts in net and
-    sessions (and ratings), not in round or hand statistics."""
-    values = paper_nets_validate(nets)
+    """Record a paper session (纸面记录): final nets only, by seat, one a player of the
+    season's ruleset's table. It counts in net and sessions (and ratings), not in round or
+    hand statistics."""
+    values = paper_nets_validate(nets, seats=ruleset_players(config=season.ruleset.config))
     with transaction.atomic():
         session = session_start(
             season=season,
@@ -580,6 +594,20 @@ def _seated_players(session: Session) -> list[Player]:
     return [s.player for s in seats]
 
 
+def _seat_count(session: Session) -> int:
+    """How many sit at the session's table (its prefetched seats when loaded)."""
+    cached = getattr(session, "_prefetched_objects_cache", {}).get("seats")
+    return len(cached) if cached is not None else session.seats.count()
+
+
+def _check_table(*, seats: int, result: RoundResult) -> None:
+    """A round scored for another table size than the session's (its season's ruleset
+    changed ``players`` after the session started) is refused, naming the session."""
+    scored = len(result["net"])
+    if scored != seats:
+        raise _reject("session", "table_size_changed", seats=seats, players=scored)
+
+
 def round_preview(
     *, session: Session, data: dict[str, Any], round: Round | None = None
 ) -> dict[str, Any]:
@@ -587,7 +615,9 @@ def round_preview(
     for a correction of ``round``, under the ruleset that round was scored under."""
     if round is not None:
         return dict(round_score(data=data, ruleset_config=round.ruleset_config).result)
-    return dict(round_score(data=data, ruleset_config=session.season.ruleset.config).result)
+    result = round_score(data=data, ruleset_config=session_ruleset_config(session=session)).result
+    _check_table(seats=_seat_count(session), result=result)
+    return dict(result)
 
 
 def round_record(
@@ -599,7 +629,7 @@ def round_record(
     require_record(actor, season.club)
     _ensure_open(season)
     # Parsed once: stored as its full dict and scored under as it is.
-    rules = _parse_rules(season.ruleset.config)
+    rules = _parse_rules(session_ruleset_config(session=session))
     ruleset_config = rules.to_dict()
     scored = round_score(data=data, rules=rules)
     with transaction.atomic():
@@ -637,7 +667,10 @@ def round_store(
     """Store one scored version of a round with its derived rows (from the engine's
     answer ``scored``: its result, 扎鸟 hits and wins), refresh the session's standings
     and audit it. The caller has checked permission, season and number; a concurrent current
-    version of the number raises RoundConflict."""
+    version of the number raises RoundConflict, a round scored for another table size
+    than the session's RoundRejected."""
+    players = _seated_players(session)
+    _check_table(seats=len(players), result=scored.result)
     try:
         with transaction.atomic():
             rnd = Round.objects.create(
@@ -655,7 +688,7 @@ def round_store(
     except IntegrityError as exc:
         # Another current version of this number appeared meanwhile.
         raise RoundConflict(number=number, expected=number + 1) from exc
-    _derived_rows(rnd, _seated_players(session), scored)
+    _derived_rows(rnd, players, scored)
     stats_session_refresh(session=session)
     audit_record(
         actor=actor,

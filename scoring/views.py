@@ -23,8 +23,8 @@ from django.views.decorators.http import require_POST
 
 from csmj_site.errors import ServiceError, ServiceErrors, field_errors
 from csmj_site.jsonio import json_parse
-from csmj_site.language import page_is_english
-from csmj_site.payment_words import transfer_rows
+from csmj_site.language import in_page_language, page_is_english
+from csmj_site.payment_words import kong_rows, preview_rows
 from leagues import selectors as league_selectors
 from leagues.audit_text import hand_label, tile_label
 from leagues.models import Club, Player
@@ -40,7 +40,11 @@ from scoring.calc import calc_round_initial
 from scoring.engine import dealers as engine_dealers
 from scoring.engine.birds import form_tables
 from scoring.engine.hands import HAND_TYPES, MIDGAME_CODES, SITUATIONS, win_kinds_under
-from scoring.engine.rules import Rules, parse_ruleset
+from scoring.engine.rules import (
+    BIRD_ON_NOBODY,
+    Rules,
+    parse_ruleset,
+)
 from scoring.forms import (
     PaperCsvForm,
     PaperSessionForm,
@@ -50,7 +54,7 @@ from scoring.forms import (
     VoidForm,
     paper_key,
 )
-from scoring.models import Round, Session, SessionSeat, outcome_label
+from scoring.models import Round, Session, SessionSeat, outcome_label, seat_label
 from scoring.services import RoundRejected
 from scoring.templatetags.recording import NO_REASON, VOID_PICKS, void_pick_label
 
@@ -99,7 +103,8 @@ def get_round(session: Session, number: int) -> Round:
 def session_new(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
     season = get_season(club, season_id)
     roster = list(league_selectors.player_list(club=club))
-    form = SessionStartForm(request.POST or None, roster=roster)
+    seats = selectors.season_seats(season=season)
+    form = SessionStartForm(request.POST or None, roster=roster, seats=seats)
     if request.method == "POST" and form.is_valid():
         try:
             session = services.session_start_with_guests(
@@ -117,7 +122,13 @@ def session_new(request: HttpRequest, club: Club, season_id: int) -> HttpRespons
         request,
         "scoring/session_new.html",
         club_context(
-            request, club, season=season, form=form, roster=roster, same=same_table(club=club)
+            request,
+            club,
+            season=season,
+            form=form,
+            roster=roster,
+            seats=seats,
+            same=same_table(club=club, seats=seats),
         ),
     )
 
@@ -146,13 +157,18 @@ def player_merge(request: HttpRequest, club: Club, player_id: int) -> HttpRespon
     )
 
 
-def same_table(*, club: Club) -> dict[str, Any] | None:
-    """The club's last table, offered as one tap (``selectors.session_same_table``)."""
-    return selectors.session_same_table(club=club)
+def same_table(*, club: Club, seats: int | None = None) -> dict[str, Any] | None:
+    """The club's last table, offered as one tap (``selectors.session_same_table``); with
+    ``seats``, only when it had that many players (a season of another table size
+    cannot seat it)."""
+    same = selectors.session_same_table(club=club)
+    if same is not None and seats is not None and len(same["players"]) != seats:
+        return None
+    return same
 
 
 def start_same_table(request: HttpRequest, club: Club, season: Any) -> HttpResponse:
-    """Start a session in ``season`` with the last table's four, seats and next dealer,
+    """Start a session in ``season`` with the last table's players, seats and next dealer,
     and open its round form (the session form when there is no last table, or it
     cannot start)."""
     same = same_table(club=club)
@@ -175,7 +191,8 @@ def start_same_table(request: HttpRequest, club: Club, season: Any) -> HttpRespo
 @require_POST
 @club_view("record")
 def session_same_table(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
-    """同一桌再来一场: start a session with the last table's four, seats and next dealer."""
+    """同一桌再来一场: start a session with the last table's players, seats and next
+    dealer."""
     return start_same_table(request, club, get_season(club, season_id))
 
 
@@ -233,6 +250,7 @@ def paper_page(
     upload: PaperCsvForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
+    seats = selectors.season_seats(season=season)
     return render(
         request,
         "scoring/paper_session.html",
@@ -240,6 +258,8 @@ def paper_page(
             request,
             club,
             season=season,
+            seats=seats,
+            seat_numbers=range(1, seats + 1),
             roster=roster,
             form=form or PaperSessionForm(roster=roster, season=season),
             upload=upload or PaperCsvForm(roster=roster, season=season, existing=set()),
@@ -259,7 +279,7 @@ def apply_paper_errors(form: PaperSessionForm, exc: ValidationError) -> None:
 
 @club_view("record")
 def paper_session_new(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
-    """纸面记录: one session entered as its four final nets (paper_session_record)."""
+    """纸面记录: one session entered as its final nets, one a seat (paper_session_record)."""
     season = get_season(club, season_id)
     roster = list(league_selectors.player_list(club=club))
     if request.method != "POST":
@@ -369,7 +389,7 @@ def round_summary(
     haidi = final.get("haidi") or {}
     return {
         "round": rnd,
-        "dealer": names[dealer] if 0 <= dealer < 4 else "?",
+        "dealer": names[dealer] if 0 <= dealer < len(names) else "?",
         "dealers": [names[s] for s in data.get("dealers") or [dealer] if s != dealer],
         "kind": kind,
         "kind_label": outcome_label(kind),
@@ -381,10 +401,20 @@ def round_summary(
         "birds_forfeited": bool(final.get("birds_forfeited")),
         "haidi_tile": tile_label(haidi.get("tile") or ""),
         "escapes": [names[p["seat"]] for p in data.get("penalties") or []],
-        "net": result.get("net") or [0, 0, 0, 0],
-        "net_named": list(zip(names, result.get("net") or [0, 0, 0, 0], strict=False)),
+        # 杠分, apart from the win: one line a kong (暗杠 2 × 2 家 = 4)
+        "kongs": round_kongs(result, names),
+        "net": result.get("net") or [0] * len(names),
+        "net_named": list(zip(names, result.get("net") or [0] * len(names), strict=False)),
         "burned": result.get("burned", 0),
     }
+
+
+def round_kongs(result: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    """A stored round's kong payments (rules.md §10.4), one row a kong, in the engine's
+    words (``payment_words.kong_rows``); none for a round without kongs."""
+    if not any(t.get("event") == "kong" for t in result.get("transfers") or []):
+        return []
+    return kong_rows(result, names, {"kong_kinds": selectors.kong_kinds()})
 
 
 @club_view("read")
@@ -415,6 +445,7 @@ def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpRes
         finished=result is not None,
         paper=bool(paper),
         void_form=VoidForm(),
+        kong_title=selectors.kong_title(),
         follow_version=selectors.follow_version(
             rounds=len(rounds),
             last_id=max((r["round"].pk for r in rounds), default=None),
@@ -471,7 +502,7 @@ def session_card(session: Session) -> Any:
         best = selectors.session_best_wins(session=session)
         counted = session.rounds.counting().count()
     rows = []
-    for seat in sorted(range(4), key=lambda s: (-totals.get(s, 0), s)):
+    for seat in sorted(range(len(names)), key=lambda s: (-totals.get(s, 0), s)):
         win = best.get(seat)
         words = _("本场没有胡牌") if counted else ""
         if win is not None:
@@ -557,7 +588,24 @@ def form_rules_context(rules_config: Any) -> dict[str, Any]:
         # who deals next, for every situation (the engine's rule, looked up): the form
         # pre-selects the next dealer after a round it could not preview (offline).
         "dealers": engine_dealers.form_table(parsed),
+        # the round's words the pads show, from the engine's one catalogue
+        "words": form_words(),
     }
+
+
+def form_words() -> dict[str, Any]:
+    """The engine's words for the round form's pads, in the page's language: each kind
+    of kong (暗杠 …), a bird that lands on nobody (空) and the 杠分 row's title."""
+    return {
+        "kong_kinds": selectors.kong_kinds(),
+        "bird_on_nobody": in_page_language(BIRD_ON_NOBODY),
+        "kong_pay": selectors.kong_title(),
+    }
+
+
+def form_seats(names: list[str]) -> list[dict[str, Any]]:
+    """The table's seats as the round form's JSON: index, player's name, seat's name."""
+    return [{"seat": i, "name": name, "label": seat_label(i)} for i, name in enumerate(names)]
 
 
 def round_form_page(
@@ -585,14 +633,15 @@ def round_form_page(
     rules_context = form_rules_context(rules_config)
     free_piao = rules_context["rules"].get("piao") == "free"
     context = {
-        "seats": [{"seat": i, "name": p.display_name} for i, p in enumerate(players)],
+        "seats": form_seats([p.display_name for p in players]),
         **rules_context,
         "lang": "en" if page_is_english() else "zh-hans",
         "prefill": {
             "dealer": dealer,
             "dealers": dealers,
             # 自由飘: the stakes of the session's previous round, changed by tapping.
-            "piao": (free_piao and selectors.session_last_piao(session=session)) or [0, 0, 0, 0],
+            "piao": (free_piao and selectors.session_last_piao(session=session))
+            or [0] * len(players),
             "note": _("庄家已按上一盘的结果预先选好。") if number > 1 and not correcting else "",
         },
         "initial": initial,
@@ -645,7 +694,7 @@ def _paper_refusal(request: HttpRequest, club: Club, session: Session) -> HttpRe
 @club_view("record")
 def round_new(request: HttpRequest, club: Club, session_id: int) -> HttpResponse:
     session = get_session(club, session_id)
-    config = session.season.ruleset.config
+    config = selectors.session_ruleset_config(session=session)
     if request.method != "POST":
         # ?calc=<code>: a hand from the calculator, to check and save here.
         initial = calc_round_initial(code=request.GET.get("calc", ""))
@@ -743,21 +792,10 @@ def round_preview(request: HttpRequest, club: Club, session_id: int) -> JsonResp
     except RoundRejected as exc:
         return JsonResponse({"errors": localised_errors(exc)}, status=400)
     names = [p.display_name for p in session.players_in_order()]
+    config = rnd.ruleset_config if rnd else selectors.session_ruleset_config(session=session)
     html = render_to_string(
         "scoring/_preview.html",
-        {
-            "rows": transfer_rows(
-                result,
-                names,
-                payment_terms(
-                    data=data,
-                    config=rnd.ruleset_config if rnd else session.season.ruleset.config,
-                ),
-            ),
-            "net": list(zip(names, result["net"], strict=True)),
-            "burned": result.get("burned", 0),
-            "next_dealers": [names[s] for s in result.get("next_dealers", [])],
-        },
+        preview_rows(result, names, payment_terms(data=data, config=config)),
         request=request,
     )
     return JsonResponse({"html": html, "result": result})
@@ -774,7 +812,9 @@ def tiles_analyse(request: HttpRequest, club: Club, session_id: int) -> JsonResp
         return json_body_refused(exc)
     if not isinstance(body, dict) or not isinstance(body.get("tiles"), str):
         return tiles_missing()
-    answer, status = analyse_for_form(body, ruleset_config=session.season.ruleset.config)
+    answer, status = analyse_for_form(
+        body, ruleset_config=selectors.session_ruleset_config(session=session)
+    )
     return JsonResponse(answer, status=status)
 
 
@@ -913,13 +953,15 @@ def round_detail(request: HttpRequest, club: Club, session_id: int, number: int)
             season=session.season,
             number=number,
             names=names,
+            kong_title=selectors.kong_title(),
             void_picks=[(p, void_pick_label(p)) for p in VOID_PICKS],
             versions=[
                 {
                     "summary": round_summary(v, names, found),
-                    "transfers": transfer_rows(
+                    # the wins' and penalties' payments; the kongs' (杠分) apart
+                    "transfers": preview_rows(
                         v.result, names, payment_terms(data=v.data, config=v.ruleset_config)
-                    ),
+                    )["rows"],
                     "json": json.dumps(v.data, ensure_ascii=False, indent=1),
                 }
                 for v in reversed(versions)

@@ -49,6 +49,10 @@ def round_brief(rnd: Any, names: list[str]) -> dict[str, Any]:
             what += " ← " + s["discarder"]
         if s["birds"]:
             what += " · " + _("鸟") + " " + "、".join(str(b) for b in s["birds"])
+    if s["kongs"]:  # 杠分, apart from the win
+        what += f" · {selectors.kong_title()} " + "、".join(
+            f"{k['payee']} {k['arith']}" for k in s["kongs"]
+        )
     return {
         "number": rnd.number,
         "dealer": s["dealer"],

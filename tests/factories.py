@@ -52,6 +52,15 @@ def make_season(club: Club, ruleset: Ruleset | None = None, **extra: Any) -> Sea
     )
 
 
+def make_table_season(club: Club, seats: int, **config: Any) -> Season:
+    """A season whose ruleset seats ``seats`` (rules.md §10), with 杠分 on unless
+    ``config`` says otherwise."""
+    ruleset = make_ruleset(
+        club, {"preset": "changsha-67", "players": seats, "kong_pay": True, **config}
+    )
+    return make_season(club, ruleset, name=f"{seats}人赛季{next(_seq)}")
+
+
 def make_players(club: Club, names: list[str]) -> list[Player]:
     return [Player.objects.create(club=club, display_name=n) for n in names]
 

@@ -310,6 +310,11 @@ class ValueLabel(NamedTuple):
     en: str
 
 
+# A bird that lands on nobody (rules.md §10.2), in words once (the round form's pads and
+# the rules page read it). A kong's kinds are ``KONG_KINDS`` below.
+BIRD_ON_NOBODY = ValueLabel("空", "nobody")
+
+
 class ParamInfo(NamedTuple):
     name_zh: str
     name_en: str

@@ -65,12 +65,16 @@ def _names(ids: Iterable[int]) -> dict[int, str]:
 
 
 def three_supported(ruleset: Ruleset) -> bool:
-    """Whether a night under ``ruleset`` can seat tables of three: the ruleset plays three
-    (``players: 3``, rules.md §10) and sessions of three can be recorded."""
-    return (
-        3 in scoring_services.SESSION_SIZES
-        and scoring_services.ruleset_players(config=ruleset.config) == 3
-    )
+    """Whether a night under ``ruleset`` can seat tables of three: sessions of three can
+    be recorded and the ruleset's rules hold at ``players: 3`` (rules.md §10; not, e.g.,
+    缺一门, which is for two)."""
+    if 3 not in scoring_services.SESSION_SIZES:
+        return False
+    try:
+        scoring_services.ruleset_resolve({**ruleset.config, "players": 3})
+    except scoring_services.RoundRejected:
+        return False
+    return True
 
 
 # ---------------------------------------------------------------- events
@@ -588,11 +592,15 @@ def table_start(*, table: Table, actor: Any) -> Session:
                 raise reject("table", "entrant_dropped", name=entrants[pid].player.display_name)
         _three_check(event, [table.seats])
         players = Player.objects.in_bulk(table.seats)
+        seated = len(table.seats)
+        ruleset_seats = scoring_services.ruleset_players(config=event.season.ruleset.config)
         session = scoring_services.session_start(
             season=event.season,
             players=[players[pid] for pid in table.seats],
             first_dealer=0,
             table_label=f"{event.name} R{table.round.number} T{table.number}"[:40],
+            # a table of three under the season's ruleset for four plays it at three
+            table_size=seated if seated != ruleset_seats else None,
             actor=actor,
         )
         table.session = session

@@ -27,7 +27,7 @@ from django.utils.translation import gettext_lazy
 
 from leagues.audit_text import hand_label
 from leagues.models import Season
-from scoring.models import outcome_label, seat_label
+from scoring.models import MAX_SEATS, outcome_label, seat_label
 from scoring.standings.cells import formula_safe
 from scoring.standings.rounding import fixed
 from scoring.standings.selectors import StandingRow, season_rounds
@@ -98,7 +98,7 @@ def standings_table(*, rows: Iterable[StandingRow], ratings: dict[int, float]) -
 def rounds_table(*, season: Season) -> Table:
     """Every current round of the season (void ones marked), in session start order:
     seats by their names and who sat there, hands by their names. Two queries."""
-    seats = [seat_label(i) for i in range(4)]
+    seats = [seat_label(i) for i in range(MAX_SEATS)]
     header = [
         _("场"),
         _("开始时间"),
@@ -116,7 +116,7 @@ def rounds_table(*, season: Season) -> Table:
         _("烧掉"),
     ]
     kinds = [NUMBER, MOMENT, TEXT, NUMBER, NUMBER, TEXT, TEXT, TEXT, TEXT, TEXT, TEXT]
-    kinds += [TEXT] * 4 + [NUMBER] * 5
+    kinds += [TEXT] * MAX_SEATS + [NUMBER] * (MAX_SEATS + 1)
     return Table(_("每盘"), header, kinds, round_rows(season, seats))
 
 
@@ -138,8 +138,8 @@ def round_rows(season: Season, seats: list[str]) -> Iterator[list[Any]]:
             " / ".join(who(w.get("seat")) for w in winners),
             who(final.get("discarder")),
             " / ".join(" ".join(hand_label(c) for c in w.get("hands") or []) for w in winners),
-            *r.players,
-            *r.result["net"],
+            *r.seat_names(),
+            *r.seat_nets(),
             r.burned,
         ]
 

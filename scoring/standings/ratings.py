@@ -1,6 +1,7 @@
 """Skill ratings: openskill's Plackett-Luce model over finished sessions (pure functions).
 
-Each finished session is one "match" of four single-player teams, ranked by the
+Each finished session is one "match" of its players (four, three or two, each a team
+of one), ranked by the
 session's net chips: more chips rank higher, equal nets share a rank. The rating
 shown is the conservative ordinal ``mu - 3 * sigma`` (openskill's ``ordinal()``):
 a new player starts at 0 (mu 25, sigma 25/3) and climbs as evidence accumulates.

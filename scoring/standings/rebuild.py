@@ -88,7 +88,7 @@ def session_stat_rows(
             "session__season__club_id",
             "session__started_at",
         )
-        nets = {r.session_id: r.paper_nets or [0, 0, 0, 0] for r in paper}
+        nets = {r.session_id: r.paper_nets or [] for r in paper}
         for s in seats:
             key = (s["session_id"], s["player_id"])
             row = rows.get(key) or PlayerSessionStat(
@@ -100,7 +100,8 @@ def session_stat_rows(
                 started_at=s["session__started_at"],
                 sessions=1,
             )
-            row.net += nets[s["session_id"]][s["seat"]]
+            paper_nets = nets[s["session_id"]]
+            row.net += paper_nets[s["seat"]] if s["seat"] < len(paper_nets) else 0
             rows[key] = row
     return list(rows.values())
 

@@ -14,11 +14,14 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from django.db.models import Count, Q, QuerySet, Sum
+from django.utils.translation import gettext_lazy
 
 from leagues.models import Club, Player, Season
 from scoring.engine.hands import HAND_TYPES
+from scoring.engine.rules import KONG_KINDS
 from scoring.events.models import Penalty
-from scoring.models import Round, RoundHand, RoundPlayer, SessionSeat, counting_q
+from scoring.models import MAX_SEATS, Round, RoundHand, RoundPlayer, SessionSeat, counting_q
+from scoring.selectors import kong_kinds
 from scoring.standings.cells import formula_safe
 from scoring.standings.models import (
     ROUND_AGGREGATES,
@@ -253,6 +256,23 @@ class HandCount:
     count: int
 
 
+@dataclass(frozen=True, slots=True)
+class KongCount:
+    """How many kongs of one kind a player made (``an`` 暗杠, ``jia`` 加杠, ``ming`` 放杠:
+    the kong on another's discard counts for the seat that made it), or fed (``fed``
+    点杠: another seat's 放杠 on this player's discard), with its word in the page's
+    language."""
+
+    kind: str
+    name: str
+    count: int
+
+
+# The kongs a player fed: the discarder's side of a 放杠 (the kinds' words are the engine's).
+KONG_FED = "fed"
+KONG_FED_WORD = gettext_lazy("点杠")
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerStats(Totals):
     player: Player
@@ -260,6 +280,7 @@ class PlayerStats(Totals):
     opening_wins: int
     birds_hit: int
     hand_counts: list[HandCount] = field(default_factory=list)
+    kong_counts: list[KongCount] = field(default_factory=list)
 
 
 class ChipPoint(NamedTuple):
@@ -269,7 +290,8 @@ class ChipPoint(NamedTuple):
 
 def player_stats(*, player: Player, season: Season | None = None) -> PlayerStats:
     """Totals (materialised: paper sessions count in net and sessions), hand-type counts
-    (occurrences) and birds hit for a player, in a season or all seasons. Two queries."""
+    (occurrences), kongs (``player_kongs``) and birds hit for a player, in a season or all
+    seasons. Three queries."""
     if season is not None:
         row: Any = PlayerSeasonStat.objects.filter(player=player, season=season).first()
     else:
@@ -291,7 +313,30 @@ def player_stats(*, player: Player, season: Season | None = None) -> PlayerStats
         opening_wins=counts["opening_wins"],
         birds_hit=counts["birds_hit"],
         hand_counts=_hand_counts({h["code"]: h["n"] for h in hands}),
+        kong_counts=player_kongs(scope=scope),
     )
+
+
+def player_kongs(*, scope: Q) -> list[KongCount]:
+    """The player's kongs over the counted rounds in ``scope`` (a RoundPlayer filter), by
+    kind, read from the rounds' ``kongs`` (round-format.md): 暗杠, 加杠 and 放杠 the
+    player made, then 点杠, the 放杠 others made on the player's discard. Every kind is
+    listed, zeros too. Counted at every table size and under every ruleset (a kong is
+    recorded even where ``kong_pay`` is off). One query, over the rounds with kongs only."""
+    counts = dict.fromkeys([*KONG_KINDS, KONG_FED], 0)
+    rows = RoundPlayer.objects.filter(
+        scope, counting_q("round"), round__data__has_key="kongs"
+    ).values_list("seat", "round__data__kongs")
+    for seat, kongs in rows:
+        for kong in kongs if isinstance(kongs, list) else []:
+            if not isinstance(kong, dict):
+                continue
+            if kong.get("seat") == seat and kong.get("kind") in counts:
+                counts[kong["kind"]] += 1
+            if kong.get("kind") == "ming" and kong.get("from") == seat:
+                counts[KONG_FED] += 1
+    words = {**kong_kinds(), KONG_FED: str(KONG_FED_WORD)}
+    return [KongCount(kind, words[kind], n) for kind, n in counts.items()]
 
 
 def _hand_counts(counts: dict[str, int]) -> list[HandCount]:
@@ -523,6 +568,16 @@ class SeasonRound(NamedTuple):
     result: dict[str, Any]
     burned: int
 
+    def seat_names(self) -> list[str]:
+        """The names by seat, one column a seat of the largest table: a seat a smaller
+        table lacks is blank."""
+        return [*self.players, *[""] * (MAX_SEATS - len(self.players))]
+
+    def seat_nets(self) -> list[int | None]:
+        """The round's nets by seat, padded like ``seat_names`` (None: no such seat)."""
+        net: list[int | None] = list(self.result["net"])
+        return [*net, *[None] * (MAX_SEATS - len(net))]
+
 
 def season_rounds(*, season: Season) -> Iterator[SeasonRound]:
     """Every current round of the season (void ones too), in session start order.
@@ -551,7 +606,7 @@ def season_rounds(*, season: Season) -> Iterator[SeasonRound]:
         )
     )
     for row in rounds.iterator(chunk_size=2000):
-        yield SeasonRound(names.get(row[0], ["", "", "", ""]), *row)
+        yield SeasonRound(names.get(row[0], []), *row)
 
 
 def season_rounds_csv_rows(*, season: Season) -> Iterator[list[Any]]:
@@ -573,7 +628,7 @@ def season_rounds_csv_rows(*, season: Season) -> Iterator[list[Any]]:
             " ".join(str(w["seat"]) for w in winners),
             "" if final.get("discarder") is None else final["discarder"],
             " ".join("+".join(w.get("hands") or []) for w in winners),
-            *(formula_safe(name) for name in r.players),
-            *r.result["net"],
+            *(formula_safe(name) for name in r.seat_names()),
+            *r.seat_nets(),
             r.burned,
         ]

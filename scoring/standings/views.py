@@ -21,7 +21,7 @@ from leagues import selectors as league_selectors
 from leagues.forms import StandingsFilterForm
 from leagues.models import Club, Player
 from leagues.views import club_context, club_view, get_season
-from scoring.selectors import session_count, session_list, session_same_table
+from scoring.selectors import kong_title, session_count, session_list, session_same_table
 from scoring.standings import selectors
 from scoring.standings.exports import (
     STANDING_COLUMNS,
@@ -308,6 +308,7 @@ def player_detail(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
             club,
             player=player,
             stats=stats,
+            kong_title=kong_title(),
             rating=rating.ordinal if rating is not None else None,
             chart=player_chart(
                 selectors.player_chip_history(player=player), rating_history(player=player)

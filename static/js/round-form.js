@@ -1,8 +1,8 @@
 /* The round form: builds a round-format JSON object from taps, previews it through
  * the server (the engine) and posts it with the page's CSRF token.
  *
- * Everything it knows comes from the page's JSON context (#rf-context): the four
- * seats, the season's rules, the hand-type registry (never duplicated here), the
+ * Everything it knows comes from the page's JSON context (#rf-context): the table's
+ * seats (4, 3 or 2), the season's rules, the hand-type registry (never duplicated here), the
  * pre-filled dealer(s), an initial round (corrections / re-display after an error),
  * localised errors. Its UI strings are in round-form-strings.js. No framework, no
  * build step.
@@ -36,6 +36,17 @@
   ctx.hand_types.forEach(function (h) { HT[h.code] = h; });
   var SUITS = ["m", "s", "p"];
   var SUIT_ZH = { m: "万", s: "条", p: "筒" };
+  // The table (rules.md §10): n seats; a discard has 1 … n − 1 winners (at most three).
+  var N = ctx.seats.length;
+  var MAX_WINNERS = Math.min(3, N - 1);
+  // The round's words (暗杠 …, 空): the engine's catalogue, given to the page.
+  var WORDS = ctx.words || { kong_kinds: {}, bird_on_nobody: "", kong_pay: "" };
+  var KONG_PAY = !!RULES.kong_pay;
+  // The suits in play, as the engine's tables list their tiles (缺一门: no 条).
+  var PICK_SUITS = SUITS.filter(function (su) { return BIRDS.haidi && BIRDS.haidi["1" + su]; });
+  if (!PICK_SUITS.length) PICK_SUITS = SUITS;
+  function zeros() { var z = []; for (var i = 0; i < N; i++) z.push(0); return z; }
+  function seatList() { return ctx.seats.map(function (x) { return x.seat; }); }
 
   /* ------------------------------------------------------------ helpers */
 
@@ -63,6 +74,8 @@
   }
 
   function seatName(i) { return ctx.seats[i].name; }
+  // Where a bird lands (the engine's answer), as the pads name it: a seat, or 空.
+  function landName(seat) { return seat === null || seat === undefined ? WORDS.bird_on_nobody : seatName(seat); }
   // A seat as an index of the engine's bird tables: NO_SEAT for none (unknown).
   function seatIndex(seat) { return seat === null || seat === undefined ? NO_SEAT : seat; }
   // The seat an opening or mid-game win's birds count from: the engine's answer.
@@ -131,10 +144,10 @@
   var state = {
     dealer: ctx.prefill.dealer,
     dealers: ctx.prefill.dealers.slice(),
-    fish: [0, 0, 0, 0],
+    fish: zeros(),
     openings: [],
     midgame: [],
-    piao: (ctx.prefill.piao || [0, 0, 0, 0]).slice(),
+    piao: (ctx.prefill.piao || zeros()).slice(),
     kind: null,
     winners: [],
     discarder: null,
@@ -142,6 +155,8 @@
     birdsForfeited: false,
     haidi: { tile: "", taker: null, first_offered: null, replaced_by: null },
     penalties: [],
+    kongs: [],  // 杠分: {seat, kind, from} (from for 放杠 only)
+    kongDraft: { seat: null, kind: null },  // the kong being tapped in
     errors: ctx.errors || [],
     analysis: {},
     savedWin: null,  // winners, discarder and birds kept while 流局 is chosen
@@ -160,14 +175,17 @@
     if (!d) return;
     if (typeof d.dealer === "number") state.dealer = d.dealer;
     state.dealers = Array.isArray(d.dealers) && d.dealers.length ? d.dealers.slice() : [state.dealer];
-    if (Array.isArray(d.fish) && d.fish.length === 4) state.fish = d.fish.map(Number);
+    if (Array.isArray(d.fish) && d.fish.length === N) state.fish = d.fish.map(Number);
     state.openings = (d.openings || []).map(function (o) {
       return { seat: o.seat, hands: (o.hands || []).slice(), birds: (o.birds || []).slice(), tiles: o.tiles || "" };
     });
     state.midgame = (d.midgame || []).map(function (m) {
       return { seat: m.seat, hands: (m.hands || []).slice(), birds: (m.birds || []).slice() };
     });
-    if (Array.isArray(d.piao) && d.piao.length === 4) state.piao = d.piao.map(Number);
+    if (Array.isArray(d.piao) && d.piao.length === N) state.piao = d.piao.map(Number);
+    state.kongs = (d.kongs || []).map(function (k) {
+      return k.kind === "ming" ? { seat: k.seat, kind: k.kind, from: k.from } : { seat: k.seat, kind: k.kind };
+    });
     var r = d.result || {};
     state.kind = r.kind || null;
     state.winners = (r.winners || []).map(function (w) {
@@ -207,7 +225,7 @@
     state.dealers.sort();
     if (state.kind === "draw") { state.winners = []; state.discarder = null; state.birds = []; }
     if (state.kind === "self_draw") { state.discarder = null; state.winners = state.winners.slice(0, 1); }
-    if (state.kind === "discard" && state.winners.length > 3) state.winners = state.winners.slice(0, 3);
+    if (state.kind === "discard" && state.winners.length > MAX_WINNERS) state.winners = state.winners.slice(0, MAX_WINNERS);
     state.winners = state.winners.filter(function (w) { return w.seat !== state.discarder; });
     state.winners.forEach(function (w) {
       var legal = legalFinal(state.kind, w.seat).map(function (t) { return t.code; });
@@ -270,6 +288,11 @@
     }
     d.result = r;
     d.penalties = state.penalties.map(function (s) { return { seat: s, kind: "escape" }; });
+    if (state.kongs.length) {
+      d.kongs = state.kongs.map(function (k) {
+        return k.kind === "ming" ? { seat: k.seat, kind: k.kind, from: k.from } : { seat: k.seat, kind: k.kind };
+      });
+    }
     return d;
   }
 
@@ -307,7 +330,7 @@
 
   function seatButtons(opts) {
     // opts: pressed(seat) -> bool, onTap(seat), disabled(seat) -> bool, cls
-    return h("div", { class: "seats seats-4" }, ctx.seats.map(function (s) {
+    return h("div", { class: "seats seats-" + N }, ctx.seats.map(function (s) {
       var pressed = opts.pressed(s.seat);
       return h("button", {
         type: "button", class: "tap " + (opts.cls || ""), "aria-pressed": pressed ? "true" : "false",
@@ -318,7 +341,7 @@
         s.name,
         h("small", {}, [
           isDealerSeat(s.seat) ? h("span", { class: "dealer-mark", text: T.dealer_short + " " }) : null,
-          fmt(T.seat_n, { n: s.seat + 1 }),
+          s.label,
         ]),
       ]);
     }));
@@ -326,6 +349,7 @@
 
   // origin: the seat birds are counted from (the engine's answer, looked up).
   function birdPicker(birds, max, onChange, role, origin) {
+    var known = origin !== null && origin !== undefined;
     var slots = [];
     for (var i = 0; i < max; i++) {
       slots.push(h("span", { class: "bird-slot" + (i < birds.length ? " filled" : ""), text: i < birds.length ? String(birds[i]) : "?" }));
@@ -344,14 +368,18 @@
         type: "button", class: "linklike", "data-role": role + "-clear",
         onclick: function () { onChange([]); render(); }, text: T.clear,
       }));
-      if (origin !== null && origin !== undefined) {
-        var landed = birds.map(function (v) { return seatName(BIRDS.seat[origin][v]); });
-        slots.push(h("span", { class: "muted small", text: "→ " + landed.join("、") }));
+      if (known) {
+        var landed = birds.map(function (v) { return landName(BIRDS.seat[origin][v]); });
+        slots.push(h("span", { class: "muted small", "data-role": role + "-landed", text: "→ " + landed.join("、") }));
       }
     }
     var pad = h("div", { class: "birds" }, [1, 2, 3, 4, 5, 6, 7, 8, 9].map(function (v) {
+      // Under each number, the seat it lands on (or 空), once the origin is known.
+      var lands = known ? BIRDS.seat[origin][v] : undefined;
+      var nobody = known && (lands === null || lands === undefined);
       return h("button", {
-        type: "button", class: "tap tap-gold", "data-bird": v, "data-role": role,
+        type: "button", class: "tap tap-gold" + (nobody ? " bird-nobody" : ""), "data-bird": v, "data-role": role,
+        "data-lands": known ? (nobody ? "" : String(lands)) : null,
         "aria-pressed": birds.indexOf(v) >= 0 ? "true" : "false",
         disabled: max === 0,
         onclick: function () {
@@ -366,8 +394,7 @@
           onChange(b);
           render();
         },
-        text: String(v),
-      });
+      }, [String(v), known ? h("small", { text: landName(lands) }) : null]);
     }));
     return h("div", {}, [h("div", { class: "bird-slots" }, slots), pad]);
   }
@@ -490,7 +517,7 @@
       ]);
       return sub;
     });
-    var free = [0, 1, 2, 3].filter(function (s) {
+    var free = seatList().filter(function (s) {
       return !state.openings.some(function (o) { return o.seat === s; });
     });
     body.push(h("button", {
@@ -602,7 +629,8 @@
     if (state.kind === "draw") return null;
     var body = [];
     var many = state.kind === "discard";
-    body.push(h("div", { class: "rf-label", text: many ? T.winners_hint_discard : T.winner_hint }));
+    var hint = !many ? T.winner_hint : MAX_WINNERS > 1 ? fmt(T.winners_hint_discard, { n: MAX_WINNERS }) : T.winner_hint_discard_one;
+    body.push(h("div", { class: "rf-label", text: hint }));
     body.push(seatButtons({
       role: "winner",
       pressed: function (s) { return state.winners.some(function (w) { return w.seat === s; }); },
@@ -611,8 +639,8 @@
         if (!state.kind) state.kind = "self_draw";  // a winner and no discarder: 自摸
         var i = state.winners.findIndex(function (w) { return w.seat === s; });
         if (i >= 0) state.winners.splice(i, 1);
-        else if (!many) state.winners = [newWinner(s)];
-        else if (state.winners.length < 3) state.winners.push(newWinner(s));
+        else if (!many || MAX_WINNERS === 1) state.winners = [newWinner(s)];
+        else if (state.winners.length < MAX_WINNERS) state.winners.push(newWinner(s));
         state.winners.sort(function (a, b) { return a.seat - b.seat; });
       },
     }));
@@ -734,11 +762,66 @@
     return section(T.haidi, ["result.haidi"], body, { id: "rf-haidi" });
   }
 
+  /* 杠分 (rules.md §10.4): each kong that stood, in a few taps: the seat, the kind, and
+   * for 放杠 whose discard it was (at two seats, the other seat). A tap on a listed
+   * kong removes it. Shown when the ruleset pays kongs (or the round lists some). */
+  function kongsSection() {
+    if (!KONG_PAY && !state.kongs.length) return null;
+    var draft = state.kongDraft;
+    function add(kong) {
+      state.kongs.push(kong);
+      state.kongDraft = { seat: null, kind: null };
+    }
+    var body = [];
+    if (state.kongs.length) {
+      body.push(h("div", { class: "kongs" }, state.kongs.map(function (k, i) {
+        var text = seatName(k.seat) + " " + (WORDS.kong_kinds[k.kind] || k.kind) +
+          (k.kind === "ming" && typeof k.from === "number" ? " ← " + seatName(k.from) : "");
+        return h("button", {
+          type: "button", class: "chip", "data-role": "kong-remove", "data-kong": i,
+          "aria-label": T.remove + " " + text, title: T.tap_to_remove,
+          onclick: function () { state.kongs.splice(i, 1); render(); },
+        }, [text, h("span", { "aria-hidden": "true", text: "✕" })]);
+      })));
+    }
+    body.push(h("div", { class: "rf-label", text: T.kong_hint }));
+    body.push(seatButtons({
+      role: "kong-seat",
+      pressed: function (s) { return s === draft.seat; },
+      onTap: function (s) { state.kongDraft = { seat: draft.seat === s ? null : s, kind: null }; },
+    }));
+    if (draft.seat !== null) {
+      body.push(h("div", { class: "seg kong-kinds" }, Object.keys(WORDS.kong_kinds).map(function (kind) {
+        return h("button", {
+          type: "button", class: "tap", "data-role": "kong-kind", "data-kind": kind,
+          "aria-pressed": draft.kind === kind ? "true" : "false",
+          onclick: function () {
+            if (kind !== "ming") add({ seat: draft.seat, kind: kind });
+            else if (N === 2) add({ seat: draft.seat, kind: kind, from: 1 - draft.seat });
+            else state.kongDraft = { seat: draft.seat, kind: kind };
+            render();
+          },
+          text: WORDS.kong_kinds[kind],
+        });
+      })));
+      if (draft.kind === "ming") {
+        body.push(h("div", { class: "rf-label", text: T.kong_from }));
+        body.push(seatButtons({
+          role: "kong-from", cls: "tap-red",
+          pressed: function () { return false; },
+          disabled: function (s) { return s === draft.seat; },
+          onTap: function (s) { add({ seat: draft.seat, kind: "ming", from: s }); },
+        }));
+      }
+    }
+    return section(WORDS.kong_pay, ["kongs"], body, { id: "rf-kongs" });
+  }
+
   function extrasSection() {
     var open = state.penalties.length > 0 || state.fish.some(function (f) { return f > 0; }) ||
       errorsFor("penalties").length > 0 || errorsFor("fish").length > 0;
     var escapeLabel = RULES.escape_penalty ? fmt(T.escape_costs, { n: RULES.escape_penalty }) : T.escape_free;
-    var fishInputs = h("div", { class: "seats seats-4" }, ctx.seats.map(function (s) {
+    var fishInputs = h("div", { class: "seats seats-" + N }, ctx.seats.map(function (s) {
       return h("label", { class: "small" }, [
         s.name,
         h("input", {
@@ -880,7 +963,7 @@
       })));
     }
     var grid = h("div", { class: "tp-grid" });
-    SUITS.forEach(function (s) {
+    PICK_SUITS.forEach(function (s) {
       for (var r = 1; r <= 9; r++) {
         (function (tile) {
           var c = countOf(tile);
@@ -1108,7 +1191,7 @@
     claimed = {};
     formBody.innerHTML = "";
     [dealerSection(), piaoSection(), openingsSection(), outcomeSection(), winnersSection(), birdsSection(),
-      haidiSection(), extrasSection()].forEach(function (s) { if (s) formBody.appendChild(s); });
+      haidiSection(), kongsSection(), extrasSection()].forEach(function (s) { if (s) formBody.appendChild(s); });
     // Errors no section claimed (e.g. "season", "") go to the top.
     var rest = state.errors.filter(function (e) { return !claimed[e.field + "|" + e.code + "|" + e.message]; });
     generalErrors.innerHTML = "";
@@ -1147,7 +1230,8 @@
     state.dealer = dealer;
     state.dealers = dealer === null ? [] : (dealers || [dealer]).slice();
     base = { dealer: state.dealer, dealers: state.dealers.slice() };
-    state.fish = [0, 0, 0, 0];
+    state.fish = zeros();
+    state.kongs = []; state.kongDraft = { seat: null, kind: null };
     state.openings = []; state.midgame = []; state.kind = null; state.winners = []; state.discarder = null;
     state.birds = []; state.birdsForfeited = false; state.penalties = []; state.errors = [];
     state.haidi = { tile: "", taker: null, first_offered: null, replaced_by: null };

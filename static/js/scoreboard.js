@@ -10,15 +10,15 @@
 (function (root) {
   "use strict";
 
-  function known(net) { return Array.isArray(net) && net.length === 4; }
-
-  // base: {totals: [4], last: [4] or null}; queued: the session's waiting rounds, in
-  // number order, each with its net or none.
+  // base: {totals: [n], last: [n] or null}, one entry per seat of the table (2, 3 or 4);
+  // queued: the session's waiting rounds, in number order, each with its net or none.
   function tally(base, queued) {
     var totals = base.totals.slice(), last = base.last ? base.last.slice() : null, unscored = 0;
+    var n = totals.length;
+    function known(net) { return Array.isArray(net) && net.length === n; }
     (queued || []).forEach(function (item) {
       if (known(item.net)) {
-        for (var s = 0; s < 4; s++) totals[s] += item.net[s];
+        for (var s = 0; s < n; s++) totals[s] += item.net[s];
         last = item.net.slice();
       } else {
         unscored += 1;

@@ -37,6 +37,8 @@ def log_in_and_start(page, league):
     recorder = get_user_model().objects.get(username="jilu")
     players = list(season.club.players.filter(display_name__in=NAMES))
     players.sort(key=lambda p: NAMES.index(p.display_name))
+    # the first n names, as many as the season's ruleset seats (rules.md §10.1)
+    players = players[: services.ruleset_players(config=season.ruleset.config)]
     session = services.session_start(season=season, players=players, first_dealer=0, actor=recorder)
     page.goto(f"{page.base}/accounts/login/")
     page.fill("input[name=login]", "jilu")  # allauth: username or e-mail

@@ -209,12 +209,12 @@ def test_a_ruleset_error_under_one_field_still_names_the_key_the_reader_typed():
 
 
 def test_a_form_shows_a_service_refusal_in_the_language_active_when_shown():
-    refusal = ServiceErrors([ServiceError("nets", "nets", variant="four")])
+    refusal = ServiceErrors([ServiceError("nets", "nets", {"players": 3}, variant="count")])
 
     with translation.override("zh-hans"):
-        assert refusal.message_dict == {"nets": ["需要四个得分"]}
+        assert refusal.message_dict == {"nets": ["本赛季的纸面记录需要 3 个得分"]}
     with translation.override("en"):
-        assert refusal.message_dict == {"nets": ["A paper session needs four nets"]}
+        assert refusal.message_dict == {"nets": ["A paper session of this season needs 3 nets"]}
 
 
 def test_an_unknown_code_is_refused_when_the_error_is_made():

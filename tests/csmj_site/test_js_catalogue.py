@@ -59,7 +59,7 @@ def test_the_catalogue_view_answers_a_round_form_string_in_english(client):
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/javascript")
     catalogue = catalogue_of(response)
-    assert catalogue["%(n)s号位"] == "Seat %(n)s"
+    assert catalogue["第 %(n)s 盘已保存"] == "Round %(n)s saved"
     assert catalogue["undo a round\x04撤销"] == "Undo"
 
 
@@ -69,7 +69,7 @@ def test_the_catalogue_view_translates_nothing_in_chinese(client):
     response = client.get(reverse("javascript-catalog"))
 
     assert response.status_code == 200
-    assert "%(n)s号位" not in catalogue_of(response)
+    assert "第 %(n)s 盘已保存" not in catalogue_of(response)
 
 
 def test_the_service_worker_keeps_the_catalogue_and_the_strings_for_offline_use(client):

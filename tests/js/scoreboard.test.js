@@ -28,3 +28,10 @@ test("the server's numbers are not changed by a tally", () => {
   tally(BASE, [{ number: 5, net: [1, 1, 1, -3] }]);
   assert.deepStrictEqual(BASE.totals, [10, -4, 0, -6]);
 });
+
+test("at a table of three a waiting round of three nets is added", () => {
+  const board = tally({ totals: [5, -2, -3], last: null }, [{ number: 2, net: [-4, 8, -4] }, { number: 3, net: [1, 1, 1, -3] }]);
+  assert.deepStrictEqual(board.totals, [1, 6, -7]);
+  assert.deepStrictEqual(board.last, null);  // the four-seat net is not this table's
+  assert.deepStrictEqual([board.waiting, board.unscored], [2, 1]);
+});

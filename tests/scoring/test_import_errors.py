@@ -51,7 +51,7 @@ def assert_nothing_stored(season):
         ),
         (
             {"players": "张三 李四 王五 赵六"},
-            ("players", "player_names", "players must be a list of four display names"),
+            ("players", "player_names", "players must be a list of display names, one a seat"),
         ),
         (
             {"started_at": "yesterday"},
@@ -72,7 +72,7 @@ def assert_nothing_stored(season):
         ),
         (
             {"rounds": [], "paper_nets": [1, -1, 0]},
-            ("paper_nets", "nets", "A paper session needs four nets"),
+            ("paper_nets", "nets", "A paper session of this season needs 4 nets"),
         ),
         ({"rounds": [[GOOD]]}, ("rounds[0]", "not_an_object", "a round must be a JSON object")),
         (

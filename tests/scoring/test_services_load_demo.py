@@ -18,7 +18,7 @@ def test_the_demo_loads_a_public_club_with_scored_sessions():
     call_command("load_demo", verbosity=0)
 
     club = Club.objects.get(slug=DEMO_SLUG)
-    season = club.seasons.get()
+    season = club.seasons.get(ruleset__name="六七片双鸟")
     sessions = [s for s in session_list(season=season) if not hasattr(s, "event_table")]
     assert club.name == "长沙麻将俱乐部" and club.is_public
     assert club.players.count() == 13  # eight, and five more for the league nights
@@ -59,3 +59,13 @@ def test_the_demo_refuses_to_run_in_production(settings):
     with pytest.raises(CommandError):
         call_command("load_demo", verbosity=0)
     assert not Club.objects.exists()
+
+
+def test_the_demo_has_a_season_of_three_with_kongs():
+    call_command("load_demo", verbosity=0)
+
+    season = Club.objects.get(slug=DEMO_SLUG).seasons.get(ruleset__name="三人杠分")
+    [session] = session_list(season=season)
+    assert len(session.players_in_order()) == 3 and session.rounds_count == 4
+    assert Transfer.objects.filter(round__session=session, event="kong").exists()
+    assert sum(r.net for r in season_standings(season=season)) == 0

@@ -1,5 +1,5 @@
-"""A season whose ruleset seats three or two starts no session: the engine scores such
-tables (rules.md §10), the session pages seat four."""
+"""A session seats exactly its season's ruleset's ``players`` (four, three or two,
+rules.md §10); any other count is refused naming ``players``, and nothing is stored."""
 
 from __future__ import annotations
 
@@ -8,30 +8,52 @@ from django.core.exceptions import ValidationError
 
 from leagues.models import Ruleset
 from scoring import services
-from scoring.models import Session
+from scoring.models import Session, SessionSeat
 
 
-@pytest.mark.parametrize("seated", [3, 2])
-def test_a_session_under_a_ruleset_for_fewer_than_four_is_refused_naming_the_season(
-    season, players, recorder, seated
-):
+def _seat(season, seated):
     extra = {"quyimen": False} if seated == 2 else {}
     Ruleset.objects.filter(pk=season.ruleset_id).update(
         config={"preset": "changsha-67", "players": seated, **extra}
     )
     season.refresh_from_db()
 
-    with pytest.raises(ValidationError) as info:
-        services.session_start(season=season, players=players[:4], first_dealer=0, actor=recorder)
 
-    assert "season" in info.value.message_dict
-    assert f"{seated}" in " ".join(info.value.message_dict["season"])
-    assert not Session.objects.exists()
+@pytest.mark.parametrize("seated", [4, 3, 2])
+def test_a_session_seats_as_many_as_the_ruleset_plays(season, players, recorder, seated):
+    _seat(season, seated)
 
-
-def test_a_session_under_a_four_player_ruleset_starts(season, players, recorder):
     session = services.session_start(
-        season=season, players=players[:4], first_dealer=0, actor=recorder
+        season=season, players=players[:seated], first_dealer=seated - 1, actor=recorder
     )
 
-    assert session.seats.count() == 4
+    assert [s.player for s in session.seats.order_by("seat")] == players[:seated]
+    assert session.first_dealer == seated - 1
+
+
+@pytest.mark.parametrize(("seated", "given"), [(3, 4), (3, 2), (2, 3), (4, 3)])
+def test_a_wrong_player_count_is_refused_naming_players(season, players, recorder, seated, given):
+    _seat(season, seated)
+
+    with pytest.raises(ValidationError) as info:
+        services.session_start(
+            season=season, players=players[:given], first_dealer=0, actor=recorder
+        )
+
+    assert list(info.value.message_dict) == ["players"]
+    assert str(seated) in " ".join(info.value.message_dict["players"])
+    assert not Session.objects.exists() and not SessionSeat.objects.exists()
+
+
+@pytest.mark.parametrize("seated", [3, 2])
+def test_a_first_dealer_beyond_the_table_is_refused(season, players, recorder, seated):
+    _seat(season, seated)
+
+    with pytest.raises(ValidationError) as info:
+        services.session_start(
+            season=season, players=players[:seated], first_dealer=seated, actor=recorder
+        )
+
+    assert list(info.value.message_dict) == ["first_dealer"]
+    assert f"0–{seated - 1}" in info.value.message_dict["first_dealer"][0]
+    assert not Session.objects.exists()

@@ -3,7 +3,8 @@
 Creates (once) the users owner / organiser / recorder / member, all with the password
 DEMO_PASSWORD, and the public club 长沙麻将俱乐部 with eight players, a 六七片 ruleset,
 an open season and three sessions of eight rounds each, recorded through
-scoring.services.round_record (so the engine scores them). Then two league nights of
+scoring.services.round_record (so the engine scores them), and an earlier season of
+三人 with 杠分 (rules.md §10): one session of three players, kongs on its rounds. Then two league nights of
 thirteen players (five more join the roster for them), built through the events
 services: a finished one of three seating rounds (a bye each round, penalties, every
 table finished) and an open one (round 1 drawn, two of its three tables recording, the
@@ -54,6 +55,31 @@ NIGHT_SEEDS = (2025, 2026, 2027)
 # Seats in each session, as indexes into PLAYER_NAMES.
 TABLES = [(0, 1, 2, 3), (4, 5, 6, 7), (0, 5, 2, 7)]
 
+# The 三人 season's table (indexes into PLAYER_NAMES) and its rounds (the dealer is
+# filled in from the round before): a self-draw with an 暗杠 and a 放杠, a 通炮 with a
+# 加杠, a draw with kongs.
+THREE_TABLE = (1, 3, 6)
+THREE_ROUNDS: list[dict[str, Any]] = [
+    {
+        "result": {"kind": "self_draw", "winners": [{"seat": 1, "hands": ["pinghu"]}],
+                   "birds": [1, 2]},
+        "kongs": [{"seat": 1, "kind": "an"}, {"seat": 2, "kind": "ming", "from": 0}],
+    },
+    {
+        "result": {"kind": "discard", "discarder": 0, "birds": [3, 5],
+                   "winners": [{"seat": 1, "hands": ["pinghu"]},
+                               {"seat": 2, "hands": ["pengpenghu"]}]},
+        "kongs": [{"seat": 2, "kind": "jia"}],
+    },
+    {
+        "result": {"kind": "draw", "winners": [],
+                   "haidi": {"tile": "5m", "taker": 2, "first_offered": 2}},
+        "kongs": [{"seat": 0, "kind": "an"}, {"seat": 1, "kind": "ming", "from": 2}],
+    },
+    {"result": {"kind": "self_draw", "winners": [{"seat": 0, "hands": ["qingyise"]}],
+                "birds": [4, 6]}},
+]  # fmt: skip
+
 
 def _win(kind: str, winners: dict[int, list[str]], **result: Any) -> dict[str, Any]:
     return {
@@ -88,6 +114,27 @@ ROUNDS: list[dict[str, Any]] = [
     ),
     _win("discard", {3: ["qixiaodui"]}, discarder=0, birds=[4, 8]),
 ]
+
+
+def _season(
+    club: Club, name: str, rules: str, config: dict[str, Any], organiser: Any, days_ago: int = 30
+) -> Any:
+    """A season of this year named ``name``, begun ``days_ago``, under a new ruleset."""
+    ruleset = ruleset_create(club=club, name=rules, config=config, actor=organiser)
+    today = timezone.localdate()
+    return season_create(
+        club=club,
+        name=f"{today.year} {name}",
+        start_date=today - datetime.timedelta(days=days_ago),
+        ruleset=ruleset,
+        actor=organiser,
+    )
+
+
+def _evening(days_ago: int, at: datetime.time) -> datetime.datetime:
+    """``at`` o'clock, ``days_ago`` days before today, local time."""
+    day = timezone.localdate() - datetime.timedelta(days=days_ago)
+    return datetime.datetime.combine(day, at, tzinfo=timezone.get_current_timezone())
 
 
 def _rotated(template: dict[str, Any], by: int) -> dict[str, Any]:
@@ -175,23 +222,10 @@ class Command(BaseCommand):
             )
             for name in PLAYER_NAMES
         ]
-        ruleset = ruleset_create(
-            club=club, name="六七片双鸟", config={"preset": "changsha-67"}, actor=organiser
-        )
-        today = timezone.localdate()
-        season = season_create(
-            club=club,
-            name=f"{today.year} 俱乐部联赛",
-            start_date=today - datetime.timedelta(days=30),
-            ruleset=ruleset,
-            actor=organiser,
-        )
+        season = _season(club, "俱乐部联赛", "六七片双鸟", {"preset": "changsha-67"}, organiser)
         count = 0
         for i, table in enumerate(TABLES):
-            day = today - datetime.timedelta(days=21 - 7 * i)
-            started = datetime.datetime.combine(
-                day, datetime.time(19, 30), tzinfo=timezone.get_current_timezone()
-            )
+            started = _evening(21 - 7 * i, datetime.time(19, 30))
             session = session_start(
                 season=season,
                 players=[players[p] for p in table],
@@ -205,7 +239,24 @@ class Command(BaseCommand):
                 data = {"dealer": dealer, **_rotated(template, i)}
                 round_record(session=session, data=data, actor=recorder)
                 count += 1
-        return club, count
+        return club, count + self._three(club, players, organiser, recorder)
+
+    def _three(self, club: Club, players: list[Any], organiser: Any, recorder: Any) -> int:
+        """An earlier season of 三人 with 杠分, its one session of three finished."""
+        config = {"preset": "changsha-67", "players": 3, "kong_pay": True}
+        season = _season(club, "三人局", "三人杠分", config, organiser, days_ago=60)
+        session = session_start(
+            season=season,
+            players=[players[p] for p in THREE_TABLE],
+            first_dealer=0,
+            started_at=_evening(45, datetime.time(20, 0)),
+            actor=recorder,
+        )
+        for template in THREE_ROUNDS:
+            dealer, _ = session_next_dealers(session=session)
+            round_record(session=session, data={"dealer": dealer, **template}, actor=recorder)
+        session_finish(session=session, actor=recorder)
+        return len(THREE_ROUNDS)
 
     def _nights(self, club: Club, users: dict[str, Any]) -> int:
         """Two league nights of 13 (this afternoon's, finished; tonight's, playing), built

@@ -31,8 +31,15 @@ def test_a_recorder_starts_a_session_with_four_players_in_turn_order(api_as, clu
     assert Session.objects.get(pk=body["id"]).players_in_order() == order
 
 
-def test_three_players_are_refused(api_as, club, season, players):
+def test_three_players_are_refused_under_a_ruleset_for_four(api_as, club, season, players):
     response = start(api_as("recorder"), club, season, players[:3])
+    assert response.status_code == 400
+    assert codes(response) == [("players", "players")]
+    assert not Session.objects.exists()
+
+
+def test_one_player_is_refused_by_the_serializer(api_as, club, season, players):
+    response = start(api_as("recorder"), club, season, players[:1])
     assert response.status_code == 400
     assert codes(response) == [("players", "min_length")]
 

@@ -87,7 +87,10 @@ def test_too_few_players_name_the_count(event, roster, organiser):
     ]
 
 
-def test_tables_of_three_are_refused_while_the_ruleset_plays_four(season, roster, organiser):
+def test_tables_of_three_are_refused_when_the_ruleset_cannot_play_at_three(club, roster, organiser):
+    from tests.factories import make_table_season
+
+    season = make_table_season(club, 2, quyimen=True)  # 缺一门 is for two players only
     event = services.event_create(
         season=season, name="夜", date=season.start_date, remainder="three", actor=organiser
     )
