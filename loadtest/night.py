@@ -10,7 +10,7 @@ services). For NIGHT_SECONDS:
   Idempotency-Key; a quarter sent twice, as ``make loadtest`` does) every 10 to 20 s: a
   real night's pace (a hand takes minutes) compressed about tenfold;
 - 200 phones in the room, logged out (the club is public), follow the board and their own
-  table as the pages do (``static/js/follow.js``): every 3 s ask the follow URL with
+  table as the pages do (``static/js/follow.js``): every 2.7 to 3 s ask the follow URL with
   ``If-None-Match`` and ``Accept: text/html``; a change comes back in that answer (200,
   a new ETag, the page's fresh parts: ``scoring/follow.py``); an answer in JSON instead
   makes the phone fetch the page itself.
@@ -47,7 +47,7 @@ SECONDS = float(os.environ.get("NIGHT_SECONDS", "60"))
 # half of them the board, half their table.
 PAGES = os.environ.get("NIGHT_PAGES", "both")
 PACE = (10.0, 20.0)  # seconds between two rounds at a table
-EVERY = 3.0  # follow.js's poll interval
+EVERY = 3.0  # follow.js's poll interval (each wait drawn from 0.9 to 1 times it)
 DB_URL = os.environ.get("LOAD_DB", "postgres://postgres@127.0.0.1:5432/csmj_load_night")
 BROKER = os.environ.get("LOAD_BROKER", "redis://127.0.0.1:6379/3")
 BOARD_P95_MS = 100.0
@@ -146,7 +146,7 @@ class Phone(Client):
         time.sleep(self.rng.uniform(0, EVERY))
         board, table = (self.n % 2 == 0, self.n % 2 == 1) if PAGES == "one" else (True, True)
         while time.monotonic() < self.stop_at:
-            time.sleep(EVERY)
+            time.sleep(self.rng.uniform(0.9 * EVERY, EVERY))
             if board:
                 board_etag = self.follow("board", self.board_poll, self.board_page, board_etag)
             if table:
