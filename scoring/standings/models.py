@@ -3,8 +3,7 @@
 These tables are derived: ``scoring.standings.services`` keeps them up to date in the same
 transaction as every round write, correction and void, ``scoring.standings.rebuild``
 recomputes them from the rounds (``manage.py rebuild_standings``), and the bulk import
-writes the rows of the sessions it stores. Nothing else writes them. Their tables keep
-the ``leagues_*`` names they had when the leagues app owned them.
+writes the rows of the sessions it stores. Nothing else writes them.
 
 - ``PlayerSessionStat``: one row per (session, player) that counts: the player has a
   counted round in the session, or the session is a paper session.
@@ -120,7 +119,6 @@ class PlayerSessionStat(StatCounts):  # noqa: DJ008 (StatCounts.__str__)
     started_at = models.DateTimeField(_("开始时间"))
 
     class Meta:
-        db_table = "leagues_playersessionstat"  # the table kept its name when the model moved
         verbose_name = _("选手场统计")
         verbose_name_plural = _("选手场统计")
         constraints = [
@@ -141,7 +139,6 @@ class PlayerSeasonStat(StatCounts):  # noqa: DJ008 (StatCounts.__str__)
     )
 
     class Meta:
-        db_table = "leagues_playerseasonstat"  # the table kept its name when the model moved
         verbose_name = _("选手赛季统计")
         verbose_name_plural = _("选手赛季统计")
         constraints = [
@@ -156,7 +153,6 @@ class PlayerClubStat(StatCounts):  # noqa: DJ008 (StatCounts.__str__)
     )
 
     class Meta:
-        db_table = "leagues_playerclubstat"  # the table kept its name when the model moved
         verbose_name = _("选手俱乐部统计")
         verbose_name_plural = _("选手俱乐部统计")
         constraints = [
@@ -183,7 +179,6 @@ class SessionResult(models.Model):
     paper_nets = models.JSONField(_("纸面得分"), null=True, blank=True)
 
     class Meta:
-        db_table = "leagues_sessionresult"  # the table kept its name when the model moved
         verbose_name = _("场结果")
         verbose_name_plural = _("场结果")
 
@@ -205,7 +200,6 @@ class PlayerRating(models.Model):
     sessions = models.IntegerField(_("评分场数"), default=0)
 
     class Meta:
-        db_table = "leagues_playerrating"  # the table kept its name when the model moved
         verbose_name = _("等级分")
         verbose_name_plural = _("等级分")
         constraints = [
@@ -253,7 +247,6 @@ class RatingEvent(models.Model):
     ordinal = models.FloatField()
 
     class Meta:
-        db_table = "leagues_ratingevent"  # the table kept its name when the model moved
         verbose_name = _("等级分记录")
         verbose_name_plural = _("等级分记录")
         indexes = [
