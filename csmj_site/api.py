@@ -37,7 +37,13 @@ from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from csmj_site.errors import ConflictError, ServiceError, ServiceErrors
+from csmj_site.errors import (
+    STATUS_OF_CODE,
+    ConflictError,
+    ServiceError,
+    ServiceErrors,
+    error_reply,
+)
 
 # ---------------------------------------------------------------- errors
 
@@ -117,8 +123,8 @@ def _error_response(errors: list[dict[str, str]], status_code: int, **extra: Any
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, ServiceError):
-        code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE if exc.code == "too_large" else 400
-        return _error_response([exc.as_dict()], code)
+        code = STATUS_OF_CODE.get(exc.code, status.HTTP_400_BAD_REQUEST)
+        return Response(error_reply(exc, localised=False), status=code)
     if isinstance(exc, exceptions.ParseError):  # one code for a body that is not JSON
         return _error_response(
             [{"field": "body", "code": "malformed_json", "message": str(exc.detail)}], 400
@@ -379,7 +385,7 @@ def page_not_found(request: Any, exception: Exception) -> Any:
     from csmj_site.middleware import api_error, is_api
 
     if is_api(request):
-        return api_error(404, "", "not_found", "Not found.")
+        return api_error(404, ServiceError("", "not_found"))
     return site_page_not_found(request, exception)
 
 

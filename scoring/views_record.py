@@ -23,17 +23,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from csmj_site.errors import PAGE_ERRORS, answers_json, error_reply, page_error, reject
 from csmj_site.jsonio import JsonBodyParser
-from leagues.views import LoginNeeded, club_access
+from leagues.models import Club
+from leagues.views import club_access, club_view
 from scoring import selectors, services
 from scoring.idempotency import idempotent
 from scoring.models import seat_label
-from scoring.services import RoundConflict, RoundRejected
-from scoring.views import get_session, localised_errors, round_summary
-
-
-def _error(message: str, status: int) -> Response:
-    return Response({"errors": [{"field": "", "code": "invalid", "message": message}]}, status)
+from scoring.services import RoundConflict
+from scoring.views import get_session, round_summary
 
 
 def round_brief(rnd: Any, names: list[str]) -> dict[str, Any]:
@@ -68,8 +66,10 @@ class RoundSave(APIView):
     parser_classes = [JsonBodyParser]
 
     def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, LoginNeeded):
-            return _error(_("请先登录。"), 403)
+        """A refusal answers as the page's other JSON helpers do (``page_error``)."""
+        if isinstance(exc, PAGE_ERRORS):
+            body, status = page_error(exc)
+            return Response(body, status)
         return super().handle_exception(exc)
 
     @idempotent
@@ -78,7 +78,7 @@ class RoundSave(APIView):
         session = get_session(club, session_id)
         body = request.data
         if not isinstance(body, dict) or not isinstance(body.get("data"), dict):
-            return _error(_("请求格式错误"), 400)
+            raise reject("data", "not_an_object")
         number = body.get("number")
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
             number = None
@@ -91,17 +91,15 @@ class RoundSave(APIView):
             existing = session.rounds.current().filter(number=exc.number).first()
             dealer, dealers = selectors.session_next_dealers(session=session)
             return Response(
-                {
-                    "errors": localised_errors(exc),
-                    "expected": exc.expected,
-                    "next_dealer": dealer,
-                    "next_dealers": dealers,
-                    "existing": round_brief(existing, names) if existing else None,
-                },
+                error_reply(
+                    exc,
+                    expected=exc.expected,
+                    next_dealer=dealer,
+                    next_dealers=dealers,
+                    existing=round_brief(existing, names) if existing else None,
+                ),
                 status=409,
             )
-        except RoundRejected as exc:
-            return Response({"errors": localised_errors(exc)}, status=400)
         dealer, dealers = selectors.session_next_dealers(session=session)
         return Response(
             {
@@ -136,14 +134,11 @@ def follow_state_response(request: HttpRequest, session: Any) -> HttpResponse:
     return response
 
 
-def session_follow(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
+@club_view("read", json=True)
+def session_follow(request: HttpRequest, club: Club, session_id: int) -> HttpResponse:
     """The session's totals for the phones following the table: polled every few seconds
     with ``If-None-Match``; 304 until a round is recorded, corrected or voided. Readable
     without logging in when the club is public (the secret link: ``follow_state``)."""
-    try:
-        club = club_access(request, slug, "read")
-    except LoginNeeded:
-        return HttpResponse(status=403)
     return follow_state_response(request, get_session(club, session_id))
 
 
@@ -205,6 +200,7 @@ def follow_page(request: HttpRequest, token: str) -> HttpResponse:
     )
 
 
+@answers_json
 def follow_state(request: HttpRequest, token: str) -> HttpResponse:
     """/f/<token>/state/: the follow page's poll (``follow_state_response``)."""
     return secret_page(follow_state_response(request, followed_session(token)))

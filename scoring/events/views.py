@@ -182,13 +182,10 @@ def player_card(request: HttpRequest, club: Club, event_id: int, player_id: int)
     return cards.player_card_response(event=_event(club, event_id), player_id=player_id)
 
 
-def event_follow(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+@club_view("read", json=True)
+def event_follow(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
     """The board's version, polled with ``If-None-Match`` (304 until anything of the night
     is saved), as ``session_follow`` is for one table."""
-    try:
-        club = club_access(request, slug, "read")
-    except LoginNeeded:
-        return HttpResponse(status=403)
     event = _event(club, event_id)
     version = selectors.event_version_recent(event_id=event.pk)
     etag = f'"{version}"'
