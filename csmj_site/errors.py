@@ -178,6 +178,18 @@ MESSAGES: dict[str, str] = {
     "rounds_list": gettext_noop("rounds must be a list"),
 }
 
+
+def error_item(field: str, code: str, message: str) -> dict[str, str]:
+    """One error of the one error reply (the only place that spells its shape)."""
+    return {"field": field, "code": code, "message": message}
+
+
+def errors_body(items: Iterable[dict[str, str]], **extra: Any) -> dict[str, Any]:
+    """The one error reply: ``{"errors": [error_item, ...], **extra}`` (``extra``: what a
+    409 adds beside the errors)."""
+    return {"errors": list(items), **extra}
+
+
 # A field's dotted path, and what may join it to the sentence, in a rendered template.
 _FIELD_MARK = "\x00"
 _FIELD_IN_TEXT = re.compile(r"\s*\x00\s*[：:]?\s*")
@@ -302,8 +314,7 @@ class ServiceError(Exception):
         """The error as one item of the one error reply: ``{"field", "code", "message"}``,
         the message in English (the API's) or, ``localised``, in the active language
         (a page's JSON)."""
-        message = self.localised() if localised else self.message
-        return {"field": self.field, "code": self.code, "message": message}
+        return error_item(self.field, self.code, self.localised() if localised else self.message)
 
     def __repr__(self) -> str:
         return f"ServiceError({self.field!r}, {self.code!r}, {self.params!r})"
@@ -374,7 +385,7 @@ def error_reply(
         errors = exc.errors
     else:
         errors = [exc.error if isinstance(exc, Forbidden) else exc]
-    return {"errors": [e.as_dict(localised=localised) for e in errors], **extra}
+    return errors_body([e.as_dict(localised=localised) for e in errors], **extra)
 
 
 # What a page's JSON helper may raise to refuse (``page_error`` answers each), and the
