@@ -23,7 +23,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from csmj_site.errors import ServiceErrors
+from csmj_site.errors import ServiceErrors, answers_json
 from leagues.models import Club, Player, Season
 from leagues.views import LoginNeeded, club_access, club_context, club_view
 from scoring.events import cards, selectors, services
@@ -182,19 +182,17 @@ def player_card(request: HttpRequest, club: Club, event_id: int, player_id: int)
     return cards.player_card_response(event=_event(club, event_id), player_id=player_id)
 
 
+@answers_json
 def event_follow(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     """The board's follow (``scoring.follow``): 304 until anything of the night is saved,
     then the fresh board in the same answer, as ``session_follow`` is for one table."""
-    try:
-        return follow_response(
-            request,
-            resolve=lambda: _event(club_access(request, slug, "read"), event_id),
-            version=lambda _target: selectors.event_version_recent(event_id=event_id),
-            state=lambda _target: {"version": selectors.event_version_recent(event_id=event_id)},
-            page=lambda: event_board(request, slug, event_id),
-        )
-    except LoginNeeded:
-        return HttpResponse(status=403)
+    return follow_response(
+        request,
+        resolve=lambda: _event(club_access(request, slug, "read"), event_id),
+        version=lambda _target: selectors.event_version_recent(event_id=event_id),
+        state=lambda _target: {"version": selectors.event_version_recent(event_id=event_id)},
+        page=lambda: event_board(request, slug, event_id),
+    )
 
 
 # ---------------------------------------------------------------- actions (POST)
