@@ -37,7 +37,15 @@ from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from csmj_site.errors import ConflictError, ServiceError, ServiceErrors
+from csmj_site.errors import (
+    STATUS_OF_CODE,
+    ConflictError,
+    ServiceError,
+    ServiceErrors,
+    error_item,
+    error_reply,
+    errors_body,
+)
 
 # ---------------------------------------------------------------- errors
 
@@ -69,7 +77,7 @@ def _is_leaf(detail: Any) -> bool:
 def _flatten(detail: Any, path: str = "") -> list[dict[str, str]]:
     """ValidationError.get_full_details() → [{field, code, message}] with dotted paths."""
     if _is_leaf(detail):
-        return [{"field": path, "code": str(detail["code"]), "message": str(detail["message"])}]
+        return [error_item(path, str(detail["code"]), str(detail["message"]))]
     out: list[dict[str, str]] = []
     if isinstance(detail, dict):
         for key, value in detail.items():
@@ -79,7 +87,7 @@ def _flatten(detail: Any, path: str = "") -> list[dict[str, str]]:
             # Plain errors of this field, or one entry per item of a list field.
             out += _flatten(value, path if _is_leaf(value) else _join(path, str(i)))
     else:
-        out.append({"field": path, "code": "invalid", "message": str(detail)})
+        out.append(error_item(path, "invalid", str(detail)))
     return out
 
 
@@ -105,24 +113,19 @@ def _one_django_error(field: str, error: DjangoValidationError) -> list[dict[str
     unique_check = (getattr(error, "params", None) or {}).get("unique_check")
     if not field and unique_check:
         field = unique_check[-1]
-    return [
-        {"field": field, "code": error.code or "invalid", "message": message}
-        for message in error.messages
-    ]
+    return [error_item(field, error.code or "invalid", message) for message in error.messages]
 
 
 def _error_response(errors: list[dict[str, str]], status_code: int, **extra: Any) -> Response:
-    return Response({"errors": errors, **extra}, status=status_code)
+    return Response(errors_body(errors, **extra), status=status_code)
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, ServiceError):
-        code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE if exc.code == "too_large" else 400
-        return _error_response([exc.as_dict()], code)
+        code = STATUS_OF_CODE.get(exc.code, status.HTTP_400_BAD_REQUEST)
+        return Response(error_reply(exc, localised=False), status=code)
     if isinstance(exc, exceptions.ParseError):  # one code for a body that is not JSON
-        return _error_response(
-            [{"field": "body", "code": "malformed_json", "message": str(exc.detail)}], 400
-        )
+        return _error_response([error_item("body", "malformed_json", str(exc.detail))], 400)
     if isinstance(exc, ConflictError):
         return _error_response(
             django_validation_errors(exc), status.HTTP_409_CONFLICT, **exc.conflict_fields()
@@ -139,8 +142,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, exceptions.ValidationError):
         errors = _flatten(exc.get_full_details())
     else:
-        errors = [{"field": "", "code": str(exc.get_codes()), "message": str(exc.detail)}]
-    response.data = {"errors": errors}
+        errors = [error_item("", str(exc.get_codes()), str(exc.detail))]
+    response.data = errors_body(errors)
     return response
 
 
@@ -379,7 +382,7 @@ def page_not_found(request: Any, exception: Exception) -> Any:
     from csmj_site.middleware import api_error, is_api
 
     if is_api(request):
-        return api_error(404, "", "not_found", "Not found.")
+        return api_error(404, ServiceError("", "not_found"))
     return site_page_not_found(request, exception)
 
 

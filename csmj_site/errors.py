@@ -22,11 +22,13 @@ This module imports no app of the project, so every layer may raise and catch it
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_noop
 
@@ -112,6 +114,26 @@ MESSAGES: dict[str, str] = {
     ),
     "required:token_name": gettext_noop("A name is required"),
     "max_length:token_name": gettext_noop("At most {limit} characters"),
+    # refusals for want of a role or a login (Forbidden: 403, the API's permission_denied)
+    "permission_denied:read": gettext_noop("This club is private"),
+    "permission_denied:record": gettext_noop("Recording needs the recorder role"),
+    "permission_denied:manage": gettext_noop("This needs the organiser role"),
+    "permission_denied:owner": gettext_noop("This needs the owner role"),
+    "permission_denied:owner_grant": gettext_noop("Only an owner can change owners"),
+    "permission_denied:club_create": gettext_noop("Log in to create a club"),
+    "permission_denied:invitation_accept": gettext_noop("Log in to accept an invitation"),
+    "permission_denied:token_create": gettext_noop("Log in to create a token"),
+    "permission_denied:token_revoke": gettext_noop("You can revoke only your own tokens"),
+    "permission_denied:import": gettext_noop("No recorder role in the club {club!r}"),
+    "not_authenticated": gettext_noop("Please log in first."),
+    # the pages' JSON helpers (the round form's and the calculator's)
+    "not_found": gettext_noop("Not found."),
+    "service_unavailable": gettext_noop(
+        "the database is unavailable; nothing was saved, try again shortly"
+    ),
+    "locked_out": gettext_noop("too many failed logins; try again in {minutes} minutes"),
+    "throttled:calc": gettext_noop("Too many calculations: wait a moment and try again."),
+    "required:tiles": gettext_noop("The tiles are required, as text such as 123m456s"),
     # league nights (scoring.events)
     "required:event_name": gettext_noop("An event needs a name"),
     "event_finished": gettext_noop("The event {name!r} is finished"),
@@ -155,6 +177,18 @@ MESSAGES: dict[str, str] = {
     "invalid_datetime": gettext_noop("{what} must be an ISO 8601 date-time"),
     "rounds_list": gettext_noop("rounds must be a list"),
 }
+
+
+def error_item(field: str, code: str, message: str) -> dict[str, str]:
+    """One error of the one error reply (the only place that spells its shape)."""
+    return {"field": field, "code": code, "message": message}
+
+
+def errors_body(items: Iterable[dict[str, str]], **extra: Any) -> dict[str, Any]:
+    """The one error reply: ``{"errors": [error_item, ...], **extra}`` (``extra``: what a
+    409 adds beside the errors)."""
+    return {"errors": list(items), **extra}
+
 
 # A field's dotted path, and what may join it to the sentence, in a rendered template.
 _FIELD_MARK = "\x00"
@@ -276,9 +310,11 @@ class ServiceError(Exception):
         Exception.__init__(moved, moved.message)
         return moved
 
-    def as_dict(self) -> dict[str, str]:
-        """The error in the API's format: ``{"field", "code", "message"}``."""
-        return {"field": self.field, "code": self.code, "message": self.message}
+    def as_dict(self, *, localised: bool = False) -> dict[str, str]:
+        """The error as one item of the one error reply: ``{"field", "code", "message"}``,
+        the message in English (the API's) or, ``localised``, in the active language
+        (a page's JSON)."""
+        return error_item(self.field, self.code, self.localised() if localised else self.message)
 
     def __repr__(self) -> str:
         return f"ServiceError({self.field!r}, {self.code!r}, {self.params!r})"
@@ -315,11 +351,11 @@ class ServiceErrors(ValidationError):
         super().__init__(by_field)
 
     def as_json(self) -> dict[str, list[dict[str, str]]]:
-        return {"errors": [e.as_dict() for e in self.errors]}
+        return error_reply(self, localised=False)
 
     def localised(self) -> list[dict[str, str]]:
         """The errors with ``message`` in the active language (for pages)."""
-        return [{"field": e.field, "code": e.code, "message": e.localised()} for e in self.errors]
+        return [e.as_dict(localised=True) for e in self.errors]
 
 
 class ConflictError(ValidationError):
@@ -328,6 +364,63 @@ class ConflictError(ValidationError):
 
     def conflict_fields(self) -> dict[str, Any]:
         return {}
+
+
+class Forbidden(PermissionDenied):
+    """A refusal for want of a role or a login (403): the catalogue's
+    ``permission_denied:<variant>`` (or ``code``), its message in the language active
+    when it is shown (the 403 page's, a page's JSON, the API's English)."""
+
+    def __init__(self, variant: str = "", *, code: str = "permission_denied", **params: Any):
+        self.error = ServiceError("", code, params, variant=variant)
+        super().__init__(_lazy_str(_Localised(self.error)))
+
+
+def error_reply(
+    exc: ServiceError | ServiceErrors | Forbidden, *, localised: bool = True, **extra: Any
+) -> dict[str, Any]:
+    """The one error reply, ``{"errors": [{"field", "code", "message"}, ...], **extra}``:
+    what the API answers (English) and what a page's JSON answers (``localised``)."""
+    if isinstance(exc, ServiceErrors):
+        errors = exc.errors
+    else:
+        errors = [exc.error if isinstance(exc, Forbidden) else exc]
+    return errors_body([e.as_dict(localised=localised) for e in errors], **extra)
+
+
+# What a page's JSON helper may raise to refuse (``page_error`` answers each), and the
+# status of a ServiceError that is not a 400 (as the API answers them).
+PAGE_ERRORS = (ServiceError, ServiceErrors, Forbidden, Http404)
+STATUS_OF_CODE = {"too_large": 413, "throttled": 429}
+
+
+def page_error(
+    exc: ServiceError | ServiceErrors | Forbidden | Http404,
+) -> tuple[dict[str, Any], int]:
+    """A refusal raised in a page's JSON helper as the one error reply, in the page's
+    language, and its status (the API's for the same error)."""
+    if isinstance(exc, ServiceError):
+        return error_reply(exc), STATUS_OF_CODE.get(exc.code, 400)
+    if isinstance(exc, ServiceErrors):
+        return error_reply(exc), 409 if isinstance(exc, ConflictError) else 400
+    if isinstance(exc, Forbidden):
+        return error_reply(exc), 403
+    return error_reply(ServiceError("", "not_found")), 404
+
+
+def answers_json(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Decorate a page's JSON helper (the round form's and the calculator's preview and
+    analysis, the follow poll): what it raises (``page_error``) answers as JSON."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except PAGE_ERRORS as exc:
+            body, status = page_error(exc)
+            return JsonResponse(body, status=status)
+
+    return wrapper
 
 
 def reject(field: str, code: str, variant: str = "", **params: Any) -> ServiceErrors:

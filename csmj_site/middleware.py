@@ -29,7 +29,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from csmj_site.errors import ServiceError
+from csmj_site.errors import ServiceError, error_reply
 
 logger = logging.getLogger("csmj.reliability")
 
@@ -37,15 +37,13 @@ API_PREFIX = "/api/"
 RETRY_AFTER_SECONDS = 5
 
 
-def api_error(status: int, field: str, code: str, message: str) -> JsonResponse:
-    return JsonResponse(
-        {"errors": [{"field": field, "code": code, "message": message}]}, status=status
-    )
+def api_error(status: int, error: ServiceError) -> JsonResponse:
+    """The API's one error reply (English), answered outside its views."""
+    return JsonResponse(error_reply(error, localised=False), status=status)
 
 
 def _too_large(limit: int | None) -> JsonResponse:
-    error = ServiceError("body", "too_large", {"limit": limit})
-    return JsonResponse({"errors": [error.as_dict()]}, status=413)
+    return api_error(413, ServiceError("body", "too_large", {"limit": limit}))
 
 
 def is_api(request: HttpRequest) -> bool:
@@ -122,12 +120,7 @@ class DatabaseUnavailableMiddleware:
 
 def database_unavailable_response(request: HttpRequest) -> HttpResponse:
     if is_api(request):
-        response: HttpResponse = api_error(
-            503,
-            "",
-            "service_unavailable",
-            "the database is unavailable; nothing was saved, try again shortly",
-        )
+        response: HttpResponse = api_error(503, ServiceError("", "service_unavailable"))
     else:
         response = HttpResponse(
             render_to_string("audit/503.html", request=None),
@@ -145,9 +138,7 @@ def lockout_response(request: HttpRequest, credentials: Any = None, *args: Any, 
     """django-axes: the answer once a username + address has failed too often."""
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
     if is_api(request):
-        return api_error(
-            429, "", "locked_out", f"too many failed logins; try again in {minutes} minutes"
-        )
+        return api_error(429, ServiceError("", "locked_out", {"minutes": minutes}))
     return HttpResponse(
         render_to_string("audit/lockout.html", {"minutes": minutes}, request=request),
         status=429,

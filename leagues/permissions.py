@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
 from django.http import Http404
-from django.utils.translation import gettext_lazy
 
+from csmj_site.errors import Forbidden
 from leagues.models import ROLE_RANK, Club, Role
 from leagues.selectors import membership_role
 
@@ -85,35 +84,25 @@ def club_for_reader(*, slug: Any, user: Any) -> tuple[Club, str | None]:
     return club, role
 
 
-READ_DENIED = gettext_lazy("该俱乐部不公开")
-RECORD_DENIED = gettext_lazy("需要记录员权限")
-MANAGE_DENIED = gettext_lazy("需要组织者权限")
-OWNER_DENIED = gettext_lazy("需要所有者权限")
-# level -> what the 403 page says is missing (the role needed, never the one held)
-LEVEL_DENIED = {
-    "read": READ_DENIED,
-    "record": RECORD_DENIED,
-    "manage": MANAGE_DENIED,
-    "owner": OWNER_DENIED,
-}
+# A refusal at a level, Forbidden(level), names the role needed, never the one held.
 
 
 def require_read(user: Any, club: Club) -> None:
     if not can_read_club(user, club):
-        raise PermissionDenied(READ_DENIED)
+        raise Forbidden("read")
 
 
 def require_record(user: Any, club: Club) -> None:
     if not can_record(user, club):
-        raise PermissionDenied(RECORD_DENIED)
+        raise Forbidden("record")
 
 
 def require_manage(user: Any, club: Club) -> None:
     if not can_manage_club(user, club):
-        raise PermissionDenied(MANAGE_DENIED)
+        raise Forbidden("manage")
 
 
 def require_manage_role(role: str | None, club: Club) -> None:
     """``require_manage`` for a role already looked up."""
     if not role_allows(role, club, "manage"):
-        raise PermissionDenied(MANAGE_DENIED)
+        raise Forbidden("manage")

@@ -13,13 +13,12 @@ from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
-from django.utils.translation import gettext as _
 
-from csmj_site.errors import ServiceError, ServiceErrors, field_errors, reject
+from csmj_site.errors import Forbidden, ServiceError, ServiceErrors, field_errors, reject
 from csmj_site.jsonio import json_parse
 from leagues.audit import audit_record, audit_snapshot, audit_stored
 from leagues.models import ROLE_RANK, Club, Invitation, Membership, Player, Role, Ruleset, Season
@@ -64,7 +63,7 @@ def club_create(
 ) -> Club:
     """Create a club; ``owner`` becomes its first owner."""
     if owner is None or not owner.is_authenticated:
-        raise PermissionDenied(_("登录后才能创建俱乐部"))
+        raise Forbidden("club_create")
     with transaction.atomic():
         club = Club(
             name=name.strip(),
@@ -103,7 +102,7 @@ def _may_assign(actor: Any, club: Club, role: str, current: str | None) -> None:
     actor_role = membership_role(club=club, user=actor)
     require_manage_role(actor_role, club)
     if (role == Role.OWNER or current == Role.OWNER) and not role_allows(actor_role, club, "owner"):
-        raise PermissionDenied(_("只有所有者能授予或撤销所有者"))
+        raise Forbidden("owner_grant")
 
 
 def _keeps_an_owner(club: Club, user: Any) -> None:
@@ -179,7 +178,7 @@ def invitation_create(*, club: Club, role: str, actor: Any) -> Invitation:
 def invitation_accept(*, token: str, user: Any) -> Membership:
     """Accept an invitation once. A member keeps a higher role they already hold."""
     if user is None or not user.is_authenticated:
-        raise PermissionDenied(_("登录后才能接受邀请"))
+        raise Forbidden("invitation_accept")
     with transaction.atomic():
         invitation = Invitation.objects.select_for_update().filter(token=token).first()
         if invitation is None:

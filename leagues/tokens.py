@@ -15,13 +15,12 @@ import secrets
 from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import PermissionDenied
 from django.db import models
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from csmj_site.errors import reject
+from csmj_site.errors import Forbidden, reject
 
 TOKEN_PREFIX = "csmj_"
 PREFIX_LENGTH = 12  # "csmj_" + 7 characters, shown in lists
@@ -66,7 +65,7 @@ def apitoken_create(*, user: Any, name: str) -> tuple[ApiToken, str]:
     """Create a token for ``user``. Returns the row and the clear token, which is never
     stored and cannot be shown again."""
     if user is None or not user.is_authenticated:
-        raise PermissionDenied(_("登录后才能创建令牌"))
+        raise Forbidden("token_create")
     name = (name or "").strip()
     if not name:
         raise reject("name", "required", "token_name")
@@ -82,7 +81,7 @@ def apitoken_create(*, user: Any, name: str) -> tuple[ApiToken, str]:
 def apitoken_revoke(*, token: ApiToken, user: Any) -> ApiToken:
     """Revoke one of the user's own tokens (revoking twice is harmless)."""
     if user is None or not user.is_authenticated or token.user_id != user.pk:
-        raise PermissionDenied(_("只能撤销自己的令牌"))
+        raise Forbidden("token_revoke")
     if token.revoked_at is None:
         token.revoked_at = timezone.now()
         token.save(update_fields=["revoked_at"])

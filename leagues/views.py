@@ -31,6 +31,7 @@ from django.utils.timezone import get_current_timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from csmj_site.errors import Forbidden, answers_json
 from csmj_site.language import list_sep, page_is_english
 from leagues import selectors, services
 from leagues.forms import (
@@ -40,7 +41,7 @@ from leagues.forms import (
     SeasonForm,
 )
 from leagues.models import Club, Invitation, Membership, Player, Role, Season
-from leagues.permissions import LEVEL_DENIED, club_for_reader, role_allows
+from leagues.permissions import club_for_reader, role_allows
 from leagues.ruleset_explain import ruleset_summary
 from scoring.engine import PRESET_INFO
 
@@ -61,17 +62,25 @@ def club_access(request: HttpRequest, slug: str, level: str = "read") -> Club:
     if level != "read" and not role_allows(role, club, level):
         if not user.is_authenticated:
             raise LoginNeeded
-        raise PermissionDenied(LEVEL_DENIED[level])  # the 403 page names the role needed
+        raise Forbidden(level)  # the 403 page names the role needed
     request.club_role = role  # type: ignore[attr-defined]
     return club
 
 
-class LoginNeeded(Exception):
-    """Raised inside a club view when an anonymous user needs to log in."""
+class LoginNeeded(Forbidden):
+    """Raised inside a club view when an anonymous user needs to log in: a page goes to
+    the login page, a page's JSON helper answers 403 ``not_authenticated``."""
+
+    def __init__(self) -> None:
+        super().__init__(code="not_authenticated")
 
 
-def club_view(level: str = "read") -> Callable[..., Callable[..., HttpResponse]]:
-    """Decorate ``view(request, club, ...)``: resolves ``slug`` and checks access."""
+def club_view(
+    level: str = "read", *, json: bool = False
+) -> Callable[..., Callable[..., HttpResponse]]:
+    """Decorate ``view(request, club, ...)``: resolves ``slug`` and checks access.
+    ``json``: the view is a page's JSON helper, whose refusals (the login needed among
+    them) answer as the one error reply (``answers_json``)."""
 
     def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @functools.wraps(view)
@@ -79,10 +88,12 @@ def club_view(level: str = "read") -> Callable[..., Callable[..., HttpResponse]]
             try:
                 club = club_access(request, slug, level)
             except LoginNeeded:
+                if json:
+                    raise
                 return redirect_to_login(request.get_full_path())
             return view(request, club, *args, **kwargs)
 
-        return wrapper
+        return answers_json(wrapper) if json else wrapper
 
     return decorate
 

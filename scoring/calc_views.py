@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from csmj_site.errors import ServiceError
+from csmj_site.errors import ServiceError, answers_json
 from csmj_site.language import page_is_english
 from csmj_site.payment_words import preview_rows
 from leagues.ruleset_explain import option_words, payment_terms
@@ -33,15 +33,14 @@ from scoring.forms import RoundDataForm
 from scoring.models import seat_label
 from scoring.services import RoundRejected
 from scoring.views import (
+    analyse_body,
     analyse_for_form,
     form_rejection,
     form_rules_context,
     form_seats,
     hand_label,
     json_body,
-    json_body_refused,
     localised_errors,
-    tiles_missing,
 )
 
 NAME_FIELDS = ("n0", "n1", "n2", "n3")
@@ -96,9 +95,10 @@ def calc_throttled(request: HttpRequest) -> bool:
     return not AnonCalculatorThrottle().allow_request(request, None)  # type: ignore[arg-type]
 
 
-def throttled_json() -> JsonResponse:
-    message = _("计算太频繁，请稍等一会儿再试。")
-    return JsonResponse({"errors": [{"field": "", "message": message}]}, status=429)
+def calc_allowed(request: HttpRequest) -> None:
+    """Refuse (429 ``throttled``) a JSON helper's call over the throttle's rate."""
+    if calc_throttled(request):
+        raise ServiceError("", "throttled", variant="calc")
 
 
 def settings_query(config: dict[str, Any], names: list[str]) -> str:
@@ -201,17 +201,12 @@ def result_context(
 
 
 @require_POST
+@answers_json
 def calc_preview(request: HttpRequest) -> JsonResponse:
     """The round form's preview, for the calculator: every transfer and a share link."""
-    if calc_throttled(request):
-        return throttled_json()
+    calc_allowed(request)
     _form, config, names = calc_settings(request.GET)
-    try:
-        ctx = result_context(request, config=config, names=names, data=json_body(request))
-    except ServiceError as exc:
-        return json_body_refused(exc)
-    except RoundRejected as exc:
-        return JsonResponse({"errors": localised_errors(exc)}, status=400)
+    ctx = result_context(request, config=config, names=names, data=json_body(request))
     html = render_to_string("scoring/_preview.html", ctx, request=request) + render_to_string(
         "scoring/_calc_share.html", ctx, request=request
     )
@@ -219,19 +214,12 @@ def calc_preview(request: HttpRequest) -> JsonResponse:
 
 
 @require_POST
+@answers_json
 def calc_analyse(request: HttpRequest) -> JsonResponse:
     """The tile picker's analysis, under the calculator's rules."""
-    if calc_throttled(request):
-        return throttled_json()
+    calc_allowed(request)
     _form, config, _names = calc_settings(request.GET)
-    try:
-        body = json_body(request)
-    except ServiceError as exc:
-        return json_body_refused(exc)
-    if not isinstance(body, dict) or not isinstance(body.get("tiles"), str):
-        return tiles_missing()
-    answer, status = analyse_for_form(body, ruleset_config=config)
-    return JsonResponse(answer, status=status)
+    return JsonResponse(analyse_for_form(analyse_body(request), ruleset_config=config))
 
 
 @require_POST

@@ -32,7 +32,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.dateparse import parse_datetime
 
-from csmj_site.errors import ServiceError
+from csmj_site.errors import Forbidden, ServiceError
 from csmj_site.jsonio import json_parse
 from leagues.models import Club, Player, Ruleset, Season
 from scoring.bulk import ImportReport, SessionIn, sessions_import
@@ -155,7 +155,7 @@ def _club_from_header_unlocked(header: dict[str, Any], actor: Any) -> Club:
     existing = Club.objects.filter(slug=info.get("slug")).first()
     if existing is not None:
         if not can_record(actor, existing):
-            raise PermissionDenied(f"no recorder role in club {existing.slug!r}")
+            raise Forbidden("import", club=existing.slug)
         club = existing
     else:
         club = services.club_create(
@@ -316,7 +316,7 @@ def lines_import(
         if club is None:
             raise ImportFailed("give --club (the file has no club header)")
         if not can_record(actor, club):
-            raise PermissionDenied(f"no recorder role in club {club.slug!r}")
+            raise Forbidden("import", club=club.slug)
         stream = itertools.chain([first], numbered)
     reader = _Reader(club, actor, season)
     report = ImportReport(failed=reader.errors)

@@ -270,15 +270,18 @@ def follow_version(*, rounds: int, last_id: int | None, voids: int, finished: bo
     return f"{rounds}-{last_id or 0}-{voids}-{'f' if finished else 'o'}"
 
 
-def session_follow_state(*, session: Session) -> dict[str, Any]:
-    """What a follower's page compares: the session's totals by seat, whether it is
-    finished, and its ``follow_version``. Two queries."""
+def session_follow_version(*, session_id: int) -> str:
+    """The session's ``follow_version`` (what a follower's poll compares): rounds
+    recorded, corrected or voided, and whether it is finished. One query, by id alone."""
+    return _follow_marks(session_id)[0]
+
+
+def _follow_marks(session_id: int) -> tuple[str, bool]:
     from django.db.models import Max, Q
 
-    totals = session_totals(session=session)
     marks = (
         Round.objects.current()
-        .filter(session=session)
+        .filter(session_id=session_id)
         .aggregate(
             rows=Count("id"),
             last=Max("id"),
@@ -290,6 +293,14 @@ def session_follow_state(*, session: Session) -> dict[str, Any]:
     version = follow_version(
         rounds=marks["rows"], last_id=marks["last"], voids=marks["voids"], finished=finished
     )
+    return version, finished
+
+
+def session_follow_state(*, session: Session) -> dict[str, Any]:
+    """What a follower's page compares: the session's totals by seat, whether it is
+    finished, and its ``follow_version``. Two queries."""
+    totals = session_totals(session=session)
+    version, finished = _follow_marks(session.pk)
     return {"totals": list(totals.values()), "finished": finished, "version": version}
 
 

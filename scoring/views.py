@@ -7,6 +7,7 @@ and API share one validation. Engine errors are shown in Chinese (English when c
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -20,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from csmj_site.errors import ServiceError, ServiceErrors, field_errors
+from csmj_site.errors import ServiceError, ServiceErrors, field_errors, reject
 from csmj_site.jsonio import json_parse
 from csmj_site.language import in_page_language, page_is_english
 from csmj_site.payment_words import kong_rows, preview_rows
@@ -481,8 +482,10 @@ def session_follow_url(request: HttpRequest, club: Club, session: Session) -> st
     return request.build_absolute_uri() if club.is_public else None
 
 
+@functools.lru_cache(maxsize=256)
 def follow_qr(url: str) -> str:
-    """A follow link as an inline SVG QR code, for the table to scan."""
+    """A follow link as an inline SVG QR code, for the table to scan (drawn once per
+    link and process: the page is fetched again by every phone following the table)."""
     import segno
 
     return segno.make(url, error="m").svg_inline(scale=4, border=2)
@@ -772,29 +775,25 @@ def json_body(request: HttpRequest) -> Any:
     return json_parse(request.body or b"null", field="body")
 
 
-def json_body_refused(exc: ServiceError) -> JsonResponse:
-    """A body the JSON reader refused, as the page's JSON helpers answer errors."""
-    error = {"field": exc.field, "code": exc.code, "message": exc.localised()}
-    return JsonResponse({"errors": [error]}, status=400)
+def analyse_body(request: HttpRequest) -> dict[str, Any]:
+    """The tile picker's posted JSON: an object with ``tiles`` (a string)."""
+    body = json_body(request)
+    if not isinstance(body, dict) or not isinstance(body.get("tiles"), str):
+        raise reject("tiles", "required", "tiles")
+    return body
 
 
 @require_POST
-@club_view("record")
+@club_view("record", json=True)
 def round_preview(request: HttpRequest, club: Club, session_id: int) -> JsonResponse:
     """Score the posted round (JSON body) without storing it; the preview as HTML."""
     session = get_session(club, session_id)
-    try:
-        data = json_body(request)
-    except ServiceError as exc:
-        return json_body_refused(exc)
+    data = json_body(request)
     number = request.GET.get("number")
-    try:
-        # round_preview refuses a body that is not an object; a correction is previewed
-        # under the ruleset its round was scored under.
-        rnd = get_round(session, int(number)) if number and number.isdigit() else None
-        result = services.round_preview(session=session, data=data, round=rnd)
-    except RoundRejected as exc:
-        return JsonResponse({"errors": localised_errors(exc)}, status=400)
+    # round_preview refuses a body that is not an object; a correction is previewed
+    # under the ruleset its round was scored under.
+    rnd = get_round(session, int(number)) if number and number.isdigit() else None
+    result = services.round_preview(session=session, data=data, round=rnd)
     names = [p.display_name for p in session.players_in_order()]
     config = rnd.ruleset_config if rnd else selectors.session_ruleset_config(session=session)
     html = render_to_string(
@@ -806,26 +805,14 @@ def round_preview(request: HttpRequest, club: Club, session_id: int) -> JsonResp
 
 
 @require_POST
-@club_view("record")
+@club_view("record", json=True)
 def tiles_analyse(request: HttpRequest, club: Club, session_id: int) -> JsonResponse:
     """The tile picker's analysis: which hand types the tiles make (the engine's analysis)."""
     session = get_session(club, session_id)
-    try:
-        body = json_body(request)
-    except ServiceError as exc:
-        return json_body_refused(exc)
-    if not isinstance(body, dict) or not isinstance(body.get("tiles"), str):
-        return tiles_missing()
-    answer, status = analyse_for_form(
-        body, ruleset_config=selectors.session_ruleset_config(session=session)
+    answer = analyse_for_form(
+        analyse_body(request), ruleset_config=selectors.session_ruleset_config(session=session)
     )
-    return JsonResponse(answer, status=status)
-
-
-def tiles_missing() -> JsonResponse:
-    """The analysis helpers' answer to a body without ``tiles`` (a string)."""
-    error = {"field": "tiles", "code": "invalid", "message": _("请求格式错误")}
-    return JsonResponse({"errors": [error]}, status=400)
+    return JsonResponse(answer)
 
 
 # A claimed situational code tells the analysis how the hand was won (the registry's
@@ -835,11 +822,11 @@ SITUATION_OF: dict[str, dict[str, Any]] = {
 }
 
 
-def analyse_for_form(body: dict[str, Any], *, ruleset_config: Any) -> tuple[dict[str, Any], int]:
+def analyse_for_form(body: dict[str, Any], *, ruleset_config: Any) -> dict[str, Any]:
     """Ask the engine which hand types the picked tiles make, to fill in and check the chips.
 
     Answers ``{"hands": [codes the tiles hold], "fill": [codes to select], "ok": bool,
-    "note": text}``; 400 with localised ``errors`` for malformed tiles.
+    "note": text}``; ServiceErrors (the engine's) for malformed tiles.
     """
     rules, _errors = parse_ruleset(ruleset_config)
     seat = body.get("seat")
@@ -851,7 +838,7 @@ def analyse_for_form(body: dict[str, Any], *, ruleset_config: Any) -> tuple[dict
             fill = list(opening.codes if rules is None else opening.codes_allowed(rules))
             names = "、".join(hand_label(c) for c in fill)
             note = _("手牌有：%(hands)s") % {"hands": names} if fill else _("这手牌没有起手胡")
-            return {"hands": fill, "fill": fill, "ok": bool(fill), "note": note}, 200
+            return {"hands": fill, "fill": fill, "ok": bool(fill), "note": note}
         situation: dict[str, Any] = {}
         for code in body.get("hands") or []:
             if code in SITUATION_OF and not situation:
@@ -866,11 +853,7 @@ def analyse_for_form(body: dict[str, Any], *, ruleset_config: Any) -> tuple[dict
             **situation,
         )
     except RoundInvalid as exc:
-        errors = [
-            {"field": e.field, "message": e.localised()}
-            for e in field_errors(exc.errors, ALL_MESSAGES)
-        ]
-        return {"errors": errors}, 400
+        raise ServiceErrors(field_errors(exc.errors, ALL_MESSAGES)) from None
     if not result.winning:
         reason, reason_zh = result.reasons
         return {
@@ -878,10 +861,10 @@ def analyse_for_form(body: dict[str, Any], *, ruleset_config: Any) -> tuple[dict
             "fill": None,
             "ok": False,
             "note": reason if page_is_english() else reason_zh,
-        }, 200
+        }
     fill = list(result.best_claim)
     note = _("按手牌：%(hands)s") % {"hands": "、".join(hand_label(c) for c in fill)}
-    return {"hands": list(result.shapes), "fill": fill, "ok": True, "note": note}, 200
+    return {"hands": list(result.shapes), "fill": fill, "ok": True, "note": note}
 
 
 @require_POST

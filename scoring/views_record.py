@@ -23,17 +23,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from csmj_site.errors import PAGE_ERRORS, answers_json, error_reply, page_error, reject
 from csmj_site.jsonio import JsonBodyParser
-from leagues.views import LoginNeeded, club_access
+from leagues.views import club_access
 from scoring import selectors, services
+from scoring.follow import follow_response, recent
 from scoring.idempotency import idempotent
 from scoring.models import seat_label
-from scoring.services import RoundConflict, RoundRejected
-from scoring.views import get_session, localised_errors, round_summary
-
-
-def _error(message: str, status: int) -> Response:
-    return Response({"errors": [{"field": "", "code": "invalid", "message": message}]}, status)
+from scoring.services import RoundConflict
+from scoring.views import get_session, round_summary, session_detail
 
 
 def round_brief(rnd: Any, names: list[str]) -> dict[str, Any]:
@@ -68,8 +66,10 @@ class RoundSave(APIView):
     parser_classes = [JsonBodyParser]
 
     def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, LoginNeeded):
-            return _error(_("请先登录。"), 403)
+        """A refusal answers as the page's other JSON helpers do (``page_error``)."""
+        if isinstance(exc, PAGE_ERRORS):
+            body, status = page_error(exc)
+            return Response(body, status)
         return super().handle_exception(exc)
 
     @idempotent
@@ -78,7 +78,7 @@ class RoundSave(APIView):
         session = get_session(club, session_id)
         body = request.data
         if not isinstance(body, dict) or not isinstance(body.get("data"), dict):
-            return _error(_("请求格式错误"), 400)
+            raise reject("data", "not_an_object")
         number = body.get("number")
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
             number = None
@@ -91,17 +91,15 @@ class RoundSave(APIView):
             existing = session.rounds.current().filter(number=exc.number).first()
             dealer, dealers = selectors.session_next_dealers(session=session)
             return Response(
-                {
-                    "errors": localised_errors(exc),
-                    "expected": exc.expected,
-                    "next_dealer": dealer,
-                    "next_dealers": dealers,
-                    "existing": round_brief(existing, names) if existing else None,
-                },
+                error_reply(
+                    exc,
+                    expected=exc.expected,
+                    next_dealer=dealer,
+                    next_dealers=dealers,
+                    existing=round_brief(existing, names) if existing else None,
+                ),
                 status=409,
             )
-        except RoundRejected as exc:
-            return Response({"errors": localised_errors(exc)}, status=400)
         dealer, dealers = selectors.session_next_dealers(session=session)
         return Response(
             {
@@ -119,32 +117,22 @@ class RoundSave(APIView):
 round_save = RoundSave.as_view()
 
 
-def follow_state_response(request: HttpRequest, session: Any) -> HttpResponse:
-    """The session's totals as JSON for a follower's poll, with its ETag: 304 while
-    ``If-None-Match`` still matches (nothing recorded, corrected or voided since)."""
-    import json
-
-    from django.http import HttpResponseNotModified
-
-    state = selectors.session_follow_state(session=session)
-    etag = f'"{state["version"]}"'
-    if request.headers.get("If-None-Match") == etag:
-        return HttpResponseNotModified(headers={"ETag": etag})
-    response = HttpResponse(json.dumps(state), content_type="application/json")
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    return response
-
-
+@answers_json
 def session_follow(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
-    """The session's totals for the phones following the table: polled every few seconds
-    with ``If-None-Match``; 304 until a round is recorded, corrected or voided. Readable
-    without logging in when the club is public (the secret link: ``follow_state``)."""
-    try:
-        club = club_access(request, slug, "read")
-    except LoginNeeded:
-        return HttpResponse(status=403)
-    return follow_state_response(request, get_session(club, session_id))
+    """The session's follow (``scoring.follow``) for the phones following the table:
+    304 until a round is recorded, corrected or voided or the session is finished, then
+    the page's fresh totals and rounds in the same answer. Readable without logging in
+    when the club is public (the secret link: ``follow_state``)."""
+    return follow_response(
+        request,
+        resolve=lambda: get_session(club_access(request, slug, "read"), session_id),
+        version=lambda _target: recent(
+            f"session-follow:{session_id}",
+            lambda: selectors.session_follow_version(session_id=session_id),
+        ),
+        state=lambda target: selectors.session_follow_state(session=target()),
+        page=lambda: session_detail(request, slug, session_id),
+    )
 
 
 # ---------------------------------------------------------------- the secret follow link
@@ -205,9 +193,25 @@ def follow_page(request: HttpRequest, token: str) -> HttpResponse:
     )
 
 
+@answers_json
 def follow_state(request: HttpRequest, token: str) -> HttpResponse:
-    """/f/<token>/state/: the follow page's poll (``follow_state_response``)."""
-    return secret_page(follow_state_response(request, followed_session(token)))
+    """/f/<token>/state/: the follow page's poll (``scoring.follow``), as
+    ``session_follow`` answers; the link is checked on every poll (a link turned off stops
+    answering at once)."""
+    session = followed_session(token)
+    return secret_page(
+        follow_response(
+            request,
+            resolve=lambda: session,
+            version=lambda _target: recent(
+                f"session-follow:{session.pk}",
+                lambda: selectors.session_follow_version(session_id=session.pk),
+            ),
+            state=lambda _target: selectors.session_follow_state(session=session),
+            page=lambda: follow_page(request, token),
+            keep_access=False,
+        )
+    )
 
 
 def service_worker(request: HttpRequest) -> HttpResponse:

@@ -51,9 +51,9 @@ def _fast_password_hashing(settings):
 @pytest.fixture(autouse=True)
 def _board_version_read_at_once(settings):
     """The board's follow reads the night's version afresh on every poll (the site keeps
-    it a second, ``EVENT_VERSION_SECONDS``): a test that saves and polls at once sees the
+    it a second, ``FOLLOW_VERSION_SECONDS``): a test that saves and polls at once sees the
     save. ``tests/scoring/events/test_board_under_load.py`` checks the kept second."""
-    settings.EVENT_VERSION_SECONDS = 0
+    settings.FOLLOW_VERSION_SECONDS = 0
 
 
 @pytest.fixture(autouse=True)

@@ -275,12 +275,12 @@ def event_version(*, event_id: int) -> str:
 
 
 def event_version_recent(*, event_id: int) -> str:
-    """``event_version`` as this process read it at most ``EVENT_VERSION_SECONDS`` ago
+    """``event_version`` as this process read it at most ``FOLLOW_VERSION_SECONDS`` ago
     (default 1 s; 0 reads it every time). A room of phones polls the board every few
     seconds: each server process then reads the version about once a second, whatever
     the number of phones, and a save still shows on every board within the poll's
     interval plus that second."""
-    seconds = getattr(settings, "EVENT_VERSION_SECONDS", 1)
+    seconds = getattr(settings, "FOLLOW_VERSION_SECONDS", 1)
     if not seconds:
         return event_version(event_id=event_id)
     key = f"event-version:{event_id}"

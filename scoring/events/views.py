@@ -9,14 +9,13 @@ a refusal in the reader's language; the services do every check.
 from __future__ import annotations
 
 import datetime
-import json
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
@@ -24,7 +23,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from csmj_site.errors import ServiceErrors
+from csmj_site.errors import ServiceErrors, answers_json
 from leagues.models import Club, Player, Season
 from leagues.views import LoginNeeded, club_access, club_context, club_view
 from scoring.events import cards, selectors, services
@@ -39,6 +38,7 @@ from scoring.events.models import (
     Table,
     TimerEnd,
 )
+from scoring.follow import follow_response
 
 
 def _event(club: Club, event_id: int) -> Event:
@@ -182,22 +182,17 @@ def player_card(request: HttpRequest, club: Club, event_id: int, player_id: int)
     return cards.player_card_response(event=_event(club, event_id), player_id=player_id)
 
 
+@answers_json
 def event_follow(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
-    """The board's version, polled with ``If-None-Match`` (304 until anything of the night
-    is saved), as ``session_follow`` is for one table."""
-    try:
-        club = club_access(request, slug, "read")
-    except LoginNeeded:
-        return HttpResponse(status=403)
-    event = _event(club, event_id)
-    version = selectors.event_version_recent(event_id=event.pk)
-    etag = f'"{version}"'
-    if request.headers.get("If-None-Match") == etag:
-        return HttpResponseNotModified(headers={"ETag": etag})
-    response = HttpResponse(json.dumps({"version": version}), content_type="application/json")
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    return response
+    """The board's follow (``scoring.follow``): 304 until anything of the night is saved,
+    then the fresh board in the same answer, as ``session_follow`` is for one table."""
+    return follow_response(
+        request,
+        resolve=lambda: _event(club_access(request, slug, "read"), event_id),
+        version=lambda _target: selectors.event_version_recent(event_id=event_id),
+        state=lambda _target: {"version": selectors.event_version_recent(event_id=event_id)},
+        page=lambda: event_board(request, slug, event_id),
+    )
 
 
 # ---------------------------------------------------------------- actions (POST)

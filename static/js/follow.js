@@ -1,7 +1,9 @@
-/* The session page follows the table: every few seconds it asks whether the session
- * changed (ETag / If-None-Match: a 304 costs nothing), and when a round was recorded,
- * corrected or voided it swaps in the new totals and rounds from the page itself, and
- * every other element marked data-follow-swap (by id: the header's round count).
+/* A page follows what it shows (the session page its table, the board its night): every
+ * few seconds it asks its follow URL whether that changed (ETag / If-None-Match: a 304
+ * costs nothing). When it did, the answer carries the page's fresh parts (scoring/follow.py:
+ * #follow-area and every element marked data-follow-swap, by id: the header's round
+ * count), swapped in at once; an answer in JSON (a follow URL without parts) makes the
+ * page fetch itself for them.
  */
 (function () {
   "use strict";
@@ -11,32 +13,44 @@
   var url = area.dataset.followUrl;
   var etag = '"' + area.dataset.version + '"';
   var EVERY = 3000;
+  // 2.7 to 3 s: a room of phones that opened the page together does not poll in step,
+  // and a change still shows within the 3 s
+  function every() { return EVERY * (0.9 + 0.1 * Math.random()); }
+
+  function swapIn(html) {
+    if (!html) return;
+    var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("follow-area");
+    if (!fresh) return;
+    area.innerHTML = fresh.innerHTML;
+    area.dataset.version = fresh.dataset.version;
+    fresh.ownerDocument.querySelectorAll("[data-follow-swap][id]").forEach(function (el) {
+      var mine = document.getElementById(el.id);
+      if (mine) mine.innerHTML = el.innerHTML;
+    });
+  }
 
   function refresh() {
     return fetch(location.href, { credentials: "same-origin", cache: "no-store" })
       .then(function (r) { return r.ok ? r.text() : null; })
-      .then(function (html) {
-        if (!html) return;
-        var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("follow-area");
-        if (!fresh) return;
-        area.innerHTML = fresh.innerHTML;
-        area.dataset.version = fresh.dataset.version;
-        fresh.ownerDocument.querySelectorAll("[data-follow-swap][id]").forEach(function (el) {
-          var mine = document.getElementById(el.id);
-          if (mine) mine.innerHTML = el.innerHTML;
-        });
-      });
+      .then(swapIn);
   }
 
   function poll() {
-    if (document.hidden) return setTimeout(poll, EVERY);
-    fetch(url, { credentials: "same-origin", cache: "no-store", headers: { "If-None-Match": etag } })
+    if (document.hidden) return setTimeout(poll, every());
+    fetch(url, {
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: { "If-None-Match": etag, "Accept": "text/html" }
+    })
       .then(function (r) {
         if (r.status !== 200) return null;
         etag = r.headers.get("ETag") || etag;
+        if ((r.headers.get("Content-Type") || "").indexOf("text/html") === 0) {
+          return r.text().then(swapIn);
+        }
         return refresh();
       })["catch"](function () { /* offline: try again later */ })
-      .then(function () { setTimeout(poll, EVERY); });
+      .then(function () { setTimeout(poll, every()); });
   }
-  setTimeout(poll, EVERY);
+  setTimeout(poll, every());
 })();

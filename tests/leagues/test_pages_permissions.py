@@ -43,12 +43,13 @@ def allowed(level: str, role: str, *, public: bool) -> bool:
     return rank >= need or (public and need == 1)
 
 
-def expected(level: str, role: str, *, public: bool, ok: int) -> int:
+def expected(level: str, role: str, *, public: bool, ok: int, json: bool = False) -> int:
     """Expected status for ``role`` on an action that needs ``level`` and answers ``ok``."""
     if allowed(level, role, public=public):
         return ok
     if role == "anonymous":
-        return REDIRECT  # to the login page
+        # to the login page; a page's JSON helper answers 403 not_authenticated
+        return FORBIDDEN if json else REDIRECT
     if role == "outsider" and not public:
         return MISSING  # a private club is not revealed
     return FORBIDDEN
@@ -359,14 +360,14 @@ def test_each_role_gets_the_expected_status_and_refused_posts_store_nothing(
     if public:
         Club.objects.filter(pk=world.club.pk).update(is_public=True)
         world.club.refresh_from_db()
-    want = expected(action.level, role, public=public, ok=action.ok)
+    want = expected(action.level, role, public=public, ok=action.ok, json=action.json)
     may = allowed(action.level, role, public=public)
     before = snapshot()
 
     response = perform(client_for(client, users_by_role, role), action, world)
 
     assert response.status_code == want, (action.name, role, response.content[:300])
-    if not may and role == "anonymous":
+    if not may and role == "anonymous" and not action.json:
         assert response["Location"].startswith(reverse("account_login"))
     if action.method == "POST":
         if may and action.writes:

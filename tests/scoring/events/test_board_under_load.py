@@ -1,5 +1,5 @@
 """A room of phones on the board costs the server little: each process reads the night's
-version at most once a second (``EVENT_VERSION_SECONDS``) and renders the board's content
+version at most once a second (``FOLLOW_VERSION_SECONDS``) and renders the board's content
 once per version and language, whoever asks; a save still reaches the board once that
 second is over."""
 
@@ -32,7 +32,7 @@ def follow(client, event, etag=None):
 
 
 def test_the_version_is_kept_a_second_then_a_save_shows(reader, playing, organiser, settings):
-    settings.EVENT_VERSION_SECONDS = 60
+    settings.FOLLOW_VERSION_SECONDS = 60
     event, session = playing
     etag = follow(reader, event)["ETag"]
 

@@ -120,6 +120,24 @@ def test_the_board_follow_answers_304_until_something_of_the_night_is_saved(
     assert changed.status_code == 200 and changed["ETag"] != etag
 
 
+def test_the_board_follow_brings_the_fresh_board_in_its_answer(
+    reader, club, season, roster, organiser
+):
+    event = services.event_create(season=season, name="夜", date=season.start_date, actor=organiser)
+    enter(event, roster[:4], organiser)
+    url = reverse("event-follow", args=[club.slug, event.pk])
+    etag = reader.get(url)["ETag"]
+    services.penalty_give(season=season, event=event, player=roster[0], amount=-5,
+                          reason="看别人的牌", actor=organiser)  # fmt: skip
+
+    changed = reader.get(url, headers={"If-None-Match": etag, "Accept": "text/html"})
+
+    board = changed.content.decode()
+    assert changed.status_code == 200 and changed["Content-Type"].startswith("text/html")
+    assert board.startswith('<div id="follow-area"') and "看别人的牌" in board
+    assert f'data-version="{changed["ETag"][1:-1]}"' in board
+
+
 def test_a_member_sees_the_night_but_not_its_forms(reader, club, season, roster, organiser):
     event = services.event_create(season=season, name="夜", date=season.start_date, actor=organiser)
     enter(event, roster[:4], organiser)
