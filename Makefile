@@ -8,13 +8,11 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: run test test-db test-api-contract lint bench bench-compare bench-instructions bench-analyse bench-seating schema browser-deps venv migrate demo clean audit test-worker bench-site serve loadtest loadtest-night faults
+.PHONY: run test test-fast test-db test-api-contract lint native bench bench-instructions bench-analyse bench-seating schema browser-deps venv migrate demo clean audit test-worker bench-site serve loadtest loadtest-night faults
 
-# The engine's hot path compiled with mypyc (scoring/engine/native.py). Without a compiler
-# the engine runs as plain Python, with the same results.
-# make's own marker (touched whether the build worked or not, so that make tries again
-# only when an engine file changes); the engine trusts only the build's stamp.json.
-NATIVE := build/engine-native/.made
+# Test processes for pytest-xdist (-n): the suite but the browser tests, which run after it
+# in one process.
+TEST_WORKERS ?= 2
 
 # openapi-typescript and tsc for the API contract test (package.json, exact versions in
 # package-lock.json; node_modules is git-ignored).
@@ -24,11 +22,13 @@ $(NODE_TOOLS): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-venv: $(STAMP) $(NATIVE)
+venv: $(STAMP)
 
-$(NATIVE): $(STAMP) $(wildcard scoring/engine/*.py)
-	$(PYTHON) -m scoring.engine.native_build || echo "NOTICE: the engine runs as plain Python"
-	@mkdir -p $(@D) && touch $@
+# Opt-in, for deployments that bulk-import: the engine's hot path compiled with mypyc
+# (scoring/engine/native.py) into build/engine-native/. It fails without a C compiler;
+# without a current build the engine runs as plain Python, with the same results.
+native: $(STAMP)
+	$(PYTHON) -m scoring.engine.native_build
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PYTHON) || $(PY) -m venv $(VENV)
@@ -53,13 +53,18 @@ browser-deps:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; \
 	fi
 
+# Everything: the suite in TEST_WORKERS processes, then the browser tests in one.
 test: venv browser-deps $(NODE_TOOLS)
-	$(PYTHON) -m pytest
-	CSMJ_ENGINE=python $(PYTHON) -m pytest -q tests/scoring/engine
+	$(PYTHON) -m pytest -n $(TEST_WORKERS) -m "not browser"
+	$(PYTHON) -m pytest -m browser
+
+# The quick loop while working: no browser tests, nothing marked slow.
+test-fast: venv $(NODE_TOOLS)
+	$(PYTHON) -m pytest -n $(TEST_WORKERS) -m "not browser and not slow"
 
 # The database tests again, against PostgreSQL.
 test-db: venv $(NODE_TOOLS)
-	DATABASE_URL=$${DATABASE_URL:-$(PG_URL)} $(PYTHON) -m pytest -m "not browser" tests
+	DATABASE_URL=$${DATABASE_URL:-$(PG_URL)} $(PYTHON) -m pytest -n $(TEST_WORKERS) -m "not browser" tests
 
 lint: venv
 	$(BIN)/ruff check .
@@ -67,19 +72,17 @@ lint: venv
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
+# Rounds per second of the engine this checkout runs (plain Python, or compiled after
+# make native); the target applies to the compiled engine.
 bench: venv
 	$(PYTHON) -m bench.bench_engine
-	CSMJ_ENGINE=python $(PYTHON) -m bench.bench_engine --no-target
 
-# The engine bench on another commit (BASE, default: the engine before the table options
-# and the compiled hot path) and on this tree, alternately in one run, with the ratios.
+# The engine's speed measure: instructions per round (valgrind), exact whatever the load,
+# on another commit (BASE, default: the engine before the table options) and on this
+# tree, plain and, after make native, compiled.
 BASE ?= 6d0a9b4
-bench-compare: venv
-	$(PYTHON) -m bench.compare --base $(BASE)
-
-# The same comparison in instructions per round (valgrind): exact, whatever the load.
 bench-instructions: venv
-	$(PYTHON) -m bench.compare --base $(BASE) --instructions
+	$(PYTHON) -m bench.compare --base $(BASE)
 
 bench-analyse: venv
 	$(PYTHON) -m bench.bench_analyse

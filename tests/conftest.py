@@ -6,11 +6,23 @@ import warnings
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_EXAMPLES = ROOT.parent / "shared" / "spec" / "examples.json"
 SHARED_OPTION_EXAMPLES = ROOT.parent / "shared" / "spec" / "examples-options.json"
 SHARED_TABLE_EXAMPLES = ROOT.parent / "shared" / "spec" / "examples-table.json"
+
+# Hypothesis under CI: the same examples on every run (derandomised, no example database),
+# so a CI failure is not luck and repeats from the blob it prints. Loaded here, before any
+# test module builds its ``settings(...)``, which inherit it; so do Schemathesis' tests.
+# Elsewhere each run draws new examples.
+HYPOTHESIS_CI_PROFILE = "csmj-ci"
+hypothesis_settings.register_profile(
+    HYPOTHESIS_CI_PROFILE, derandomize=True, database=None, deadline=None, print_blob=True
+)
+if os.environ.get("CI"):
+    hypothesis_settings.load_profile(HYPOTHESIS_CI_PROFILE)
 
 
 def load_shared_examples(path: Path = SHARED_EXAMPLES) -> dict | None:

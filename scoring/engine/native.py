@@ -1,10 +1,11 @@
-"""The engine's hot path compiled to C with mypyc, used only while it matches the source.
+"""The engine's hot path compiled to C with mypyc: opt-in, used only while it matches the source.
 
 ``validate.py`` and ``scoring.py`` (parse and score one round) are plain, fully typed
-Python. ``make venv`` compiles them with mypyc (``python -m scoring.engine.native_build``)
+Python, and that is what a checkout runs. ``make native`` (for deployments that
+bulk-import) compiles them with mypyc (``python -m scoring.engine.native_build``)
 into ``build/engine-native/``, outside the source tree, with a stamp that records the
 SHA-256 of every engine source file (``native*.py`` aside) and the interpreter it was
-built for.
+built for. The site never asks which of the two runs; only the benches and tests do.
 
 ``activate`` (called by ``scoring/engine/__init__.py`` before anything else of the
 engine is imported) puts that directory first on the engine package's ``__path__``
@@ -65,13 +66,13 @@ def stamp_problem(*, honour_env: bool = True) -> str | None:
     try:
         stamp = json.loads(STAMP.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return "not built (make venv builds it)"
+        return "not built (make native builds it)"
     if stamp.get("interpreter") != interpreter_tag():
         return "built for another Python"
     if stamp.get("modules") != list(MODULES):
-        return "built with other modules compiled (make venv rebuilds it)"
+        return "built with other modules compiled (make native rebuilds it)"
     if stamp.get("sources") != sources_digest():
-        return "the source changed since the build (make venv rebuilds it)"
+        return "the source changed since the build (make native rebuilds it)"
     return None
 
 

@@ -1,7 +1,8 @@
 """Compile the engine's hot path with mypyc: ``python -m scoring.engine.native_build``.
 
-``make venv`` runs it; it does nothing when the build in ``build/engine-native/``
-already matches the source. See ``scoring/engine/native.py`` for when it is used.
+``make native`` runs it; it does nothing when the build in ``build/engine-native/``
+already matches the source, and exits 1 when it cannot compile (no C compiler or
+Python headers). See ``scoring/engine/native.py`` for when the build is used.
 """
 
 from __future__ import annotations

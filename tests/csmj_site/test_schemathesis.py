@@ -18,7 +18,7 @@ from leagues.tokens import apitoken_create
 from scoring.services import round_record
 from tests.factories import round_discard, round_self_draw
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 MAX_EXAMPLES = 8  # per operation: about 1 minute of CPU for the module
 

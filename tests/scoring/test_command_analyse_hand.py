@@ -97,6 +97,7 @@ def test_bad_input_in_text_mode_lists_the_problems():
     assert "unknown suit 'z'" in message
 
 
+@pytest.mark.slow
 def test_the_real_command_exits_2_without_a_traceback():
     proc = subprocess.run(
         [sys.executable, "manage.py", "analyse_hand", "12x"],

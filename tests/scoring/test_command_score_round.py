@@ -94,6 +94,7 @@ def test_a_file_that_is_not_text_is_a_one_line_message(tmp_path):
     assert message.startswith("cannot read")
 
 
+@pytest.mark.slow
 def test_the_real_command_exits_2_without_a_traceback():
     proc = subprocess.run(
         [sys.executable, "manage.py", "score_round", "-"],

@@ -12,7 +12,7 @@ from scoring.events.models import Event, Penalty
 from scoring.management.commands.load_demo import DEMO_SLUG
 from scoring.models import Round
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from scoring.models import Round, Transfer
 from scoring.selectors import session_list
 from scoring.standings.selectors import season_standings
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 
 def test_the_demo_loads_a_public_club_with_scored_sessions():

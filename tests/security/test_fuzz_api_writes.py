@@ -35,7 +35,7 @@ from tests.security.strategies import (
     malformed_numbers,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 EXAMPLES = 6
 WRITES = ("post", "put", "patch")

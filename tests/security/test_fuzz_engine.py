@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 
 from scoring.engine import RoundInvalid, score_round
 from tests.conftest import load_shared_examples
 from tests.security.strategies import VALID_ROUNDS, any_round, mutated_rounds
+
+pytestmark = pytest.mark.slow
 
 FUZZ = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

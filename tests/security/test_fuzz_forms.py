@@ -20,6 +20,8 @@ from hypothesis import strategies as st
 from tests.security.strategies import hostile_strings
 from tests.security.urlwalk import all_routes
 
+pytestmark = pytest.mark.slow
+
 FUZZ = settings(
     max_examples=80,
     deadline=None,

@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 
 from tests.security.strategies import VALID_ROUNDS, any_round, json_values, mutated_rounds
 
+pytestmark = pytest.mark.slow
+
 FUZZ = settings(
     max_examples=150,
     deadline=None,

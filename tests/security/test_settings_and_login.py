@@ -29,6 +29,7 @@ def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_check_deploy_reports_nothing_with_production_settings():
     result = manage(
         "check",
@@ -43,6 +44,7 @@ def test_check_deploy_reports_nothing_with_production_settings():
     assert "System check identified no issues (0 silenced)." in result.stdout
 
 
+@pytest.mark.slow
 def test_check_deploy_complains_about_the_development_defaults():
     result = manage("check", "--deploy", "--fail-level", "WARNING", DEBUG="true")
     assert result.returncode != 0

@@ -12,6 +12,7 @@ from tests.factories import round_self_draw
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.slow
 def test_a_score_app_runs_a_whole_night_through_the_api(api_as, club, season, roster):
     org, rec = api_as("organiser"), api_as("recorder")
     events = club_url(club, "events/")

@@ -227,6 +227,7 @@ def round_shape(i: int) -> dict:
     return shapes[i % len(shapes)]
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 @settings(
     max_examples=25,
