@@ -27,7 +27,7 @@ from collections import Counter
 from typing import Any
 
 from scoring.engine import PRESETS, Rules, native, parse_ruleset, score_round, validate_round
-from scoring.engine.hands import HAND_TYPES, OPENING_CODES, Claimant, final_codes_for
+from scoring.engine.hands import HAND_TYPES, OPENING_CODES, Claimant, WinKind
 
 SEED = 20240607
 TARGET = 100_000  # rounds per second, the compiled engine (make native)
@@ -39,8 +39,13 @@ def plain_big_codes(kind: str) -> list[str]:
     """Big codes any seat may claim for ``kind`` without 海底 details, in catalogue order."""
     return [
         h.code
-        for h in final_codes_for(kind, dealer=False)
-        if h.is_big and not h.needs_haidi and h.claimant is Claimant.ANY and h.option is None
+        for h in HAND_TYPES.values()
+        if h.is_final
+        and WinKind(kind) in h.win_kinds
+        and h.is_big
+        and not h.needs_haidi
+        and h.claimant is Claimant.ANY
+        and h.option is None
     ]
 
 

@@ -44,12 +44,6 @@ def roles_at(level: str) -> list[str]:
     return [role for role in ROLE_RANK if ROLE_RANK[role] >= ROLE_RANK[LEVEL_ROLES[level]]]
 
 
-def role_rank(user: Any, club: Club) -> int:
-    """0 for anonymous users and outsiders, else ROLE_RANK of the user's role."""
-    role = membership_role(club=club, user=user)
-    return ROLE_RANK.get(role, 0) if role else 0
-
-
 def _allows(user: Any, club: Club, level: str) -> bool:
     return role_allows(membership_role(club=club, user=user), club, level)
 
@@ -65,10 +59,6 @@ def can_record(user: Any, club: Club) -> bool:
 
 def can_manage_club(user: Any, club: Club) -> bool:
     return _allows(user, club, "manage")
-
-
-def is_owner(user: Any, club: Club) -> bool:
-    return _allows(user, club, "owner")
 
 
 def club_for_reader(*, slug: Any, user: Any) -> tuple[Club, str | None]:

@@ -365,18 +365,3 @@ def win_kinds_under(h: HandType, rules: Rules | None) -> frozenset[WinKind]:
     if rules is not None and limit is not None and getattr(rules, limit[0]) == limit[1]:
         return h.win_kinds & SELF
     return h.win_kinds
-
-
-def final_codes_for(kind: WinKind | str, *, dealer: bool) -> list[HandType]:
-    """Final hand types a seat may claim for a win of ``kind`` (in catalogue order)."""
-    kind = WinKind(kind)
-    out = []
-    for h in _CATALOGUE:
-        if not h.is_final or kind not in h.win_kinds:
-            continue
-        if h.claimant is Claimant.DEALER and not dealer:
-            continue
-        if h.claimant is Claimant.IDLE and dealer:
-            continue
-        out.append(h)
-    return out

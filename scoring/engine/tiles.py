@@ -11,7 +11,7 @@ Accepted notation (whitespace, commas and 、 between groups are ignored):
   suit characters 万/萬, 条/條/索, 筒/饼/餅/砣; numerals 一…九 (and 幺 for 1).
 
 Every problem is reported (never only the first) as a :class:`FieldError` with a
-stable code; the raising helpers wrap the list in :class:`RoundInvalid`.
+stable code; the ``read_*`` functions return the value (or None) with the list.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from scoring.engine.errors import FieldError, RoundInvalid
+from scoring.engine.errors import FieldError
 from scoring.engine.tile_messages import tile_error
 
 Tile = int
@@ -186,22 +186,6 @@ def read_tiles(text: object, *, field: str) -> tuple[list[Tile], list[FieldError
     if not tiles and not errors:
         error("tiles_empty")
     return tiles, errors
-
-
-def parse_tiles(text: object, *, field: str = "tiles") -> list[Tile]:
-    """Parse tile notation or raise :class:`RoundInvalid` listing every problem."""
-    tiles, errors = read_tiles(text, field=field)
-    if errors:
-        raise RoundInvalid(errors)
-    return tiles
-
-
-def parse_tile(text: object, *, field: str = "tile") -> Tile:
-    """Exactly one tile, e.g. ``5m`` or ``五万``."""
-    tile, errors = _read_one_tile(text, field=field)
-    if errors or tile is None:
-        raise RoundInvalid(errors)
-    return tile
 
 
 def _read_one_tile(text: object, *, field: str) -> tuple[Tile | None, list[FieldError]]:
@@ -416,16 +400,6 @@ def read_final_hand(
     return FinalHand(tiles_counts(concealed), parsed_melds, win), []
 
 
-def parse_final_hand(
-    tiles: object, *, melds: object = None, win_tile: object = None, field: str = ""
-) -> FinalHand:
-    """:func:`read_final_hand`, raising :class:`RoundInvalid` with every problem."""
-    hand, errors = read_final_hand(tiles, melds=melds, win_tile=win_tile, field=field)
-    if hand is None:
-        raise RoundInvalid(errors)
-    return hand
-
-
 def opening_tile_count(*, dealer: bool) -> int:
     return 14 if dealer else 13
 
@@ -449,13 +423,6 @@ def read_opening_hand(
     if errors:
         return None, errors
     return tiles_counts(parsed), []
-
-
-def parse_opening_hand(tiles: object, *, dealer: bool, field: str = "") -> Counts:
-    counts, errors = read_opening_hand(tiles, dealer=dealer, field=field)
-    if counts is None:
-        raise RoundInvalid(errors)
-    return counts
 
 
 _MELD_KIND_ALIASES = {

@@ -23,7 +23,6 @@ from scoring.models import MAX_SEATS, Round, RoundHand, RoundPlayer, SessionSeat
 from scoring.selectors import kong_kinds
 from scoring.standings.cells import formula_safe
 from scoring.standings.models import (
-    ROUND_AGGREGATES,
     STAT_FIELDS,
     PlayerClubStat,
     PlayerRating,
@@ -80,26 +79,10 @@ def _counting_rows() -> QuerySet[RoundPlayer]:
     return RoundPlayer.objects.filter(counting_q("round"))
 
 
-def _date_scope(date_from: datetime.date | None, date_to: datetime.date | None) -> Q:
-    """Sessions started on these local dates (inclusive; TIME_ZONE applies)."""
-    q = Q()
-    if date_from is not None:
-        q &= Q(round__session__started_at__date__gte=date_from)
-    if date_to is not None:
-        q &= Q(round__session__started_at__date__lte=date_to)
-    return q
-
-
 def _standing_key(row: StandingRow) -> tuple[int, float, int]:
     """Official order: net after penalties, then average per round, then wins (all
     descending)."""
     return (-(row.net + row.penalties), -row.avg_per_round, -row.wins)
-
-
-def _totals() -> dict[str, Any]:
-    """A player's counts aggregated live from the rounds: ROUND_AGGREGATES, and the
-    sessions with a counted round."""
-    return {**ROUND_AGGREGATES, "sessions": Count("round__session", distinct=True)}
 
 
 def totals_values(c: Mapping[str, Any]) -> dict[str, Any]:
@@ -120,24 +103,7 @@ def totals_values(c: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _row_values(t: Mapping[str, Any]) -> dict[str, Any]:
-    """StandingRow fields from one result of ``_totals()`` (rounds only: net is round net)."""
-    net = t["round_net"] or 0
-    return totals_values({**t, "net": net, "round_net": net})
-
-
-def _standings(scope: Q, order: str) -> list[StandingRow]:
-    aggregates = list(
-        _counting_rows().filter(scope).values("player_id").annotate(**_totals()).order_by()
-    )
-    players = Player.objects.in_bulk([a["player_id"] for a in aggregates])
-    rows = [
-        StandingRow(rank=0, player=players[a["player_id"]], **_row_values(a)) for a in aggregates
-    ]
-    return _ranked(rows, order)
-
-
-def _ranked(rows: Iterable[StandingRow], order: str) -> list[StandingRow]:
+def ranked_rows(rows: Iterable[StandingRow], order: str) -> list[StandingRow]:
     """Rank by the official order (full ties share a rank), then sort by ``order``."""
     official = sorted(rows, key=lambda r: (*_standing_key(r), r.player.display_name, r.player.pk))
     ranked: list[StandingRow] = []
@@ -183,24 +149,6 @@ def club_leaderboard(
 ) -> list[StandingRow]:
     """All-time standings over every season of the club, from the materialised tables."""
     return stats_standings(club=club, date_from=date_from, date_to=date_to, order=order)
-
-
-def live_standings(
-    *,
-    season: Season | None = None,
-    club: Club | None = None,
-    date_from: datetime.date | None = None,
-    date_to: datetime.date | None = None,
-    order: str = DEFAULT_ORDER,
-) -> list[StandingRow]:
-    """Standings aggregated live from the rounds (no paper sessions): a cross-check of the
-    materialised tables, for tests and diagnostics."""
-    scope = (
-        Q(round__session__season=season)
-        if season is not None
-        else Q(round__session__season__club=club)
-    )
-    return _standings(scope & _date_scope(date_from, date_to), order)
 
 
 STANDINGS_CSV_HEADER = [
@@ -461,7 +409,7 @@ def stats_standings(
         else:
             qs = PlayerClubStat.objects.filter(club=club, sessions__gt=0)
         rows = [_row(s.player, s.counts()) for s in qs.select_related("player")]
-        return _ranked(_with_penalties(rows, season, None, None), order)
+        return ranked_rows(_with_penalties(rows, season, None, None), order)
     scope = Q(season=season) if season is not None else Q(club=club)
     if date_from is not None:
         scope &= Q(started_at__date__gte=date_from)
@@ -477,7 +425,7 @@ def stats_standings(
     rows = [
         _row(players[s["player_id"]], {f: s[f"{f}_sum"] or 0 for f in STAT_FIELDS}) for s in sums
     ]
-    return _ranked(_with_penalties(rows, season, date_from, date_to), order)
+    return ranked_rows(_with_penalties(rows, season, date_from, date_to), order)
 
 
 def _with_penalties(

@@ -13,7 +13,7 @@ from leagues.models import Club
 from scoring.models import Round
 from scoring.standings.models import PlayerSeasonStat, PlayerSessionStat, RatingEvent
 from scoring.standings.rebuild import standings_rebuild
-from scoring.standings.selectors import live_standings
+from tests.scoring.standings.live import live_standings
 
 pytestmark = [
     pytest.mark.postgres,

@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 
 from scoring.engine.analysis import analyse_hand, analyse_opening_counts
 from scoring.engine.rules import PRESETS
-from scoring.engine.tiles import FinalHand, parse_final_hand, parse_tiles, tile_text, tiles_counts
+from scoring.engine.tiles import FinalHand, tile_text, tiles_counts
 from tests.scoring.engine import plain_decomposer as plain
+from tests.scoring.engine.parsing import parse_final_hand, parse_tiles
 
 SEED = 20261129
 PER_KIND = 700

@@ -8,10 +8,6 @@ from scoring.engine.tiles import (
     Meld,
     MeldKind,
     melds_from_text,
-    parse_final_hand,
-    parse_opening_hand,
-    parse_tile,
-    parse_tiles,
     read_final_hand,
     read_opening_hand,
     read_tiles,
@@ -19,6 +15,11 @@ from scoring.engine.tiles import (
     tile_text_zh,
     tiles_counts,
     tiles_text,
+)
+from tests.scoring.engine.parsing import (
+    parse_final_hand,
+    parse_opening_hand,
+    parse_tiles,
 )
 
 
@@ -99,13 +100,6 @@ def test_parse_tiles_raises_with_every_error():
     with pytest.raises(RoundInvalid) as info:
         parse_tiles("0m9z")
     assert codes(info.value.errors) == ["tile_zero", "tile_unknown_suit"]
-
-
-def test_parse_tile_wants_exactly_one_tile():
-    assert parse_tile("五万") == 4
-    with pytest.raises(RoundInvalid) as info:
-        parse_tile("55m")
-    assert codes(info.value.errors) == ["not_one_tile"]
 
 
 def test_a_final_hand_counts_concealed_tiles_and_melds():

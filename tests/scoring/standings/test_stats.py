@@ -286,7 +286,8 @@ def test_incremental_rows_equal_a_rebuild_after_random_writes(
 
 @pytest.mark.django_db
 def test_standings_from_the_tables_equal_the_live_aggregation(session, season, players, recorder):
-    from scoring.standings.selectors import live_standings, stats_standings
+    from scoring.standings.selectors import stats_standings
+    from tests.scoring.standings.live import live_standings
 
     other = make_session(season, players[2:6], actor=recorder)
     for s, data in [

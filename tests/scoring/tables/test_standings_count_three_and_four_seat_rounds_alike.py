@@ -10,8 +10,9 @@ import pytest
 from leagues.services import season_update
 from scoring.models import RoundPlayer
 from scoring.services import round_record, session_start
-from scoring.standings.selectors import live_standings, season_standings
+from scoring.standings.selectors import season_standings
 from tests.factories import make_ruleset, round_discard, round_self_draw
+from tests.scoring.standings.live import live_standings
 from tests.scoring.tables.rounds import KONG_WIN, TONGPAO
 
 pytestmark = pytest.mark.django_db
