@@ -38,6 +38,7 @@ def test_reopening_a_session_removes_its_ratings(
     round_record(session=session, data=round_self_draw(2, birds=[5, 9]), actor=recorder)
     client = api_as("recorder")
     client.post(club_url(club, f"sessions/{session.pk}/finish/"))
+    assert PlayerRating.objects.filter(season=season).count() == 4  # rated before the reopen
     with django_capture_on_commit_callbacks(execute=True):  # the replay task runs on commit
         response = client.post(club_url(club, f"sessions/{session.pk}/reopen/"))
     assert response.json()["finished"] is False

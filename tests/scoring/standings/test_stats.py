@@ -188,6 +188,9 @@ def test_reopening_a_session_replays_ratings_without_it(
     round_record(session=session, data=round_self_draw(2, birds=[5, 9]), actor=recorder)
     stats_session_refresh(session=session)
     session_finish(session=session, actor=recorder)
+    # rated before the reopen, in the season and the club's all-time table alike
+    assert PlayerRating.objects.filter(club=season.club).count() == 8
+    assert RatingEvent.objects.filter(club=season.club).count() == 8
     with django_capture_on_commit_callbacks(execute=True):
         session_reopen(session=session, actor=recorder)
     assert not PlayerRating.objects.filter(club=season.club).exists()
