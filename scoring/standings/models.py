@@ -1,9 +1,17 @@
 """Materialised standings and ratings.
 
-These tables are derived: ``scoring.standings.services`` keeps them up to date in the same
-transaction as every round write, correction and void, ``scoring.standings.rebuild``
-recomputes them from the rounds (``manage.py rebuild_standings``), and the bulk import
-writes the rows of the sessions it stores. Nothing else writes them.
+These tables are derived. What writes them:
+
+- ``scoring.standings.services``: the stat rows, in the same transaction as every round
+  write, correction and void; the ratings when a session is finished or reopened (and a
+  replay, after commit, when a finished session's ranking or start time changes).
+- ``scoring.standings.rebuild``: all of them again from the rounds
+  (``manage.py rebuild_standings``, the replays, and the seasons of a merged guest).
+- ``scoring.services``: ``SessionResult`` (finishing, reopening, paper sessions); a guest
+  merge moves the guest's ``PlayerSessionStat`` rows to the target and deletes the
+  guest's sums and ratings before the rebuild.
+- the bulk import (``scoring.bulk``): the ``SessionResult`` and ``PlayerSessionStat``
+  rows of the sessions it stores, and their sums added to the season and club rows.
 
 - ``PlayerSessionStat``: one row per (session, player) that counts: the player has a
   counted round in the session, or the session is a paper session.

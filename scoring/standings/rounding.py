@@ -1,10 +1,13 @@
-"""The one rounding of shown and exported figures: half away from zero, on the decimal
-value.
+"""The rounding of figures shown or exported with decimals (ratings, averages, rates in
+files): half away from zero, on the decimal value.
 
 Python's ``round`` and ``format`` round half to even on the binary value, Django's
-``floatformat`` half up on the decimal one: neither is used for a shown figure. Pages
+``floatformat`` half up on the decimal one: neither is used for these figures. Pages
 use the ``fixed`` template filter, files ``fixed``, and numbers handed to a script
 (the player chart's ratings) ``rounded``.
+
+Two figures round elsewhere: the win rate a page shows as a whole percent (Django's
+``widthratio``), and money, quantised to the fen by ``csmj_site.settlement.money``.
 """
 
 from __future__ import annotations
