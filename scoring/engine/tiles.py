@@ -63,7 +63,6 @@ class MeldKind(StrEnum):
 
 
 _MELD_KINDS = {k.value: k for k in MeldKind}
-KONG_KINDS = frozenset({MeldKind.GANG, MeldKind.ANGANG, MeldKind.BUZHANG})
 DICE_KONG_KINDS = frozenset({MeldKind.GANG, MeldKind.ANGANG})  # 开杠 (杠上开花 needs one)
 _MELD_SIZES = {
     MeldKind.CHI: 3,
@@ -201,10 +200,6 @@ def _read_one_tile(text: object, *, field: str) -> tuple[Tile | None, list[Field
 class Meld:
     kind: MeldKind
     tiles: tuple[Tile, ...]  # sorted; 3 tiles, or 4 for a kong
-
-    @property
-    def is_kong(self) -> bool:
-        return self.kind in KONG_KINDS
 
     @property
     def exposed(self) -> bool:

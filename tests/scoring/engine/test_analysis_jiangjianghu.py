@@ -3,6 +3,7 @@
 import pytest
 
 from scoring.engine.analysis import analyse
+from scoring.engine.tiles import MeldKind
 
 
 def test_all_258_tiles_win_without_any_sets():
@@ -22,7 +23,10 @@ def test_with_melds_every_meld_tile_must_be_258_too():
 def test_kongs_of_258_count_like_any_meld():
     melds = [{"kind": "angang", "tiles": "5555s"}, {"kind": "buzhang", "tiles": "8888m"}]
     a = analyse("22m55m88s25p", melds=melds)
-    assert a.hand.melds[1].is_kong
+    assert [(m.kind, len(m.tiles)) for m in a.hand.melds] == [
+        (MeldKind.ANGANG, 4),
+        (MeldKind.BUZHANG, 4),
+    ]
     assert a.shapes == ("jiangjianghu",)
 
 
