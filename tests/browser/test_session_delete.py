@@ -33,11 +33,10 @@ def test_an_organiser_deletes_an_empty_session_after_confirming(page, league):
     assert button.bounding_box()["height"] >= 44
     page.screenshot(path=str(ARTIFACTS / "session-delete-button-390x844.png"))
 
-    asked = []
-    page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
-    button.click()
-    page.wait_for_timeout(300)
-    assert asked and "删除这一场" in asked[0]
+    page.once("dialog", lambda d: d.dismiss())
+    with page.expect_event("dialog") as asked:
+        button.click()
+    assert "删除这一场" in asked.value.message
     assert Session.objects.filter(pk=empty.pk).exists()
 
     page.once("dialog", lambda d: d.accept())

@@ -209,13 +209,6 @@ def test_the_pads_undo_a_second_tap_close_the_picker_and_keep_a_win_through_a_dr
     assert page.evaluate(f"{state}.haidi.tile") == "7m"
 
 
-def wait_until(page, script: str, timeout: float = 15) -> None:
-    end = time.monotonic() + timeout
-    while not page.evaluate(script):
-        assert time.monotonic() < end, f"timed out waiting for {script}"
-        page.wait_for_timeout(200)
-
-
 OFFLINE_ROUNDS = [  # (the dealer the form pre-selects, winner, discarder, birds)
     (0, 1, 2, [3, 4]),
     (1, 3, None, [5, 8]),
@@ -231,8 +224,16 @@ def test_three_rounds_recorded_offline_survive_a_reload_and_are_stored_once(page
     page.goto(form_url(page, session))
     page.locator("#rf-body .rf-section").first.wait_for()
     # the service worker is in charge and keeps this page
-    wait_until(page, "navigator.serviceWorker.controller !== null")
-    wait_until(page, "caches.match(location.pathname).then(r => !!r)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=15_000)
+    # the worker keeps this page: wait_for_function polls a plain value, so each poll
+    # asks the cache and the next one reads its answer
+    page.wait_for_function(
+        """() => {
+            caches.match(location.pathname).then(r => { window.csmjKept = !!r; });
+            return window.csmjKept === true;
+        }""",
+        timeout=15_000,
+    )
 
     context.set_offline(True)
     expected_total = [0, 0, 0, 0]
