@@ -93,7 +93,8 @@ KEEP_PRESET_VALUE = gettext_lazy("按预设：%(value)s")
 
 
 class RulesStepForm(forms.Form):
-    """2. A preset, and any table option changed from it."""
+    """A preset, and any table option changed from it (the wizard's step 2, the ruleset
+    editor, the calculator's table)."""
 
     preset = forms.ChoiceField(label=gettext_lazy("规则预设"), widget=forms.RadioSelect)
     # The blank answer says the preset's value (False where the page has its own hint).
