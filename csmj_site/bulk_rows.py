@@ -1,6 +1,6 @@
 """Fast inserts of many rows given as column dicts: COPY on PostgreSQL, bulk_create elsewhere.
 
-Used by the bulk import (scoring.bulk) and the ratings rebuild (scoring.standings.rebuild).
+Used by the bulk import (scoring.bulk_import) and the ratings rebuild (scoring.standings.rebuild).
 """
 
 from __future__ import annotations

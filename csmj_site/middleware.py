@@ -123,7 +123,7 @@ def database_unavailable_response(request: HttpRequest) -> HttpResponse:
         response: HttpResponse = api_error(503, ServiceError("", "service_unavailable"))
     else:
         response = HttpResponse(
-            render_to_string("audit/503.html", request=None),
+            render_to_string("errors/503.html", request=None),
             status=503,
             content_type="text/html; charset=utf-8",
         )
@@ -140,7 +140,7 @@ def lockout_response(request: HttpRequest, credentials: Any = None, *args: Any, 
     if is_api(request):
         return api_error(429, ServiceError("", "locked_out", {"minutes": minutes}))
     return HttpResponse(
-        render_to_string("audit/lockout.html", {"minutes": minutes}, request=request),
+        render_to_string("errors/lockout.html", {"minutes": minutes}, request=request),
         status=429,
         content_type="text/html; charset=utf-8",
     )

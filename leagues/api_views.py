@@ -20,10 +20,10 @@ from drf_spectacular.utils import (
     extend_schema,
     extend_schema_view,
 )
-from rest_framework.request import Request
 
 from csmj_site.api import CLUB_SLUG, ApiViewSet, DateRangeFilterSet, IdFilter
 from leagues import selectors, services
+from leagues.api_scope import ClubScopedMixin
 from leagues.models import Club, Membership, Player, Ruleset, Season
 from leagues.permissions import club_for_reader, require_manage
 from leagues.serializers import (
@@ -32,31 +32,6 @@ from leagues.serializers import (
     RulesetSerializer,
     SeasonSerializer,
 )
-
-# ---------------------------------------------------------------- shared behaviour
-
-
-class ClubScopedMixin:
-    """Views under /clubs/{club_slug}/…: the club must be readable by the user, else 404."""
-
-    kwargs: dict[str, Any]
-    request: Request
-
-    def get_club(self) -> Club:
-        if not hasattr(self, "_club"):
-            club, _role = club_for_reader(slug=self.kwargs.get("club_slug"), user=self.request.user)
-            self._club = club
-        return self._club
-
-    def is_schema_view(self) -> bool:
-        return getattr(self, "swagger_fake_view", False)
-
-    def get_serializer_context(self) -> dict[str, Any]:
-        context = super().get_serializer_context()  # type: ignore[misc]
-        if not self.is_schema_view():
-            context["club"] = self.get_club()
-        return context
-
 
 # ---------------------------------------------------------------- clubs
 

@@ -22,7 +22,7 @@ from django.utils.translation import pgettext
 from csmj_site.language import colon, list_sep, page_is_english
 from leagues.audit import MASK, SEAT_NAMES, AuditEntry
 from leagues.models import Player, Role, Ruleset, Season
-from leagues.ruleset_words import value_words
+from leagues.option_values import value_words
 from scoring.engine import HAND_TYPES, PARAMETER_INFO, PRESET_INFO, PRESETS, parse_ruleset
 
 

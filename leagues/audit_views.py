@@ -1,5 +1,5 @@
 """The club's audit log page: organisers and owners only. Members get 403,
-outsiders of a private club 404 (leagues.views.club_access).
+outsiders of a private club 404 (leagues.pages.club_access).
 
 Included from csmj_site.urls (one line); the URL is /c/<slug>/audit/.
 """
@@ -14,7 +14,7 @@ from django.urls import path
 from leagues.audit import audit_list
 from leagues.audit_text import audit_lines
 from leagues.models import Club
-from leagues.views import club_context, club_view
+from leagues.pages import club_context, club_view
 
 PAGE_SIZE = 100
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from csmj_site.language import in_page_language, page_is_english
 from csmj_site.payment_words import transfer_rows
-from leagues.ruleset_words import value_words
+from leagues.option_values import value_words
 from scoring.engine import (
     HAND_TYPES,
     KONG_KINDS,

@@ -1,8 +1,8 @@
 """The ruleset editor (a form of the table options, JSON as an advanced view) and the
 public rules page of one ruleset (规则说明).
 
-The editor's fields are the wizard's rules form (``leagues.wizard.RulesStepForm``), which
-builds them from the engine's parameter descriptions. A saved config is the preset plus only
+The editor's fields are the rules form (``leagues.rules_form.RulesStepForm``, the wizard's
+rules step too), which builds them from the engine's parameter descriptions. A saved config is the preset plus only
 the options that differ from it. The form checks it with the service's own
 ``services.ruleset_config_clean`` (the engine's ``parse_ruleset``) and shows each
 ``ServiceError`` in the page's language, next to its option; saving goes through
@@ -26,10 +26,9 @@ from csmj_site.errors import ServiceErrors
 from csmj_site.jsonio import json_form_value
 from leagues import services
 from leagues.models import Club, Ruleset
-from leagues.ruleset_explain import ruleset_explain
-from leagues.ruleset_words import form_value, value_words
-from leagues.views import apply_errors, club_context, club_view
-from leagues.wizard import (
+from leagues.option_values import form_value, value_words
+from leagues.pages import apply_errors, club_context, club_view
+from leagues.rules_form import (
     PART_SEP,
     RulesStepForm,
     flat_values,
@@ -37,6 +36,7 @@ from leagues.wizard import (
     rules_initial,
     typed_value,
 )
+from leagues.ruleset_explain import ruleset_explain
 from scoring.engine import PRESETS, TAKES_EFFECT
 
 # How the editor groups the options, like an app's room screen. Options the engine
@@ -83,7 +83,7 @@ STRAIGHT_QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "‘": "'",
 class RulesetEditForm(RulesStepForm):
     """A name, a preset and the table options; or the same config as JSON (``mode`` json)."""
 
-    names_preset_values = False  # each option has its 预设 hint (ruleset_changed.js)
+    names_preset_values = False  # each option has its 预设 hint (ruleset-changed.js)
 
     name = forms.CharField(label=gettext_lazy("名称"), max_length=100)
     mode = forms.ChoiceField(
@@ -145,7 +145,7 @@ class RulesetEditForm(RulesStepForm):
 
     def _idle(self, key: str, base: dict[str, Any]) -> bool:
         """Does option ``key`` have no effect under the answers as they stand (缺一门 at
-        a table of four)? The page dims it (ruleset_changed.js redoes this on each tap)."""
+        a table of four)? The page dims it (ruleset-changed.js redoes this on each tap)."""
         found = depends(key)
         if found is None:
             return False

@@ -40,7 +40,7 @@ from csmj_site.api import (
     StrictOrderingFilter,
     id_or_404,
 )
-from leagues.api_views import ClubScopedMixin
+from leagues.api_scope import ClubScopedMixin
 from leagues.permissions import require_read, require_record
 from scoring import services
 from scoring.idempotency import HEADER as IDEMPOTENCY_HEADER

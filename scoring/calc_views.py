@@ -4,7 +4,7 @@ No account is needed. The page is the club round form (same template, same scrip
 preview, tile analysis and share link score through ``services.round_calculate`` and the
 engine, and are throttled like the API's anonymous calculator (same scope, so both count
 together per address). Nothing is stored: a shared link carries the whole round
-(``scoring.calc``). "在我的俱乐部记录" opens a session's round form with the hand filled in.
+(``scoring.calc_codes``). "在我的俱乐部记录" opens a session's round form with the hand filled in.
 """
 
 from __future__ import annotations
@@ -23,25 +23,18 @@ from django.views.decorators.http import require_POST
 from csmj_site.errors import ServiceError, answers_json
 from csmj_site.language import page_is_english
 from csmj_site.payment_words import preview_rows
+from leagues.audit_text import hand_label
+from leagues.option_values import value_choices
+from leagues.rules_form import RulesStepForm, rules_initial
 from leagues.ruleset_explain import option_words, payment_terms
-from leagues.ruleset_words import value_choices
-from leagues.wizard import RulesStepForm, rules_initial
 from scoring import selectors, services
-from scoring.calc import calc_decode, calc_encode
+from scoring.calc_codes import calc_decode, calc_encode
 from scoring.engine import HAND_TYPES, PARAMETER_INFO, presets_describe
 from scoring.forms import RoundDataForm
 from scoring.models import seat_label
+from scoring.page_json import analyse_body, form_rejection, json_body, localised_errors
+from scoring.round_form_context import analyse_for_form, form_rules_context, form_seats
 from scoring.services import RoundRejected
-from scoring.views import (
-    analyse_body,
-    analyse_for_form,
-    form_rejection,
-    form_rules_context,
-    form_seats,
-    hand_label,
-    json_body,
-    localised_errors,
-)
 
 NAME_FIELDS = ("n0", "n1", "n2", "n3")
 

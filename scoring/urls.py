@@ -1,14 +1,14 @@
 from django.urls import path
 
-from scoring import views, views_record
+from scoring import app_shell_views, follow_views, round_save_views, views
 from scoring.standings import views as standings_views
 
 urlpatterns = [
-    path("sw.js", views_record.service_worker, name="service-worker"),
-    path("manifest.webmanifest", views_record.manifest, name="manifest"),
-    path("offline/", views_record.offline, name="offline"),
-    path("f/<str:token>/", views_record.follow_page, name="follow"),
-    path("f/<str:token>/state/", views_record.follow_state, name="follow-state"),
+    path("sw.js", app_shell_views.service_worker, name="service-worker"),
+    path("manifest.webmanifest", app_shell_views.manifest, name="manifest"),
+    path("offline/", app_shell_views.offline, name="offline"),
+    path("f/<str:token>/", follow_views.follow_page, name="follow"),
+    path("f/<str:token>/state/", follow_views.follow_state, name="follow-state"),
     path("c/<slug:slug>/", standings_views.club_detail, name="club"),
     path("c/<slug:slug>/sessions/again/", views.session_again, name="session-again"),
     path("c/<slug:slug>/seasons/<int:season_id>/", standings_views.season_detail, name="season"),
@@ -46,7 +46,7 @@ urlpatterns = [
     ),
     path(
         "c/<slug:slug>/sessions/<int:session_id>/follow/",
-        views_record.session_follow,
+        follow_views.session_follow,
         name="session-follow",
     ),
     path(
@@ -82,7 +82,7 @@ urlpatterns = [
     ),
     path(
         "c/<slug:slug>/sessions/<int:session_id>/rounds/save/",
-        views_record.round_save,
+        round_save_views.round_save,
         name="round-save",
     ),
     path(

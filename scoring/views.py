@@ -1,4 +1,6 @@
-"""Recording pages: start a session, the session page, the round form and its JSON helpers.
+"""Recording pages: start a session, the session page, the round form and its JSON helpers
+(what they share with the other pages: ``scoring.pages``, ``scoring.page_json`` and
+``scoring.round_form_context``).
 
 The round form builds the round-format JSON in the browser and posts it here; every
 write goes through ``scoring.services`` (the same functions the API calls), so forms
@@ -21,37 +23,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from csmj_site.errors import ServiceError, ServiceErrors, field_errors, reject
-from csmj_site.jsonio import json_parse
-from csmj_site.language import in_page_language, page_is_english
-from csmj_site.payment_words import kong_rows, preview_rows
+from csmj_site.language import page_is_english
+from csmj_site.payment_words import preview_rows
 from leagues import selectors as league_selectors
-from leagues.audit_text import hand_label, tile_label
+from leagues.audit_text import hand_label
 from leagues.models import Club, Player
+from leagues.pages import apply_errors, club_context, club_view, get_season
 from leagues.ruleset_explain import payment_terms
-from leagues.views import (
-    apply_errors,
-    club_context,
-    club_view,
-    get_season,
-)
 from scoring import selectors, services
-from scoring.calc import calc_round_initial
-from scoring.engine import (
-    ALL_MESSAGES,
-    BIRD_ON_NOBODY,
-    HAND_TYPES,
-    MIDGAME_CODES,
-    SITUATIONS,
-    RoundInvalid,
-    Rules,
-    analyse,
-    analyse_opening,
-    bird_form_tables,
-    dealer_form_table,
-    parse_ruleset,
-    win_kinds_under,
-)
+from scoring.calc_codes import calc_round_initial
 from scoring.forms import (
     PaperCsvForm,
     PaperSessionForm,
@@ -61,47 +41,12 @@ from scoring.forms import (
     VoidForm,
     paper_key,
 )
-from scoring.models import Round, Session, SessionSeat, outcome_label, seat_label
+from scoring.models import Round, Session, SessionSeat
+from scoring.page_json import analyse_body, form_rejection, json_body, localised_errors
+from scoring.pages import get_round, get_session, round_summary
+from scoring.round_form_context import analyse_for_form, form_rules_context, form_seats
 from scoring.services import RoundRejected
 from scoring.templatetags.recording import NO_REASON, VOID_PICKS, void_pick_label
-
-# ---------------------------------------------------------------- errors in the user's language
-
-
-def localised_errors(exc: ServiceErrors) -> list[dict[str, str]]:
-    """The rejection's errors with ``message`` in the page's language."""
-    return exc.localised()
-
-
-def form_rejection(form: RoundDataForm) -> RoundRejected:
-    """The round form's own refusal, shaped like the service's: every error of every
-    field (``data``: no JSON object posted, or JSON the reader refused; ``number``: not a
-    whole number), each with its code. ``data`` errors concern the whole round (field "")."""
-    return RoundRejected(
-        ServiceError.written(
-            "" if name in ("data", "__all__") else name, error.code or "invalid", message
-        )
-        for name, items in form.errors.as_data().items()
-        for error in items
-        for message in error.messages
-    )
-
-
-# ---------------------------------------------------------------- lookups
-
-
-def get_session(club: Club, session_id: int) -> Session:
-    session = selectors.session_get(pk=session_id)
-    if session is None or session.season.club_id != club.pk:
-        raise Http404
-    return session
-
-
-def get_round(session: Session, number: int) -> Round:
-    """The current version of round ``number``; its ``.session`` is ``session`` itself
-    (season and club loaded), so the services fetch nothing more for it."""
-    return get_object_or_404(session.rounds.current(), number=number)
-
 
 # ---------------------------------------------------------------- sessions
 
@@ -364,66 +309,6 @@ def paper_session_upload(request: HttpRequest, club: Club, season_id: int) -> Ht
     return paper_page(request, club, season, roster=roster, upload=upload, status=400)
 
 
-def round_summary(
-    rnd: Round,
-    names: list[str],
-    found: dict[tuple[int, int, bool], list[str]],
-) -> dict[str, Any]:
-    """What the session page shows for one round: who won what and how. ``found``: the
-    codes of entries given by tiles alone (``selectors.round_found_codes``), read once
-    for all the rounds shown."""
-    data, result = rnd.data or {}, rnd.result or {}
-    final = data.get("result") or {}
-    kind = final.get("kind")
-    dealer = data.get("dealer", 0)
-
-    def codes(entry: dict[str, Any], opening: bool) -> list[str]:
-        """The entry's codes; for one given by its tiles alone, those the engine found."""
-        if "hands" in entry:
-            return list(entry["hands"])
-        stored = found.get((rnd.pk, entry["seat"], opening), [])
-        return [c for c in stored if c not in MIDGAME_CODES]
-
-    winners = [
-        {"name": names[w["seat"]], "hands": [hand_label(c) for c in codes(w, False)]}
-        for w in final.get("winners") or []
-    ]
-    openings = [
-        {"name": names[o["seat"]], "hands": [hand_label(c) for c in codes(o, True)]}
-        for o in data.get("openings") or []
-    ]
-    discarder = final.get("discarder")
-    haidi = final.get("haidi") or {}
-    return {
-        "round": rnd,
-        "dealer": names[dealer] if 0 <= dealer < len(names) else "?",
-        "dealers": [names[s] for s in data.get("dealers") or [dealer] if s != dealer],
-        "kind": kind,
-        "kind_label": outcome_label(kind),
-        "tongpao": kind == "discard" and len(winners) > 1,
-        "winners": winners,
-        "openings": openings,
-        "discarder": names[discarder] if isinstance(discarder, int) else "",
-        "birds": list(rnd.birds),  # as the engine counted them when the round was stored
-        "birds_forfeited": bool(final.get("birds_forfeited")),
-        "haidi_tile": tile_label(haidi.get("tile") or ""),
-        "escapes": [names[p["seat"]] for p in data.get("penalties") or []],
-        # 杠分, apart from the win: one line a kong (暗杠 2 × 2 家 = 4)
-        "kongs": round_kongs(result, names),
-        "net": result.get("net") or [0] * len(names),
-        "net_named": list(zip(names, result.get("net") or [0] * len(names), strict=False)),
-        "burned": result.get("burned", 0),
-    }
-
-
-def round_kongs(result: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
-    """A stored round's kong payments (rules.md §10.4), one row a kong, in the engine's
-    words (``payment_words.kong_rows``); none for a round without kongs."""
-    if not any(t.get("event") == "kong" for t in result.get("transfers") or []):
-        return []
-    return kong_rows(result, names, {"kong_kinds": selectors.kong_kinds()})
-
-
 @club_view("read")
 def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpResponse:
     session = get_session(club, session_id)
@@ -550,69 +435,6 @@ def session_image(request: HttpRequest, club: Club, session_id: int) -> HttpResp
 
 
 # ---------------------------------------------------------------- the round form
-
-
-def hand_types_json(rules: Rules | None) -> list[dict[str, Any]]:
-    """The registry, as the page's JSON: the only source of hand types for the form.
-
-    The types behind a table option that ``rules`` leaves off (or every such type, for
-    an invalid ruleset: None) are left out (rules.md §9: the form offers what the
-    ruleset allows)."""
-    return [
-        {
-            "code": h.code,
-            "name_zh": h.name_zh,
-            "name_en": h.name_en,
-            "class": h.hand_class.value,
-            "weight": h.weight,
-            "win_kinds": sorted(k.value for k in win_kinds_under(h, rules)),
-            "claimant": h.claimant.value,
-            "needs_haidi": h.needs_haidi,
-            "shape": h.shape,
-        }
-        for h in HAND_TYPES.values()
-        if h.option is None or (rules is not None and rules.allows(h.code))
-    ]
-
-
-def form_rules_context(rules_config: Any) -> dict[str, Any]:
-    """What the round form's script needs of a ruleset (a session's or the calculator's):
-    the resolved parameters, the hand types it allows and the engine's bird answers.
-    The ruleset is parsed once."""
-    parsed, _errors = parse_ruleset(rules_config)
-    # An invalid saved ruleset: the engine will say so on preview; keep the page usable.
-    resolved = (
-        parsed.to_dict()
-        if parsed is not None
-        else {"bird_count": 0, "tongzhuang": False, "escape_penalty": 0}
-    )
-    return {
-        "rules": resolved,
-        "hand_types": hand_types_json(parsed),
-        # 扎鸟: how many birds, counted from which seat, landing where, for every
-        # situation of the form (the engine's answers; the page holds no formula).
-        "birds": bird_form_tables(parsed),
-        # who deals next, for every situation (the engine's rule, looked up): the form
-        # pre-selects the next dealer after a round it could not preview (offline).
-        "dealers": dealer_form_table(parsed),
-        # the round's words the pads show, from the engine's one catalogue
-        "words": form_words(),
-    }
-
-
-def form_words() -> dict[str, Any]:
-    """The engine's words for the round form's pads, in the page's language: each kind
-    of kong (暗杠 …), a bird that lands on nobody (空) and the 杠分 row's title."""
-    return {
-        "kong_kinds": selectors.kong_kinds(),
-        "bird_on_nobody": in_page_language(BIRD_ON_NOBODY),
-        "kong_pay": selectors.kong_title(),
-    }
-
-
-def form_seats(names: list[str]) -> list[dict[str, Any]]:
-    """The table's seats as the round form's JSON: index, player's name, seat's name."""
-    return [{"seat": i, "name": name, "label": seat_label(i)} for i, name in enumerate(names)]
 
 
 def round_form_page(
@@ -770,19 +592,6 @@ def round_correct(request: HttpRequest, club: Club, session_id: int, number: int
     return redirect("session", slug=club.slug, session_id=session.pk)
 
 
-def json_body(request: HttpRequest) -> Any:
-    """The posted JSON (csmj_site.jsonio); ServiceError when the reader refuses it."""
-    return json_parse(request.body or b"null", field="body")
-
-
-def analyse_body(request: HttpRequest) -> dict[str, Any]:
-    """The tile picker's posted JSON: an object with ``tiles`` (a string)."""
-    body = json_body(request)
-    if not isinstance(body, dict) or not isinstance(body.get("tiles"), str):
-        raise reject("tiles", "required", "tiles")
-    return body
-
-
 @require_POST
 @club_view("record", json=True)
 def round_preview(request: HttpRequest, club: Club, session_id: int) -> JsonResponse:
@@ -813,58 +622,6 @@ def tiles_analyse(request: HttpRequest, club: Club, session_id: int) -> JsonResp
         analyse_body(request), ruleset_config=selectors.session_ruleset_config(session=session)
     )
     return JsonResponse(answer)
-
-
-# A claimed situational code tells the analysis how the hand was won (the registry's
-# ``situation`` field).
-SITUATION_OF: dict[str, dict[str, Any]] = {
-    code: {sit.context: sit.value} for code, sit in SITUATIONS.items()
-}
-
-
-def analyse_for_form(body: dict[str, Any], *, ruleset_config: Any) -> dict[str, Any]:
-    """Ask the engine which hand types the picked tiles make, to fill in and check the chips.
-
-    Answers ``{"hands": [codes the tiles hold], "fill": [codes to select], "ok": bool,
-    "note": text}``; ServiceErrors (the engine's) for malformed tiles.
-    """
-    rules, _errors = parse_ruleset(ruleset_config)
-    seat = body.get("seat")
-    dealer = body.get("dealer")
-    dealers = body.get("dealers") or [dealer]
-    try:
-        if body.get("mode") == "opening":
-            opening = analyse_opening(body["tiles"], dealer=seat == dealer)
-            fill = list(opening.codes if rules is None else opening.codes_allowed(rules))
-            names = "、".join(hand_label(c) for c in fill)
-            note = _("手牌有：%(hands)s") % {"hands": names} if fill else _("这手牌没有起手胡")
-            return {"hands": fill, "fill": fill, "ok": bool(fill), "note": note}
-        situation: dict[str, Any] = {}
-        for code in body.get("hands") or []:
-            if code in SITUATION_OF and not situation:
-                situation = SITUATION_OF[code]
-        result = analyse(
-            body["tiles"],
-            melds=[m for m in body.get("melds") or [] if isinstance(m, dict)],
-            win_tile=body.get("win_tile") or None,
-            self_draw=body.get("kind") == "self_draw",
-            dealer=seat in dealers,
-            rules=rules,
-            **situation,
-        )
-    except RoundInvalid as exc:
-        raise ServiceErrors(field_errors(exc.errors, ALL_MESSAGES)) from None
-    if not result.winning:
-        reason, reason_zh = result.reasons
-        return {
-            "hands": list(result.shapes),
-            "fill": None,
-            "ok": False,
-            "note": reason if page_is_english() else reason_zh,
-        }
-    fill = list(result.best_claim)
-    note = _("按手牌：%(hands)s") % {"hands": "、".join(hand_label(c) for c in fill)}
-    return {"hands": list(result.shapes), "fill": fill, "ok": True, "note": note}
 
 
 @require_POST

@@ -30,7 +30,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from csmj_site.api import CLUB_SLUG, MAX_ID, ApiViewSet, IdFilter, id_or_404
-from leagues.api_views import ClubScopedMixin
+from leagues.api_scope import ClubScopedMixin
 from leagues.models import Player, Ruleset, Season
 from leagues.permissions import require_manage, require_record
 from scoring.events import selectors, services

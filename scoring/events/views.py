@@ -25,7 +25,7 @@ from django.views.decorators.http import require_POST
 
 from csmj_site.errors import ServiceErrors, answers_json
 from leagues.models import Club, Player, Season
-from leagues.views import LoginNeeded, club_access, club_context, club_view
+from leagues.pages import LoginNeeded, club_access, club_context, club_view
 from scoring.events import cards, selectors, services
 from scoring.events.models import (
     Entrant,

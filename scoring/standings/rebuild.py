@@ -1,6 +1,6 @@
 """Recomputing the materialised standings and the ratings from the rounds, and the
 table writes that the incremental path (``scoring.standings.services``) and the bulk
-import (``scoring.bulk``) share.
+import (``scoring.bulk_import``) share.
 
 - ``stats_rebuild(...)`` recomputes the stat tables of a scope (a season, a club, all)
   from the rounds; ``ratings_rebuild(...)`` replays a scope's ratings over its finished

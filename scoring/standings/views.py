@@ -1,7 +1,7 @@
 """Pages that show results: the club page (its all-time board), a season's standings and
 sessions with their CSV exports, and a player's page.
 
-Views are thin: access through ``leagues.views.club_view``, reads through
+Views are thin: access through ``leagues.pages.club_view``, reads through
 ``scoring.standings.selectors`` and ``scoring.selectors``.
 """
 
@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from leagues import selectors as league_selectors
 from leagues.forms import StandingsFilterForm
 from leagues.models import Club, Player
-from leagues.views import club_context, club_view, get_season
+from leagues.pages import club_context, club_view, get_season
 from scoring.selectors import kong_title, session_count, session_list, session_same_table
 from scoring.standings import selectors
 from scoring.standings.exports import (
@@ -63,7 +63,7 @@ def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
     again = session_same_table(club=club) if ctx["can_record"] and current else None
     return render(
         request,
-        "leagues/club_detail.html",
+        "standings/club_detail.html",
         club_context(
             request,
             club,
@@ -191,7 +191,7 @@ def season_detail(request: HttpRequest, club: Club, season_id: int) -> HttpRespo
     csv_query = csv_params.urlencode()
     return render(
         request,
-        "leagues/season_detail.html",
+        "standings/season_detail.html",
         club_context(
             request,
             club,
@@ -271,7 +271,7 @@ def season_print(request: HttpRequest, club: Club, season_id: int) -> HttpRespon
     rated = with_ratings(rows, ratings_ordinals(club=club, season=season))
     return render(
         request,
-        "leagues/season_print.html",
+        "standings/season_print.html",
         club_context(
             request,
             club,
@@ -302,7 +302,7 @@ def player_detail(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
     )
     return render(
         request,
-        "leagues/player_detail.html",
+        "standings/player_detail.html",
         club_context(
             request,
             club,

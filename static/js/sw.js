@@ -2,7 +2,7 @@
  * the round form and the session page open without a network. Pages come from the
  * network first (fresh totals), from the cache when offline, and so does the translation
  * catalogue (/jsi18n/); static files from the cache first. Only GET requests are touched: saving never goes through the cache.
- * Served by scoring.views_record.service_worker, which fills in the shell's URLs.
+ * Served by scoring.app_shell_views.service_worker, which fills in the shell's URLs.
  */
 "use strict";
 

@@ -1,5 +1,5 @@
 """On a phone, the ruleset editor dims 缺一门 at a table of four and lights it up when the
-organiser taps 二人 (ruleset_changed.js follows the engine's TAKES_EFFECT, as the server
+organiser taps 二人 (ruleset-changed.js follows the engine's TAKES_EFFECT, as the server
 does); 空鸟 lights up at 三人."""
 
 from __future__ import annotations

@@ -88,11 +88,11 @@ def test_the_scan_sees_a_private_import_and_a_private_attribute(tmp_path, monkey
         "from scoring.engine import __all__\n"
         "services._engine()\n"
         "services.round_store\n"
-        'monkeypatch.setattr("scoring.bulk._batch_job", None)\n'
-        'monkeypatch.setattr("scoring.bulk.batch_job", None)\n'
+        'monkeypatch.setattr("scoring.bulk_import._batch_job", None)\n'
+        'monkeypatch.setattr("scoring.bulk_import.batch_job", None)\n'
     )
     assert private_uses(sample) == [
         "sample.py:1 scoring.services._engine",
         "sample.py:4 services._engine",
-        "sample.py:6 scoring.bulk._batch_job",
+        "sample.py:6 scoring.bulk_import._batch_job",
     ]

@@ -309,7 +309,7 @@ def test_the_rules_page_lists_every_hand_type_the_ruleset_allows_situational_one
 def test_each_number_box_has_the_engines_bounds():
     """The steppers' min and max are the values the engine takes: both ends pass, one
     past either end is refused."""
-    from leagues.wizard import RulesStepForm, put_option
+    from leagues.rules_form import RulesStepForm, put_option
 
     form = RulesStepForm()
     numbers = {
@@ -460,7 +460,7 @@ def test_the_changed_badge_is_hidden_when_the_option_is_as_the_preset(client, cl
 
     assert '<span class="badge-changed">已改</span>' in option_block(page, "piao")
     assert '<span class="badge-changed" hidden>已改</span>' in option_block(page, "cap")
-    assert "js/ruleset_changed.js" in page
+    assert "js/ruleset-changed.js" in page
 
 
 def test_the_wizard_offers_the_choices_in_words(client, club, organiser):

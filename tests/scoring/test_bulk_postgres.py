@@ -58,7 +58,7 @@ def test_a_committed_bulk_import_stores_what_a_rebuild_computes():
 
 
 def exported(slug, new_slug):
-    from scoring.interchange import club_export_lines
+    from scoring.club_file import club_export_lines
 
     lines = list(club_export_lines(club=Club.objects.get(slug=slug)))
     header = json.loads(lines[0])
@@ -69,7 +69,7 @@ def exported(slug, new_slug):
 def test_an_import_in_forked_workers_stores_what_one_process_stores_in_file_order(monkeypatch):
     from django.contrib.auth import get_user_model
 
-    from scoring.interchange import club_export_lines, lines_import
+    from scoring.club_file import club_export_lines, lines_import
     from tests.scoring.test_import_export import snapshot
 
     call_command("generate_demo_league", players=16, sessions=60, slug="src", verbosity=0)
@@ -77,7 +77,7 @@ def test_an_import_in_forked_workers_stores_what_one_process_stores_in_file_orde
 
     here, _ = lines_import(lines=exported("src", "here"), actor=actor, batch_size=7)
     forked_lines = exported("src", "forked")
-    monkeypatch.setattr("scoring.bulk.FORK_CHUNK", 25)  # three pools of workers, one by one
+    monkeypatch.setattr("scoring.bulk_import.FORK_CHUNK", 25)  # three pools of workers, one by one
     forked, club = lines_import(lines=forked_lines, actor=actor, batch_size=7, workers=2)
 
     assert (forked.sessions, forked.rounds, forked.failed) == (here.sessions, here.rounds, [])
@@ -92,7 +92,7 @@ def test_an_import_in_forked_workers_stores_what_one_process_stores_in_file_orde
 def test_a_forked_import_reports_bad_sessions_by_line_and_stores_the_good_ones():
     from django.contrib.auth import get_user_model
 
-    from scoring.interchange import lines_import
+    from scoring.club_file import lines_import
 
     call_command("generate_demo_league", players=8, sessions=20, slug="src", verbosity=0)
     actor = get_user_model().objects.get(username="src-admin")
@@ -136,11 +136,11 @@ def test_a_worker_that_dies_stops_the_import_with_an_error_instead_of_hanging(mo
 
     from django.contrib.auth import get_user_model
 
-    from scoring.interchange import lines_import
+    from scoring.club_file import lines_import
 
     call_command("generate_demo_league", players=8, sessions=12, slug="src", verbosity=0)
     actor = get_user_model().objects.get(username="src-admin")
-    monkeypatch.setattr("scoring.bulk.batch_job", _die)
+    monkeypatch.setattr("scoring.bulk_import.batch_job", _die)
 
     with pytest.raises(BrokenProcessPool):
         lines_import(lines=exported("src", "copy"), actor=actor, batch_size=3, workers=2)

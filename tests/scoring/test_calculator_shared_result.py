@@ -10,7 +10,7 @@ import pytest
 from django import forms
 from django.urls import reverse
 
-from scoring.calc import calc_encode
+from scoring.calc_codes import calc_encode
 from scoring.calc_views import CalcSettingsForm
 from tests.scoring.test_calculator_page import ROUND
 

@@ -182,7 +182,7 @@ def test_the_session_page_of_a_public_club_gives_an_outsider_the_page_itself(cli
 def test_imported_sessions_get_a_follow_link_each(client, club, season, players, organiser):
     import json
 
-    from scoring.interchange import lines_import
+    from scoring.club_file import lines_import
 
     names = [p.display_name for p in players[:4]]
     line = json.dumps({"players": names, "rounds": [round_self_draw(1)]}, ensure_ascii=False)

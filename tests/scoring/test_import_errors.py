@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from leagues.models import Player
-from scoring.interchange import lines_import
+from scoring.club_file import lines_import
 from scoring.models import Round, Session
 from scoring.services import RoundRejected, round_record
 from scoring.standings.models import PlayerSeasonStat

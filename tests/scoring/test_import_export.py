@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from leagues.models import Club, Player, Season
-from scoring.interchange import club_export_lines, lines_import
+from scoring.club_file import club_export_lines, lines_import
 from scoring.models import Round, RoundHand, RoundPlayer, Transfer
 from scoring.services import (
     paper_session_record,

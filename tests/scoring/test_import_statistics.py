@@ -1,10 +1,10 @@
 """A big import refreshes the planner's statistics only when it changes the tables
-enough to matter (scoring.bulk.analyse_due): autovacuum's 10 % rule, applied at once."""
+enough to matter (scoring.bulk_import.analyse_due): autovacuum's 10 % rule, applied at once."""
 
 import pytest
 from django.db import connection
 
-from scoring.bulk import ANALYZE_AFTER, analyse_due, statistics_stale
+from scoring.bulk_import import ANALYZE_AFTER, analyse_due, statistics_stale
 
 
 def test_a_small_import_never_analyses():

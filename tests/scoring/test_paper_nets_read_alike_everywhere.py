@@ -9,7 +9,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from scoring.interchange import lines_import
+from scoring.club_file import lines_import
 from scoring.standings.models import SessionResult
 from tests.api_helpers import club_url
 

@@ -23,7 +23,7 @@ from django.urls import reverse
 
 from leagues.models import Ruleset
 from scoring.api import AnonCalculatorThrottle
-from scoring.interchange import lines_import
+from scoring.club_file import lines_import
 from scoring.models import Round
 from tests.api_helpers import club_url, codes, rounds_url, token_client
 from tests.factories import round_self_draw
@@ -410,7 +410,7 @@ def test_a_calculator_link_is_read_by_the_json_reader(text):
     import base64
     import zlib
 
-    from scoring.calc import calc_decode
+    from scoring.calc_codes import calc_decode
 
     deflater = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = deflater.compress(text.encode("utf-8")) + deflater.flush()
@@ -419,7 +419,7 @@ def test_a_calculator_link_is_read_by_the_json_reader(text):
 
 
 def test_a_clean_calculator_link_still_decodes():
-    from scoring.calc import calc_decode, calc_encode
+    from scoring.calc_codes import calc_decode, calc_encode
 
     code = calc_encode(ruleset={"preset": "changsha-67"}, names=list("abcd"), data={"dealer": 0})
     assert calc_decode(code=code) == ({"preset": "changsha-67"}, list("abcd"), {"dealer": 0})

@@ -1,5 +1,5 @@
 """manage.py export_club SLUG [-o FILE]: the whole club as JSON lines (see
-scoring/interchange.py); import_rounds FILE reads it back into an empty database."""
+scoring/club_file.py); import_rounds FILE reads it back into an empty database."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from leagues.models import Club
-from scoring.interchange import club_export_lines
+from scoring.club_file import club_export_lines
 
 
 class Command(BaseCommand):

@@ -1,6 +1,6 @@
 """manage.py generate_demo_league --players 500 --sessions 50000: a big club for load
 tests. Every round is scored by the engine and stored through the bulk import path
-(scoring.bulk), so the data is exactly what recording would have stored: each round's
+(scoring.bulk_import), so the data is exactly what recording would have stored: each round's
 dealer is the engine's next dealer after the round before, and the bird count is the
 ruleset's."""
 
@@ -17,7 +17,7 @@ from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from leagues.models import Club, Membership, Player, Role, Ruleset, Season
-from scoring.bulk import SessionIn, default_workers, sessions_import
+from scoring.bulk_import import SessionIn, default_workers, sessions_import
 from scoring.engine import parse_ruleset, score_round
 
 SMALL = [["pinghu"]]

@@ -1,5 +1,5 @@
 """manage.py import_rounds FILE [--club SLUG] [--season NAME] [--user NAME]
-[--all-or-nothing]: import sessions from JSON lines (scoring/interchange.py)."""
+[--all-or-nothing]: import sessions from JSON lines (scoring/club_file.py)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from leagues.models import Club, Season
-from scoring.bulk import default_workers
-from scoring.interchange import ImportFailed, lines_import
+from scoring.bulk_import import default_workers
+from scoring.club_file import ImportFailed, lines_import
 
 
 class Command(BaseCommand):

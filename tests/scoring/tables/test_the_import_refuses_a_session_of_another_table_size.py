@@ -10,7 +10,7 @@ import json
 import pytest
 
 from leagues.services import season_update
-from scoring.interchange import club_export_lines, lines_import
+from scoring.club_file import club_export_lines, lines_import
 from scoring.models import Round, Session
 from scoring.services import round_record, session_start
 from tests.factories import make_ruleset, make_table_season, round_self_draw

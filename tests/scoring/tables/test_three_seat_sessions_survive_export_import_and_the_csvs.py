@@ -13,7 +13,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from scoring.interchange import club_export_lines, lines_import
+from scoring.club_file import club_export_lines, lines_import
 from scoring.models import Round, Session, Transfer
 from scoring.services import paper_session_record, round_record, round_void, session_finish
 from scoring.standings.models import STAT_FIELDS, PlayerSeasonStat

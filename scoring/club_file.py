@@ -1,4 +1,5 @@
-"""JSON-lines interchange: ``import_rounds`` reads it, ``export_club`` writes it.
+"""The club file, JSON lines: ``export_club`` writes it, ``import_rounds`` reads it back
+(the sessions stored through ``scoring.bulk_import``).
 
 A file is one JSON object per line. An optional first line describes a whole club
 (``{"format": "csmj-club", ...}``: club, rulesets, seasons, players); every other line
@@ -35,7 +36,7 @@ from django.utils.dateparse import parse_datetime
 from csmj_site.errors import Forbidden, ServiceError
 from csmj_site.jsonio import json_parse
 from leagues.models import Club, Player, Ruleset, Season
-from scoring.bulk import ImportReport, SessionIn, sessions_import
+from scoring.bulk_import import ImportReport, SessionIn, sessions_import
 from scoring.models import Round, Session, SessionSeat
 from scoring.services import ruleset_resolve
 from scoring.standings.models import SessionResult
@@ -300,7 +301,7 @@ def lines_import(
     workers: int = 1,
 ) -> tuple[ImportReport, Club]:
     """Import JSON lines (see the module docstring). ``club`` is needed unless the file
-    starts with a club header. ``workers``: see ``scoring.bulk.sessions_import``. Returns
+    starts with a club header. ``workers``: see ``scoring.bulk_import.sessions_import``. Returns
     the report and the club."""
     from leagues.permissions import can_record
 

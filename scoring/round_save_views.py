@@ -1,0 +1,113 @@
+"""The round form's save, as JSON: what the page posts with ``fetch``.
+
+The round form saves without leaving the page, so that the next round's blank form
+opens at once and a round entered without a network can wait in the browser's queue.
+The body is ``{"number": N, "data": {round}}``; the answer is the stored round's number
+with the next round's number and dealer(s), or the errors in the page's language.
+
+Retries are safe: the page sends an ``Idempotency-Key`` made when the round was first
+submitted, and ``scoring.idempotency`` replays the first answer instead of storing the
+round again. When another recorder stored round N first, the answer is 409 with that
+round's summary, so the page can show both versions and let the recorder choose.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from csmj_site.errors import PAGE_ERRORS, error_reply, page_error, reject
+from csmj_site.jsonio import JsonBodyParser
+from leagues.pages import club_access
+from scoring import selectors, services
+from scoring.idempotency import idempotent
+from scoring.pages import get_session, round_summary
+from scoring.services import RoundConflict
+
+
+def round_brief(rnd: Any, names: list[str]) -> dict[str, Any]:
+    """One stored round in a few words (who won what, the birds, the nets by name)."""
+    s = round_summary(rnd, names, selectors.round_found_codes(rounds=[rnd]))
+    if s["kind"] == "draw":
+        what = s["kind_label"]
+    else:
+        winners = "、".join(f"{w['name']} {' '.join(w['hands'])}".strip() for w in s["winners"])
+        what = f"{s['kind_label']} · {winners}"
+        if s["discarder"]:
+            what += " ← " + s["discarder"]
+        if s["birds"]:
+            what += " · " + _("鸟") + " " + "、".join(str(b) for b in s["birds"])
+    if s["kongs"]:  # 杠分, apart from the win
+        what += f" · {selectors.kong_title()} " + "、".join(
+            f"{k['payee']} {k['arith']}" for k in s["kongs"]
+        )
+    return {
+        "number": rnd.number,
+        "dealer": s["dealer"],
+        "what": what,
+        "net": [{"name": n, "net": v} for n, v in s["net_named"]],
+    }
+
+
+class RoundSave(APIView):
+    """POST a round from the round form; 201 with the next round's number and dealer."""
+
+    authentication_classes = [SessionAuthentication]  # the page's cookie and CSRF token
+    schema = None  # a page's helper, not part of the API
+    parser_classes = [JsonBodyParser]
+
+    def handle_exception(self, exc: Exception) -> Response:
+        """A refusal answers as the page's other JSON helpers do (``page_error``)."""
+        if isinstance(exc, PAGE_ERRORS):
+            body, status = page_error(exc)
+            return Response(body, status)
+        return super().handle_exception(exc)
+
+    @idempotent
+    def post(self, request: Request, slug: str, session_id: int) -> Response:
+        club = club_access(request._request, slug, "record")
+        session = get_session(club, session_id)
+        body = request.data
+        if not isinstance(body, dict) or not isinstance(body.get("data"), dict):
+            raise reject("data", "not_an_object")
+        number = body.get("number")
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            number = None
+        try:
+            rnd = services.round_record(
+                session=session, data=body["data"], actor=request.user, number=number
+            )
+        except RoundConflict as exc:
+            names = [p.display_name for p in session.players_in_order()]
+            existing = session.rounds.current().filter(number=exc.number).first()
+            dealer, dealers = selectors.session_next_dealers(session=session)
+            return Response(
+                error_reply(
+                    exc,
+                    expected=exc.expected,
+                    next_dealer=dealer,
+                    next_dealers=dealers,
+                    existing=round_brief(existing, names) if existing else None,
+                ),
+                status=409,
+            )
+        dealer, dealers = selectors.session_next_dealers(session=session)
+        return Response(
+            {
+                "number": rnd.number,
+                "next_number": rnd.number + 1,
+                "next_dealer": dealer,
+                "next_dealers": dealers,
+                "scoreboard": selectors.session_scoreboard(session=session),
+                "saved": _("第 %(n)s 盘已保存") % {"n": rnd.number},
+            },
+            status=201,
+        )
+
+
+round_save = RoundSave.as_view()
