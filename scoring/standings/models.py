@@ -10,7 +10,7 @@ These tables are derived. What writes them:
 - ``scoring.services``: ``SessionResult`` (finishing, reopening, paper sessions); a guest
   merge moves the guest's ``PlayerSessionStat`` rows to the target and deletes the
   guest's sums and ratings before the rebuild.
-- the bulk import (``scoring.bulk``): the ``SessionResult`` and ``PlayerSessionStat``
+- the bulk import (``scoring.bulk_import``): the ``SessionResult`` and ``PlayerSessionStat``
   rows of the sessions it stores, and their sums added to the season and club rows.
 
 - ``PlayerSessionStat``: one row per (session, player) that counts: the player has a
