@@ -248,7 +248,7 @@ SESSION_SIZES = frozenset({2, 3, 4})
 
 def ruleset_players(*, config: Any) -> int:
     """How many players a saved ruleset seats (``players``, rules.md §10)."""
-    return int(ruleset_resolve(config)["players"])
+    return int(_parse_rules(config).players)
 
 
 def session_start_problems(
