@@ -17,7 +17,9 @@ Rulesets: ``Rules``, ``PRESETS``, ``PRESET_INFO``, ``PARAMETER_INFO``, ``KONG_KI
 ``SITUATIONS``, ``win_kinds_under``. Birds and dealers: ``bird_seats``, the 扎鸟 origins
 and counts, and the round form's tables (``bird_form_tables``, ``dealer_form_table``).
 Tiles: ``analyse``, ``analyse_opening``, ``analyse_request``, ``melds_from_text``,
-``tile_text``. Errors: ``RoundInvalid``, ``FieldError`` and every code's templates in
+``tile_text``. Words (Chinese and English, ``ValueLabel``): ``OUTCOMES``, ``TONGPAO``,
+``HAND_CLASSES``, ``WINDS``, with the kongs' (``KONG_KINDS``) and ``BIRD_ON_NOBODY``.
+Errors: ``RoundInvalid``, ``FieldError`` and every code's templates in
 ``ALL_MESSAGES``.
 """
 
@@ -72,7 +74,6 @@ from scoring.engine.rules import (
     ParamInfo,
     PresetInfo,
     Rules,
-    ValueLabel,
     parse_ruleset,
     presets_describe,
 )
@@ -86,22 +87,27 @@ from scoring.engine.scoring import (
 )
 from scoring.engine.tiles import MeldKind, melds_from_text, tile_text
 from scoring.engine.validate import parse_round
+from scoring.engine.words import HAND_CLASSES, OUTCOMES, TONGPAO, WINDS, ValueLabel
 
 __all__ = [
     "ALL_MESSAGES",
     "BIRD_ON_NOBODY",
     "BIRD_SEAT",
     "GANG_CONTEXTS",
+    "HAND_CLASSES",
     "HAND_TYPES",
     "KONG_KINDS",
     "KONG_POINTS_BOUNDS",
     "MIDGAME_CODES",
+    "OUTCOMES",
     "PARAMETER_INFO",
     "PRESETS",
     "PRESET_INFO",
     "SITUATIONAL_CODES",
     "SITUATIONS",
     "TAKES_EFFECT",
+    "TONGPAO",
+    "WINDS",
     "FieldError",
     "FormBirds",
     "FormDealers",

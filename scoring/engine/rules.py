@@ -17,6 +17,7 @@ from typing import Any, Literal, NamedTuple
 from scoring.engine.errors import FieldError
 from scoring.engine.hands import HAND_TYPES, OPTION_OF
 from scoring.engine.messages import make_error, show_value, wrong_type
+from scoring.engine.words import ValueLabel
 
 BirdMode = Literal["additive", "multiplicative", "points"]
 BirdOrigin = Literal["dealer", "winner"]
@@ -301,13 +302,6 @@ PRESET_INFO: MappingProxyType[str, PresetInfo] = MappingProxyType(
         "changsha-online": PresetInfo("双鸟翻倍", "Two birds, doubling", "000 篇三"),
     }
 )
-
-
-class ValueLabel(NamedTuple):
-    """How the pages name one allowed value of a parameter (a button, the rules page)."""
-
-    zh: str
-    en: str
 
 
 # A bird that lands on nobody (rules.md §10.2), in words once (the round form's pads and
