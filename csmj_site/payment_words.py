@@ -22,9 +22,12 @@ def transfer_rows(
     (``ruleset_explain.payment_terms``: what the round and its ruleset say beyond the
     result) names each win's hands (碰碰胡, not 大胡) and shows the dealer bonus as a
     term of its own: (6 + 1 庄分) × 2, not 7 × 2. Without them, the class and the base
-    with the bonus in it."""
+    with the bonus in it. The hands' classes (起手胡, 大胡) are the engine's words, which
+    ``terms`` brings (``hand_classes``): this module imports neither app."""
     terms = terms or {}
     hands: Mapping[tuple[str, int], list[str]] = terms.get("hands", {})
+    classes: Mapping[str, str] = terms.get("hand_classes", {})
+    events = {**classes, "result": _("胡牌"), "penalty": _("罚分"), "kong": _("杠分")}
     rows = []
     for t in result.get("transfers", []):
         d = t.get("detail") or {}
@@ -38,18 +41,10 @@ def transfer_rows(
                 "payer": names[t["from"]] if t.get("from") is not None else "",
                 "payee": names[payee] if payee is not None else _("（烧掉）"),
                 "amount": t["amount"],
-                "event": {
-                    "opening": _("起手胡"),
-                    "midgame": _("中途胡"),
-                    "result": _("胡牌"),
-                    "penalty": _("罚分"),
-                    "kong": _("杠分"),
-                }.get(t.get("event", ""), t.get("event", "")),
+                "event": events.get(t.get("event", ""), t.get("event", "")),
                 "arith": arith or penalty_words(d),
                 "units": d.get("units"),
-                "hand": list_sep().join(named)
-                if named
-                else {"big": _("大胡"), "small": _("小胡")}.get(d.get("class", ""), ""),
+                "hand": list_sep().join(named) if named else classes.get(d.get("class", ""), ""),
             }
         )
     return rows

@@ -19,11 +19,20 @@ from django.utils import formats, timezone
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import pgettext
 
-from csmj_site.language import colon, list_sep, page_is_english
+from csmj_site.language import colon, in_page_language, list_sep, page_is_english
 from leagues.audit import MASK, SEAT_NAMES, AuditEntry
 from leagues.models import Player, Role, Ruleset, Season
 from leagues.option_values import value_words
-from scoring.engine import HAND_TYPES, PARAMETER_INFO, PRESET_INFO, PRESETS, parse_ruleset
+from scoring.engine import (
+    HAND_CLASSES,
+    HAND_TYPES,
+    OUTCOMES,
+    PARAMETER_INFO,
+    PRESET_INFO,
+    PRESETS,
+    ValueLabel,
+    parse_ruleset,
+)
 
 
 @dataclass
@@ -298,6 +307,11 @@ def hand_label(code: str) -> str:
     return f"{ht.name_zh} {ht.name_en}" if page_is_english() else ht.name_zh
 
 
+def _word(word: ValueLabel | None) -> str:
+    """A word of the engine's catalogue in the reader's language (empty for none)."""
+    return "" if word is None else in_page_language(word)
+
+
 def _round_facts(data: dict[str, Any] | None, result: Any, seats: list[str]) -> dict[str, str]:
     """A round's input (and its scores) as labelled readable values."""
     if not data:
@@ -315,23 +329,18 @@ def _round_facts(data: dict[str, Any] | None, result: Any, seats: list[str]) -> 
         )
 
     final = data.get("result") or {}
-    kinds = {
-        "self_draw": pgettext("audit", "自摸"),
-        "discard": pgettext("audit", "点炮"),
-        "draw": pgettext("audit", "流局"),
-    }
     birds = final.get("birds") or []
     bird_text = list_sep().join(str(b) for b in birds)
     if final.get("birds_forfeited"):
         bird_text = pgettext("audit", "忘记扎鸟")
     facts = {
         pgettext("audit", "庄家"): who(data.get("dealer")),
-        pgettext("audit", "结果"): kinds.get(final.get("kind") or "", ""),
+        pgettext("audit", "结果"): _word(OUTCOMES.get(final.get("kind") or "")),
         pgettext("audit", "胡牌"): wins(final.get("winners")),
         pgettext("audit", "放炮"): who(final.get("discarder")),
         pgettext("audit", "鸟"): bird_text,
         pgettext("audit", "海底"): tile_label((final.get("haidi") or {}).get("tile") or ""),
-        pgettext("audit", "起手胡"): wins(data.get("openings")),
+        in_page_language(HAND_CLASSES["opening"]): wins(data.get("openings")),
         pgettext("audit", "中途"): wins(data.get("midgame")),
         pgettext("audit", "逃跑"): list_sep().join(
             who(p.get("seat")) for p in data.get("penalties") or []

@@ -10,24 +10,19 @@ from typing import Any
 from django.utils.translation import gettext
 
 from csmj_site.language import list_sep, page_is_english
-from scoring.engine import KONG_KINDS, PARAMETER_INFO
+from scoring.engine import HAND_CLASSES, KONG_KINDS, OUTCOMES, PARAMETER_INFO
 
-# The rows and columns of the amount tables base and zimo_bonus (kong_points: the
-# engine's KONG_KINDS).
-_PARTS = {
-    "small": ("小胡", "small"),
-    "big": ("大胡", "big"),
-    "self_draw": ("自摸", "self-draw"),
-    "discard": ("点炮", "discard"),
-}
+# The rows and columns of the amount tables: base and zimo_bonus by the hand's class and
+# the round's outcome, kong_points by the kong's kind (the engine's words, all three).
+_PARTS = {**HAND_CLASSES, **OUTCOMES, **{kind: k.name for kind, k in KONG_KINDS.items()}}
 
 
 def _part_name(part: str, en: bool) -> str:
     """A row or column of an amount table in words (小胡, 自摸, 暗杠)."""
-    kong = KONG_KINDS.get(part)
-    if kong is not None:
-        return kong.name.en if en else kong.name.zh
-    return _PARTS.get(part, (part, part))[1 if en else 0]
+    word = _PARTS.get(part)
+    if word is None:
+        return part
+    return word.en if en else word.zh
 
 
 def form_value(value: Any) -> str:

@@ -148,7 +148,7 @@ def player_edit(request: HttpRequest, club: Club, player_id: int | None = None) 
     if player is not None:
         initial = {
             "display_name": player.display_name,
-            "aliases": "、".join(player.aliases),
+            "aliases": list_sep().join(player.aliases),
             "user": str(player.user_id or ""),
         }
     form = PlayerForm(request.POST or None, initial=initial, members=club_users(club))

@@ -17,11 +17,11 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryD
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import gettext as _
+from django.utils.text import capfirst
 from django.views.decorators.http import require_POST
 
 from csmj_site.errors import ServiceError, answers_json
-from csmj_site.language import page_is_english
+from csmj_site.language import in_page_language, page_is_english
 from csmj_site.payment_words import preview_rows
 from leagues.audit_text import hand_label
 from leagues.option_values import value_choices
@@ -29,7 +29,7 @@ from leagues.rules_form import RulesStepForm, rules_initial
 from leagues.ruleset_explain import option_words, payment_terms
 from scoring import selectors, services
 from scoring.calc_codes import calc_decode, calc_encode
-from scoring.engine import HAND_TYPES, PARAMETER_INFO, presets_describe
+from scoring.engine import HAND_CLASSES, HAND_TYPES, PARAMETER_INFO, presets_describe
 from scoring.forms import RoundDataForm
 from scoring.models import seat_label
 from scoring.page_json import analyse_body, form_rejection, json_body, localised_errors
@@ -288,17 +288,11 @@ def calc_record(request: HttpRequest, code: str) -> HttpResponse:
 
 def rules(request: HttpRequest) -> HttpResponse:
     """The rules pages: every preset with its parameters, and every hand type."""
-    kinds = {
-        "opening": _("起手胡"),
-        "midgame": _("中途胡"),
-        "small": _("小胡"),
-        "big": _("大胡"),
-    }
     hand_types = [
         {
             "code": h.code,
             "name": hand_label(h.code),
-            "kind": kinds.get(h.hand_class.value, h.hand_class.value),
+            "kind": capfirst(in_page_language(HAND_CLASSES[h.hand_class.value])),
             "weight": h.weight,
         }
         for h in HAND_TYPES.values()

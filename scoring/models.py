@@ -16,7 +16,11 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
+
+from csmj_site.language import in_page_language
+from scoring.engine import OUTCOMES
 
 # The most seats a table has (rules.md §10: tables of four, three and two). A table of
 # n uses seats 0..n-1; exports with a column a seat have this many.
@@ -25,10 +29,10 @@ seat_validators = [MinValueValidator(0), MaxValueValidator(MAX_SEATS - 1)]
 
 
 def outcome_label(kind: str | None) -> str:
-    """A round's outcome (``result.kind``) in words: 自摸, 点炮, 流局."""
-    return str(
-        {"self_draw": _("自摸"), "discard": _("点炮"), "draw": _("流局")}.get(kind or "", "")
-    )
+    """A round's outcome (``result.kind``) in the engine's words, as a label: 自摸, 点炮,
+    流局 (Self-draw, Deal-in, Draw)."""
+    word = OUTCOMES.get(kind or "")
+    return "" if word is None else capfirst(in_page_language(word))
 
 
 def seat_label(seat: int) -> str:

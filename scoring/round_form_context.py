@@ -5,21 +5,27 @@ calculator alike): a ruleset's parameters, hand types, bird and dealer tables an
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from csmj_site.errors import ServiceErrors, field_errors
-from csmj_site.language import in_page_language, page_is_english
+from csmj_site.language import in_page_language, list_sep, page_is_english
 from leagues.audit_text import hand_label
 from scoring import selectors
 from scoring.engine import (
     ALL_MESSAGES,
     BIRD_ON_NOBODY,
+    HAND_CLASSES,
     HAND_TYPES,
+    MELDS,
+    OUTCOMES,
     SITUATIONS,
     RoundInvalid,
     Rules,
+    ValueLabel,
     analyse,
     analyse_opening,
     bird_form_tables,
@@ -80,12 +86,22 @@ def form_rules_context(rules_config: Any) -> dict[str, Any]:
 
 def form_words() -> dict[str, Any]:
     """The engine's words for the round form's pads, in the page's language: each kind
-    of kong (暗杠 …), a bird that lands on nobody (空) and the 杠分 row's title."""
+    of kong (暗杠 …), a bird that lands on nobody (空), the 杠分 row's title, and as
+    labels how a round ends (自摸, 点炮, 流局), the classes of hand (起手胡 …) and the
+    melds (吃, 碰 …): round-form-strings.js reads them from here."""
     return {
         "kong_kinds": selectors.kong_kinds(),
         "bird_on_nobody": in_page_language(BIRD_ON_NOBODY),
         "kong_pay": selectors.kong_title(),
+        "outcomes": labels(OUTCOMES),
+        "hand_classes": labels(HAND_CLASSES),
+        "melds": labels(MELDS),
     }
+
+
+def labels(words: Mapping[str, ValueLabel]) -> dict[str, str]:
+    """Each of the engine's words, in the page's language, as a label (capitalised)."""
+    return {key: capfirst(in_page_language(word)) for key, word in words.items()}
 
 
 def form_seats(names: list[str]) -> list[dict[str, Any]]:
@@ -114,7 +130,7 @@ def analyse_for_form(body: dict[str, Any], *, ruleset_config: Any) -> dict[str, 
         if body.get("mode") == "opening":
             opening = analyse_opening(body["tiles"], dealer=seat == dealer)
             fill = list(opening.codes if rules is None else opening.codes_allowed(rules))
-            names = "、".join(hand_label(c) for c in fill)
+            names = list_sep().join(hand_label(c) for c in fill)
             note = _("手牌有：%(hands)s") % {"hands": names} if fill else _("这手牌没有起手胡")
             return {"hands": fill, "fill": fill, "ok": bool(fill), "note": note}
         situation: dict[str, Any] = {}
@@ -141,5 +157,5 @@ def analyse_for_form(body: dict[str, Any], *, ruleset_config: Any) -> dict[str, 
             "note": reason if page_is_english() else reason_zh,
         }
     fill = list(result.best_claim)
-    note = _("按手牌：%(hands)s") % {"hands": "、".join(hand_label(c) for c in fill)}
+    note = _("按手牌：%(hands)s") % {"hands": list_sep().join(hand_label(c) for c in fill)}
     return {"hands": list(result.shapes), "fill": fill, "ok": True, "note": note}

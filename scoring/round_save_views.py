@@ -23,6 +23,7 @@ from rest_framework.views import APIView
 
 from csmj_site.errors import PAGE_ERRORS, error_reply, page_error, reject
 from csmj_site.jsonio import JsonBodyParser
+from csmj_site.language import list_sep
 from leagues.pages import club_access
 from scoring import selectors, services
 from scoring.idempotency import idempotent
@@ -36,14 +37,16 @@ def round_brief(rnd: Any, names: list[str]) -> dict[str, Any]:
     if s["kind"] == "draw":
         what = s["kind_label"]
     else:
-        winners = "、".join(f"{w['name']} {' '.join(w['hands'])}".strip() for w in s["winners"])
+        winners = list_sep().join(
+            f"{w['name']} {' '.join(w['hands'])}".strip() for w in s["winners"]
+        )
         what = f"{s['kind_label']} · {winners}"
         if s["discarder"]:
             what += " ← " + s["discarder"]
         if s["birds"]:
-            what += " · " + _("鸟") + " " + "、".join(str(b) for b in s["birds"])
+            what += " · " + _("鸟") + " " + list_sep().join(str(b) for b in s["birds"])
     if s["kongs"]:  # 杠分, apart from the win
-        what += f" · {selectors.kong_title()} " + "、".join(
+        what += f" · {selectors.kong_title()} " + list_sep().join(
             f"{k['payee']} {k['arith']}" for k in s["kongs"]
         )
     return {

@@ -18,7 +18,7 @@ Rulesets: ``Rules``, ``PRESETS``, ``PRESET_INFO``, ``PARAMETER_INFO``, ``KONG_KI
 and counts, and the round form's tables (``bird_form_tables``, ``dealer_form_table``).
 Tiles: ``analyse``, ``analyse_opening``, ``analyse_request``, ``melds_from_text``,
 ``tile_text``. Words (Chinese and English, ``ValueLabel``): ``OUTCOMES``, ``TONGPAO``,
-``HAND_CLASSES``, ``WINDS``, with the kongs' (``KONG_KINDS``) and ``BIRD_ON_NOBODY``.
+``HAND_CLASSES``, ``MELDS``, ``WINDS``, with the kongs' (``KONG_KINDS``) and ``BIRD_ON_NOBODY``.
 Errors: ``RoundInvalid``, ``FieldError`` and every code's templates in
 ``ALL_MESSAGES``.
 """
@@ -87,7 +87,7 @@ from scoring.engine.scoring import (
 )
 from scoring.engine.tiles import MeldKind, melds_from_text, tile_text
 from scoring.engine.validate import parse_round
-from scoring.engine.words import HAND_CLASSES, OUTCOMES, TONGPAO, WINDS, ValueLabel
+from scoring.engine.words import HAND_CLASSES, MELDS, OUTCOMES, TONGPAO, WINDS, ValueLabel
 
 __all__ = [
     "ALL_MESSAGES",
@@ -98,6 +98,7 @@ __all__ = [
     "HAND_TYPES",
     "KONG_KINDS",
     "KONG_POINTS_BOUNDS",
+    "MELDS",
     "MIDGAME_CODES",
     "OUTCOMES",
     "PARAMETER_INFO",

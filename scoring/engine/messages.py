@@ -13,6 +13,7 @@ from typing import Any
 from scoring.engine.errors import FieldError
 from scoring.engine.hands import HAND_TYPES
 from scoring.engine.tile_messages import TILE_MESSAGES
+from scoring.engine.words import OUTCOMES
 
 # code: (English template, Chinese template)
 MESSAGES: dict[str, tuple[str, str]] = {
@@ -197,7 +198,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "missing_discarder": (
         "{field} is required for a discard win",
-        "点炮胡必须给出放炮者 {field}",
+        "点炮必须给出放炮者 {field}",
     ),
     "discarder_on_self_draw": (
         "{field}: a self-draw has no discarder, got {value}",
@@ -290,7 +291,8 @@ EXPECTED_ZH: dict[str, str] = {
     "a list or null": "列表或空值",
 }
 
-KIND_ZH: dict[str, str] = {"self_draw": "自摸", "discard": "点炮胡", "draw": "流局"}
+# How a round ends, in the catalogue's words (自摸, 点炮, 流局).
+KIND_ZH: dict[str, str] = {kind: word.zh for kind, word in OUTCOMES.items()}
 
 PENALTY_ZH: dict[str, str] = {"escape": "逃跑"}
 

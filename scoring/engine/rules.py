@@ -17,7 +17,7 @@ from typing import Any, Literal, NamedTuple
 from scoring.engine.errors import FieldError
 from scoring.engine.hands import HAND_TYPES, OPTION_OF
 from scoring.engine.messages import make_error, show_value, wrong_type
-from scoring.engine.words import ValueLabel
+from scoring.engine.words import MELDS, ValueLabel
 
 BirdMode = Literal["additive", "multiplicative", "points"]
 BirdOrigin = Literal["dealer", "winner"]
@@ -731,7 +731,7 @@ class KongWords(NamedTuple):
 KONG_KINDS: MappingProxyType[str, KongWords] = MappingProxyType(
     {
         "an": KongWords(
-            _V("暗杠", "Concealed kong"),
+            MELDS["angang"],
             _V("其余每家各付这么多。", "Each other seat pays this much."),
         ),
         "jia": KongWords(

@@ -24,6 +24,7 @@ from typing import Any
 
 from scoring.engine.errors import FieldError
 from scoring.engine.tile_messages import tile_error
+from scoring.engine.words import MELDS
 
 Tile = int
 Counts = tuple[int, ...]  # 27 counts, indexed by Tile
@@ -238,13 +239,7 @@ _MELD_RULES = {
     MeldKind.ANGANG: _FOUR,
     MeldKind.BUZHANG: _FOUR,
 }
-MELD_NAMES_ZH = {
-    MeldKind.CHI: "吃",
-    MeldKind.PENG: "碰",
-    MeldKind.GANG: "明杠",
-    MeldKind.ANGANG: "暗杠",
-    MeldKind.BUZHANG: "补张",
-}
+MELD_NAMES_ZH = {MeldKind(kind): word.zh for kind, word in MELDS.items()}
 
 
 def read_meld(obj: object, *, field: str) -> tuple[Meld | None, list[FieldError]]:
@@ -420,13 +415,10 @@ def read_opening_hand(
     return tiles_counts(parsed), []
 
 
+# A meld's kind as written in Chinese: the catalogue's words, 杠 and 补 for short.
 _MELD_KIND_ALIASES = {
-    "吃": MeldKind.CHI,
-    "碰": MeldKind.PENG,
+    **{word.zh: MeldKind(kind) for kind, word in MELDS.items()},
     "杠": MeldKind.GANG,
-    "明杠": MeldKind.GANG,
-    "暗杠": MeldKind.ANGANG,
-    "补张": MeldKind.BUZHANG,
     "补": MeldKind.BUZHANG,
 }
 

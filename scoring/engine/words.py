@@ -1,5 +1,5 @@
 """The game's words, once, in Chinese and English: how a round ends, the classes of hand,
-the seats' winds. Data only: the engine's messages read the Chinese, the pages pick the
+the melds, the seats' winds. Data only: the engine's messages read the Chinese, the pages pick the
 reader's language (``csmj_site.language.in_page_language``) and give the round form's
 script the same words as JSON. Hand names are the hand-type registry's (``HAND_TYPES``),
 a kong's kinds ``KONG_KINDS`` and a bird on nobody ``BIRD_ON_NOBODY`` (``rules``)."""
@@ -11,7 +11,9 @@ from typing import NamedTuple
 
 
 class ValueLabel(NamedTuple):
-    """A word in both languages: how the pages name a value (a button, the rules page)."""
+    """A word in both languages: how the pages name a value (a button, the rules page).
+    The English of this module's words is in lower case, as inside a sentence; a label
+    capitalises it (the ``word`` template tag, ``capfirst``)."""
 
     zh: str
     en: str
@@ -20,29 +22,41 @@ class ValueLabel(NamedTuple):
 # How a round ends (``result.kind``).
 OUTCOMES: MappingProxyType[str, ValueLabel] = MappingProxyType(
     {
-        "self_draw": ValueLabel("自摸", "Self-draw"),
-        "discard": ValueLabel("点炮", "Deal-in"),
-        "draw": ValueLabel("流局", "Draw"),
+        "self_draw": ValueLabel("自摸", "self-draw"),
+        "discard": ValueLabel("点炮", "deal-in"),
+        "draw": ValueLabel("流局", "draw"),
     }
 )
 
 # A discard won by more than one seat (rules.md §5).
-TONGPAO = ValueLabel("通炮", "Multiple winners on")
+TONGPAO = ValueLabel("通炮", "multiple winners on")
 
 # The classes of hand (``HandClass``'s values): the round's final win is small or big.
 HAND_CLASSES: MappingProxyType[str, ValueLabel] = MappingProxyType(
     {
-        "opening": ValueLabel("起手胡", "Opening wins"),
-        "midgame": ValueLabel("中途胡", "Mid-game wins"),
-        "small": ValueLabel("小胡", "Small hand"),
-        "big": ValueLabel("大胡", "Big hands"),
+        "opening": ValueLabel("起手胡", "opening win"),
+        "midgame": ValueLabel("中途胡", "mid-game win"),
+        "small": ValueLabel("小胡", "small hand"),
+        "big": ValueLabel("大胡", "big hand"),
+    }
+)
+
+# The kinds of meld a hand shows (``MeldKind``'s values, the tile picker's buttons); a
+# concealed kong is also a kong's kind that pays (``KONG_KINDS["an"]``).
+MELDS: MappingProxyType[str, ValueLabel] = MappingProxyType(
+    {
+        "chi": ValueLabel("吃", "chi"),
+        "peng": ValueLabel("碰", "peng"),
+        "gang": ValueLabel("明杠", "kong"),
+        "angang": ValueLabel("暗杠", "Concealed kong"),
+        "buzhang": ValueLabel("补张", "replacement kong"),
     }
 )
 
 # The seats' winds in turn order: seat 0 is 东 (a league night's table lists).
 WINDS: tuple[ValueLabel, ...] = (
-    ValueLabel("东", "E"),
-    ValueLabel("南", "S"),
-    ValueLabel("西", "W"),
-    ValueLabel("北", "N"),
+    ValueLabel("东", "East"),
+    ValueLabel("南", "South"),
+    ValueLabel("西", "West"),
+    ValueLabel("北", "North"),
 )

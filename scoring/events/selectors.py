@@ -15,12 +15,11 @@ from django.core.cache import cache
 from django.db.models import Count, Max, Q, Sum
 
 from leagues.models import Player, Season
+from scoring.engine import WINDS, ValueLabel
 from scoring.events.models import Entrant, Event, FinalCarry, Penalty, SeatingRound, Table
 from scoring.models import Round, RoundPlayer, counting_q
 from scoring.selectors import follow_version, win_codes
 from scoring.standings.models import SessionResult
-
-WINDS = ("东", "南", "西", "北")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -164,7 +163,7 @@ def event_list(*, season: Season) -> list[Event]:
 
 @dataclass(slots=True, kw_only=True)
 class SeatView:
-    wind: str
+    wind: ValueLabel  # the seat's wind (东 …): the engine's word, in both languages
     player_id: int
     name: str
     total: int = 0

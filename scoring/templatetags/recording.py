@@ -2,14 +2,53 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django import template
+from django.utils.text import capfirst
 from django.utils.translation import pgettext
 from django.utils.translation import pgettext_lazy as _lazy
 
 from csmj_site import language
+from leagues.models import Role
+from scoring.engine import (
+    BIRD_ON_NOBODY,
+    HAND_CLASSES,
+    MELDS,
+    OUTCOMES,
+    TONGPAO,
+    WINDS,
+    ValueLabel,
+)
 from scoring.standings.rounding import fixed as _fixed
 
 register = template.Library()
+
+# The engine's words by group, for ``{% word %}``.
+WORD_GROUPS: Mapping[str, Mapping[str, ValueLabel]] = {
+    "outcome": {**OUTCOMES, "tongpao": TONGPAO},
+    "hand_class": HAND_CLASSES,
+    "meld": MELDS,
+    "wind": {str(i): w for i, w in enumerate(WINDS)},
+    "bird": {"nobody": BIRD_ON_NOBODY},
+}
+
+
+@register.filter
+def worded(label: ValueLabel) -> str:
+    """One of the engine's words (a ``ValueLabel``) in the reader's language, as a label."""
+    return capfirst(language.in_page_language(label))
+
+
+@register.simple_tag
+def word(group: str, key: object) -> str:
+    """A word of the game's catalogues in the reader's language, as a label:
+    ``{% word "outcome" r.kind %}`` (自摸 / Self-draw), ``{% word "role" "member" %}``
+    (the membership roles'); empty for an unknown key."""
+    if group == "role":
+        return str(Role(key).label) if key in Role.values else ""
+    label = WORD_GROUPS[group].get(str(key))
+    return "" if label is None else capfirst(language.in_page_language(label))
 
 
 @register.filter

@@ -2,14 +2,22 @@
  * catalogue (/jsi18n/, loaded before this file) translates them; the keyed object keeps
  * the %(n)s-style placeholders that round-form.js fills in. round-form.js passes
  * gettext/pgettext in, so a page without the catalogue shows the Chinese text.
+ * The game's words (how a round ends, the classes of hand, the melds) are not spelled
+ * here: the page gives them, in its language, from the engine's catalogue
+ * (scoring/engine/words.py) in the form's JSON (#rf-context, its "words").
  */
 window.roundFormStrings = function (gettext, pgettext) {
   "use strict";
+  var ctxEl = document.getElementById("rf-context");
+  var words = (ctxEl && JSON.parse(ctxEl.textContent).words) || {};
+  var outcomes = words.outcomes || {};
+  var classes = words.hand_classes || {};
+  var melds = words.melds || {};
   return {
     dealer: gettext("庄家（打骰）"),
     dealer_short: gettext("庄"),
     dealer_set: gettext("通庄：本盘的庄家们"),
-    openings: gettext("起手胡"),
+    openings: classes.opening,
     opening_n: gettext("起手胡 %(n)s"),
     opening_hands: gettext("起手胡牌型"),
     opening_birds: gettext("开骰定鸟：点 %(n)s 个"),
@@ -26,9 +34,9 @@ window.roundFormStrings = function (gettext, pgettext) {
     piao_more: gettext("多飘一分"),
     remove: gettext("删除"),
     outcome: gettext("结果"),
-    self_draw: gettext("自摸"),
-    discard: gettext("点炮"),
-    draw: gettext("流局"),
+    self_draw: outcomes.self_draw,
+    discard: outcomes.discard,
+    draw: outcomes.draw,
     winners: gettext("胡牌"),
     winner_hint: gettext("点胡牌的人"),
     winners_hint_discard: gettext("点胡牌的人（通炮最多 %(n)s 家），再点放炮的人"),
@@ -65,11 +73,11 @@ window.roundFormStrings = function (gettext, pgettext) {
     no_win_tile: gettext("还没选胡的那张"),
     mode_hand: gettext("手牌"),
     mode_win: gettext("胡的那张"),
-    meld_chi: gettext("吃"),
-    meld_peng: gettext("碰"),
-    meld_gang: gettext("明杠"),
-    meld_angang: gettext("暗杠"),
-    meld_buzhang: gettext("补张"),
+    meld_chi: melds.chi,
+    meld_peng: melds.peng,
+    meld_gang: melds.gang,
+    meld_angang: melds.angang,
+    meld_buzhang: melds.buzhang,
     tap_to_remove: gettext("点一下删除"),
     clear: gettext("清空"),
     cancel: gettext("取消"),

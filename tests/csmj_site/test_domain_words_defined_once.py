@@ -1,7 +1,7 @@
 """Each word of the game is defined once, and every page reads it from there.
 
 The catalogues: the engine's words (``OUTCOMES``, ``TONGPAO``, ``HAND_CLASSES``,
-``WINDS``, the kongs' ``KONG_KINDS``, ``BIRD_ON_NOBODY``, the hand-type registry's names
+``MELDS``, ``WINDS``, the kongs' ``KONG_KINDS``, ``BIRD_ON_NOBODY``, the hand-type registry's names
 and the option values of ``PARAMETER_INFO``) and the membership roles (``leagues.models
 .Role``). A template or a script that spells one of them as a label, or a Python module
 that maps codes to them, defines the word a second time: it drifts, and its English is
@@ -22,6 +22,7 @@ from scoring.engine import (
     HAND_CLASSES,
     HAND_TYPES,
     KONG_KINDS,
+    MELDS,
     OUTCOMES,
     PARAMETER_INFO,
     TONGPAO,
@@ -46,7 +47,8 @@ CATALOGUE_MODULES = frozenset(
 
 def catalogue_words() -> frozenset[str]:
     """Every word of the catalogues, in Chinese (the source language of every page)."""
-    words = {w.zh for w in (*OUTCOMES.values(), *HAND_CLASSES.values(), *WINDS)}
+    words = {w.zh for w in (*OUTCOMES.values(), *HAND_CLASSES.values(), *MELDS.values())}
+    words |= {w.zh for w in WINDS}
     words |= {TONGPAO.zh, BIRD_ON_NOBODY.zh}
     words |= {k.name.zh for k in KONG_KINDS.values()}
     words |= {h.name_zh for h in HAND_TYPES.values()}
@@ -120,7 +122,19 @@ def spellings() -> list[str]:
 
 
 def test_the_word_list_comes_from_the_catalogues():
-    assert {"自摸", "点炮", "流局", "通炮", "小胡", "大胡", "东", "北", "暗杠", "空"} <= WORDS
+    assert {
+        "自摸",
+        "点炮",
+        "流局",
+        "通炮",
+        "小胡",
+        "大胡",
+        "东",
+        "北",
+        "暗杠",
+        "明杠",
+        "空",
+    } <= WORDS
     assert {"平胡", "碰碰胡", "所有者", "记录员", "自由飘"} <= WORDS
 
 

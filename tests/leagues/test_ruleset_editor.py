@@ -504,7 +504,7 @@ def test_the_rules_page_shows_every_option_in_words(client, club, member, option
     english_options = english[english.index('id="options"') : english.index('id="hands"')]
     assert '<div class="opt-value">Free</div>' in english_options
     assert '<div class="opt-value">Four birds</div>' in english_options
-    assert "small self-draw 1, discard 1; big self-draw 6, discard 6" in english_options
+    assert "small hand self-draw 1, deal-in 1; big hand self-draw 6, deal-in 6" in english_options
 
 
 @pytest.mark.parametrize("origin", ["dealer", "winner"])

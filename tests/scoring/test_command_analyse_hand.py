@@ -25,7 +25,7 @@ def test_a_winning_hand_is_summarised_with_chinese_and_english_names():
     status, out, _ = run("11133366677799p", "--win-tile", "9p")
     assert status == 0
     assert "和牌 winning hand: 碰碰胡 pengpenghu, 清一色 qingyise" in out
-    assert "大胡 big, 2 番 unit(s), 12 片 chips" in out
+    assert "大胡 big hand, 2 番 unit(s), 12 片 chips" in out
     assert "拆法 decomposition: 111p 333p 666p 777p 99p" in out
 
 

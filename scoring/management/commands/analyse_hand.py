@@ -17,14 +17,22 @@ from csmj_site.errors import ServiceError
 from csmj_site.jsonio import json_parse
 from scoring.engine import (
     GANG_CONTEXTS,
+    HAND_CLASSES,
     HAND_TYPES,
+    OUTCOMES,
     HandAnalysis,
     OpeningAnalysis,
     RoundInvalid,
+    ValueLabel,
     analyse_request,
     melds_from_text,
     tile_text,
 )
+
+
+def _both(word: ValueLabel) -> str:
+    """One of the engine's words in both languages: 自摸 self-draw."""
+    return f"{word.zh} {word.en}"
 
 
 def _name(code: str) -> str:
@@ -41,14 +49,14 @@ def final_summary(a: HandAnalysis) -> list[str]:
     head = f"手牌 hand: {hand.notation()}"
     if hand.win_tile is not None:
         head += f"   胡 win tile: {tile_text(hand.win_tile)}"
-    how = "自摸 self-draw" if a.self_draw else "点炮 discard"
+    how = _both(OUTCOMES["self_draw" if a.self_draw else "discard"])
     seat = "庄家 dealer" if a.dealer else "闲家 idle seat"
     rules = f"规则 ruleset {a.rules.preset} (情景将 situational pair: {a.rules.situational_pair})"
     lines = [head, f"方式 win: {how} · {seat} · {rules}"]
     if a.context:
         lines.append(f"情景 situation: {_names(a.context)}")
     if a.winning:
-        cls = "大胡 big" if a.big else "小胡 small"
+        cls = _both(HAND_CLASSES["big" if a.big else "small"])
         lines.append(f"和牌 winning hand: {_names(a.best_claim)}")
         lines.append(
             f"  最佳报法 best claim: {_names(a.best_claim)} — {cls}, "
