@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from django.utils.functional import lazy
+from django.utils.text import capfirst
 from django.utils.translation import get_language
 
 
@@ -35,3 +37,13 @@ class Worded(Protocol):
 def in_page_language(label: Worded) -> str:
     """The engine's word (``ValueLabel``) in the reader's language."""
     return label.en if page_is_english() else label.zh
+
+
+def as_label(label: Worded) -> str:
+    """The engine's word in the reader's language as a label, capitalised: the engine
+    writes its English as inside a sentence (self-draw), a label starts with a capital."""
+    return capfirst(in_page_language(label))
+
+
+# ``as_label`` when the text is read (a module-level column title, made before a page).
+as_label_lazy = lazy(as_label, str)

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.text import capfirst
 from django.utils.translation import gettext, gettext_lazy
 
-from csmj_site.language import in_page_language, page_is_english
+from csmj_site.language import as_label, in_page_language, page_is_english
 from csmj_site.payment_words import transfer_rows
 from leagues.option_values import value_words
 from scoring.engine import (
@@ -189,9 +188,7 @@ def payment_terms(*, data: Any, config: object) -> dict[str, Any]:
         # a kong's kind (暗杠 …): the engine's word, in the reader's language
         "kong_kinds": {kind: in_page_language(words.name) for kind, words in KONG_KINDS.items()},
         # a hand's class (起手胡, 大胡 …): the engine's word, as a label
-        "hand_classes": {
-            kind: capfirst(in_page_language(word)) for kind, word in HAND_CLASSES.items()
-        },
+        "hand_classes": {kind: as_label(word) for kind, word in HAND_CLASSES.items()},
         "dealers": [s for s in dealers if isinstance(s, int)],
         "dealer_bonus": rules.dealer_bonus,
         "per_unit": rules.dealer_bonus_per_unit,

@@ -17,11 +17,10 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryD
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.text import capfirst
 from django.views.decorators.http import require_POST
 
 from csmj_site.errors import ServiceError, answers_json
-from csmj_site.language import in_page_language, page_is_english
+from csmj_site.language import as_label, page_is_english
 from csmj_site.payment_words import preview_rows
 from leagues.audit_text import hand_label
 from leagues.option_values import value_choices
@@ -292,7 +291,7 @@ def rules(request: HttpRequest) -> HttpResponse:
         {
             "code": h.code,
             "name": hand_label(h.code),
-            "kind": capfirst(in_page_language(HAND_CLASSES[h.hand_class.value])),
+            "kind": as_label(HAND_CLASSES[h.hand_class.value]),
             "weight": h.weight,
         }
         for h in HAND_TYPES.values()

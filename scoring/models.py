@@ -16,10 +16,9 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
-from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from csmj_site.language import in_page_language
+from csmj_site.language import as_label
 from scoring.engine import OUTCOMES
 
 # The most seats a table has (rules.md §10: tables of four, three and two). A table of
@@ -32,7 +31,7 @@ def outcome_label(kind: str | None) -> str:
     """A round's outcome (``result.kind``) in the engine's words, as a label: 自摸, 点炮,
     流局 (Self-draw, Deal-in, Draw)."""
     word = OUTCOMES.get(kind or "")
-    return "" if word is None else capfirst(in_page_language(word))
+    return "" if word is None else as_label(word)
 
 
 def seat_label(seat: int) -> str:

@@ -8,11 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from csmj_site.errors import ServiceErrors, field_errors
-from csmj_site.language import in_page_language, list_sep, page_is_english
+from csmj_site.language import as_label, in_page_language, list_sep, page_is_english
 from leagues.audit_text import hand_label
 from scoring import selectors
 from scoring.engine import (
@@ -101,7 +100,7 @@ def form_words() -> dict[str, Any]:
 
 def labels(words: Mapping[str, ValueLabel]) -> dict[str, str]:
     """Each of the engine's words, in the page's language, as a label (capitalised)."""
-    return {key: capfirst(in_page_language(word)) for key, word in words.items()}
+    return {key: as_label(word) for key, word in words.items()}
 
 
 def form_seats(names: list[str]) -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ from typing import NamedTuple
 class ValueLabel(NamedTuple):
     """A word in both languages: how the pages name a value (a button, the rules page).
     The English of this module's words is in lower case, as inside a sentence; a label
-    capitalises it (the ``word`` template tag, ``capfirst``)."""
+    capitalises it (``csmj_site.language.as_label``)."""
 
     zh: str
     en: str

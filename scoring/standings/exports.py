@@ -25,8 +25,10 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from csmj_site.language import as_label_lazy
 from leagues.audit_text import hand_label
 from leagues.models import Season
+from scoring.engine import HAND_CLASSES, OUTCOMES
 from scoring.models import MAX_SEATS, outcome_label, seat_label
 from scoring.standings.cells import formula_safe
 from scoring.standings.rounding import fixed
@@ -34,7 +36,8 @@ from scoring.standings.selectors import StandingRow, season_rounds
 
 # The standings' columns: (row attribute, header). The page's sort links read them too.
 # The labels are marked where they are written (gettext_lazy), so that makemessages finds
-# every one of them; they read in the page's language when a page or file is made.
+# every one of them, or are the engine's words; they read in the page's language when a
+# page or file is made.
 STANDING_COLUMNS: list[tuple[str, Promise | str]] = [
     ("rank", "#"),
     ("player", gettext_lazy("选手")),
@@ -43,9 +46,9 @@ STANDING_COLUMNS: list[tuple[str, Promise | str]] = [
     ("sessions", gettext_lazy("场数")),
     ("rounds", gettext_lazy("盘数")),
     ("wins", gettext_lazy("胡牌")),
-    ("self_draws", gettext_lazy("自摸")),
-    ("deal_ins", gettext_lazy("点炮")),
-    ("big_hands", gettext_lazy("大胡")),
+    ("self_draws", as_label_lazy(OUTCOMES["self_draw"])),
+    ("deal_ins", as_label_lazy(OUTCOMES["discard"])),
+    ("big_hands", as_label_lazy(HAND_CLASSES["big"])),
     ("win_rate", gettext_lazy("胡牌率")),
     ("avg_per_round", gettext_lazy("每盘平均")),
 ]

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from django import template
-from django.utils.text import capfirst
 from django.utils.translation import pgettext
 from django.utils.translation import pgettext_lazy as _lazy
 
@@ -37,7 +36,7 @@ WORD_GROUPS: Mapping[str, Mapping[str, ValueLabel]] = {
 @register.filter
 def worded(label: ValueLabel) -> str:
     """One of the engine's words (a ``ValueLabel``) in the reader's language, as a label."""
-    return capfirst(language.in_page_language(label))
+    return language.as_label(label)
 
 
 @register.simple_tag
@@ -48,7 +47,7 @@ def word(group: str, key: object) -> str:
     if group == "role":
         return str(Role(key).label) if key in Role.values else ""
     label = WORD_GROUPS[group].get(str(key))
-    return "" if label is None else capfirst(language.in_page_language(label))
+    return "" if label is None else language.as_label(label)
 
 
 @register.filter

@@ -91,15 +91,33 @@ def word_of(node: ast.AST) -> str | None:
     return None
 
 
+def pairs(node: ast.AST) -> list[ast.AST]:
+    """The values of a list of (code, value) pairs, a mapping by another name."""
+    if not isinstance(node, ast.List | ast.Tuple) or not node.elts:
+        return []
+    if not all(
+        isinstance(e, ast.Tuple)
+        and len(e.elts) == 2
+        and isinstance(e.elts[0], ast.Constant)
+        and isinstance(e.elts[0].value, str)
+        for e in node.elts
+    ):
+        return []
+    return [e.elts[1] for e in node.elts if isinstance(e, ast.Tuple)]
+
+
 def mapping_spellings(tree: ast.AST) -> list[tuple[int, str]]:
-    """The catalogue words a dict literal maps a code to (or from)."""
+    """The catalogue words a dict literal (or a list of pairs) maps a code to (or from)."""
     found = []
     for node in ast.walk(tree):
+        items: list[ast.AST | None] = []
         if isinstance(node, ast.Dict):
-            for item in (*node.keys, *node.values):
-                word = word_of(item) if item is not None else None
-                if word is not None:
-                    found.append((node.lineno, word))
+            items = [*node.keys, *node.values]
+        items += pairs(node)
+        for item in items:
+            word = word_of(item) if item is not None else None
+            if word is not None:
+                found.append((getattr(node, "lineno", 0), word))
     return found
 
 
@@ -147,6 +165,8 @@ def test_the_checks_see_a_spelled_word():
     assert script_spellings('x = gettext("还没点胡牌的人，或自摸、点炮、流局");') == []
     tree = ast.parse('K = {"self_draw": _("自摸"), "discard": ("点炮", "discard")}')
     assert [w for _line, w in mapping_spellings(tree)] == ["自摸", "点炮"]
+    tree = ast.parse('COLUMNS = [("net", _("总分")), ("deal_ins", gettext_lazy("点炮"))]')
+    assert [w for _line, w in mapping_spellings(tree)] == ["点炮"]
 
 
 def test_no_template_script_or_module_defines_a_word_again():
