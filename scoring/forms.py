@@ -9,12 +9,13 @@ from django.utils.translation import gettext_lazy as _
 
 from csmj_site.errors import ServiceErrors
 from csmj_site.jsonio import json_form_value
-from csmj_site.language import list_sep
+from csmj_site.language import as_label_lazy, list_sep
 from leagues.models import Player
+from scoring.engine import SEATS
 from scoring.selectors import season_seats
 from scoring.services import paper_nets_validate, whole_number
 
-SEAT_CHOICES = [(i, _("%(n)s号位") % {"n": i + 1}) for i in range(4)]
+SEAT_CHOICES = [(i, as_label_lazy(seat)) for i, seat in enumerate(SEATS)]
 
 
 def keep_seats(form: forms.Form, fields: tuple[str, ...], seats: int) -> tuple[str, ...]:
@@ -70,10 +71,10 @@ class SessionStartForm(forms.Form):
     """The players in turn order (type-ahead over the roster), as many as the season's
     ruleset seats (``seats``: 4, 3 or 2), the first dealer, a label."""
 
-    seat_0 = forms.CharField(label=_("1号位"), max_length=60)
+    seat_0 = forms.CharField(label=as_label_lazy(SEATS[0]), max_length=60)
     seat_1 = forms.CharField(label=_("2号位（1号位的下家）"), max_length=60)
-    seat_2 = forms.CharField(label=_("3号位"), max_length=60)
-    seat_3 = forms.CharField(label=_("4号位"), max_length=60)
+    seat_2 = forms.CharField(label=as_label_lazy(SEATS[2]), max_length=60)
+    seat_3 = forms.CharField(label=as_label_lazy(SEATS[3]), max_length=60)
     first_dealer = forms.TypedChoiceField(
         label=_("首庄"), choices=SEAT_CHOICES, coerce=int, initial=0, widget=forms.RadioSelect
     )
@@ -161,10 +162,10 @@ class PaperSessionForm(forms.Form):
     the page shows each next to its group: ``group_errors("nets")``.
     """
 
-    player_0 = forms.CharField(label=_("1号位"), max_length=60)
-    player_1 = forms.CharField(label=_("2号位"), max_length=60)
-    player_2 = forms.CharField(label=_("3号位"), max_length=60)
-    player_3 = forms.CharField(label=_("4号位"), max_length=60)
+    player_0 = forms.CharField(label=as_label_lazy(SEATS[0]), max_length=60)
+    player_1 = forms.CharField(label=as_label_lazy(SEATS[1]), max_length=60)
+    player_2 = forms.CharField(label=as_label_lazy(SEATS[2]), max_length=60)
+    player_3 = forms.CharField(label=as_label_lazy(SEATS[3]), max_length=60)
     net_0 = forms.CharField(label=_("1号位得分"), max_length=12)
     net_1 = forms.CharField(label=_("2号位得分"), max_length=12)
     net_2 = forms.CharField(label=_("3号位得分"), max_length=12)

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from csmj_site.language import as_label
-from scoring.engine import OUTCOMES
+from scoring.engine import OUTCOMES, SEATS
 
 # The most seats a table has (rules.md §10: tables of four, three and two). A table of
 # n uses seats 0..n-1; exports with a column a seat have this many.
@@ -35,8 +35,8 @@ def outcome_label(kind: str | None) -> str:
 
 
 def seat_label(seat: int) -> str:
-    """A seat (0–3) by its name: 1号位 … 4号位."""
-    return str(_("%(n)s号位") % {"n": seat + 1})
+    """A seat (0–3) by its name, the engine's word: 1号位 … 4号位 (Seat 1 …)."""
+    return as_label(SEATS[seat])
 
 
 def new_follow_token() -> str:

@@ -18,7 +18,7 @@ Rulesets: ``Rules``, ``PRESETS``, ``PRESET_INFO``, ``PARAMETER_INFO``, ``KONG_KI
 and counts, and the round form's tables (``bird_form_tables``, ``dealer_form_table``).
 Tiles: ``analyse``, ``analyse_opening``, ``analyse_request``, ``melds_from_text``,
 ``tile_text``. Words (Chinese and English, ``ValueLabel``): ``OUTCOMES``, ``TONGPAO``,
-``HAND_CLASSES``, ``MELDS``, ``WINDS``, with the kongs' (``KONG_KINDS``) and ``BIRD_ON_NOBODY``.
+``HAND_CLASSES``, ``MELDS``, ``SEATS``, ``WINDS``, with the kongs' (``KONG_KINDS``) and ``BIRD_ON_NOBODY``.
 Errors: ``RoundInvalid``, ``FieldError`` and every code's templates in
 ``ALL_MESSAGES``.
 """
@@ -87,7 +87,15 @@ from scoring.engine.scoring import (
 )
 from scoring.engine.tiles import MeldKind, melds_from_text, tile_text
 from scoring.engine.validate import parse_round
-from scoring.engine.words import HAND_CLASSES, MELDS, OUTCOMES, TONGPAO, WINDS, ValueLabel
+from scoring.engine.words import (
+    HAND_CLASSES,
+    MELDS,
+    OUTCOMES,
+    SEATS,
+    TONGPAO,
+    WINDS,
+    ValueLabel,
+)
 
 __all__ = [
     "ALL_MESSAGES",
@@ -105,6 +113,7 @@ __all__ = [
     "PRESETS",
     "PRESET_INFO",
     "SITUATIONAL_CODES",
+    "SEATS",
     "SITUATIONS",
     "TAKES_EFFECT",
     "TONGPAO",

@@ -13,7 +13,7 @@ from typing import Any
 from scoring.engine.errors import FieldError
 from scoring.engine.hands import HAND_TYPES
 from scoring.engine.tile_messages import TILE_MESSAGES
-from scoring.engine.words import OUTCOMES
+from scoring.engine.words import OUTCOMES, SEATS
 
 # code: (English template, Chinese template)
 MESSAGES: dict[str, tuple[str, str]] = {
@@ -345,8 +345,8 @@ SEAT_PARAMS = ("seat", "dealer", "discarder", "replaced_by")
 def seat_name_zh(seat: object) -> str:
     """A seat index as the pages name the seat: 0 -> 1号位 … 3 -> 4号位 (anything else,
     as it came)."""
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat <= 3:
-        return f"{seat + 1}号位"
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(SEATS):
+        return SEATS[seat].zh
     return f"座位 {seat}"
 
 

@@ -1,5 +1,5 @@
 """The game's words, once, in Chinese and English: how a round ends, the classes of hand,
-the melds, the seats' winds. Data only: the engine's messages read the Chinese, the pages pick the
+the melds, the seats by number and by wind. Data only: the engine's messages read the Chinese, the pages pick the
 reader's language (``csmj_site.language.in_page_language``) and give the round form's
 script the same words as JSON. Hand names are the hand-type registry's (``HAND_TYPES``),
 a kong's kinds ``KONG_KINDS`` and a bird on nobody ``BIRD_ON_NOBODY`` (``rules``)."""
@@ -52,6 +52,10 @@ MELDS: MappingProxyType[str, ValueLabel] = MappingProxyType(
         "buzhang": ValueLabel("补张", "replacement kong"),
     }
 )
+
+# The seats by number in turn order (seat 0 is 1号位): how the pages and the engine's
+# messages name a seat.
+SEATS: tuple[ValueLabel, ...] = tuple(ValueLabel(f"{n}号位", f"seat {n}") for n in range(1, 5))
 
 # The seats' winds in turn order: seat 0 is 东 (a league night's table lists).
 WINDS: tuple[ValueLabel, ...] = (

@@ -15,6 +15,7 @@ from scoring.engine import (
     HAND_CLASSES,
     MELDS,
     OUTCOMES,
+    SEATS,
     TONGPAO,
     WINDS,
     ValueLabel,
@@ -28,6 +29,7 @@ WORD_GROUPS: Mapping[str, Mapping[str, ValueLabel]] = {
     "outcome": {**OUTCOMES, "tongpao": TONGPAO},
     "hand_class": HAND_CLASSES,
     "meld": MELDS,
+    "seat": {str(i): w for i, w in enumerate(SEATS)},
     "wind": {str(i): w for i, w in enumerate(WINDS)},
     "bird": {"nobody": BIRD_ON_NOBODY},
 }

@@ -1,7 +1,7 @@
 """Each word of the game is defined once, and every page reads it from there.
 
 The catalogues: the engine's words (``OUTCOMES``, ``TONGPAO``, ``HAND_CLASSES``,
-``MELDS``, ``WINDS``, the kongs' ``KONG_KINDS``, ``BIRD_ON_NOBODY``, the hand-type registry's names
+``MELDS``, ``SEATS``, ``WINDS``, the kongs' ``KONG_KINDS``, ``BIRD_ON_NOBODY``, the hand-type registry's names
 and the option values of ``PARAMETER_INFO``) and the membership roles (``leagues.models
 .Role``). A template or a script that spells one of them as a label, or a Python module
 that maps codes to them, defines the word a second time: it drifts, and its English is
@@ -25,6 +25,7 @@ from scoring.engine import (
     MELDS,
     OUTCOMES,
     PARAMETER_INFO,
+    SEATS,
     TONGPAO,
     WINDS,
 )
@@ -48,7 +49,7 @@ CATALOGUE_MODULES = frozenset(
 def catalogue_words() -> frozenset[str]:
     """Every word of the catalogues, in Chinese (the source language of every page)."""
     words = {w.zh for w in (*OUTCOMES.values(), *HAND_CLASSES.values(), *MELDS.values())}
-    words |= {w.zh for w in WINDS}
+    words |= {w.zh for w in (*SEATS, *WINDS)}
     words |= {TONGPAO.zh, BIRD_ON_NOBODY.zh}
     words |= {k.name.zh for k in KONG_KINDS.values()}
     words |= {h.name_zh for h in HAND_TYPES.values()}
@@ -149,6 +150,7 @@ def test_the_word_list_comes_from_the_catalogues():
         "大胡",
         "东",
         "北",
+        "1号位",
         "暗杠",
         "明杠",
         "空",
