@@ -94,6 +94,7 @@ from scoring.engine.words import (
     SEATS,
     TONGPAO,
     WINDS,
+    WORD_GROUPS,
     ValueLabel,
 )
 
@@ -118,6 +119,7 @@ __all__ = [
     "TAKES_EFFECT",
     "TONGPAO",
     "WINDS",
+    "WORD_GROUPS",
     "FieldError",
     "FormBirds",
     "FormDealers",

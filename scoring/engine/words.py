@@ -64,3 +64,15 @@ WINDS: tuple[ValueLabel, ...] = (
     ValueLabel("西", "West"),
     ValueLabel("北", "North"),
 )
+
+# Every group above by name, each keyed by its code (a seat by its index as text): what a
+# page looks a word up in (the ``word`` template tag), and the list of every word.
+WORD_GROUPS: MappingProxyType[str, MappingProxyType[str, ValueLabel]] = MappingProxyType(
+    {
+        "outcome": MappingProxyType({**OUTCOMES, "tongpao": TONGPAO}),
+        "hand_class": HAND_CLASSES,
+        "meld": MELDS,
+        "seat": MappingProxyType({str(i): w for i, w in enumerate(SEATS)}),
+        "wind": MappingProxyType({str(i): w for i, w in enumerate(WINDS)}),
+    }
+)

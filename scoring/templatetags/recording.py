@@ -10,27 +10,14 @@ from django.utils.translation import pgettext_lazy as _lazy
 
 from csmj_site import language
 from leagues.models import Role
-from scoring.engine import (
-    BIRD_ON_NOBODY,
-    HAND_CLASSES,
-    MELDS,
-    OUTCOMES,
-    SEATS,
-    TONGPAO,
-    WINDS,
-    ValueLabel,
-)
+from scoring.engine import BIRD_ON_NOBODY, WORD_GROUPS, ValueLabel
 from scoring.standings.rounding import fixed as _fixed
 
 register = template.Library()
 
-# The engine's words by group, for ``{% word %}``.
-WORD_GROUPS: Mapping[str, Mapping[str, ValueLabel]] = {
-    "outcome": {**OUTCOMES, "tongpao": TONGPAO},
-    "hand_class": HAND_CLASSES,
-    "meld": MELDS,
-    "seat": {str(i): w for i, w in enumerate(SEATS)},
-    "wind": {str(i): w for i, w in enumerate(WINDS)},
+# The engine's words by group, for ``{% word %}``, with the bird that lands on nobody.
+WORDS: Mapping[str, Mapping[str, ValueLabel]] = {
+    **WORD_GROUPS,
     "bird": {"nobody": BIRD_ON_NOBODY},
 }
 
@@ -48,7 +35,7 @@ def word(group: str, key: object) -> str:
     (the membership roles'); empty for an unknown key."""
     if group == "role":
         return str(Role(key).label) if key in Role.values else ""
-    label = WORD_GROUPS[group].get(str(key))
+    label = WORDS[group].get(str(key))
     return "" if label is None else language.as_label(label)
 
 

@@ -1,12 +1,12 @@
 """Each word of the game is defined once, and every page reads it from there.
 
-The catalogues: the engine's words (``OUTCOMES``, ``TONGPAO``, ``HAND_CLASSES``,
-``MELDS``, ``SEATS``, ``WINDS``, the kongs' ``KONG_KINDS``, ``BIRD_ON_NOBODY``, the hand-type registry's names
-and the option values of ``PARAMETER_INFO``) and the membership roles (``leagues.models
-.Role``). A template or a script that spells one of them as a label, or a Python module
-that maps codes to them, defines the word a second time: it drifts, and its English is
-forgotten. Prose that uses a word in a sentence is fine. The word list is built from the
-catalogues, so it cannot drift from them."""
+The catalogues: the engine's words (``WORD_GROUPS``: outcomes, 通炮, hand classes, melds,
+seats, winds; the kongs' ``KONG_KINDS``, ``BIRD_ON_NOBODY``, the hand-type registry's
+names and the option values of ``PARAMETER_INFO``) and the membership roles
+(``leagues.models.Role``). A template or a script that spells one of them as a label, or
+a Python module that maps codes to them, defines the word a second time: it drifts, and
+its English is forgotten. Prose that uses a word in a sentence is fine. The word list is
+built from the catalogues, so it cannot drift from them."""
 
 from __future__ import annotations
 
@@ -19,15 +19,10 @@ from django.utils import translation
 from leagues.models import Role
 from scoring.engine import (
     BIRD_ON_NOBODY,
-    HAND_CLASSES,
     HAND_TYPES,
     KONG_KINDS,
-    MELDS,
-    OUTCOMES,
     PARAMETER_INFO,
-    SEATS,
-    TONGPAO,
-    WINDS,
+    WORD_GROUPS,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,9 +43,8 @@ CATALOGUE_MODULES = frozenset(
 
 def catalogue_words() -> frozenset[str]:
     """Every word of the catalogues, in Chinese (the source language of every page)."""
-    words = {w.zh for w in (*OUTCOMES.values(), *HAND_CLASSES.values(), *MELDS.values())}
-    words |= {w.zh for w in (*SEATS, *WINDS)}
-    words |= {TONGPAO.zh, BIRD_ON_NOBODY.zh}
+    words = {w.zh for group in WORD_GROUPS.values() for w in group.values()}
+    words |= {BIRD_ON_NOBODY.zh}
     words |= {k.name.zh for k in KONG_KINDS.values()}
     words |= {h.name_zh for h in HAND_TYPES.values()}
     words |= {v.zh for p in PARAMETER_INFO.values() for v in p.values.values()}
