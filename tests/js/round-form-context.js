@@ -8,25 +8,33 @@ const { execFileSync } = require("node:child_process");
 const ROOT = path.resolve(__dirname, "../..");
 const made = new Map();
 
-// The page's context (#rf-context) for a ruleset config, at its table of n seats.
+// The contexts of these ruleset configs, made in one Python process (Django starts once).
+function preload(configs) {
+  const keys = configs.map((c) => JSON.stringify(c)).filter((k) => !made.has(k));
+  if (!keys.length) return;
+  const code = [
+    "import json, os, sys, django",
+    "os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'csmj_site.settings')",
+    "django.setup()",
+    "from scoring.round_form_context import form_rules_context, form_seats",
+    "out = []",
+    "for config in json.loads(sys.argv[1]):",
+    "    ctx = form_rules_context(config)",
+    "    n = ctx['rules'].get('players', 4)",
+    "    ctx['seats'] = form_seats(['东', '南', '西', '北'][:n])",
+    "    out.append(ctx)",
+    "print(json.dumps(out))",
+  ].join("\n");
+  const arg = "[" + keys.join(",") + "]";
+  const out = execFileSync(path.join(ROOT, ".venv/bin/python"), ["-c", code, arg], { cwd: ROOT });
+  JSON.parse(out.toString()).forEach((ctx, i) => made.set(keys[i], JSON.stringify(ctx)));
+}
+
+// The page's context (#rf-context) for a ruleset config, at its table of n seats (a
+// fresh copy each time: a test may change it).
 function formContext(config) {
-  const key = JSON.stringify(config);
-  if (!made.has(key)) {
-    const code = [
-      "import json, os, sys, django",
-      "os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'csmj_site.settings')",
-      "django.setup()",
-      "from scoring.round_form_context import form_rules_context, form_seats",
-      "config = json.loads(sys.argv[1])",
-      "ctx = form_rules_context(config)",
-      "n = ctx['rules'].get('players', 4)",
-      "ctx['seats'] = form_seats(['东', '南', '西', '北'][:n])",
-      "print(json.dumps(ctx))",
-    ].join("\n");
-    const out = execFileSync(path.join(ROOT, ".venv/bin/python"), ["-c", code, key], { cwd: ROOT });
-    made.set(key, out.toString());
-  }
-  const ctx = JSON.parse(made.get(key));
+  preload([config]);
+  const ctx = JSON.parse(made.get(JSON.stringify(config)));
   ctx.lang = "zh-hans";
   ctx.prefill = { dealer: 0, dealers: [0], note: "" };
   ctx.errors = [];
@@ -42,4 +50,4 @@ function strings() {
   return globalThis.window.roundFormStrings((s) => s, (c, s) => s);
 }
 
-module.exports = { formContext, strings };
+module.exports = { formContext, preload, strings };

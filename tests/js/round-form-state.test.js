@@ -4,9 +4,13 @@
 const test = require("node:test");
 const assert = require("node:assert");
 const S = require("../../static/js/round-form-state.js");
-const { formContext, strings } = require("./round-form-context.js");
+const { formContext, preload, strings } = require("./round-form-context.js");
 
 const T = strings();
+const BASE = { preset: "changsha-67" };
+preload([2, 3, 4].flatMap((players) => [
+  { ...BASE, players }, { ...BASE, players, tongzhuang: true }, { ...BASE, players, kong_pay: true },
+]).concat([BASE]));
 
 function formAt(players, options) {
   return S.createForm(formContext({ preset: "changsha-67", players, ...(options || {}) }), T);
