@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: run test test-fast test-db test-api-contract lint native bench bench-instructions bench-analyse bench-seating schema browser-deps venv migrate demo clean audit test-worker bench-site serve loadtest loadtest-night faults
+.PHONY: run test test-js test-fast test-db test-api-contract lint native bench bench-instructions bench-analyse bench-seating schema browser-deps venv migrate demo clean audit test-worker bench-site serve loadtest loadtest-night faults
 
 # Test processes for pytest-xdist (-n): the suite but the browser tests, which run after it
 # in one process.
@@ -53,10 +53,16 @@ browser-deps:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; \
 	fi
 
-# Everything: the suite in TEST_WORKERS processes, then the browser tests in one.
-test: venv browser-deps $(NODE_TOOLS)
+# Everything: the round form's JavaScript units, the suite in TEST_WORKERS processes, then
+# the browser tests in one.
+test: venv browser-deps $(NODE_TOOLS) test-js
 	$(PYTHON) -m pytest -n $(TEST_WORKERS) -m "not browser"
 	$(PYTHON) -m pytest -m browser
+
+# The round form's scripts under node's own test runner (tests/js/; the suite runs them too,
+# tests/scoring/test_round_form_js.py). They read the engine's tables through the venv.
+test-js: venv
+	node --test tests/js/
 
 # The quick loop while working: no browser tests, nothing marked slow.
 test-fast: venv $(NODE_TOOLS)

@@ -27,6 +27,11 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         static("js/round-form-strings.js"),
         static("js/next-dealer.js"),
         static("js/scoreboard.js"),
+        # the round form's parts (round-form.js puts them together)
+        static("js/round-form-state.js"),
+        static("js/round-form-render.js"),
+        static("js/round-form-picker.js"),
+        static("js/round-form-sync.js"),
         static("js/round-form.js"),
         catalogue,
     ]

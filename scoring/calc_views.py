@@ -54,7 +54,7 @@ class CalcSettingsForm(RulesStepForm):
             self.fields[name].widget.attrs.update(
                 {
                     "placeholder": self.fields[name].label,
-                    # the round form applies a typed name at once (round-form.js)
+                    # the round form applies a typed name at once (round-form-sync.js)
                     "data-role": "calc-name",
                     "data-seat": str(i),
                 }

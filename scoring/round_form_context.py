@@ -28,6 +28,7 @@ from scoring.engine import (
     analyse,
     analyse_opening,
     bird_form_tables,
+    claim_form_table,
     dealer_form_table,
     parse_ruleset,
     win_kinds_under,
@@ -78,6 +79,9 @@ def form_rules_context(rules_config: Any) -> dict[str, Any]:
         # who deals next, for every situation (the engine's rule, looked up): the form
         # pre-selects the next dealer after a round it could not preview (offline).
         "dealers": dealer_form_table(parsed),
+        # who may be a winner or the discarder, claim a hand type, take the 海底, and
+        # how many tiles a hand holds (the engine's rules, looked up)
+        "claims": claim_form_table(parsed),
         # the round's words the pads show, from the engine's one catalogue
         "words": form_words(),
     }

@@ -15,7 +15,8 @@ Rounds::
 Rulesets: ``Rules``, ``PRESETS``, ``PRESET_INFO``, ``PARAMETER_INFO``, ``KONG_KINDS``,
 ``TAKES_EFFECT``, ``presets_describe``. Hand types: ``HAND_TYPES``, ``MIDGAME_CODES``,
 ``SITUATIONS``, ``win_kinds_under``. Birds and dealers: ``bird_seats``, the 扎鸟 origins
-and counts, and the round form's tables (``bird_form_tables``, ``dealer_form_table``).
+and counts, and the round form's tables (``bird_form_tables``, ``dealer_form_table``,
+``claim_form_table``: who may win or discard, claim a hand, take the 海底; tile counts).
 Tiles: ``analyse``, ``analyse_opening``, ``analyse_request``, ``melds_from_text``,
 ``tile_text``. Words (Chinese and English, ``ValueLabel``): ``OUTCOMES``, ``TONGPAO``,
 ``HAND_CLASSES``, ``MELDS``, ``SEATS``, ``WINDS``, with the kongs' (``KONG_KINDS``) and ``BIRD_ON_NOBODY``.
@@ -51,6 +52,8 @@ from scoring.engine.birds import form_tables as bird_form_tables
 from scoring.engine.dealers import FormDealers
 from scoring.engine.dealers import form_table as dealer_form_table
 from scoring.engine.errors import FieldError, RoundInvalid
+from scoring.engine.form_rules import FormRules
+from scoring.engine.form_rules import form_table as claim_form_table
 from scoring.engine.hands import (
     HAND_TYPES,
     MIDGAME_CODES,
@@ -123,6 +126,7 @@ __all__ = [
     "FieldError",
     "FormBirds",
     "FormDealers",
+    "FormRules",
     "HandAnalysis",
     "HandClass",
     "HandType",
@@ -145,6 +149,7 @@ __all__ = [
     "analyse_request",
     "bird_form_tables",
     "bird_seats",
+    "claim_form_table",
     "dealer_form_table",
     "final_bird_origin",
     "melds_from_text",

@@ -33,6 +33,8 @@ SUIT_LETTERS = "msp"
 SUIT_NAMES_ZH = ("万", "条", "筒")
 JIANG_RANKS = frozenset({2, 5, 8})
 FINAL_TILE_COUNT = 14  # concealed tiles + 3 per meld (a kong counts as 3)
+MELD_TILE_COUNT = 3  # what a meld counts toward the 14, a kong too
+TILE_COPIES = 4  # copies of each tile in the wall
 MAX_MELDS = 4
 MAX_ERRORS_PER_FIELD = 8  # a garbage string should not produce a wall of errors
 
@@ -300,7 +302,7 @@ def _fifth_copy_errors(all_tiles: Iterable[Tile], *, field: str) -> list[FieldEr
     return [
         tile_error(field, "tile_fifth_copy", tile=tile_text(t), tile_zh=tile_text_zh(t), count=n)
         for t, n in enumerate(counts)
-        if n > 4
+        if n > TILE_COPIES
     ]
 
 
@@ -371,7 +373,7 @@ def read_final_hand(
     errors += _count_errors(
         tiles_field,
         len(concealed),
-        FINAL_TILE_COUNT - 3 * n,
+        FINAL_TILE_COUNT - MELD_TILE_COUNT * n,
         f"14 = concealed + 3 per meld, a kong counted as 3; {n} meld(s)",
         f"14 = 手牌 + 每组副露 3 张（杠也算 3 张）；{n} 组副露",
     )

@@ -1,6 +1,6 @@
 /* The round form's UI strings, in the source language (Chinese). Django's JavaScript
  * catalogue (/jsi18n/, loaded before this file) translates them; the keyed object keeps
- * the %(n)s-style placeholders that round-form.js fills in. round-form.js passes
+ * the %(n)s-style placeholders that the round form fills in. round-form.js passes
  * gettext/pgettext in, so a page without the catalogue shows the Chinese text.
  * The game's words (how a round ends, the classes of hand, the melds) are not spelled
  * here: the page gives them, in its language, from the engine's catalogue

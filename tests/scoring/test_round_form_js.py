@@ -1,5 +1,6 @@
-"""The round form's plain JavaScript functions (tests/js/, `node --test`): the next-dealer
-lookup in the engine's table and the scoreboard's tally, run as part of the suite."""
+"""The round form's plain JavaScript functions (tests/js/, `node --test`, also `make test-js`):
+the form's state and transitions and its tile picker over the engine's real tables, the
+next-dealer lookup and the scoreboard's tally, run as part of the suite."""
 
 from __future__ import annotations
 

@@ -123,6 +123,9 @@ def test_the_service_worker_is_served_from_the_root_with_the_app_shell(client):
     assert response["Content-Type"].startswith("text/javascript")
     assert response["Service-Worker-Allowed"] == "/"
     assert "__SHELL__" not in code and "js/round-form.js" in code
+    # the round form's parts too: recording offline needs every one of them
+    for part in ("state", "render", "picker", "sync"):
+        assert f"js/round-form-{part}.js" in code
 
 
 def test_the_manifest_names_the_app_and_its_icons(client):
