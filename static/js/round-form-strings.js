@@ -4,12 +4,11 @@
  * gettext/pgettext in, so a page without the catalogue shows the Chinese text.
  * The game's words (how a round ends, the classes of hand, the melds) are not spelled
  * here: the page gives them, in its language, from the engine's catalogue
- * (scoring/engine/words.py) in the form's JSON (#rf-context, its "words").
+ * (scoring/engine/words.py) in the form's JSON (#rf-context, its "words"), passed in.
  */
-window.roundFormStrings = function (gettext, pgettext) {
+window.roundFormStrings = function (gettext, pgettext, words) {
   "use strict";
-  var ctxEl = document.getElementById("rf-context");
-  var words = (ctxEl && JSON.parse(ctxEl.textContent).words) || {};
+  words = words || {};
   var outcomes = words.outcomes || {};
   var classes = words.hand_classes || {};
   var melds = words.melds || {};

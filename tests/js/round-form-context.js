@@ -43,11 +43,13 @@ function formContext(config) {
   return ctx;
 }
 
-// The UI strings (round-form-strings.js) in their source language.
+// The UI strings (round-form-strings.js) in their source language, with the engine's
+// words as the page gives them.
 function strings() {
   globalThis.window = globalThis.window || {};
   require("../../static/js/round-form-strings.js");
-  return globalThis.window.roundFormStrings((s) => s, (c, s) => s);
+  const words = formContext({ preset: "changsha-67" }).words;
+  return globalThis.window.roundFormStrings((s) => s, (c, s) => s, words);
 }
 
 module.exports = { formContext, preload, strings };
