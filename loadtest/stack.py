@@ -25,6 +25,8 @@ BROKER = os.environ.get("LOAD_BROKER", "redis://127.0.0.1:6379/2")
 WEB_WORKERS = os.environ.get("LOAD_WORKERS", "4")
 WEB_THREADS = os.environ.get("LOAD_THREADS", "2")
 LOG_DIR = Path(os.environ.get("LOAD_LOG_DIR", "/tmp/csmj-load"))
+ACCESS_LOG = LOG_DIR / "access.log"
+ACCESS_FORMAT = "%(m)s %(U)s %(s)s %(D)s"  # method, path, status, the server's time in µs
 REDIS_START = [
     "redis-server", "--daemonize", "yes", "--bind", "127.0.0.1", "-::1", "--port", "6379",
     "--save", "", "--appendonly", "no", "--dir", "/var/lib/redis",
@@ -102,8 +104,19 @@ def close_db_connections() -> None:
 
 
 class Stack:
-    def __init__(self, *, db_url: str = DB_URL, broker: str = BROKER, worker: bool = True):
+    def __init__(
+        self, *, db_url: str = DB_URL, broker: str = BROKER, worker: bool = True,
+        access_log: bool = False, api_workers: int = 0, cache_url: str = "",
+    ) -> None:  # fmt: skip
         self.db_url, self.broker, self.want_worker = db_url, broker, worker
+        # api_workers: a second gunicorn, of its own, for the API (api_port), as a proxy
+        # sending /api/ to it would; 0: the pages' gunicorn answers it (api_port == port)
+        self.api_workers = api_workers
+        self.api: subprocess.Popen[bytes] | None = None
+        self.api_port = free_port() if api_workers else 0
+        self.cache_url = cache_url  # CACHE_URL of the web processes ("": each its own)
+        # access_log: gunicorn logs each request's path, status and time (µs) to ACCESS_LOG
+        self.access_log = access_log
         self.port = free_port()
         self.web: subprocess.Popen[bytes] | None = None
         self.worker: subprocess.Popen[bytes] | None = None
@@ -136,22 +149,38 @@ class Stack:
         close_db_connections()
 
     def start_web(self) -> None:
-        self.web = subprocess.Popen(
+        if self.access_log:
+            ACCESS_LOG.unlink(missing_ok=True)
+        self.web = self.gunicorn(self.port, WEB_WORKERS)
+        self.wait_ready(self.port)
+        if self.api_workers:
+            self.api = self.gunicorn(self.api_port, str(self.api_workers))
+            self.wait_ready(self.api_port)
+        else:
+            self.api_port = self.port
+
+    def gunicorn(self, port: int, workers: str) -> subprocess.Popen[bytes]:
+        env = process_env(self.db_url, self.broker)
+        if self.cache_url:
+            env["CACHE_URL"] = self.cache_url
+        return subprocess.Popen(
             [
-                str(BIN / "gunicorn"), "csmj_site.wsgi", "--bind", f"127.0.0.1:{self.port}",
-                "--workers", WEB_WORKERS, "--threads", WEB_THREADS, "--timeout", "30",
+                str(BIN / "gunicorn"), "csmj_site.wsgi", "--bind", f"127.0.0.1:{port}",
+                "--workers", workers, "--threads", WEB_THREADS, "--timeout", "30",
                 "--error-logfile", str(LOG_DIR / "gunicorn.log"),
+                *(["--access-logfile", str(ACCESS_LOG), "--access-logformat", ACCESS_FORMAT]
+                  if self.access_log else []),
             ],
             cwd=ROOT,
-            env=process_env(self.db_url, self.broker),
+            env=env,
         )  # fmt: skip
-        self.wait_ready()
 
     def stop_web(self) -> None:
-        if self.web is not None and self.web.poll() is None:
-            self.web.send_signal(signal.SIGTERM)
-            self.web.wait(30)
-        self.web = None
+        for proc in (self.web, self.api):
+            if proc is not None and proc.poll() is None:
+                proc.send_signal(signal.SIGTERM)
+                proc.wait(30)
+        self.web = self.api = None
 
     def start_worker(self, concurrency: int = 1) -> None:
         self.worker = subprocess.Popen(
@@ -174,18 +203,18 @@ class Stack:
                 self.worker.wait(10)
         self.worker = None
 
-    def wait_ready(self, timeout: float = 30) -> None:
+    def wait_ready(self, port: int, timeout: float = 30) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:
-                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
                 conn.request("GET", "/api/v1/rulesets/")
                 if conn.getresponse().status == 200:
                     return
             except OSError:
                 pass
             time.sleep(0.2)
-        raise RuntimeError(f"gunicorn did not answer on port {self.port}")
+        raise RuntimeError(f"gunicorn did not answer on port {port}")
 
     # ------------------------------------------------------------ data
 
