@@ -249,17 +249,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "interval_max": 0.5,
 }
 
-# CACHE_URL (a Redis URL such as redis://127.0.0.1:6379/1): one cache for every process,
-# so what the followers of a night are sent is read and rendered once per version, not
-# once in each process. Without it, each process keeps its own (LocMemCache).
-CACHE_URL = os.environ.get("CACHE_URL", "")
-CACHES = {
-    "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
-        if CACHE_URL
-        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-    )
-}
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 LOGGING = {
     "version": 1,

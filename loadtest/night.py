@@ -1,5 +1,9 @@
 """make loadtest-night: a league night under load, against the same stack as
-``make loadtest`` (gunicorn + PostgreSQL + a Celery worker on Redis, all on loopback).
+``make loadtest`` (gunicorn + PostgreSQL + a Celery worker on Redis, all on loopback),
+deployed as docs/deploy.md says for a room following a night: the follow polls in a
+gunicorn of their own (NIGHT_FOLLOW_WORKERS processes, 2) beside the one that answers
+everything else (LOAD_WORKERS, 2), as a proxy sending the URLs that end in /follow/
+there would.
 
     python -m loadtest.night   # NIGHT_TABLES=16 NIGHT_PHONES=200 NIGHT_SECONDS=60
 
@@ -9,7 +13,8 @@ services). For NIGHT_SECONDS:
 - 16 recorders, one a table, each record a round through the API (with an
   Idempotency-Key; a quarter sent twice, as ``make loadtest`` does) every 10 to 20 s: a
   real night's pace (a hand takes minutes) compressed about tenfold;
-- 200 phones in the room, logged out (the club is public), follow the board and their own
+- 200 phones in the room (asyncio tasks in NIGHT_PHONE_PROCESSES processes of their own,
+  ``loadtest/phones.py``), logged out (the club is public), follow the board and their own
   table as the pages do (``static/js/follow.js``): every 2.7 to 3 s ask the follow URL with
   ``If-None-Match`` and ``Accept: text/html``; a change comes back in that answer (200,
   a new ETag, the page's fresh parts: ``scoring/follow.py``); an answer in JSON instead
@@ -17,7 +22,8 @@ services). For NIGHT_SECONDS:
   ``NIGHT_PAGES=one``: a phone shows one page, half of them the board, half their table.
 
 Printed: latency by kind (board poll, board page, table poll, table page, round write),
-the 5xx count; how long after a save's answer each phone's board showed it (the board's
+as the clients measured it and as the server spent it (gunicorn's access log), the 5xx
+count; how long after a save's answer each phone's board showed it (the board's
 version carries the id of the last round: a phone has seen a save once it received the
 board for a version whose last id is at least the save's); then ``make loadtest``'s
 audit (every acknowledged round stored exactly once, none stored unacknowledged, retries
@@ -50,11 +56,10 @@ PAGES = os.environ.get("NIGHT_PAGES", "both")
 PACE = (10.0, 20.0)  # seconds between two rounds at a table
 # The phones run as asyncio tasks in processes of their own (loadtest/phones.py).
 PHONE_PROCESSES = int(os.environ.get("NIGHT_PHONE_PROCESSES", "2"))
-# The deployment: NIGHT_API_WORKERS gunicorn processes of their own for the API (the
-# recorders' saves), beside LOAD_WORKERS for the pages (0: one gunicorn for both), and
-# NIGHT_CACHE: the web processes' CACHE_URL ("": each process its own cache).
-API_WORKERS = int(os.environ.get("NIGHT_API_WORKERS", "0"))
-CACHE_URL = os.environ.get("NIGHT_CACHE", "")
+# The deployment (docs/deploy.md): NIGHT_FOLLOW_WORKERS gunicorn processes of their own
+# for the follow polls, beside LOAD_WORKERS for everything else, the saves included (0:
+# one gunicorn for all).
+FOLLOW_WORKERS = int(os.environ.get("NIGHT_FOLLOW_WORKERS", "2"))
 DB_URL = os.environ.get("LOAD_DB", "postgres://postgres@127.0.0.1:5432/csmj_load_night")
 BROKER = os.environ.get("LOAD_BROKER", "redis://127.0.0.1:6379/3")
 BOARD_P95_MS = 100.0
@@ -171,17 +176,17 @@ def board_p95_ok(shared: Shared) -> bool:
 def main() -> int:
     load = os.getloadavg()
     print(f"machine: {os.cpu_count()} CPUs, load average before the run {load[0]:.2f}")
-    with Stack(db_url=DB_URL, broker=BROKER, access_log=True, api_workers=API_WORKERS,
-                   cache_url=CACHE_URL) as stack:  # fmt: skip
+    with Stack(db_url=DB_URL, broker=BROKER, access_log=True, follow_workers=FOLLOW_WORKERS) as stack:  # fmt: skip
         fixture = night_fixture(TABLES)
         shared = Shared()
         stop = time.monotonic() + SECONDS
-        recorders = [Recorder(n, stack.api_port, fixture, shared, stop) for n in range(TABLES)]
+        recorders = [Recorder(n, stack.port, fixture, shared, stop) for n in range(TABLES)]
         started = time.perf_counter()
         with ProcessPoolExecutor(PHONE_PROCESSES, mp_context=get_context("fork")) as pool:
             share = -(-PHONES // PHONE_PROCESSES)
             rooms = [
-                pool.submit(phones_run, first, min(share, PHONES - first), stack.port,
+                pool.submit(phones_run, first, min(share, PHONES - first),
+                            (stack.follow_port, stack.port),
                             {**fixture, "token": None}, PAGES, stop)
                 for first in range(0, PHONES, share)
             ]  # fmt: skip

@@ -84,25 +84,27 @@ class Connection:
 class Phone:
     """A phone in the room, logged out: the board and its own table, or one of them."""
 
-    def __init__(self, n: int, port: int, fixture: dict[str, Any], pages: str,
+    def __init__(self, n: int, ports: tuple[int, int], fixture: dict[str, Any], pages: str,
                  result: PhonesResult, stop_at: float) -> None:  # fmt: skip
         slug, event = fixture["slug"], fixture["event"]
         session = fixture["sessions"][n % len(fixture["sessions"])]
         self.n, self.rng, self.result, self.stop_at = n, random.Random(1000 + n), result, stop_at
-        self.conn = Connection(port)
+        # the follow polls' server and the pages' (the same port without a follow pool)
+        self.polls, self.pages = Connection(ports[0]), Connection(ports[1])
         self.board = (f"/c/{slug}/events/{event}/follow/", f"/c/{slug}/events/{event}/board/")
         self.table = (f"/c/{slug}/sessions/{session}/follow/", f"/c/{slug}/sessions/{session}/")
         one = pages == "one"
         self.follows_board, self.follows_table = (n % 2 == 0, n % 2 == 1) if one else (True, True)
         self.seen = result.boards.setdefault(n, [])
 
-    async def request(self, kind: str, path: str, **headers: str) -> tuple[int, dict[str, str]]:
+    async def request(self, kind: str, conn: Connection, path: str,
+                      **headers: str) -> tuple[int, dict[str, str]]:  # fmt: skip
         for attempt in range(2):
             start = time.perf_counter()
             try:
-                status, got, _body = await self.conn.get(path, headers)
+                status, got, _body = await conn.get(path, headers)
             except (OSError, asyncio.IncompleteReadError, ValueError, IndexError) as exc:
-                self.conn.close()  # the server closed an idle connection: once more
+                conn.close()  # the server closed an idle connection: once more
                 if attempt == 1:
                     self.result.statuses["connection error"] += 1
                     self.result.failures.append(f"GET {path}: {exc!r}")
@@ -116,13 +118,13 @@ class Phone:
 
     async def follow(self, kind: str, urls: tuple[str, str], etag: str) -> str:
         poll, page = urls
-        status, got = await self.request(f"{kind} poll", poll, **{"If-None-Match": etag,
+        status, got = await self.request(f"{kind} poll", self.polls, poll, **{"If-None-Match": etag,
                                                                   "Accept": "text/html"})  # fmt: skip
         if status != 200:
             return etag
         etag = got.get("etag", etag)
         if not got.get("content-type", "").startswith("text/html"):
-            status, _got = await self.request(f"{kind} page", page)
+            status, _got = await self.request(f"{kind} page", self.pages, page)
         if kind == "board" and status == 200:
             self.seen.append((time.monotonic(), last_round_id(etag)))
         return etag
@@ -136,16 +138,18 @@ class Phone:
                 board_etag = await self.follow("board", self.board, board_etag)
             if self.follows_table:
                 table_etag = await self.follow("table", self.table, table_etag)
-        self.conn.close()
+        self.polls.close()
+        self.pages.close()
 
 
-def phones_run(first: int, count: int, port: int, fixture: dict[str, Any], pages: str,
-               stop_at: float) -> PhonesResult:  # fmt: skip
-    """Phones ``first`` to ``first + count - 1`` until ``stop_at``; what they measured."""
+def phones_run(first: int, count: int, ports: tuple[int, int], fixture: dict[str, Any],
+               pages: str, stop_at: float) -> PhonesResult:  # fmt: skip
+    """Phones ``first`` to ``first + count - 1`` until ``stop_at``, polling ``ports[0]``
+    and fetching pages from ``ports[1]``; what they measured."""
     result = PhonesResult()
 
     async def main() -> None:
-        phones = [Phone(n, port, fixture, pages, result, stop_at)
+        phones = [Phone(n, ports, fixture, pages, result, stop_at)
                   for n in range(first, first + count)]  # fmt: skip
         await asyncio.gather(*(p.run() for p in phones))
 

@@ -106,15 +106,15 @@ def close_db_connections() -> None:
 class Stack:
     def __init__(
         self, *, db_url: str = DB_URL, broker: str = BROKER, worker: bool = True,
-        access_log: bool = False, api_workers: int = 0, cache_url: str = "",
+        access_log: bool = False, follow_workers: int = 0,
     ) -> None:  # fmt: skip
         self.db_url, self.broker, self.want_worker = db_url, broker, worker
-        # api_workers: a second gunicorn, of its own, for the API (api_port), as a proxy
-        # sending /api/ to it would; 0: the pages' gunicorn answers it (api_port == port)
-        self.api_workers = api_workers
-        self.api: subprocess.Popen[bytes] | None = None
-        self.api_port = free_port() if api_workers else 0
-        self.cache_url = cache_url  # CACHE_URL of the web processes ("": each its own)
+        # follow_workers: a second gunicorn, of its own, for the pages' follow polls
+        # (follow_port), as a proxy sending the URLs ending in /follow/ to it would
+        # (docs/deploy.md); 0: one gunicorn answers everything (follow_port == port)
+        self.follow_workers = follow_workers
+        self.follow: subprocess.Popen[bytes] | None = None
+        self.follow_port = free_port() if follow_workers else 0
         # access_log: gunicorn logs each request's path, status and time (µs) to ACCESS_LOG
         self.access_log = access_log
         self.port = free_port()
@@ -153,16 +153,13 @@ class Stack:
             ACCESS_LOG.unlink(missing_ok=True)
         self.web = self.gunicorn(self.port, WEB_WORKERS)
         self.wait_ready(self.port)
-        if self.api_workers:
-            self.api = self.gunicorn(self.api_port, str(self.api_workers))
-            self.wait_ready(self.api_port)
+        if self.follow_workers:
+            self.follow = self.gunicorn(self.follow_port, str(self.follow_workers))
+            self.wait_ready(self.follow_port)
         else:
-            self.api_port = self.port
+            self.follow_port = self.port
 
     def gunicorn(self, port: int, workers: str) -> subprocess.Popen[bytes]:
-        env = process_env(self.db_url, self.broker)
-        if self.cache_url:
-            env["CACHE_URL"] = self.cache_url
         return subprocess.Popen(
             [
                 str(BIN / "gunicorn"), "csmj_site.wsgi", "--bind", f"127.0.0.1:{port}",
@@ -172,15 +169,15 @@ class Stack:
                   if self.access_log else []),
             ],
             cwd=ROOT,
-            env=env,
+            env=process_env(self.db_url, self.broker),
         )  # fmt: skip
 
     def stop_web(self) -> None:
-        for proc in (self.web, self.api):
+        for proc in (self.web, self.follow):
             if proc is not None and proc.poll() is None:
                 proc.send_signal(signal.SIGTERM)
                 proc.wait(30)
-        self.web = self.api = None
+        self.web = self.follow = None
 
     def start_worker(self, concurrency: int = 1) -> None:
         self.worker = subprocess.Popen(
