@@ -117,10 +117,12 @@ loadtest: venv
 
 # A league night under load (docs/performance.md): 16 tables recording a round every 10–20 s
 # while 200 logged-out phones follow the board and their tables, for 60 s, on its own
-# database (LOAD_NIGHT_DB, dropped and created) and Redis database 3; then the audit.
+# database (LOAD_NIGHT_DB, dropped and created) and Redis database 3; then the audit. Two
+# gunicorn processes answer the follow polls and two everything else (docs/deploy.md).
 LOAD_NIGHT_DB ?= postgres://postgres@127.0.0.1:5432/csmj_load_night
 loadtest-night: venv
-	LOAD_DB=$(LOAD_NIGHT_DB) LOAD_BROKER=$${LOAD_BROKER:-redis://127.0.0.1:6379/3} $(PYTHON) -m loadtest.night
+	LOAD_DB=$(LOAD_NIGHT_DB) LOAD_BROKER=$${LOAD_BROKER:-redis://127.0.0.1:6379/3} \
+		LOAD_WORKERS=$${LOAD_WORKERS:-2} $(PYTHON) -m loadtest.night
 
 # Fault injection: PostgreSQL restarted mid-writes, a Celery worker killed mid-task, the
 # broker down. Restarts the machine's PostgreSQL and Redis: not part of `make test`.

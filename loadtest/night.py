@@ -1,5 +1,9 @@
 """make loadtest-night: a league night under load, against the same stack as
-``make loadtest`` (gunicorn + PostgreSQL + a Celery worker on Redis, all on loopback).
+``make loadtest`` (gunicorn + PostgreSQL + a Celery worker on Redis, all on loopback),
+deployed as docs/deploy.md says for a room following a night: the follow polls in a
+gunicorn of their own (NIGHT_FOLLOW_WORKERS processes, 2) beside the one that answers
+everything else (LOAD_WORKERS, 2), as a proxy sending the URLs that end in /follow/
+there would.
 
     python -m loadtest.night   # NIGHT_TABLES=16 NIGHT_PHONES=200 NIGHT_SECONDS=60
 
@@ -9,7 +13,8 @@ services). For NIGHT_SECONDS:
 - 16 recorders, one a table, each record a round through the API (with an
   Idempotency-Key; a quarter sent twice, as ``make loadtest`` does) every 10 to 20 s: a
   real night's pace (a hand takes minutes) compressed about tenfold;
-- 200 phones in the room, logged out (the club is public), follow the board and their own
+- 200 phones in the room (asyncio tasks in NIGHT_PHONE_PROCESSES processes of their own,
+  ``loadtest/phones.py``), logged out (the club is public), follow the board and their own
   table as the pages do (``static/js/follow.js``): every 2.7 to 3 s ask the follow URL with
   ``If-None-Match`` and ``Accept: text/html``; a change comes back in that answer (200,
   a new ETag, the page's fresh parts: ``scoring/follow.py``); an answer in JSON instead
@@ -17,7 +22,8 @@ services). For NIGHT_SECONDS:
   ``NIGHT_PAGES=one``: a phone shows one page, half of them the board, half their table.
 
 Printed: latency by kind (board poll, board page, table poll, table page, round write),
-the 5xx count; how long after a save's answer each phone's board showed it (the board's
+as the clients measured it and as the server spent it (gunicorn's access log), the 5xx
+count; how long after a save's answer each phone's board showed it (the board's
 version carries the id of the last round: a phone has seen a save once it received the
 board for a version whose last id is at least the save's); then ``make loadtest``'s
 audit (every acknowledged round stored exactly once, none stored unacknowledged, retries
@@ -30,15 +36,16 @@ from __future__ import annotations
 
 import datetime
 import os
-import random
 import secrets
 import sys
 import time
-from dataclasses import dataclass, field
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
 from typing import Any
 
+from loadtest.phones import phones_run
 from loadtest.run import Client, Shared, audit, percentile, report
-from loadtest.stack import Stack
+from loadtest.stack import ACCESS_LOG, Stack
 
 TABLES = int(os.environ.get("NIGHT_TABLES", "16"))
 PHONES = int(os.environ.get("NIGHT_PHONES", "200"))
@@ -47,7 +54,12 @@ SECONDS = float(os.environ.get("NIGHT_SECONDS", "60"))
 # half of them the board, half their table.
 PAGES = os.environ.get("NIGHT_PAGES", "both")
 PACE = (10.0, 20.0)  # seconds between two rounds at a table
-EVERY = 3.0  # follow.js's poll interval (each wait drawn from 0.9 to 1 times it)
+# The phones run as asyncio tasks in processes of their own (loadtest/phones.py).
+PHONE_PROCESSES = int(os.environ.get("NIGHT_PHONE_PROCESSES", "2"))
+# The deployment (docs/deploy.md): NIGHT_FOLLOW_WORKERS gunicorn processes of their own
+# for the follow polls, beside LOAD_WORKERS for everything else, the saves included (0:
+# one gunicorn for all).
+FOLLOW_WORKERS = int(os.environ.get("NIGHT_FOLLOW_WORKERS", "2"))
 DB_URL = os.environ.get("LOAD_DB", "postgres://postgres@127.0.0.1:5432/csmj_load_night")
 BROKER = os.environ.get("LOAD_BROKER", "redis://127.0.0.1:6379/3")
 BOARD_P95_MS = 100.0
@@ -100,60 +112,7 @@ class Recorder(Client):
             time.sleep(self.rng.uniform(*PACE))
 
 
-@dataclass
-class Seen:
-    """When a phone's board showed each version (monotonic time, last round id)."""
-
-    boards: list[tuple[float, int]] = field(default_factory=list)
-
-
-def last_round_id(version: str) -> int:
-    """The last round id in the board's version: ``event_version``'s
-    "event-rows-last-voids-o|f-finished" (the middle is ``follow_version``)."""
-    parts = version.strip('"').split("-")
-    return int(parts[2]) if len(parts) >= 4 else 0
-
-
-class Phone(Client):
-    """A phone in the room, logged out: the board and its own table, as follow.js does."""
-
-    def __init__(self, n: int, port: int, fixture: dict[str, Any], shared: Shared, stop: float):
-        super().__init__(n % len(fixture["sessions"]), port, {**fixture, "token": None}, shared,
-                         stop)  # fmt: skip
-        self.n, self.rng = n, random.Random(1000 + n)
-        self.seen = Seen()
-        slug, event = fixture["slug"], fixture["event"]
-        self.board_page = f"/c/{slug}/events/{event}/board/"
-        self.board_poll = f"/c/{slug}/events/{event}/follow/"
-        self.table_page = f"/c/{slug}/sessions/{self.session_id}/"
-        self.table_poll = f"/c/{slug}/sessions/{self.session_id}/follow/"
-
-    def follow(self, kind: str, poll: str, page: str, etag: str) -> str:
-        status, _payload, headers = self.request(f"{kind} poll", "GET", poll,
-                                                 **{"If-None-Match": etag,
-                                                    "Accept": "text/html"})  # fmt: skip
-        if status != 200:
-            return etag
-        etag = headers.get("ETag", etag)
-        if not headers.get("Content-Type", "").startswith("text/html"):
-            status, _payload, _h = self.request(f"{kind} page", "GET", page)
-        if kind == "board" and status == 200:
-            self.seen.boards.append((time.monotonic(), last_round_id(etag)))
-        return etag
-
-    def run(self) -> None:
-        board_etag = table_etag = '""'  # the first poll fetches the page
-        time.sleep(self.rng.uniform(0, EVERY))
-        board, table = (self.n % 2 == 0, self.n % 2 == 1) if PAGES == "one" else (True, True)
-        while time.monotonic() < self.stop_at:
-            time.sleep(self.rng.uniform(0.9 * EVERY, EVERY))
-            if board:
-                board_etag = self.follow("board", self.board_poll, self.board_page, board_etag)
-            if table:
-                table_etag = self.follow("table", self.table_poll, self.table_page, table_etag)
-
-
-def visibility(shared: Shared, phones: list[Phone], stop: float) -> bool:
+def visibility(shared: Shared, boards: list[list[tuple[float, int]]], stop: float) -> bool:
     """For each save and each phone: from the save's answer to that phone's board showing
     it. A save answered in the last 5 s of the run may not have been seen yet: those are
     left out (counted)."""
@@ -163,8 +122,8 @@ def visibility(shared: Shared, phones: list[Phone], stop: float) -> bool:
     for rid, acked in shared.acked_at.items():
         if rid in late:
             continue
-        for phone in phones:
-            shown = next((t for t, last in phone.seen.boards if last >= rid), None)
+        for seen in boards:
+            shown = next((t for t, last in seen if last >= rid), None)
             if shown is None:
                 unseen += 1
             else:
@@ -182,6 +141,26 @@ def visibility(shared: Shared, phones: list[Phone], stop: float) -> bool:
     return unseen == 0 and bool(delays) and delays[-1] < VISIBLE_S
 
 
+def server_times() -> None:
+    """The server's own time for each kind of request (gunicorn's access log): what the
+    phones measured less the wait in the machine's queues and the network."""
+    kinds: dict[str, list[float]] = {}
+    for line in ACCESS_LOG.read_text().splitlines():
+        method, path, _status, micros = line.split()
+        kind = (
+            "round write" if method == "POST"
+            else "board poll" if "/events/" in path and path.endswith("/follow/")
+            else "table poll" if path.endswith("/follow/")
+            else "other"
+        )  # fmt: skip
+        kinds.setdefault(kind, []).append(int(micros) / 1e6)
+    print("\n== the server's own time (gunicorn's access log) ==")
+    for kind, values in sorted(kinds.items()):
+        values.sort()
+        print(f"  {kind:16} {len(values):5}  p50 {percentile(values, 50) * 1000:7.1f}"
+              f"  p95 {percentile(values, 95) * 1000:7.1f} ms")  # fmt: skip
+
+
 def board_p95_ok(shared: Shared) -> bool:
     ok = True
     for kind in ("board poll", "board page"):
@@ -197,24 +176,45 @@ def board_p95_ok(shared: Shared) -> bool:
 def main() -> int:
     load = os.getloadavg()
     print(f"machine: {os.cpu_count()} CPUs, load average before the run {load[0]:.2f}")
-    with Stack(db_url=DB_URL, broker=BROKER) as stack:
+    with Stack(db_url=DB_URL, broker=BROKER, access_log=True, follow_workers=FOLLOW_WORKERS) as stack:  # fmt: skip
         fixture = night_fixture(TABLES)
         shared = Shared()
         stop = time.monotonic() + SECONDS
         recorders = [Recorder(n, stack.port, fixture, shared, stop) for n in range(TABLES)]
-        phones = [Phone(n, stack.port, fixture, shared, stop) for n in range(PHONES)]
         started = time.perf_counter()
-        for c in [*recorders, *phones]:
-            c.start()
-        for c in [*recorders, *phones]:
-            c.join(SECONDS + 60)
+        with ProcessPoolExecutor(PHONE_PROCESSES, mp_context=get_context("fork")) as pool:
+            share = -(-PHONES // PHONE_PROCESSES)
+            rooms = [
+                pool.submit(phones_run, first, min(share, PHONES - first),
+                            (stack.follow_port, stack.port),
+                            {**fixture, "token": None}, PAGES, stop)
+                for first in range(0, PHONES, share)
+            ]  # fmt: skip
+            for c in recorders:
+                c.start()
+            for c in recorders:
+                c.join(SECONDS + 60)
+            results = [room.result(timeout=SECONDS + 60) for room in rooms]
         wall = time.perf_counter() - started
+        boards: dict[int, list[tuple[float, int]]] = {}
+        for result in results:
+            for kind, values in result.kind_latencies.items():
+                shared.kind_latencies.setdefault(kind, []).extend(values)
+                shared.latencies.extend(values)
+                shared.by_kind[kind] += len(values)
+            shared.statuses.update(result.statuses)
+            shared.failures.extend(result.failures)
+            boards.update(result.boards)
         print(f"load average after the run {os.getloadavg()[0]:.2f}")
         load_ok = report(
-            shared, wall, f"{TABLES} tables recording, {PHONES} phones following ({PAGES} pages)"
+            shared,
+            wall,
+            f"{TABLES} tables recording, {PHONES} phones following ({PAGES} pages, "
+            f"{PHONE_PROCESSES} processes)",
         )
+        server_times()
         board_ok = board_p95_ok(shared)
-        watching = [p for p in phones if PAGES != "one" or p.n % 2 == 0]
+        watching = [seen for n, seen in boards.items() if PAGES != "one" or n % 2 == 0]
         seen_ok = visibility(shared, watching, stop)
         audit_ok = audit(shared, fixture)  # Django is set up for the stack's database
     ok = load_ok and board_ok and seen_ok and audit_ok

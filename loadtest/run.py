@@ -168,8 +168,8 @@ class Client(threading.Thread):
 
 
 def percentile(values: list[float], p: float) -> float:
-    if not values:
-        return float("nan")
+    if len(values) < 2:
+        return values[0] if values else float("nan")
     return statistics.quantiles(values, n=1000, method="inclusive")[int(p * 10) - 1]
 
 

@@ -25,6 +25,8 @@ BROKER = os.environ.get("LOAD_BROKER", "redis://127.0.0.1:6379/2")
 WEB_WORKERS = os.environ.get("LOAD_WORKERS", "4")
 WEB_THREADS = os.environ.get("LOAD_THREADS", "2")
 LOG_DIR = Path(os.environ.get("LOAD_LOG_DIR", "/tmp/csmj-load"))
+ACCESS_LOG = LOG_DIR / "access.log"
+ACCESS_FORMAT = "%(m)s %(U)s %(s)s %(D)s"  # method, path, status, the server's time in µs
 REDIS_START = [
     "redis-server", "--daemonize", "yes", "--bind", "127.0.0.1", "-::1", "--port", "6379",
     "--save", "", "--appendonly", "no", "--dir", "/var/lib/redis",
@@ -102,8 +104,19 @@ def close_db_connections() -> None:
 
 
 class Stack:
-    def __init__(self, *, db_url: str = DB_URL, broker: str = BROKER, worker: bool = True):
+    def __init__(
+        self, *, db_url: str = DB_URL, broker: str = BROKER, worker: bool = True,
+        access_log: bool = False, follow_workers: int = 0,
+    ) -> None:  # fmt: skip
         self.db_url, self.broker, self.want_worker = db_url, broker, worker
+        # follow_workers: a second gunicorn, of its own, for the pages' follow polls
+        # (follow_port), as a proxy sending the URLs ending in /follow/ to it would
+        # (docs/deploy.md); 0: one gunicorn answers everything (follow_port == port)
+        self.follow_workers = follow_workers
+        self.follow: subprocess.Popen[bytes] | None = None
+        self.follow_port = free_port() if follow_workers else 0
+        # access_log: gunicorn logs each request's path, status and time (µs) to ACCESS_LOG
+        self.access_log = access_log
         self.port = free_port()
         self.web: subprocess.Popen[bytes] | None = None
         self.worker: subprocess.Popen[bytes] | None = None
@@ -136,22 +149,35 @@ class Stack:
         close_db_connections()
 
     def start_web(self) -> None:
-        self.web = subprocess.Popen(
+        if self.access_log:
+            ACCESS_LOG.unlink(missing_ok=True)
+        self.web = self.gunicorn(self.port, WEB_WORKERS)
+        self.wait_ready(self.port)
+        if self.follow_workers:
+            self.follow = self.gunicorn(self.follow_port, str(self.follow_workers))
+            self.wait_ready(self.follow_port)
+        else:
+            self.follow_port = self.port
+
+    def gunicorn(self, port: int, workers: str) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(
             [
-                str(BIN / "gunicorn"), "csmj_site.wsgi", "--bind", f"127.0.0.1:{self.port}",
-                "--workers", WEB_WORKERS, "--threads", WEB_THREADS, "--timeout", "30",
+                str(BIN / "gunicorn"), "csmj_site.wsgi", "--bind", f"127.0.0.1:{port}",
+                "--workers", workers, "--threads", WEB_THREADS, "--timeout", "30",
                 "--error-logfile", str(LOG_DIR / "gunicorn.log"),
+                *(["--access-logfile", str(ACCESS_LOG), "--access-logformat", ACCESS_FORMAT]
+                  if self.access_log else []),
             ],
             cwd=ROOT,
             env=process_env(self.db_url, self.broker),
         )  # fmt: skip
-        self.wait_ready()
 
     def stop_web(self) -> None:
-        if self.web is not None and self.web.poll() is None:
-            self.web.send_signal(signal.SIGTERM)
-            self.web.wait(30)
-        self.web = None
+        for proc in (self.web, self.follow):
+            if proc is not None and proc.poll() is None:
+                proc.send_signal(signal.SIGTERM)
+                proc.wait(30)
+        self.web = self.follow = None
 
     def start_worker(self, concurrency: int = 1) -> None:
         self.worker = subprocess.Popen(
@@ -174,18 +200,18 @@ class Stack:
                 self.worker.wait(10)
         self.worker = None
 
-    def wait_ready(self, timeout: float = 30) -> None:
+    def wait_ready(self, port: int, timeout: float = 30) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:
-                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
                 conn.request("GET", "/api/v1/rulesets/")
                 if conn.getresponse().status == 200:
                     return
             except OSError:
                 pass
             time.sleep(0.2)
-        raise RuntimeError(f"gunicorn did not answer on port {self.port}")
+        raise RuntimeError(f"gunicorn did not answer on port {port}")
 
     # ------------------------------------------------------------ data
 
