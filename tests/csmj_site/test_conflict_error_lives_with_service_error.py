@@ -13,7 +13,11 @@ from csmj_site import errors
 from scoring.services import RoundConflict, SessionFinished
 
 ROOT = Path(__file__).resolve().parents[2]
-WRITE_LAYER = ["scoring/services.py", "scoring/events/services.py", "leagues/services.py"]
+WRITE_LAYER = [
+    *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "scoring" / "services").glob("*.py")),
+    "scoring/events/services.py",
+    "leagues/services.py",
+]
 
 
 def imported_modules(path: Path) -> set[str]:

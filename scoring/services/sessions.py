@@ -1,0 +1,278 @@
+"""Sessions (一场): starting one (its checks, with guests), changing its label or time,
+finishing and reopening it, its follow link, deleting one started by mistake."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from csmj_site.errors import ServiceError, ServiceErrors, reject
+from leagues import services as league_services
+from leagues.audit import audit_record, audit_snapshot, audit_stored
+from leagues.models import Player, Season
+from leagues.permissions import require_manage, require_record
+from scoring.models import Round, Session, SessionSeat, new_follow_token
+from scoring.selectors import session_night
+from scoring.services.engine_calls import ruleset_players
+from scoring.standings.models import SessionResult
+from scoring.standings.services import (
+    ratings_session_finished,
+    ratings_session_reopened,
+    stats_session_moved,
+)
+
+# The table sizes a session records: four, three and two (rules.md §10). A session
+# seats exactly its season's ruleset's ``players``.
+SESSION_SIZES = frozenset({2, 3, 4})
+
+
+def session_start_problems(
+    *, season: Season, players: Sequence[Player], first_dealer: Any, seated: int | None = None
+) -> list[ServiceError]:
+    """What stops a session from starting (at most one error a field); empty when it
+    can start. The one check of a new session, for ``session_start`` and the bulk import.
+    ``seated``: the table's size, when not the season's ruleset's (an imported session
+    whose rounds were scored before the club changed its table size)."""
+    problems: list[ServiceError] = []
+    if season.is_closed:
+        problems.append(ServiceError("season", "season_closed", variant="session"))
+    if seated is None:
+        seated = ruleset_players(config=season.ruleset.config)
+    if seated not in SESSION_SIZES:
+        problems.append(ServiceError("season", "table_size_unsupported", {"players": seated}))
+    if len(players) != seated:
+        problems.append(ServiceError("players", "players", {"players": seated}))
+    elif len({p.pk for p in players}) != seated:
+        problems.append(ServiceError("players", "players", variant="twice"))
+    elif any(p.club_id != season.club_id for p in players):
+        problems.append(ServiceError("players", "players", variant="other_club"))
+    if (
+        not isinstance(first_dealer, int)
+        or isinstance(first_dealer, bool)
+        or not 0 <= first_dealer < seated
+    ):
+        problems.append(ServiceError("first_dealer", "first_dealer", {"last": seated - 1}))
+    return problems
+
+
+def session_start(
+    *,
+    season: Season,
+    players: Sequence[Player],
+    first_dealer: int,
+    table_label: str = "",
+    started_at: Any = None,
+    table_size: int | None = None,
+    actor: Any,
+) -> Session:
+    """Start 一场: as many players of the season's club as its ruleset seats (``players``:
+    4, 3 or 2), in turn order (seats 0..n-1). ``table_size``: a league night's table of
+    three under the season's ruleset for four, scored at ``players: 3``."""
+    require_record(actor, season.club)
+    players = list(players)
+    problems = session_start_problems(
+        season=season, players=players, first_dealer=first_dealer, seated=table_size
+    )
+    if problems:
+        raise ServiceErrors(problems)
+    with transaction.atomic():
+        session = Session.objects.create(
+            season=season,
+            first_dealer=first_dealer,
+            table_label=table_label.strip(),
+            started_at=started_at or timezone.now(),
+            table_size=table_size,
+            created_by=actor,
+        )
+        SessionSeat.objects.bulk_create(
+            SessionSeat(session=session, seat=i, player=p) for i, p in enumerate(players)
+        )
+        audit_record(
+            actor=actor,
+            club=season.club,
+            action="session.start",
+            obj=session,
+            after={**(audit_snapshot(session) or {}), "players": [p.display_name for p in players]},
+        )
+    return session
+
+
+def session_start_with_guests(
+    *,
+    season: Season,
+    seats: Sequence[Player | str],
+    first_dealer: int,
+    table_label: str = "",
+    actor: Any,
+) -> Session:
+    """``session_start`` where a seat may be a new name: it joins the roster as a guest (客)
+    in the same transaction, so a refused session adds no guest."""
+    with transaction.atomic():
+        players = [
+            p
+            if isinstance(p, Player)
+            else league_services.player_create(
+                club=season.club, display_name=p, is_guest=True, actor=actor
+            )
+            for p in seats
+        ]
+        return session_start(
+            season=season,
+            players=players,
+            first_dealer=first_dealer,
+            table_label=table_label,
+            actor=actor,
+        )
+
+
+SESSION_FIELDS = ("table_label", "started_at")
+
+
+def session_update(*, session: Session, actor: Any, **fields: Any) -> Session:
+    """Change a session's table label or start time (recorder role; open seasons only)."""
+    require_record(actor, session.season.club)
+    unknown = set(fields) - set(SESSION_FIELDS)
+    if unknown:
+        raise TypeError(f"session_update() got unknown fields {sorted(unknown)}")
+    if session.season.is_closed:
+        raise reject("season", "season_closed", "session")
+    if "table_label" in fields:
+        session.table_label = (fields["table_label"] or "").strip()
+    if "started_at" in fields:
+        if fields["started_at"] is None:
+            raise reject("started_at", "required", "started_at")
+        session.started_at = fields["started_at"]
+    with transaction.atomic():
+        before = audit_stored(session)
+        session.full_clean()
+        session.save(update_fields=[f for f in SESSION_FIELDS if f in fields])
+        audit_record(
+            actor=actor,
+            club=session.season.club,
+            action="session.update",
+            obj=session,
+            before=before,
+            after=audit_snapshot(session),
+        )
+        if "started_at" in fields:
+            stats_session_moved(session=session)
+    return session
+
+
+# ---------------------------------------------------------------- finishing sessions
+
+
+def session_finish(*, session: Session, actor: Any) -> SessionResult:
+    """Mark a session finished (结束本场) and rate it. Finishing twice changes nothing."""
+    require_record(actor, session.season.club)
+    with transaction.atomic():
+        locked = Session.objects.select_for_update().select_related("season").get(pk=session.pk)
+        result, created = SessionResult.objects.get_or_create(
+            session=locked, defaults={"finished_by": actor if actor.is_authenticated else None}
+        )
+        if created:
+            ratings_session_finished(session=locked)
+            audit_record(
+                actor=actor,
+                club=locked.season.club,
+                action="session.finish",
+                obj=locked,
+                after=audit_snapshot(result),
+            )
+    return result
+
+
+def session_reopen(*, session: Session, actor: Any) -> None:
+    """Undo a finish (not for paper sessions); the ratings are replayed without it."""
+    require_record(actor, session.season.club)
+    with transaction.atomic():
+        locked = Session.objects.select_for_update().select_related("season").get(pk=session.pk)
+        result = SessionResult.objects.filter(session=locked).first()
+        if result is None:
+            return
+        if result.is_paper:
+            raise reject("session", "paper_reopen")
+        audit_record(
+            actor=actor,
+            club=locked.season.club,
+            action="session.reopen",
+            obj=locked,
+            before=audit_snapshot(result),
+        )
+        result.delete()
+        ratings_session_reopened(session=locked)
+
+
+# ---------------------------------------------------------------- follow links, deleting
+
+
+def session_locked(session: Session) -> Session:
+    """Re-read the session (and its season) with a row lock, inside a transaction."""
+    return Session.objects.select_for_update().select_related("season__club").get(pk=session.pk)
+
+
+def _seat_names(session: Session) -> list[str]:
+    return [s.player.display_name for s in session.seats.select_related("player").order_by("seat")]
+
+
+def session_follow_link_set(*, session: Session, actor: Any, on: bool = True) -> Session:
+    """The session's secret follow link (跟看链接, organisers): ``on`` gives it a new
+    token, so the old link (if any) stops working; ``on=False`` turns the link off
+    (``/f/<token>/`` then answers 404). Audited, without the token itself: replaced
+    (``session.follow_link``), turned on when it was off (``session.follow_on``) or off
+    (``session.follow_off``)."""
+    require_manage(actor, session.season.club)
+    with transaction.atomic():
+        locked = session_locked(session)
+        if not on:
+            action = "session.follow_off"
+        elif locked.follow_token is None:
+            action = "session.follow_on"
+        else:
+            action = "session.follow_link"
+        locked.follow_token = new_follow_token() if on else None
+        locked.save(update_fields=["follow_token"])
+        audit_record(
+            actor=actor,
+            club=locked.season.club,
+            action=action,
+            obj=locked,
+            after={"players": _seat_names(locked)},
+        )
+    session.follow_token = locked.follow_token
+    return session
+
+
+def session_delete(*, session: Session, actor: Any) -> None:
+    """Delete a session started by mistake (organisers): only one that has no round at
+    all (a void or corrected round is still a record), is not a paper session and is not
+    a league night's table, in an open season. Audited with what it was: its time, table
+    and four players."""
+    require_manage(actor, session.season.club)
+    with transaction.atomic():
+        locked = session_locked(session)
+        if locked.season.is_closed:
+            raise reject("season", "season_closed", "session")
+        rounds = Round.objects.filter(session=locked).count()
+        if rounds:
+            raise reject("session", "session_has_rounds", rounds=rounds)
+        result = SessionResult.objects.filter(session=locked).first()
+        if result is not None and result.is_paper:
+            raise reject("session", "paper_delete")
+        night = session_night(session=locked)
+        if night is not None:
+            raise reject("session", "session_in_night", name=night)
+        audit_record(
+            actor=actor,
+            club=locked.season.club,
+            action="session.delete",
+            obj=locked,
+            before={**(audit_snapshot(locked) or {}), "players": _seat_names(locked)},
+        )
+        if result is not None:  # finished without rounds (the API allows it): unrate it
+            result.delete()
+            ratings_session_reopened(session=locked)
+        locked.delete()
