@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import inspect
+from collections.abc import Sequence
 from typing import Any
 
 import django_filters
@@ -235,7 +236,9 @@ class ApiPagination(PageNumberPagination):
         return parameters
 
 
-def paginated_rows(request: Request, rows: list[Any], serializer_class: Any) -> Response:
+def paginated_rows(
+    request: Request, rows: QuerySet[Any] | Sequence[Any], serializer_class: Any
+) -> Response:
     """A page of ``rows`` from a plain (function) view, as every list pages."""
     paginator = ApiPagination()
     page = paginator.paginate_queryset(rows, request)

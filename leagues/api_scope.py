@@ -5,19 +5,25 @@ resources of both apps mix it in.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from rest_framework.request import Request
+from django.db.models import Model, QuerySet
+from rest_framework import serializers
+from rest_framework.generics import GenericAPIView
+from rest_framework.relations import RelatedField
 
 from leagues.models import Club
 from leagues.permissions import club_for_reader
 
+# What the mixin is mixed into, for the type checker (at run time a plain mixin).
+if TYPE_CHECKING:
+    _ViewBase = GenericAPIView[Any]
+else:
+    _ViewBase = object
 
-class ClubScopedMixin:
+
+class ClubScopedMixin(_ViewBase):
     """Views under /clubs/{club_slug}/…: the club must be readable by the user, else 404."""
-
-    kwargs: dict[str, Any]
-    request: Request
 
     def get_club(self) -> Club:
         if not hasattr(self, "_club"):
@@ -29,7 +35,19 @@ class ClubScopedMixin:
         return getattr(self, "swagger_fake_view", False)
 
     def get_serializer_context(self) -> dict[str, Any]:
-        context = super().get_serializer_context()  # type: ignore[misc]
+        context = dict(super().get_serializer_context())
         if not self.is_schema_view():
             context["club"] = self.get_club()
         return context
+
+
+def related_queryset_set(
+    field: serializers.Field[Any, Any, Any, Any], queryset: QuerySet[Any]
+) -> None:
+    """Let the related field ``field`` (or the related field of each item of a list field)
+    choose from ``queryset`` only: a club's serializer limits its ids to the club's rows."""
+    if isinstance(field, serializers.ListField):
+        field = field.child
+    related = cast("RelatedField[Model, Any, Any]", field)
+    # The stubs type ``queryset`` as QuerySet or Manager, and read a Manager's __get__ here.
+    related.queryset = queryset  # type: ignore[arg-type]

@@ -100,7 +100,7 @@ class PlayerFilter(django_filters.FilterSet):
         model = Player
         fields = ["season", "q"]
 
-    def filter_season(self, queryset: QuerySet, name: str, value: int) -> QuerySet:
+    def filter_season(self, queryset: QuerySet[Player], name: str, value: int) -> QuerySet[Player]:
         return queryset.filter(session_seats__session__season_id=value).distinct()
 
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from leagues.models import CHIP_RATE_MAX, CHIP_RATE_MIN, Role
+from leagues.models import CHIP_RATE_MAX, CHIP_RATE_MIN, Role, Ruleset
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
@@ -55,10 +56,10 @@ class PlayerForm(forms.Form):
     )
     user = forms.ChoiceField(label=_("关联账户"), required=False)
 
-    def __init__(self, *args: Any, members: list[Any] = (), **kwargs: Any) -> None:
+    def __init__(self, *args: Any, members: Sequence[Any] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.members = {str(u.pk): u for u in members}
-        self.fields["user"].choices = [("", _("（无）"))] + [
+        cast(forms.ChoiceField, self.fields["user"]).choices = [("", _("（无）"))] + [
             (str(u.pk), u.get_username()) for u in members
         ]
 
@@ -74,11 +75,13 @@ class SeasonForm(forms.Form):
     name = forms.CharField(label=_("名称"), max_length=100)
     start_date = forms.DateField(label=_("开始日期"), widget=DATE_WIDGET)
     end_date = forms.DateField(label=_("结束日期"), required=False, widget=DATE_WIDGET)
-    ruleset = forms.ModelChoiceField(label=_("规则"), queryset=None)  # type: ignore[arg-type]
+    ruleset: forms.ModelChoiceField[Ruleset] = forms.ModelChoiceField(
+        label=_("规则"), queryset=None
+    )
 
     def __init__(self, *args: Any, rulesets: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["ruleset"].queryset = rulesets
+        cast("forms.ModelChoiceField[Ruleset]", self.fields["ruleset"]).queryset = rulesets
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

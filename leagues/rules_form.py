@@ -5,7 +5,7 @@ and the calculator's table settings are this form.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -28,6 +28,11 @@ def part_tables() -> dict[str, Any]:
     kong_points (暗杠 / 加杠 / 放杠, the engine's KONG_KINDS). The base and self-draw
     tables are written as JSON."""
     return {"kong_points": KONG_KINDS}
+
+
+def field_choices(field: forms.Field) -> list[tuple[Any, Any]]:
+    """A choice field's choices, as the list Django keeps them in (normalised when set)."""
+    return cast("list[tuple[Any, Any]]", cast(forms.ChoiceField, field).choices)
 
 
 def flat_values(values: dict[str, Any]) -> dict[str, Any]:
@@ -103,7 +108,7 @@ class RulesStepForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         presets = preset_choices()
-        self.fields["preset"].choices = presets
+        cast(forms.ChoiceField, self.fields["preset"]).choices = presets
         self.fields["preset"].initial = presets[0][0]
         english = page_is_english()
         self.options: list[str] = []
@@ -173,7 +178,7 @@ class RulesStepForm(forms.Form):
             elif isinstance(field, forms.ChoiceField) and not isinstance(
                 field, forms.MultipleChoiceField
             ):
-                field.choices = [("", labels[name]), *list(field.choices)[1:]]
+                field.choices = [("", labels[name]), *field_choices(field)[1:]]
 
     def preset_words(self) -> dict[str, dict[str, str]]:
         """Each preset's values in words by option field name, for the pages' scripts (the

@@ -31,6 +31,7 @@ from leagues.pages import apply_errors, club_context, club_view
 from leagues.rules_form import (
     PART_SEP,
     RulesStepForm,
+    field_choices,
     flat_values,
     put_option,
     rules_initial,
@@ -103,8 +104,9 @@ class RulesetEditForm(RulesStepForm):
         for name in self.options:
             field = self.fields[name]
             if type(field) is forms.ChoiceField:  # segmented buttons, not a drop-down
-                field.widget = forms.RadioSelect(choices=field.choices)
-        self.fields["preset"].widget = forms.RadioSelect(choices=self.fields["preset"].choices)
+                field.widget = forms.RadioSelect(choices=field_choices(field))
+        preset = self.fields["preset"]
+        preset.widget = forms.RadioSelect(choices=field_choices(preset))
 
     def groups(self) -> list[dict[str, Any]]:
         preset = self["preset"].value() or self.fields["preset"].initial
@@ -159,7 +161,8 @@ class RulesetEditForm(RulesStepForm):
         value = self[name].value()
         if value in (None, "", []):
             return False
-        return typed_value(value, preset_value) != preset_value
+        changed: bool = typed_value(value, preset_value) != preset_value
+        return changed
 
     def clean(self) -> dict[str, Any]:
         mode = self.data.get("mode") or ("json" if self.data.get("overrides") else "form")
@@ -199,7 +202,9 @@ class RulesetEditForm(RulesStepForm):
             return data
         return self._validated(data, {"preset": data["preset"], **overrides}, by_field=False)
 
-    def _validated(self, data: dict[str, Any], config: dict[str, Any], *, by_field: bool) -> Any:
+    def _validated(
+        self, data: dict[str, Any], config: dict[str, Any], *, by_field: bool
+    ) -> dict[str, Any]:
         """The config through the service's check (``services.ruleset_config_clean``, the
         engine's parse_ruleset), as the wizard's ``with_config``; each refusal in the
         page's language next to the option it names, or next to the JSON box."""

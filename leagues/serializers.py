@@ -13,6 +13,7 @@ from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from leagues.api_scope import related_queryset_set
 from leagues.models import CHIP_RATE_MAX, CHIP_RATE_MIN, Club, Player, Role, Ruleset, Season
 from scoring.engine import PARAMETER_INFO, PRESET_INFO, PRESETS, parse_ruleset
 
@@ -24,7 +25,7 @@ assert set(PRESETS) == {code for code, _ in PRESET_CODES}
 # ---------------------------------------------------------------- clubs
 
 
-class ClubSerializer(serializers.ModelSerializer):
+class ClubSerializer(serializers.ModelSerializer[Club]):
     slug = serializers.SlugField(max_length=60)
     name = serializers.CharField(max_length=100)
     description = serializers.CharField(required=False, allow_blank=True, max_length=5000)
@@ -64,7 +65,7 @@ class ClubSerializer(serializers.ModelSerializer):
 # ---------------------------------------------------------------- players
 
 
-class PlayerSerializer(serializers.ModelSerializer):
+class PlayerSerializer(serializers.ModelSerializer[Player]):
     club = serializers.CharField(source="club.slug", read_only=True)
     display_name = serializers.CharField(max_length=60)
     aliases = serializers.ListField(
@@ -126,22 +127,22 @@ def _extra_small_hands(*, required: bool = False) -> serializers.ListField:
     )
 
 
-class KindAmountsSerializer(serializers.Serializer):
+class KindAmountsSerializer(serializers.Serializer[Any]):
     self_draw = serializers.IntegerField()
     discard = serializers.IntegerField()
 
 
-class BaseTableSerializer(serializers.Serializer):
+class BaseTableSerializer(serializers.Serializer[Any]):
     small = KindAmountsSerializer()
     big = KindAmountsSerializer()
 
 
-class ClassAmountsSerializer(serializers.Serializer):
+class ClassAmountsSerializer(serializers.Serializer[Any]):
     small = serializers.IntegerField()
     big = serializers.IntegerField()
 
 
-class KongPointsSerializer(serializers.Serializer):
+class KongPointsSerializer(serializers.Serializer[Any]):
     """What each other seat pays for one kong, by kind (rules.md §10.4)."""
 
     an = serializers.IntegerField(min_value=0, help_text="暗杠, a concealed kong.")
@@ -149,7 +150,7 @@ class KongPointsSerializer(serializers.Serializer):
     ming = serializers.IntegerField(min_value=0, help_text="放杠, a kong on a discard.")
 
 
-class KongPointsOverrideSerializer(serializers.Serializer):
+class KongPointsOverrideSerializer(serializers.Serializer[Any]):
     """Some kinds of kong_points; the others keep the preset's."""
 
     an = serializers.IntegerField(min_value=0, required=False)
@@ -157,26 +158,26 @@ class KongPointsOverrideSerializer(serializers.Serializer):
     ming = serializers.IntegerField(min_value=0, required=False)
 
 
-class KindAmountsOverrideSerializer(serializers.Serializer):
+class KindAmountsOverrideSerializer(serializers.Serializer[Any]):
     self_draw = serializers.IntegerField(min_value=0, max_value=1000, required=False)
     discard = serializers.IntegerField(min_value=0, max_value=1000, required=False)
 
 
-class BaseTableOverrideSerializer(serializers.Serializer):
+class BaseTableOverrideSerializer(serializers.Serializer[Any]):
     """Some entries of the base table; the others keep the preset's."""
 
     small = KindAmountsOverrideSerializer(required=False)
     big = KindAmountsOverrideSerializer(required=False)
 
 
-class ClassAmountsOverrideSerializer(serializers.Serializer):
+class ClassAmountsOverrideSerializer(serializers.Serializer[Any]):
     """Some entries of the self-draw bonus; the others keep the preset's."""
 
     small = serializers.IntegerField(min_value=0, max_value=1000, required=False)
     big = serializers.IntegerField(min_value=0, max_value=1000, required=False)
 
 
-class RulesetParametersSerializer(serializers.Serializer):
+class RulesetParametersSerializer(serializers.Serializer[Any]):
     """Every parameter of a resolved ruleset (rules.md §7), with the choices and bounds
     of ``RulesetConfig``."""
 
@@ -224,7 +225,7 @@ class RulesetParametersField(serializers.JSONField):
     pass
 
 
-class RulesetConfigSerializer(serializers.Serializer):
+class RulesetConfigSerializer(serializers.Serializer[Any]):
     """A preset with overrides (rules.md §7); keys not given keep the preset's value."""
 
     preset = serializers.ChoiceField(choices=PRESET_CODES)
@@ -296,7 +297,7 @@ class RulesetChoiceField(serializers.JSONField):
     Documented as ``oneOf`` (``RulesetChoiceFieldSchema``); the engine reads it."""
 
 
-class RulesetChoiceFieldSchema(OpenApiSerializerFieldExtension):
+class RulesetChoiceFieldSchema(OpenApiSerializerFieldExtension):  # type: ignore[no-untyped-call]
     target_class = RulesetChoiceField
 
     def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
@@ -306,7 +307,7 @@ class RulesetChoiceFieldSchema(OpenApiSerializerFieldExtension):
         return {"oneOf": [preset, config]}
 
 
-class RulesetSerializer(serializers.ModelSerializer):
+class RulesetSerializer(serializers.ModelSerializer[Ruleset]):
     club = serializers.CharField(source="club.slug", read_only=True)
     name = serializers.CharField(max_length=100)
     config = RulesetConfigField(
@@ -330,7 +331,7 @@ class RulesetSerializer(serializers.ModelSerializer):
 # ---------------------------------------------------------------- seasons
 
 
-class SeasonSerializer(serializers.ModelSerializer):
+class SeasonSerializer(serializers.ModelSerializer[Season]):
     club = serializers.CharField(source="club.slug", read_only=True)
     name = serializers.CharField(max_length=100)
     ruleset = serializers.PrimaryKeyRelatedField(queryset=Ruleset.objects.none())
@@ -359,4 +360,4 @@ class SeasonSerializer(serializers.ModelSerializer):
         super().__init__(*args, **kwargs)
         club = self.context.get("club")
         if club is not None:
-            self.fields["ruleset"].queryset = Ruleset.objects.filter(club=club)
+            related_queryset_set(self.fields["ruleset"], Ruleset.objects.filter(club=club))

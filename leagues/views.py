@@ -106,7 +106,7 @@ def season_close(request: HttpRequest, club: Club, season_id: int) -> HttpRespon
     else:
         # Sessions still being played are named first; closing needs a second, explicit tap.
         open_sessions = list(
-            season.sessions.filter(result__isnull=True).order_by("started_at", "id")  # type: ignore[attr-defined]
+            season.sessions.filter(result__isnull=True).order_by("started_at", "id")
         )
         if open_sessions and not request.POST.get("despite_open"):
             names = list_sep().join(

@@ -29,7 +29,7 @@ from leagues import selectors, services
 from leagues.forms import ClubForm, split_aliases
 from leagues.models import Club, Player, Role
 from leagues.pages import club_context, club_view
-from leagues.rules_form import TABLE_SIZE_FIELD, RulesStepForm, rules_initial
+from leagues.rules_form import TABLE_SIZE_FIELD, RulesStepForm, field_choices, rules_initial
 from scoring.engine import PRESET_INFO, parse_ruleset
 
 SESSION_KEY = "csmj_club_wizard"
@@ -60,7 +60,7 @@ class WizardRulesForm(RulesStepForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         size = self.fields[TABLE_SIZE_FIELD]
-        size.widget = forms.RadioSelect(choices=size.choices)
+        size.widget = forms.RadioSelect(choices=field_choices(size))
 
     def table_size_field(self) -> Any:
         return self[TABLE_SIZE_FIELD]

@@ -113,21 +113,23 @@ EXAMPLE_RESULT = {
 }
 
 
-class RulesetParameterSerializer(serializers.Serializer):
+class RulesetParameterSerializer(serializers.Serializer[Any]):
     key = serializers.CharField()
     name_zh = serializers.CharField()
     name_en = serializers.CharField()
     value = RulesetValueField(help_text="The preset's value: its type is the parameter's.")
     allowed = serializers.CharField(help_text="The values allowed, in words.")
     description = serializers.CharField()
-    source = serializers.CharField(help_text="Seed passage the value comes from.")
+    source = serializers.CharField(  # type: ignore[assignment]  # a field, named as in the API
+        help_text="Seed passage the value comes from."
+    )
 
 
-class RulesetPresetSerializer(serializers.Serializer):
+class RulesetPresetSerializer(serializers.Serializer[Any]):
     code = serializers.ChoiceField(choices=PRESET_CODES)
     name_zh = serializers.CharField()
     name_en = serializers.CharField()
-    source = serializers.CharField()
+    source = serializers.CharField()  # type: ignore[assignment]  # a field, named as in the API
     ruleset = RulesetParametersSerializer(
         help_text='The JSON form: {"preset": code, every parameter}.'
     )

@@ -26,7 +26,7 @@ from scoring.engine import GANG_CONTEXTS, SITUATIONAL_CODES, MeldKind, analyse_r
 from scoring.serializers import HAND_CLASSES, HAND_TYPE_CODES, OPENING_HAND_CODES
 
 ANALYSIS_MELD_KINDS = [k.value for k in MeldKind]
-_MELD_FIELDS = {
+_MELD_FIELDS: dict[str, serializers.Field[Any, Any, Any, Any]] = {
     "kind": serializers.ChoiceField(ANALYSIS_MELD_KINDS),
     "tiles": serializers.CharField(help_text="e.g. 555m; a kong has 4 tiles"),
 }
@@ -70,24 +70,24 @@ DEALT_KIND = [("opening", "A dealt hand (opening hands)")]
 DECOMPOSITION_KINDS = [("standard", "Four sets and a pair"), ("seven_pairs", "Seven pairs")]
 
 
-class AnalysedMeldSerializer(serializers.Serializer):
+class AnalysedMeldSerializer(serializers.Serializer[Any]):
     kind = serializers.ChoiceField(ANALYSIS_MELD_KINDS)
     tiles = serializers.CharField(help_text="e.g. 555m; a kong has 4 tiles")
 
 
-class HandNameSerializer(serializers.Serializer):
+class HandNameSerializer(serializers.Serializer[Any]):
     code = serializers.ChoiceField(choices=HAND_TYPE_CODES)
     name_zh = serializers.CharField()
     name_en = serializers.CharField()
 
 
-class DroppedClaimSerializer(serializers.Serializer):
+class DroppedClaimSerializer(serializers.Serializer[Any]):
     code = serializers.ChoiceField(choices=HAND_TYPE_CODES)
     reason = serializers.CharField(help_text="Why the context's code does not hold (English).")
     reason_zh = serializers.CharField()
 
 
-class DecompositionSerializer(serializers.Serializer):
+class DecompositionSerializer(serializers.Serializer[Any]):
     kind = serializers.ChoiceField(choices=DECOMPOSITION_KINDS)
     notation = serializers.CharField(help_text="e.g. 111p 333p 666p 777p 99p")
     pair = serializers.CharField(allow_null=True, help_text="The pair (将); null for seven pairs.")
@@ -96,11 +96,13 @@ class DecompositionSerializer(serializers.Serializer):
     pairs = serializers.ListField(child=serializers.CharField(), help_text="Seven pairs only.")
 
 
-def _by_code(name: str, codes: tuple[str, ...], field: type[serializers.Field], text: str) -> Any:
+def _by_code(
+    name: str, codes: tuple[str, ...], field: type[serializers.Field[Any, Any, Any, Any]], text: str
+) -> Any:
     return inline_serializer(name, {code: field(help_text=text) for code in codes})
 
 
-class FinalHandAnalysisSerializer(serializers.Serializer):
+class FinalHandAnalysisSerializer(serializers.Serializer[Any]):
     """What a final hand is (analysis.md)."""
 
     kind = serializers.ChoiceField(choices=FINAL_KIND)
@@ -122,7 +124,9 @@ class FinalHandAnalysisSerializer(serializers.Serializer):
     units = serializers.IntegerField()
     chips = serializers.IntegerField(help_text="What the best claim is worth.")
     shapes = serializers.ListField(child=serializers.ChoiceField(choices=HAND_TYPE_CODES))
-    context = serializers.ListField(child=serializers.ChoiceField(choices=HAND_TYPE_CODES))
+    context = serializers.ListField(  # type: ignore[assignment]  # a field, named as in the API
+        child=serializers.ChoiceField(choices=HAND_TYPE_CODES)
+    )
     dropped = DroppedClaimSerializer(many=True)
     situational = _by_code(
         "SituationalWins",
@@ -146,7 +150,7 @@ class DealtHandNameSerializer(HandNameSerializer):
     tiles = serializers.CharField(help_text="The tiles that make it, e.g. 2222m 5555s.")
 
 
-class DealtHandAnalysisSerializer(serializers.Serializer):
+class DealtHandAnalysisSerializer(serializers.Serializer[Any]):
     """The opening hands (起手胡) a dealt hand holds (analysis.md)."""
 
     kind = serializers.ChoiceField(choices=DEALT_KIND)

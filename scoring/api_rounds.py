@@ -81,8 +81,8 @@ IDEMPOTENCY_KEY = OpenApiParameter(
 )
 
 
-class RoundConflictSerializer(serializers.Serializer):
-    errors = ErrorItemSerializer(many=True)
+class RoundConflictSerializer(serializers.Serializer[Any]):
+    errors = ErrorItemSerializer(many=True)  # type: ignore[assignment]  # a field, as in the API
     round_count = serializers.IntegerField(
         required=False,
         help_text="With round_conflict: how many rounds the session has now (the highest "
@@ -133,7 +133,9 @@ class SessionFilter(DateRangeFilterSet):
         model = Session
         fields = ["season", "player", "date_from", "date_to"]
 
-    def filter_player(self, queryset: QuerySet, name: str, value: int) -> QuerySet:
+    def filter_player(
+        self, queryset: QuerySet[Session], name: str, value: int
+    ) -> QuerySet[Session]:
         return queryset.filter(seats__player_id=value)
 
 
@@ -168,7 +170,7 @@ class SessionViewSet(ClubScopedMixin, ApiViewSet):
     ordering_fields = ["started_at", "created_at", "id"]
     ordering = ["-started_at", "-id"]
 
-    def get_serializer_class(self) -> type[serializers.BaseSerializer]:
+    def get_serializer_class(self) -> type[serializers.BaseSerializer[Any]]:
         if self.action in ("retrieve", "update", "partial_update"):
             return SessionDetailSerializer
         return SessionSerializer
@@ -191,7 +193,7 @@ class SessionViewSet(ClubScopedMixin, ApiViewSet):
     def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         instance = self.get_object()
         self.check_write(instance)
-        serializer = SessionUpdateSerializer(data=request.data, partial=kwargs.get("partial"))
+        serializer = SessionUpdateSerializer(data=request.data, partial=bool(kwargs.get("partial")))
         serializer.is_valid(raise_exception=True)
         session = services.session_update(
             session=instance, actor=request.user, **serializer.validated_data
@@ -218,7 +220,7 @@ class RoundFilter(DateRangeFilterSet):
         model = Round
         fields = ["is_void", "kind", "player", "date_from", "date_to"]
 
-    def filter_player(self, queryset: QuerySet, name: str, value: int) -> QuerySet:
+    def filter_player(self, queryset: QuerySet[Round], name: str, value: int) -> QuerySet[Round]:
         winners = RoundPlayer.objects.filter(player_id=value, won=True).values("round_id")
         return queryset.filter(pk__in=winners)
 
@@ -233,7 +235,7 @@ class RoundViewSet(
     ClubScopedMixin,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
-    viewsets.GenericViewSet,
+    viewsets.GenericViewSet[Round],
 ):
     """Rounds of a session. Recording, correcting and voiding need the recorder role."""
 
@@ -265,7 +267,8 @@ class RoundViewSet(
 
     def get_object(self) -> Round:
         self.kwargs["number"] = id_or_404(self.kwargs.get("number"))
-        return super().get_object()
+        rnd: Round = super().get_object()
+        return rnd
 
     def _require_record(self) -> Session:
         session = self.get_session()

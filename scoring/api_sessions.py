@@ -10,7 +10,7 @@ import csv
 import io
 from typing import Any
 
-from django.http import HttpResponse, StreamingHttpResponse
+from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -22,6 +22,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from csmj_site.api import ApiPagination, paginated_rows
+from leagues.api_scope import related_queryset_set
 from leagues.models import Club, Player, Season
 from leagues.permissions import club_for_reader
 from scoring.models import Session
@@ -54,7 +55,7 @@ def _session(request: Request, club_slug: str, session_id: int) -> Session:
     )
 
 
-class SessionStateSerializer(serializers.Serializer):
+class SessionStateSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     finished = serializers.BooleanField()
     is_paper = serializers.BooleanField()
@@ -97,7 +98,7 @@ def session_reopen_view(request: Request, club_slug: str, session_id: int) -> Re
     return Response(_state(session, finished=False, is_paper=False))
 
 
-class PaperSessionSerializer(serializers.Serializer):
+class PaperSessionSerializer(serializers.Serializer[Any]):
     players = serializers.ListField(
         child=serializers.PrimaryKeyRelatedField(queryset=Player.objects.none()),
         min_length=2,
@@ -120,7 +121,7 @@ class PaperSessionSerializer(serializers.Serializer):
         # the service checks the rest (a player twice).
         club_id = self.context.get("club_id")
         if club_id is not None:
-            self.fields["players"].child.queryset = Player.objects.filter(club_id=club_id)
+            related_queryset_set(self.fields["players"], Player.objects.filter(club_id=club_id))
 
 
 @extend_schema(
@@ -149,7 +150,7 @@ def paper_session_view(request: Request, club_slug: str, season_id: int) -> Resp
     return Response(_state(session, finished=True, is_paper=True), status=201)
 
 
-class RatingSerializer(serializers.Serializer):
+class RatingSerializer(serializers.Serializer[Any]):
     player = serializers.IntegerField(source="player_id")
     player_name = serializers.CharField(source="player.display_name")
     ordinal = serializers.FloatField(help_text="Conservative rating mu − 3σ (openskill).")
@@ -158,7 +159,7 @@ class RatingSerializer(serializers.Serializer):
     sessions = serializers.IntegerField(help_text="Finished sessions rated.")
 
 
-class PaginatedRatingListSerializer(serializers.Serializer):
+class PaginatedRatingListSerializer(serializers.Serializer[Any]):
     count = serializers.IntegerField()
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
@@ -233,7 +234,9 @@ def _csv_response(rows: Any, filename: str) -> StreamingHttpResponse:
 )
 @api_view(["GET"])
 @renderer_classes([JSONRenderer, CsvRenderer])
-def season_standings_csv_view(request: Request, club_slug: str, season_id: int) -> HttpResponse:
+def season_standings_csv_view(
+    request: Request, club_slug: str, season_id: int
+) -> StreamingHttpResponse:
     season = _season(request, club_slug, season_id)
     rows = selectors.standings_csv_rows(rows=selectors.season_standings(season=season))
     return _csv_response(rows, f"{club_slug}-season-{season.pk}-standings.csv")
@@ -247,7 +250,9 @@ def season_standings_csv_view(request: Request, club_slug: str, season_id: int) 
 )
 @api_view(["GET"])
 @renderer_classes([JSONRenderer, CsvRenderer])
-def season_rounds_csv_view(request: Request, club_slug: str, season_id: int) -> HttpResponse:
+def season_rounds_csv_view(
+    request: Request, club_slug: str, season_id: int
+) -> StreamingHttpResponse:
     season = _season(request, club_slug, season_id)
     return _csv_response(
         season_rounds_csv_rows(season=season), f"{club_slug}-season-{season.pk}-rounds.csv"

@@ -24,7 +24,7 @@ from csmj_site.language import as_label, page_is_english
 from csmj_site.payment_words import preview_rows
 from leagues.audit_text import hand_label
 from leagues.option_values import value_choices
-from leagues.rules_form import RulesStepForm, rules_initial
+from leagues.rules_form import RulesStepForm, field_choices, rules_initial
 from leagues.ruleset_explain import option_words, payment_terms
 from scoring import selectors, services
 from scoring.calc_codes import calc_decode, calc_encode
@@ -48,7 +48,8 @@ class CalcSettingsForm(RulesStepForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["preset"].widget = forms.Select(choices=self.fields["preset"].choices)
+        preset = self.fields["preset"]
+        preset.widget = forms.Select(choices=field_choices(preset))
         for i, name in enumerate(NAME_FIELDS):
             self.fields[name].label = seat_label(i)
             self.fields[name].widget.attrs.update(

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext_lazy as _
 
 from csmj_site.errors import ServiceErrors
@@ -85,14 +86,13 @@ class SessionStartForm(forms.Form):
         help_text=_("客人以后可由组织者合并到正式选手，战绩不丢。"),
     )
 
-    SEAT_FIELDS = ("seat_0", "seat_1", "seat_2", "seat_3")
+    SEAT_FIELDS: tuple[str, ...] = ("seat_0", "seat_1", "seat_2", "seat_3")
 
     def __init__(self, *args: Any, roster: list[Player], seats: int = 4, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.roster = roster
         self.SEAT_FIELDS = keep_seats(self, self.SEAT_FIELDS, seats)
-        dealer = self.fields["first_dealer"]
-        dealer.choices = SEAT_CHOICES[:seats]  # type: ignore[attr-defined]
+        cast(forms.ChoiceField, self.fields["first_dealer"]).choices = SEAT_CHOICES[:seats]
         for name in self.SEAT_FIELDS:
             self.fields[name].widget.attrs.update(
                 {"list": "roster", "autocomplete": "off", "autocapitalize": "off"}
@@ -117,16 +117,17 @@ class PlayerMergeForm(forms.Form):
 
     def __init__(self, *args: Any, guest: Player, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        field = self.fields["target"]
-        field.queryset = Player.objects.filter(  # type: ignore[attr-defined]
-            club_id=guest.club_id, is_guest=False
-        ).order_by("display_name", "pk")
+        field = cast("forms.ModelChoiceField[Player]", self.fields["target"])
+        field.queryset = Player.objects.filter(club_id=guest.club_id, is_guest=False).order_by(
+            "display_name", "pk"
+        )
 
 
 class RoundDataForm(forms.Form):
     """The round form posts one hidden field: the round-format JSON the page built."""
 
-    data = forms.CharField(widget=forms.HiddenInput)
+    # The posted field is named ``data``, like the form's own bound data.
+    data = forms.CharField(widget=forms.HiddenInput)  # type: ignore[assignment]
     number = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
     def clean_data(self) -> dict[str, Any]:
@@ -179,8 +180,8 @@ class PaperSessionForm(forms.Form):
     )
     table_label = forms.CharField(label=_("桌号（可不填）"), max_length=40, required=False)
 
-    PLAYER_FIELDS = ("player_0", "player_1", "player_2", "player_3")
-    NET_FIELDS = ("net_0", "net_1", "net_2", "net_3")
+    PLAYER_FIELDS: tuple[str, ...] = ("player_0", "player_1", "player_2", "player_3")
+    NET_FIELDS: tuple[str, ...] = ("net_0", "net_1", "net_2", "net_3")
     GROUPS = ("players", "nets")
 
     def __init__(
@@ -210,7 +211,7 @@ class PaperSessionForm(forms.Form):
     def group_errors(self, group: str) -> list[str]:
         return [
             m
-            for e in self.errors.as_data().get(forms.forms.NON_FIELD_ERRORS, [])
+            for e in self.errors.as_data().get(NON_FIELD_ERRORS, [])
             if e.code == group
             for m in e.messages
         ]
@@ -222,7 +223,7 @@ class PaperSessionForm(forms.Form):
     def other_errors(self) -> list[str]:
         return [
             m
-            for e in self.errors.as_data().get(forms.forms.NON_FIELD_ERRORS, [])
+            for e in self.errors.as_data().get(NON_FIELD_ERRORS, [])
             if e.code not in self.GROUPS
             for m in e.messages
         ]
@@ -384,7 +385,7 @@ class PaperCsvForm(forms.Form):
             cleaned = form.cleaned_data
             key = paper_key(cleaned["started_at"], cleaned["players"], cleaned["nets"])
             if key in self.existing:
-                self._bad(line, [_("这一场已经录入过了。")])
+                self._bad(line, [str(_("这一场已经录入过了。"))])
             elif key in seen:
                 self._bad(line, [_("和第 %(n)s 行重复。") % {"n": seen[key]}])
             else:

@@ -30,7 +30,8 @@ def get_session(club: Club, session_id: int) -> Session:
 def get_round(session: Session, number: int) -> Round:
     """The current version of round ``number``; its ``.session`` is ``session`` itself
     (season and club loaded), so the services fetch nothing more for it."""
-    return get_object_or_404(session.rounds.current(), number=number)
+    rnd: Round = get_object_or_404(session.rounds.current(), number=number)
+    return rnd
 
 
 def round_summary(

@@ -10,12 +10,13 @@ engine validates it, so a client sees the engine's own errors.
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, cast
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from csmj_site.api import MAX_ID, BoundedDateTimeField
+from leagues.api_scope import related_queryset_set
 from leagues.models import Player, Season
 from leagues.serializers import RulesetChoiceField, RulesetParametersField
 from scoring.engine import HAND_TYPES, MIDGAME_CODES
@@ -69,12 +70,12 @@ def _bird() -> serializers.IntegerField:
 # ---------------------------------------------------------------- round format (docs only)
 
 
-class MeldSerializer(serializers.Serializer):
+class MeldSerializer(serializers.Serializer[Any]):
     kind = serializers.ChoiceField(choices=MELD_KINDS)
     tiles = serializers.CharField(help_text='Tile notation, e.g. "555m".')
 
 
-class OpeningSerializer(serializers.Serializer):
+class OpeningSerializer(serializers.Serializer[Any]):
     seat = _seat()
     hands = serializers.ListField(
         child=serializers.ChoiceField(choices=OPENING_HAND_CODES),
@@ -85,7 +86,7 @@ class OpeningSerializer(serializers.Serializer):
     tiles = serializers.CharField(required=False, help_text="The dealt 13/14 tiles (optional).")
 
 
-class MidgameSerializer(serializers.Serializer):
+class MidgameSerializer(serializers.Serializer[Any]):
     seat = _seat()
     hands = serializers.ListField(
         child=serializers.ChoiceField(choices=MIDGAME_HAND_CODES),
@@ -97,7 +98,7 @@ class MidgameSerializer(serializers.Serializer):
     )
 
 
-class WinnerSerializer(serializers.Serializer):
+class WinnerSerializer(serializers.Serializer[Any]):
     seat = _seat()
     hands = serializers.ListField(
         child=serializers.ChoiceField(choices=FINAL_HAND_CODES),
@@ -112,14 +113,14 @@ class WinnerSerializer(serializers.Serializer):
     win_tile = serializers.CharField(required=False, help_text='e.g. "9p"')
 
 
-class HaidiSerializer(serializers.Serializer):
+class HaidiSerializer(serializers.Serializer[Any]):
     tile = serializers.CharField(required=False, help_text='The 海底 tile, e.g. "5m".')
     taker = _seat(required=False, allow_null=True)
     first_offered = _seat(required=False, allow_null=True)
     replaced_by = _seat(required=False, allow_null=True)
 
 
-class RoundOutcomeSerializer(serializers.Serializer):
+class RoundOutcomeSerializer(serializers.Serializer[Any]):
     kind = serializers.ChoiceField(choices=OUTCOME_KINDS)
     winners = WinnerSerializer(many=True, required=False)
     discarder = _seat(required=False, allow_null=True)
@@ -128,12 +129,12 @@ class RoundOutcomeSerializer(serializers.Serializer):
     haidi = HaidiSerializer(required=False, allow_null=True)
 
 
-class PenaltySerializer(serializers.Serializer):
+class PenaltySerializer(serializers.Serializer[Any]):
     seat = _seat()
     kind = serializers.ChoiceField(choices=PENALTY_KINDS)
 
 
-class KongSerializer(serializers.Serializer):
+class KongSerializer(serializers.Serializer[Any]):
     seat = _seat()
     kind = serializers.ChoiceField(choices=KONG_KINDS)
 
@@ -144,7 +145,7 @@ KongSerializer._declared_fields["from"] = _seat(
 )
 
 
-class RoundDataSerializer(serializers.Serializer):
+class RoundDataSerializer(serializers.Serializer[Any]):
     """A round in round-format.md, without ``ruleset`` (it comes from the season)."""
 
     dealer = _seat(help_text="The dice-rolling dealer.")
@@ -200,7 +201,7 @@ def _chips(help_text: str, **kwargs: Any) -> serializers.IntegerField:
     return serializers.IntegerField(required=False, help_text=help_text, **kwargs)
 
 
-class TransferDetailSerializer(serializers.Serializer):
+class TransferDetailSerializer(serializers.Serializer[Any]):
     """The arithmetic of a transfer (round-format.md, Output). A win's transfer:
     amount = pair_base × multiplier + bird_points_added + zimo_bonus + dealer_vs_dealer
     + fish + piao, capped. A split escape penalty: kind, penalty, distribution, share,
@@ -232,7 +233,7 @@ TransferDetailSerializer._declared_fields["class"] = serializers.ChoiceField(
 )
 
 
-class TransferSerializer(serializers.Serializer):
+class TransferSerializer(serializers.Serializer[Any]):
     amount = serializers.IntegerField(min_value=1)
     event = serializers.ChoiceField(choices=TRANSFER_EVENTS)
     winner = _seat(allow_null=True, help_text="The winning seat; null for a penalty.")
@@ -244,7 +245,7 @@ TransferSerializer._declared_fields["from"] = _seat(help_text="Paying seat.")
 TransferSerializer._declared_fields["to"] = _seat(help_text="Receiving seat.")
 
 
-class RoundResultSerializer(serializers.Serializer):
+class RoundResultSerializer(serializers.Serializer[Any]):
     """The engine's result (round-format.md, Output)."""
 
     transfers = TransferSerializer(many=True)
@@ -276,7 +277,8 @@ def round_data_filled(data: dict[str, Any], found: dict[tuple[int, bool], list[s
     filled = copy.deepcopy(data)
     for winner in filled["result"]["winners"]:
         if isinstance(winner, dict) and "hands" not in winner:
-            winner["hands"] = found.get((winner.get("seat"), False), [])
+            seat = winner.get("seat")
+            winner["hands"] = found.get((seat, False), []) if isinstance(seat, int) else []
     return filled
 
 
@@ -287,7 +289,8 @@ class RoundDataField(serializers.JSONField):
     def get_attribute(self, instance: Round) -> Any:
         return instance
 
-    def to_representation(self, value: Round) -> Any:
+    # Given the round itself (``get_attribute``), not the JSON value a JSONField reads.
+    def to_representation(self, value: Round) -> Any:  # type: ignore[override]
         found = getattr(self.parent, "found_codes", None)
         if found is None:
             from scoring.selectors import round_found_codes
@@ -304,7 +307,7 @@ class RoundResultField(serializers.JSONField):
     pass
 
 
-class RoundListSerializer(serializers.ListSerializer):
+class RoundListSerializer(serializers.ListSerializer[Any]):
     """Rounds, with the codes the engine found for tiles-only winners read in one query."""
 
     def to_representation(self, data: Any) -> list[Any]:
@@ -318,7 +321,7 @@ class RoundListSerializer(serializers.ListSerializer):
             self.child.found_codes = None  # type: ignore[union-attr]
 
 
-class RoundSerializer(serializers.ModelSerializer):
+class RoundSerializer(serializers.ModelSerializer[Round]):
     """A stored round (one version) with the engine's result. ``data`` is the round as
     recorded, each winner given by tiles alone with the hands the engine found."""
 
@@ -329,7 +332,8 @@ class RoundSerializer(serializers.ModelSerializer):
     voided_by = serializers.SerializerMethodField()
     supersedes = serializers.IntegerField(source="supersedes_id", read_only=True, allow_null=True)
     counts = serializers.BooleanField(read_only=True)
-    data = RoundDataField(read_only=True)
+    # The API names the round-format object ``data``, like the serializer's own output.
+    data = RoundDataField(read_only=True)  # type: ignore[assignment]
     ruleset = RulesetParametersField(source="ruleset_config", read_only=True)
     result = RoundResultField(read_only=True)
 
@@ -358,23 +362,23 @@ class RoundSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_voided_by(self, obj: Round) -> str | None:
-        return obj.voided_by.get_username() if obj.voided_by_id else None
+        return obj.voided_by.get_username() if obj.voided_by is not None else None
 
 
-class RoundVoidSerializer(serializers.Serializer):
+class RoundVoidSerializer(serializers.Serializer[Any]):
     reason = serializers.CharField(max_length=200, help_text="Why the round is void.")
 
 
 # ---------------------------------------------------------------- sessions
 
 
-class SeatSerializer(serializers.Serializer):
+class SeatSerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
     player = serializers.IntegerField(source="player.pk")
     display_name = serializers.CharField(source="player.display_name")
 
 
-class SessionSerializer(serializers.ModelSerializer):
+class SessionSerializer(serializers.ModelSerializer[Session]):
     """一场. ``players`` (write) are the player ids in turn order, seats 0..n-1: as many
     as the season's ruleset seats (``players``: 4, 3 or 2)."""
 
@@ -432,16 +436,17 @@ class SessionSerializer(serializers.ModelSerializer):
         super().__init__(*args, **kwargs)
         club = self.context.get("club")
         if club is not None:
-            self.fields["season"].queryset = Season.objects.filter(club=club)
-            self.fields["players"].child.queryset = Player.objects.filter(club=club)
+            related_queryset_set(self.fields["season"], Season.objects.filter(club=club))
+            related_queryset_set(self.fields["players"], Player.objects.filter(club=club))
 
     @extend_schema_field(SeatSerializer(many=True))
     def get_seats(self, obj: Session) -> list[dict[str, Any]]:
         seats = sorted(obj.seats.all(), key=lambda s: s.seat)
-        return SeatSerializer(seats, many=True).data
+        # A ListSerializer's list, which the stubs read as a Serializer's dict.
+        return cast("list[dict[str, Any]]", SeatSerializer(seats, many=True).data)
 
 
-class SettlementPaymentSerializer(serializers.Serializer):
+class SettlementPaymentSerializer(serializers.Serializer[Any]):
     payer = serializers.IntegerField(min_value=0, max_value=3, help_text="The seat that pays.")
     payee = serializers.IntegerField(min_value=0, max_value=3, help_text="The seat paid.")
     payer_name = serializers.CharField()
@@ -456,13 +461,13 @@ class SettlementPaymentSerializer(serializers.Serializer):
     )
 
 
-class SettlementBurnedSerializer(serializers.Serializer):
+class SettlementBurnedSerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField(min_value=0, max_value=3)
     name = serializers.CharField()
     chips = serializers.IntegerField(min_value=1, help_text="Chips burned: paid to no one.")
 
 
-class SettlementSerializer(serializers.Serializer):
+class SettlementSerializer(serializers.Serializer[Any]):
     rate = serializers.DecimalField(
         max_digits=8,
         decimal_places=2,
@@ -529,7 +534,7 @@ class SessionDetailSerializer(SessionSerializer):
         return session_next_dealers(session=obj)[1]
 
 
-class SessionUpdateSerializer(serializers.Serializer):
+class SessionUpdateSerializer(serializers.Serializer[Any]):
     started_at = BoundedDateTimeField(required=False)
     table_label = serializers.CharField(max_length=40, required=False, allow_blank=True)
 
@@ -537,12 +542,12 @@ class SessionUpdateSerializer(serializers.Serializer):
 # ---------------------------------------------------------------- standings, statistics
 
 
-class PlayerRefSerializer(serializers.Serializer):
+class PlayerRefSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(source="pk")
     display_name = serializers.CharField()
 
 
-class StandingRowSerializer(serializers.Serializer):
+class StandingRowSerializer(serializers.Serializer[Any]):
     rank = serializers.IntegerField()
     player = PlayerRefSerializer()
     net = serializers.IntegerField()
@@ -560,12 +565,12 @@ class StandingRowSerializer(serializers.Serializer):
     avg_per_round = serializers.FloatField(help_text="net / rounds")
 
 
-class StandingsQuerySerializer(serializers.Serializer):
+class StandingsQuerySerializer(serializers.Serializer[Any]):
     date_from = serializers.DateField(required=False, help_text="Sessions started on or after.")
     date_to = serializers.DateField(required=False, help_text="Sessions started on or before.")
 
 
-class HandCountSerializer(serializers.Serializer):
+class HandCountSerializer(serializers.Serializer[Any]):
     code = serializers.ChoiceField(choices=HAND_TYPE_CODES)
     name_zh = serializers.CharField()
     name_en = serializers.CharField()
@@ -574,7 +579,7 @@ class HandCountSerializer(serializers.Serializer):
     count = serializers.IntegerField()
 
 
-class KongCountSerializer(serializers.Serializer):
+class KongCountSerializer(serializers.Serializer[Any]):
     kind = serializers.ChoiceField(
         choices=[*KONG_KINDS, ("fed", "Kong fed: another's kong on this player's discard")],
         help_text="an, jia, ming: kongs the player made (a ming on another's discard "
@@ -583,12 +588,12 @@ class KongCountSerializer(serializers.Serializer):
     count = serializers.IntegerField(min_value=0)
 
 
-class ChipPointSerializer(serializers.Serializer):
+class ChipPointSerializer(serializers.Serializer[Any]):
     at = serializers.DateTimeField(help_text="The session's start.")
     cumulative = serializers.IntegerField(help_text="Net chips after that session.")
 
 
-class PlayerStatsSerializer(serializers.Serializer):
+class PlayerStatsSerializer(serializers.Serializer[Any]):
     player = PlayerRefSerializer()
     season = serializers.IntegerField(source="season.pk", allow_null=True)
     net = serializers.IntegerField()
@@ -609,13 +614,13 @@ class PlayerStatsSerializer(serializers.Serializer):
     chip_history = ChipPointSerializer(many=True)
 
 
-class PlayerStatsQuerySerializer(serializers.Serializer):
+class PlayerStatsQuerySerializer(serializers.Serializer[Any]):
     season = serializers.IntegerField(
         required=False, min_value=1, max_value=MAX_ID, help_text="Limit to one season (id)."
     )
 
 
-class PlayerMergeSerializer(serializers.Serializer):
+class PlayerMergeSerializer(serializers.Serializer[Any]):
     target = serializers.IntegerField(
         min_value=1, max_value=MAX_ID, help_text="The regular player (id) who takes the rounds."
     )

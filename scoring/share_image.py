@@ -17,7 +17,10 @@ import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from django.http import HttpResponse
 
 # Debian's fonts-noto-cjk (and fonts-noto-cjk-extra), then other common places.
 FONT_CANDIDATES = (
@@ -239,7 +242,7 @@ def player_card_png(card: PlayerCard) -> bytes:
     return _png(image)
 
 
-def png_response(draw: Callable[[], bytes], filename: str) -> Any:
+def png_response(draw: Callable[[], bytes], filename: str) -> HttpResponse:
     """An image of ``draw()`` as an inline PNG download (``HttpResponse``); 503 with the
     reason when no font draws Chinese on this server."""
     from django.http import HttpResponse

@@ -9,7 +9,7 @@ whole night through these alone (``tests/scoring/events/test_api_night.py``).
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 import django_filters
 from django.db.models import QuerySet
@@ -30,7 +30,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from csmj_site.api import CLUB_SLUG, MAX_ID, ApiViewSet, IdFilter, id_or_404
-from leagues.api_scope import ClubScopedMixin
+from leagues.api_scope import ClubScopedMixin, related_queryset_set
 from leagues.models import Player, Ruleset, Season
 from leagues.permissions import require_manage, require_record
 from scoring.events import selectors, services
@@ -61,7 +61,7 @@ def _club_field(queryset: Any) -> Any:
     return serializers.PrimaryKeyRelatedField(queryset=queryset)
 
 
-class ClubScopedSerializer(serializers.Serializer):
+class ClubScopedSerializer(serializers.Serializer[Any]):
     """Ids of players, seasons and rulesets resolve inside the URL's club only."""
 
     club_fields: tuple[tuple[str, Any], ...] = ()
@@ -71,13 +71,13 @@ class ClubScopedSerializer(serializers.Serializer):
         club = self.context.get("club")
         for name, model in self.club_fields:
             if club is not None and name in self.fields:
-                self.fields[name].queryset = model.objects.filter(club=club)
+                related_queryset_set(self.fields[name], model.objects.filter(club=club))
 
 
 # ---------------------------------------------------------------- serializers
 
 
-class EventSerializer(serializers.ModelSerializer):
+class EventSerializer(serializers.ModelSerializer[Event]):
     season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.none())
     ruleset = serializers.PrimaryKeyRelatedField(
         queryset=Ruleset.objects.none(),
@@ -107,11 +107,11 @@ class EventSerializer(serializers.ModelSerializer):
         super().__init__(*args, **kwargs)
         club = self.context.get("club")
         if club is not None:
-            self.fields["season"].queryset = Season.objects.filter(club=club)
-            self.fields["ruleset"].queryset = Ruleset.objects.filter(club=club)
+            related_queryset_set(self.fields["season"], Season.objects.filter(club=club))
+            related_queryset_set(self.fields["ruleset"], Ruleset.objects.filter(club=club))
 
 
-class EntrantSerializer(serializers.ModelSerializer):
+class EntrantSerializer(serializers.ModelSerializer[Entrant]):
     player_name = serializers.CharField(source="player.display_name", read_only=True)
     is_guest = serializers.BooleanField(source="player.is_guest", read_only=True)
     joined_round = serializers.IntegerField(read_only=True, min_value=1)
@@ -137,14 +137,14 @@ class EntrantAddSerializer(ClubScopedSerializer):
         self.fields["player"].help_text = "A club player's id; or give guest_name (客)."
 
 
-class EntrantRefSerializer(serializers.Serializer):
+class EntrantRefSerializer(serializers.Serializer[Any]):
     player = serializers.IntegerField(
         min_value=1, max_value=MAX_ID, help_text="The entrant's player id."
     )
     present = serializers.BooleanField(default=True, help_text="Check-in only.")
 
 
-class DrawSerializer(serializers.Serializer):
+class DrawSerializer(serializers.Serializer[Any]):
     mode = serializers.ChoiceField(choices=SeatingMode.choices, required=False)
     seed = serializers.IntegerField(
         min_value=0, max_value=services.SEED_LIMIT - 1, required=False,
@@ -156,7 +156,7 @@ class DrawSerializer(serializers.Serializer):
     )  # fmt: skip
 
 
-class RoundSeatSerializer(serializers.Serializer):
+class RoundSeatSerializer(serializers.Serializer[Any]):
     tables = serializers.ListField(
         child=serializers.ListField(
             child=serializers.IntegerField(min_value=1, max_value=MAX_ID), max_length=4
@@ -167,23 +167,23 @@ class RoundSeatSerializer(serializers.Serializer):
     number = serializers.IntegerField(min_value=1, max_value=32767, required=False)
 
 
-class SwapSerializer(serializers.Serializer):
+class SwapSerializer(serializers.Serializer[Any]):
     round = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The round's number.")
     player_a = serializers.IntegerField(min_value=1, max_value=MAX_ID)
     player_b = serializers.IntegerField(min_value=1, max_value=MAX_ID)
 
 
-class TableRefSerializer(serializers.Serializer):
+class TableRefSerializer(serializers.Serializer[Any]):
     round = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The round's number.")
     table = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The table's number.")
 
 
-class TimerSerializer(serializers.Serializer):
+class TimerSerializer(serializers.Serializer[Any]):
     round = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The round's number.")
     minutes = serializers.IntegerField(min_value=1, max_value=600, required=False)
 
 
-class EventTableSerializer(serializers.Serializer):
+class EventTableSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField()
     seats = serializers.ListField(child=serializers.IntegerField())
     names = serializers.ListField(child=serializers.CharField())
@@ -193,7 +193,7 @@ class EventTableSerializer(serializers.Serializer):
     finished = serializers.BooleanField()
 
 
-class SeatingRoundSerializer(serializers.Serializer):
+class SeatingRoundSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField()
     mode = serializers.CharField()
     seed = serializers.IntegerField()
@@ -203,7 +203,7 @@ class SeatingRoundSerializer(serializers.Serializer):
     tables = EventTableSerializer(many=True)
 
 
-class EventStandingSerializer(serializers.Serializer):
+class EventStandingSerializer(serializers.Serializer[Any]):
     rank = serializers.IntegerField()
     player = serializers.IntegerField()
     player_name = serializers.CharField()
@@ -216,7 +216,7 @@ class EventStandingSerializer(serializers.Serializer):
     dropped = serializers.BooleanField()
 
 
-class PenaltyRecordSerializer(serializers.ModelSerializer):
+class PenaltyRecordSerializer(serializers.ModelSerializer[Penalty]):
     player_name = serializers.CharField(source="player.display_name", read_only=True)
     is_cancelled = serializers.BooleanField(read_only=True)
     season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.none())
@@ -246,16 +246,16 @@ class PenaltyRecordSerializer(serializers.ModelSerializer):
         super().__init__(*args, **kwargs)
         club = self.context.get("club")
         if club is not None:
-            self.fields["season"].queryset = Season.objects.filter(club=club)
-            self.fields["player"].queryset = Player.objects.filter(club=club)
-            self.fields["event"].queryset = Event.objects.filter(season__club=club)
+            related_queryset_set(self.fields["season"], Season.objects.filter(club=club))
+            related_queryset_set(self.fields["player"], Player.objects.filter(club=club))
+            related_queryset_set(self.fields["event"], Event.objects.filter(season__club=club))
 
 
-class PenaltyCancelSerializer(serializers.Serializer):
+class PenaltyCancelSerializer(serializers.Serializer[Any]):
     reason = serializers.CharField(max_length=200)
 
 
-class SessionRefSerializer(serializers.Serializer):
+class SessionRefSerializer(serializers.Serializer[Any]):
     session = serializers.IntegerField(help_text="The table's new scoring session.")
     round = serializers.IntegerField()
     table = serializers.IntegerField()
@@ -285,7 +285,7 @@ def round_values(view: selectors.RoundView) -> dict[str, Any]:
     }
 
 
-class EventBoardSerializer(serializers.Serializer):
+class EventBoardSerializer(serializers.Serializer[Any]):
     event = EventSerializer()
     version = serializers.CharField(help_text="Changes with any save of the night.")
     current = SeatingRoundSerializer(allow_null=True)
@@ -344,7 +344,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
     # ---- helpers
 
     def _body(
-        self, serializer_class: type[serializers.Serializer], *, role: str = "manage"
+        self, serializer_class: type[serializers.Serializer[Any]], *, role: str = "manage"
     ) -> dict[str, Any]:
         """The action's body, read once the caller's role allows the action (``manage``:
         organiser, ``record``: recorder), so a refusal never depends on the body."""
@@ -676,7 +676,7 @@ PLAYER_ID = OpenApiParameter(
 @renderer_classes([JSONRenderer])
 @content_negotiation_class(ErrorsAsJson)
 def event_card_view(request: Request, club_slug: str, event_id: int) -> HttpResponse:
-    return cast(HttpResponse, event_card_response(event=_event_of(request, club_slug, event_id)))
+    return event_card_response(event=_event_of(request, club_slug, event_id))
 
 
 @extend_schema(
@@ -694,7 +694,7 @@ def player_card_view(
     request: Request, club_slug: str, event_id: int, player_id: int
 ) -> HttpResponse:
     event = _event_of(request, club_slug, event_id)
-    return cast(HttpResponse, player_card_response(event=event, player_id=id_or_404(player_id)))
+    return player_card_response(event=event, player_id=id_or_404(player_id))
 
 
 def _urls() -> list[Any]:

@@ -5,7 +5,7 @@ in the request's language. The site's pages and the API serve them alike."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -14,6 +14,9 @@ from leagues.audit_text import hand_label
 from scoring.events import selectors
 from scoring.events.models import Event
 from scoring.share_image import Card, PlayerCard, Row, card_png, player_card_png, png_response
+
+if TYPE_CHECKING:
+    from django.http import HttpResponse
 
 
 def _hands(win: dict[str, Any]) -> str:
@@ -94,14 +97,14 @@ def player_card(*, event: Event, player_id: int) -> PlayerCard | None:
     )
 
 
-def event_card_response(*, event: Event) -> Any:
+def event_card_response(*, event: Event) -> HttpResponse:
     """The event's card as a PNG (503 saying why when no font draws Chinese)."""
     return png_response(
         lambda: card_png(event_card(event=event)), f"csmj-{event.date:%Y%m%d}-night-{event.pk}.png"
     )
 
 
-def player_card_response(*, event: Event, player_id: int) -> Any:
+def player_card_response(*, event: Event, player_id: int) -> HttpResponse:
     """A player's card as a PNG; 404 when the player is not an entrant."""
     from django.http import Http404
 

@@ -9,6 +9,7 @@ a refusal in the reader's language; the services do every check.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -198,11 +199,15 @@ def event_follow(request: HttpRequest, slug: str, event_id: int) -> HttpResponse
 # ---------------------------------------------------------------- actions (POST)
 
 
-def _act(level: str) -> Any:
+# A POST action of the event page: its answer, or None to go back to the event page.
+EventAction = Callable[[HttpRequest, Event], HttpResponse | None]
+
+
+def _act(level: str) -> Callable[[EventAction], Callable[..., HttpResponse]]:
     """A POST action of the event page: runs ``action(request, event)``; a refusal is
     shown on the event page (nothing stored), success goes back to it (or elsewhere)."""
 
-    def decorate(action: Any) -> Any:
+    def decorate(action: EventAction) -> Callable[..., HttpResponse]:
         @require_POST
         @club_view(level)
         def view(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:

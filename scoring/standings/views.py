@@ -42,7 +42,7 @@ from scoring.standings.selectors import (
 )
 
 
-def paper_nets_of(session_ids: Any) -> dict[int, list[int]]:
+def paper_nets_of(session_ids: Any) -> dict[int, list[int] | None]:
     """session id -> its paper nets by seat, for the paper sessions (纸面记录) among them.
     One query."""
     return dict(
@@ -180,7 +180,7 @@ def season_detail(request: HttpRequest, club: Club, season_id: int) -> HttpRespo
     for s in sessions:
         # 纸面记录: listed with its final nets instead of a round count.
         nets = paper.get(s.pk)
-        s.paper = (
+        s.paper = (  # type: ignore[attr-defined]  # read by the template
             [(seat.player.display_name, nets[seat.seat]) for seat in s.seats.all()]
             if nets
             else None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from decimal import Decimal
 
 from django import template
 from django.utils.translation import pgettext
@@ -40,9 +41,11 @@ def word(group: str, key: object) -> str:
 
 
 @register.filter
-def fixed(value: float | int | None, places: int = 2) -> str:
+def fixed(value: float | int | Decimal | str | None, places: int = 2) -> str:
     """A figure with ``places`` decimals, halves away from zero (the CSV's rounding too)."""
-    return "" if value is None or value == "" else _fixed(value, int(places))
+    if value is None or value == "":
+        return ""
+    return _fixed(Decimal(value) if isinstance(value, str) else value, int(places))
 
 
 # Reasons the pages store as they are (Chinese, the site's first language) and show in the
