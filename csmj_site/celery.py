@@ -15,7 +15,7 @@ app.autodiscover_tasks()
 # a safety net (the write path keeps them right; the rebuild is idempotent).
 app.conf.beat_schedule = {
     "standings-rebuild-nightly": {
-        "task": "leagues.standings_rebuild",
+        "task": "standings.standings_rebuild",
         "schedule": crontab(hour=4, minute=30),
     },
 }

@@ -28,13 +28,13 @@ RETRYING: dict[str, Any] = {
 }
 
 
-@shared_task(name="leagues.ratings_rebuild", **RETRYING)
+@shared_task(name="standings.ratings_rebuild", **RETRYING)
 def ratings_rebuild_task(*, club_id: int, season_id: int | None) -> int:
     """Replay a season's (or, with season_id None, the club's) ratings."""
     return ratings_rebuild(club_id=club_id, season_id=season_id)
 
 
-@shared_task(name="leagues.standings_rebuild", **RETRYING)
+@shared_task(name="standings.standings_rebuild", **RETRYING)
 def standings_rebuild_task(*, club_id: int | None = None, season_id: int | None = None) -> int:
     """Recompute the materialised standings and the ratings of a season, a club, or all."""
     season = Season.objects.get(pk=season_id) if season_id is not None else None

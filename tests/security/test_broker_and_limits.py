@@ -13,7 +13,7 @@ from scoring.standings import tasks
 
 
 class DeadBrokerTask:
-    name = "leagues.ratings_rebuild"
+    name = "standings.ratings_rebuild"
 
     def __init__(self, error: Exception) -> None:
         self.error = error
@@ -37,7 +37,7 @@ def test_a_task_queued_while_the_broker_is_down_is_logged_not_raised(
     ):
         tasks.queue_after_commit(task, club_id=1, season_id=2)
     assert task.calls == 1
-    assert "broker unavailable: leagues.ratings_rebuild" in caplog.text
+    assert "broker unavailable: standings.ratings_rebuild" in caplog.text
     assert "rebuild_standings" in caplog.text
 
 
