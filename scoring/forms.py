@@ -11,12 +11,21 @@ from django.utils.translation import gettext_lazy as _
 from csmj_site.errors import ServiceErrors
 from csmj_site.jsonio import json_form_value
 from csmj_site.language import as_label_lazy, list_sep
-from leagues.models import Player
+from leagues.models import Player, Season
 from scoring.engine import SEATS
-from scoring.selectors import season_seats
-from scoring.services import paper_nets_validate, whole_number
+from scoring.services import RoundRejected, paper_nets_validate, ruleset_players, whole_number
 
 SEAT_CHOICES = [(i, as_label_lazy(seat)) for i, seat in enumerate(SEATS)]
+
+
+def season_table_seats(season: Season) -> int:
+    """How many sit at a table of ``season`` (``services.ruleset_players``: its ruleset's
+    ``players``, rules.md §10), for a form's seats; four when the engine cannot read the
+    ruleset, so that the page still opens and recording says why."""
+    try:
+        return ruleset_players(config=season.ruleset.config)
+    except RoundRejected:
+        return 4
 
 
 def keep_seats(form: forms.Form, fields: tuple[str, ...], seats: int) -> tuple[str, ...]:
@@ -190,7 +199,7 @@ class PaperSessionForm(forms.Form):
         super().__init__(*args, **kw)
         self.roster = roster
         self.season = season
-        self.PLAYER_FIELDS = keep_seats(self, self.PLAYER_FIELDS, season_seats(season=season))
+        self.PLAYER_FIELDS = keep_seats(self, self.PLAYER_FIELDS, season_table_seats(season))
         self.NET_FIELDS = keep_seats(self, self.NET_FIELDS, len(self.PLAYER_FIELDS))
         self.fields["started_at"].required = date_required
         for name in self.PLAYER_FIELDS:
@@ -350,7 +359,7 @@ class PaperCsvForm(forms.Form):
         reader = csv.reader(io.StringIO(text), delimiter=delimiter)
         header = next(reader, None)
         columns = [CSV_COLUMNS.get(h.strip().lower()) for h in header or []]
-        seats = season_seats(season=self.season)
+        seats = season_table_seats(self.season)
         missing = [f for f in csv_required(seats) if f not in columns]
         if missing:
             header_words = _("表头必须是：date, table, player1…player%(n)s, net1…net%(n)s。")

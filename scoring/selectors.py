@@ -22,7 +22,7 @@ from django.db.models import (
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Coalesce
 
-from scoring.engine import KONG_KINDS, MIDGAME_CODES, PARAMETER_INFO, parse_ruleset
+from scoring.engine import KONG_KINDS, MIDGAME_CODES, PARAMETER_INFO
 from scoring.models import (
     Round,
     RoundHand,
@@ -56,13 +56,6 @@ def session_ruleset_config(*, session: Session) -> dict[str, Any]:
     if session.table_size is None:
         return dict(config)
     return {**config, "players": session.table_size}
-
-
-def season_seats(*, season: Any) -> int:
-    """How many sit at a table of ``season`` (its ruleset's ``players``, rules.md §10: 4,
-    3 or 2); four for a ruleset the engine cannot read (recording then says why)."""
-    rules, _errors = parse_ruleset(season.ruleset.config)
-    return 4 if rules is None else int(rules.players)
 
 
 def _with_seats(qs: QuerySet[Session]) -> QuerySet[Session]:

@@ -40,6 +40,7 @@ from scoring.forms import (
     SessionStartForm,
     VoidForm,
     paper_key,
+    season_table_seats,
 )
 from scoring.models import Round, Session, SessionSeat
 from scoring.page_json import analyse_body, form_rejection, json_body, localised_errors
@@ -55,7 +56,7 @@ from scoring.templatetags.recording import NO_REASON, VOID_PICKS, void_pick_labe
 def session_new(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
     season = get_season(club, season_id)
     roster = list(league_selectors.player_list(club=club))
-    seats = selectors.season_seats(season=season)
+    seats = season_table_seats(season)
     form = SessionStartForm(request.POST or None, roster=roster, seats=seats)
     if request.method == "POST" and form.is_valid():
         try:
@@ -202,7 +203,7 @@ def paper_page(
     upload: PaperCsvForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    seats = selectors.season_seats(season=season)
+    seats = season_table_seats(season)
     return render(
         request,
         "scoring/paper_session.html",

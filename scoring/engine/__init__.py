@@ -41,7 +41,6 @@ from scoring.engine.analysis import (
     analyse_request,
 )
 from scoring.engine.birds import (
-    BIRD_SEAT,
     FormBirds,
     bird_seats,
     final_bird_origin,
@@ -104,7 +103,6 @@ from scoring.engine.words import (
 __all__ = [
     "ALL_MESSAGES",
     "BIRD_ON_NOBODY",
-    "BIRD_SEAT",
     "GANG_CONTEXTS",
     "HAND_CLASSES",
     "HAND_TYPES",

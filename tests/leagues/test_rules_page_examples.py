@@ -8,6 +8,7 @@ from django.utils import translation
 
 import scoring.engine as engine
 from leagues.ruleset_explain import example_payments
+from scoring.engine.birds import BIRD_SEAT
 
 
 def examples(config: dict) -> list[dict]:
@@ -35,7 +36,7 @@ def test_the_opening_example_says_every_bird_lands_on_the_opener():
     birds = opening["round"]["openings"][0]["birds"]
 
     assert "鸟全中 C" in opening["title"]
-    assert birds and all(engine.BIRD_SEAT[0][b] == 2 for b in birds)
+    assert birds and all(BIRD_SEAT[0][b] == 2 for b in birds)
 
 
 def test_without_opening_birds_the_opening_example_says_so():

@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 
 from leagues.models import Ruleset
 from scoring import services
+from scoring.forms import season_table_seats
 from scoring.models import Session, SessionSeat
 
 
@@ -57,3 +58,20 @@ def test_a_first_dealer_beyond_the_table_is_refused(season, players, recorder, s
     assert list(info.value.message_dict) == ["first_dealer"]
     assert f"0–{seated - 1}" in info.value.message_dict["first_dealer"][0]
     assert not Session.objects.exists()
+
+
+@pytest.mark.parametrize("seated", [3, 2])
+def test_a_form_seats_the_rulesets_players(season, seated):
+    _seat(season, seated)
+
+    assert season_table_seats(season) == seated
+    assert services.ruleset_players(config=season.ruleset.config) == seated
+
+
+def test_a_ruleset_the_engine_cannot_read_is_refused_but_a_form_still_seats_four(season):
+    Ruleset.objects.filter(pk=season.ruleset_id).update(config={"preset": "no-such-preset"})
+    season.refresh_from_db()
+
+    with pytest.raises(services.RoundRejected):
+        services.ruleset_players(config=season.ruleset.config)
+    assert season_table_seats(season) == 4

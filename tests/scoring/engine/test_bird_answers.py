@@ -7,8 +7,9 @@ from itertools import combinations
 
 import pytest
 
-from scoring.engine import BIRD_SEAT, RoundInvalid, score_round, score_round_counted
+from scoring.engine import RoundInvalid, score_round, score_round_counted
 from scoring.engine.birds import (
+    BIRD_SEAT,
     NO_SEAT,
     final_bird_origin,
     form_tables,

@@ -1,6 +1,7 @@
 """The engine counts the birds (rules.md §3) and reports the hits per seat with the result."""
 
-from scoring.engine import BIRD_SEAT, score_round, score_round_counted
+from scoring.engine import score_round, score_round_counted
+from scoring.engine.birds import BIRD_SEAT
 
 
 def self_draw(winner, *, dealer=0, birds=(), **result):
