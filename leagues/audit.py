@@ -84,7 +84,8 @@ def audit_snapshot(obj: Any) -> dict[str, Any] | None:
         f.attname: (MASK if f.name in SECRET_FIELDS else getattr(obj, f.attname))
         for f in obj._meta.concrete_fields
     }
-    return json.loads(json.dumps(values, cls=DjangoJSONEncoder))
+    snapshot: dict[str, Any] = json.loads(json.dumps(values, cls=DjangoJSONEncoder))
+    return snapshot
 
 
 def audit_stored(obj: Any) -> dict[str, Any] | None:

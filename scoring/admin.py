@@ -2,6 +2,8 @@
 correct and void through the site, which goes through scoring.services."""
 
 from django.contrib import admin
+from django.db.models import Model
+from django.http import HttpRequest
 
 from scoring.models import Round, RoundHand, RoundPlayer, Session, SessionSeat, Transfer
 
@@ -32,13 +34,13 @@ class SessionSeatAdmin(admin.ModelAdmin):
 class ReadOnlyAdmin(admin.ModelAdmin):
     """History rows: viewable and searchable, never edited by hand."""
 
-    def has_add_permission(self, request, obj=None):
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None):
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
 
@@ -46,19 +48,26 @@ class ReadOnlyInline(admin.TabularInline):
     extra = 0
     can_delete = False
 
-    def has_add_permission(self, request, obj=None):
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
 
 class TransferInline(ReadOnlyInline):
     model = Transfer
-    fields = ["event", "payer_seat", "payer", "payee_seat", "payee", "amount", "winner_seat"]
-    readonly_fields = fields
+    fields = readonly_fields = (
+        "event",
+        "payer_seat",
+        "payer",
+        "payee_seat",
+        "payee",
+        "amount",
+        "winner_seat",
+    )
 
 
 class RoundPlayerInline(ReadOnlyInline):
     model = RoundPlayer
-    fields = [
+    fields = readonly_fields = (
         "seat",
         "player",
         "net",
@@ -70,8 +79,7 @@ class RoundPlayerInline(ReadOnlyInline):
         "opening_wins",
         "hands",
         "birds_hit",
-    ]
-    readonly_fields = fields
+    )
 
 
 @admin.register(Round)

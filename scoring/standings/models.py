@@ -88,6 +88,7 @@ class StatCounts(models.Model):
     big_hands = models.IntegerField(_("大胡"), default=0)
     opening_wins = models.IntegerField(_("起手胡"), default=0)
     birds_hit = models.IntegerField(_("中鸟"), default=0)
+    player_id: int  # each stat table's player (its ForeignKey)
 
     class Meta:
         abstract = True

@@ -138,8 +138,8 @@ class Command(BaseCommand):
                 workers=o["workers"],
             )
         elapsed = time.perf_counter() - began
-        for line, errors in report.failed[:10]:
-            self.stderr.write(f"session {line}: {errors}")
+        for line, problems in report.failed[:10]:
+            self.stderr.write(f"session {line}: {problems}")
         self.stdout.write(
             f"{club.slug}: {report.sessions} sessions, {report.rounds} rounds in "
             f"{elapsed:.1f} s ({report.rounds / elapsed:,.0f} rounds/s incl. ratings); "

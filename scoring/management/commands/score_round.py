@@ -36,7 +36,7 @@ class Command(BaseCommand):
         except ServiceError as exc:  # malformed_json, duplicate_key, too_deep, …
             raise CommandError(exc.message.splitlines()[0], returncode=2) from None
         try:
-            result: dict[str, Any] = score_round(data)
+            result = score_round(data)
         except RoundInvalid as exc:
             self.stdout.write(json.dumps(exc.as_json(), ensure_ascii=False, indent=2))
             raise CommandError(
