@@ -8,6 +8,7 @@ import io
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 from PIL import Image
 
 from scoring import selectors, services, share_image
@@ -47,7 +48,8 @@ def test_the_card_has_the_club_the_date_and_each_players_total_and_biggest_win(p
     card = session_card(played)
 
     assert card.title == played.season.club.name
-    assert played.started_at.strftime("%Y-%m-%d") in card.subtitle
+    # the club's date (Asia/Shanghai), which is the next day in UTC's evening
+    assert timezone.localtime(played.started_at).strftime("%Y-%m-%d") in card.subtitle
     assert [r.name for r in card.rows][0] == "李四"  # the winner first
     assert card.rows[0].best.startswith("最大一盘：第 1 盘 清一色 +")
     assert sum(r.total for r in card.rows) == 0
