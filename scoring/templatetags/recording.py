@@ -52,7 +52,7 @@ def fixed(value: float | int | Decimal | str | None, places: int = 2) -> str:
 # reader's language: undo's, and the void form's quick picks.
 VOID_REASONS = {
     "撤销": _lazy("void reason", "撤销"),
-    "撤销 Undo": _lazy("void reason", "撤销"),  # stored before undo kept one language
+    "撤销 Undo": _lazy("void reason", "撤销"),  # the same reason in both languages at once
     "记错了": _lazy("void reason", "记错了"),
     "重复": _lazy("void reason", "重复"),
     "未说明": _lazy("void reason", "未说明"),

@@ -9,7 +9,7 @@ thirteen players (five more join the roster for them), built through the events
 services: a finished one of three seating rounds (a bye each round, penalties, every
 table finished) and an open one (round 1 drawn, two of its three tables recording, the
 timer running), so the board has something to show at once. A second run finds the
-club and changes nothing (a club loaded before the nights existed gets them). Refused
+club and changes nothing (but adds the nights to a demo club that lacks them). Refused
 in production (a real SECRET_KEY with DEBUG off).
 """
 
