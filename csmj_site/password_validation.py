@@ -1,7 +1,7 @@
 """The password checks' words in the site's catalogue.
 
-Django 5.2 words the minimum length check with ``%d`` and its Chinese catalogue still has
-the ``%(min_length)d`` wording, so sign-up showed that one check in English under the
+Django 5.2 words the minimum length check with ``%d`` and its Chinese catalogue has the
+``%(min_length)d`` wording, so Django's own message of that one check is English under the
 Chinese page. Its message is the site's own here; the other checks' Chinese is Django's.
 """
 
