@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser import test_recording as recording
 from tests.browser.test_recording import ARTIFACTS, NAMES, PASSWORD
 from tests.factories import round_discard, round_self_draw
-
-browser, league, page = recording.browser, recording.league, recording.page
 
 pytestmark = [pytest.mark.browser]
 

@@ -12,12 +12,9 @@ import pytest
 
 from scoring import services as scoring_services
 from scoring.events import services
-from tests.browser import test_recording as recording
 from tests.browser.test_recording import ARTIFACTS
 from tests.browser.test_tap_targets_everywhere import SMALL_TARGETS, log_in
 from tests.factories import round_self_draw
-
-browser, league, page = recording.browser, recording.league, recording.page
 
 pytestmark = [pytest.mark.browser]
 

@@ -14,13 +14,9 @@ import pytest
 from openpyxl import load_workbook
 from playwright.sync_api import expect
 
-from tests.browser import test_recording as recording
 from tests.browser.test_newcomer import CALC_TAPS
 from tests.browser.test_recording import ARTIFACTS, PASSWORD
 from tests.scoring.test_calculator_page import ROUND
-
-# The same browser, club and logged-out phone page as the recording test.
-browser, league, page = recording.browser, recording.league, recording.page
 
 pytestmark = [pytest.mark.browser]
 

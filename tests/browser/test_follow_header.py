@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser import test_recording as recording
 from tests.browser.test_recording import PHONE
 from tests.browser.test_table import log_in_and_start
-
-browser, league, page = recording.browser, recording.league, recording.page
 
 pytestmark = [pytest.mark.browser]
 

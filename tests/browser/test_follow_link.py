@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser import test_recording as recording
 from tests.browser.test_recording import ARTIFACTS, NAMES, PASSWORD, PHONE
-
-browser, league, page = recording.browser, recording.league, recording.page
 
 pytestmark = [pytest.mark.browser]
 

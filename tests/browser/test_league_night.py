@@ -20,12 +20,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from tests.browser import test_recording as recording
 from tests.browser.test_recording import ARTIFACTS, PASSWORD, PHONE
 from tests.browser.test_table import saved
 from tests.browser.test_tap_targets_everywhere import log_in
-
-browser, league, page = recording.browser, recording.league, recording.page
 
 pytestmark = [pytest.mark.browser]
 

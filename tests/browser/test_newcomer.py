@@ -12,7 +12,6 @@ Phone-size screenshots go to tests/artifacts/ (git-ignored).
 
 from __future__ import annotations
 
-import os
 import re
 import time
 from pathlib import Path
@@ -24,10 +23,6 @@ from scoring.engine import score_round
 
 pytestmark = [pytest.mark.browser]
 
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API runs a loop
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 PHONE = {"width": 390, "height": 844}
 PASSWORD = "first-table-pass-9"
@@ -43,18 +38,6 @@ CALC_TAPS = (
     '[data-role=bird][data-bird="6"]',
 )
 MAX_SECONDS = 120
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: run `make browser-deps`")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 class Phone:
@@ -93,8 +76,8 @@ class Phone:
 
 
 @pytest.fixture
-def phone(chromium, live_server):
-    p = Phone(chromium, live_server.url)
+def phone(browser, live_server):
+    p = Phone(browser, live_server.url)
     yield p
     p.close()
 
@@ -207,9 +190,7 @@ def test_a_forgotten_password_is_reset_through_the_console_email_backend(
     assert page.locator(".usermenu summary").inner_text() == "laozhang"
 
 
-def test_the_calculator_result_travels_by_link_to_a_fresh_browser(
-    phone, chromium, transactional_db
-):
+def test_the_calculator_result_travels_by_link_to_a_fresh_browser(phone, browser, transactional_db):
     page = phone.page
     page.goto(f"{phone.base}/")
     phone.tap_and_wait("[data-role=home-calc]")
@@ -238,7 +219,7 @@ def test_the_calculator_result_travels_by_link_to_a_fresh_browser(
     link = page.locator("[data-role=share-url]").inner_text()
     phone.shot("calculator", full_page=True)
 
-    fresh = Phone(chromium, phone.base)  # no cookies, no history: someone in the group chat
+    fresh = Phone(browser, phone.base)  # no cookies, no history: someone in the group chat
     try:
         fresh.page.goto(link)
         # the page's own copy, then the form's preview in its place: the same payments

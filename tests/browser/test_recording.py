@@ -12,8 +12,6 @@ Screenshots at phone size go to tests/artifacts/ (git-ignored).
 
 from __future__ import annotations
 
-import datetime
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -24,76 +22,11 @@ from scoring.engine import score_round
 
 pytestmark = [pytest.mark.browser]
 
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API runs a loop
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 PHONE = {"width": 390, "height": 844}
 PASSWORD = "table-side-pass-1"
 RULESET = {"preset": "changsha-67", "escape_penalty": 10}
 NAMES = ["张三", "李四", "王五", "赵六"]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: run `make browser-deps`")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser, live_server):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="zh-CN")
-    pg = context.new_page()
-    pg.set_default_timeout(15_000)
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.base = live_server.url  # type: ignore[attr-defined]
-    yield pg
-    context.close()
-    assert errors == [], f"JavaScript errors: {errors}"
-
-
-@pytest.fixture
-def league(transactional_db):
-    """A club with a recorder, eight roster players and an open season."""
-    from django.contrib.auth import get_user_model
-
-    from leagues import services as league
-    from leagues.models import Club, Membership
-
-    owner = get_user_model().objects.create_user("owner", password=PASSWORD)
-    recorder = get_user_model().objects.create_user("jilu", password=PASSWORD)
-    club = Club.objects.create(name="岳麓麻将社", slug="yuelu", is_public=False)
-    Membership.objects.create(club=club, user=owner, role="owner")
-    Membership.objects.create(club=club, user=recorder, role="recorder")
-    for name in [*NAMES, "钱七", "孙八"]:
-        league.player_create(club=club, display_name=name, actor=owner)
-    league.player_update(
-        player=club.players.get(display_name="赵六"), aliases=["老赵"], actor=owner
-    )
-    ruleset = league.ruleset_create(club=club, name="六七片逃跑罚十", config=RULESET, actor=owner)
-    season = league.season_create(
-        club=club,
-        name="2025 秋季赛",
-        start_date=datetime.date(2025, 9, 1),
-        ruleset=ruleset,
-        actor=owner,
-    )
-    return {"club": club, "season": season}
 
 
 # ---------------------------------------------------------------- the rounds, as data
@@ -186,6 +119,9 @@ def with_dealers(rounds: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def tap(page, selector: str) -> None:
+    """A tap once the form has stopped redrawing by itself: a preview that lands
+    mid-click would redraw the buttons under the pointer (a hand looks first)."""
+    page.wait_for_function("() => !window.csmjRoundForm || window.csmjRoundForm.idle()")
     page.locator(selector).first.click()
 
 

@@ -4,11 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser import test_recording as recording
 from tests.browser.test_table import form_url, log_in_and_start
-
-# The same browser, club and logged-out phone page as the recording test.
-browser, league, page = recording.browser, recording.league, recording.page
 
 pytestmark = [pytest.mark.browser]
 

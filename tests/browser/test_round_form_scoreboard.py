@@ -9,11 +9,8 @@ from __future__ import annotations
 import pytest
 
 from scoring.engine import score_round
-from tests.browser import test_recording as recording
 from tests.browser.test_recording import ARTIFACTS, RULESET
 from tests.browser.test_table import form_url, log_in_and_start, saved, tap
-
-browser, league, page = recording.browser, recording.league, recording.page
 
 pytestmark = [pytest.mark.browser]
 

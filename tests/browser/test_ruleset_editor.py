@@ -8,11 +8,8 @@ from __future__ import annotations
 import pytest
 
 from scoring.engine import PRESETS, score_round
-from tests.browser import test_recording as recording
 from tests.browser.test_recording import ARTIFACTS, PASSWORD, PHONE
 from tests.browser.test_table import form_url, log_in_and_start, stored, tap
-
-browser, league, page = recording.browser, recording.league, recording.page
 
 pytestmark = [pytest.mark.browser]
 

@@ -6,11 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser import test_recording as recording
 from tests.browser.test_follow_link import log_in, self_draw, start_session
 from tests.browser.test_recording import ARTIFACTS, NAMES
-
-browser, league, page = recording.browser, recording.league, recording.page
 
 pytestmark = [pytest.mark.browser]
 

@@ -10,11 +10,8 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 
-from tests.browser import test_recording as recording
 from tests.browser.test_follow_link import log_in, self_draw, start_session
 from tests.browser.test_recording import ARTIFACTS
-
-browser, league, page = recording.browser, recording.league, recording.page
 
 pytestmark = [pytest.mark.browser]
 

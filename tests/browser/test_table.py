@@ -14,11 +14,7 @@ import time
 import pytest
 
 from scoring.engine import score_round
-from tests.browser import test_recording as recording
-from tests.browser.test_recording import ARTIFACTS, NAMES, PASSWORD, PHONE, RULESET
-
-# The same browser, club and logged-out phone page as the recording test.
-browser, league, page = recording.browser, recording.league, recording.page
+from tests.browser.test_recording import ARTIFACTS, NAMES, PASSWORD, PHONE, RULESET, tap
 
 pytestmark = [pytest.mark.browser]
 
@@ -54,13 +50,6 @@ def form_url(page, session):
 
 def taps(page) -> int:
     return page.evaluate("window.__taps")
-
-
-def tap(page, selector: str) -> None:
-    """A tap once the form has stopped redrawing by itself: a preview that lands
-    mid-click would redraw the buttons under the pointer (a hand looks first)."""
-    page.wait_for_function("() => !window.csmjRoundForm || window.csmjRoundForm.idle()")
-    page.locator(selector).first.click()
 
 
 def saved(page, n: int) -> None:

@@ -11,7 +11,6 @@ import pytest
 
 from scoring.engine import score_round
 from scoring.engine.rules import BIRD_ON_NOBODY, KONG_KINDS
-from tests.browser import test_recording as recording
 from tests.browser.test_recording import ARTIFACTS
 from tests.browser.test_table import (
     COUNT_TAPS,
@@ -22,8 +21,6 @@ from tests.browser.test_table import (
     tap,
     taps,
 )
-
-browser, league, page = recording.browser, recording.league, recording.page
 
 pytestmark = [pytest.mark.browser]
 

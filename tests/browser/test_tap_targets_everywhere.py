@@ -12,10 +12,7 @@ import json
 import pytest
 
 from scoring import services
-from tests.browser import test_recording as recording
 from tests.browser.test_recording import ARTIFACTS, NAMES, PASSWORD
-
-browser, league, page = recording.browser, recording.league, recording.page
 
 pytestmark = [pytest.mark.browser]
 
