@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 
 from django import template
+from django.conf import settings
 from django.utils.translation import pgettext
 from django.utils.translation import pgettext_lazy as _lazy
 
@@ -87,3 +88,10 @@ def listing(items: object) -> str:
 @register.simple_tag
 def listing_sep() -> str:
     return language.list_sep()
+
+
+@register.simple_tag
+def follow_every_ms() -> int:
+    """How often a following page polls its follow URL, in milliseconds (``follow.js``):
+    ``FOLLOW_POLL_SECONDS``, 3 unless set (the browser tests poll faster)."""
+    return round(1000 * getattr(settings, "FOLLOW_POLL_SECONDS", 3))

@@ -12,7 +12,8 @@
   if (!area) return;
   var url = area.dataset.followUrl;
   var etag = '"' + area.dataset.version + '"';
-  var EVERY = 3000;
+  // data-follow-every: FOLLOW_POLL_SECONDS in ms, 3000 (scoring/templatetags/recording.py)
+  var EVERY = Number(area.dataset.followEvery) || 3000;
   // 2.7 to 3 s: a room of phones that opened the page together does not poll in step,
   // and a change still shows within the 3 s
   function every() { return EVERY * (0.9 + 0.1 * Math.random()); }

@@ -74,6 +74,15 @@ def test_the_session_page_shows_a_qr_code_of_its_own_link_and_its_version(rec, s
     assert f'data-version="{rec.get(follow_url(session)).json()["version"]}"' in html
 
 
+def test_the_session_page_polls_every_three_seconds_unless_set_otherwise(rec, session, settings):
+    url = reverse("session", args=[session.season.club.slug, session.pk])
+    assert 'data-follow-every="3000"' in rec.get(url).content.decode()
+
+    settings.FOLLOW_POLL_SECONDS = 0.3
+
+    assert 'data-follow-every="300"' in rec.get(url).content.decode()
+
+
 def test_a_public_clubs_session_is_followed_without_logging_in(client, session):
     club = session.season.club
     club.is_public = True
