@@ -21,6 +21,7 @@ def schema():
     return yaml.safe_load(COMMITTED.read_text(encoding="utf-8"))
 
 
+@pytest.mark.slow
 def test_the_committed_schema_is_what_make_schema_writes(tmp_path):
     """Fails when docs/openapi.yaml is stale: run `make schema` and commit the file."""
     fresh = tmp_path / "openapi.yaml"

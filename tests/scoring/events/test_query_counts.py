@@ -44,6 +44,7 @@ def count(get):
     return len(ctx.captured_queries)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "url",
     [
@@ -69,6 +70,7 @@ def test_the_night_pages_read_as_many_queries_for_two_tables_as_for_six(
     assert count(get(small)) == count(get(large))
 
 
+@pytest.mark.slow
 def test_the_api_board_reads_as_many_queries_for_two_tables_as_for_six(
     api_as, organiser, club, season
 ):

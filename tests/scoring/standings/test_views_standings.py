@@ -195,7 +195,7 @@ def count_queries(client, url):
         "season",
         "season-csv",
         "season-rounds-csv",
-        "season-xlsx",
+        pytest.param("season-xlsx", marks=pytest.mark.slow),
         "season-print",
         "club",
         "session",
