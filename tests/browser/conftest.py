@@ -39,6 +39,18 @@ def browser():
         b.close()
 
 
+@pytest.fixture(autouse=True)
+def _contexts_closed_before_the_database_is_emptied(transactional_db, browser):
+    """Every browser context a test opened is closed before its database is emptied: a
+    page left open (a board polling, a queue syncing) would otherwise send the live server
+    a request while the flush runs, and SQLite answers "database table is locked".
+    Requesting ``transactional_db`` here sets it up before, and so tears it down after,
+    the test's pages."""
+    yield
+    for context in browser.contexts:
+        context.close()
+
+
 @pytest.fixture
 def page(browser, live_server):
     """A phone-size page (390×844) in a context of its own; no JavaScript error may occur."""
