@@ -10,8 +10,8 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
 .PHONY: run test test-js test-fast test-db test-api-contract lint native bench bench-instructions bench-analyse bench-seating schema browser-deps venv migrate demo clean audit test-worker bench-site serve loadtest loadtest-night faults
 
-# Test processes for pytest-xdist (-n): the suite but the browser tests, which run after it
-# in one process.
+# Test processes for pytest-xdist (-n). Each process that runs browser tests starts its own
+# live server and its own Chromium (tests/browser/conftest.py).
 TEST_WORKERS ?= 2
 
 # openapi-typescript and tsc for the API contract test (package.json, exact versions in
@@ -53,11 +53,10 @@ browser-deps:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; \
 	fi
 
-# Everything: the round form's JavaScript units, the suite in TEST_WORKERS processes, then
-# the browser tests in one.
+# Everything: the round form's JavaScript units, then the suite, the browser tests included,
+# in one run of TEST_WORKERS processes.
 test: venv browser-deps $(NODE_TOOLS) test-js
-	$(PYTHON) -m pytest -n $(TEST_WORKERS) -m "not browser"
-	$(PYTHON) -m pytest -m browser
+	$(PYTHON) -m pytest -n $(TEST_WORKERS)
 
 # The round form's scripts under node's own test runner (tests/js/; the suite runs them too,
 # tests/scoring/test_round_form_js.py). They read the engine's tables through the venv.
