@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser import test_recording as recording
 from tests.browser.test_table import form_url, log_in_and_start, tap
-
-browser, league, page = recording.browser, recording.league, recording.page
 
 pytestmark = [pytest.mark.browser]
 
