@@ -18,8 +18,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from csmj_site.language import as_label
-from scoring.engine import OUTCOMES, SEATS
+from csmj_site.language import as_label, as_label_lazy
+from scoring.engine import HAND_CLASSES, OUTCOMES, SEATS
 
 # The most seats a table has (rules.md §10: tables of four, three and two). A table of
 # n uses seats 0..n-1; exports with a column a seat have this many.
@@ -198,7 +198,7 @@ class Round(models.Model):
 
 
 class TransferEvent(models.TextChoices):
-    OPENING = "opening", _("起手胡")
+    OPENING = "opening", as_label_lazy(HAND_CLASSES["opening"])
     RESULT = "result", _("胡牌")
     PENALTY = "penalty", _("罚分")
 
@@ -262,10 +262,12 @@ class RoundPlayer(models.Model):
     net = models.IntegerField(_("得分"))
     is_dealer = models.BooleanField(_("庄家"), default=False)
     won = models.BooleanField(_("胡牌"), default=False)
-    self_draw = models.BooleanField(_("自摸"), default=False)
-    dealt_in = models.BooleanField(_("点炮"), default=False)
-    big_win = models.BooleanField(_("大胡"), default=False)
-    opening_wins = models.PositiveSmallIntegerField(_("起手胡"), default=0)
+    self_draw = models.BooleanField(as_label_lazy(OUTCOMES["self_draw"]), default=False)
+    dealt_in = models.BooleanField(as_label_lazy(OUTCOMES["discard"]), default=False)
+    big_win = models.BooleanField(as_label_lazy(HAND_CLASSES["big"]), default=False)
+    opening_wins = models.PositiveSmallIntegerField(
+        as_label_lazy(HAND_CLASSES["opening"]), default=0
+    )
     hands = models.JSONField(_("牌型"), default=list, blank=True)
     birds_hit = models.PositiveSmallIntegerField(_("中鸟"), default=0)
 
@@ -290,7 +292,7 @@ class RoundHand(models.Model):
     )
     seat = models.PositiveSmallIntegerField(validators=seat_validators)
     code = models.CharField(_("牌型"), max_length=32)
-    is_opening = models.BooleanField(_("起手胡"), default=False)
+    is_opening = models.BooleanField(as_label_lazy(HAND_CLASSES["opening"]), default=False)
 
     class Meta:
         ordering = ["round", "seat", "id"]

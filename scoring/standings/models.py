@@ -32,6 +32,9 @@ from django.db.models import Count, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from csmj_site.language import as_label_lazy
+from scoring.engine import HAND_CLASSES, OUTCOMES
+
 STAT_FIELDS = (
     "net",
     "round_net",
@@ -83,10 +86,10 @@ class StatCounts(models.Model):
     sessions = models.IntegerField(_("场数"), default=0)
     rounds = models.IntegerField(_("盘数"), default=0)
     wins = models.IntegerField(_("胡牌"), default=0)
-    self_draws = models.IntegerField(_("自摸"), default=0)
-    deal_ins = models.IntegerField(_("点炮"), default=0)
-    big_hands = models.IntegerField(_("大胡"), default=0)
-    opening_wins = models.IntegerField(_("起手胡"), default=0)
+    self_draws = models.IntegerField(as_label_lazy(OUTCOMES["self_draw"]), default=0)
+    deal_ins = models.IntegerField(as_label_lazy(OUTCOMES["discard"]), default=0)
+    big_hands = models.IntegerField(as_label_lazy(HAND_CLASSES["big"]), default=0)
+    opening_wins = models.IntegerField(as_label_lazy(HAND_CLASSES["opening"]), default=0)
     birds_hit = models.IntegerField(_("中鸟"), default=0)
     player_id: int  # each stat table's player (its ForeignKey)
 
