@@ -11,6 +11,7 @@ round is stored, so standings are plain GROUP BY queries over them.
 from __future__ import annotations
 
 import secrets
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -20,6 +21,9 @@ from django.utils.translation import gettext_lazy as _
 
 from csmj_site.language import as_label, as_label_lazy
 from scoring.engine import HAND_CLASSES, OUTCOMES, SEATS
+
+if TYPE_CHECKING:
+    from leagues.models import Player
 
 # The most seats a table has (rules.md §10: tables of four, three and two). A table of
 # n uses seats 0..n-1; exports with a column a seat have this many.
@@ -80,7 +84,7 @@ class Session(models.Model):
         label = f" {self.table_label}" if self.table_label else ""
         return f"{self.season} #{self.pk}{label}"
 
-    def players_in_order(self) -> list:
+    def players_in_order(self) -> list[Player]:
         """The players by seat 0..n-1 (uses prefetched ``seats`` when present)."""
         seats = sorted(self.seats.all(), key=lambda s: s.seat)
         return [s.player for s in seats]
@@ -119,7 +123,7 @@ def counting_q(prefix: str = "") -> models.Q:
     return models.Q(**{f"{path}is_current": True, f"{path}is_void": False})
 
 
-class RoundQuerySet(models.QuerySet):
+class RoundQuerySet(models.QuerySet["Round"]):
     def counting(self) -> RoundQuerySet:
         """Rounds that count anywhere: the current version, not void."""
         return self.filter(counting_q())
