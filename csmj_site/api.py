@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 import django_filters
 from django import forms
@@ -51,7 +51,7 @@ from csmj_site.errors import (
 # ---------------------------------------------------------------- errors
 
 
-class ErrorItemSerializer(serializers.Serializer):
+class ErrorItemSerializer(serializers.Serializer[Any]):
     field = serializers.CharField(
         help_text='Dotted path of the offending input ("result.winners.0.seat"); "" when '
         "the error concerns the whole request."
@@ -63,8 +63,8 @@ class ErrorItemSerializer(serializers.Serializer):
     message = serializers.CharField(help_text="Human-readable explanation (English).")
 
 
-class ErrorResponseSerializer(serializers.Serializer):
-    errors = ErrorItemSerializer(many=True)
+class ErrorResponseSerializer(serializers.Serializer[Any]):
+    errors = ErrorItemSerializer(many=True)  # type: ignore[assignment]  # a field named like Serializer.errors
 
 
 def _join(path: str, name: str) -> str:
@@ -151,7 +151,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 # ---------------------------------------------------------------- authentication
 
 
-class ApiTokenScheme(OpenApiAuthenticationExtension):
+class ApiTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
     target_class = "leagues.token_auth.ApiTokenAuthentication"
     name = "tokenAuth"
 
@@ -250,7 +250,7 @@ class StrictOrderingFilter(OrderingFilter):
     comma-separated, sort by each in turn). Any other field answers 400 naming
     ``ordering`` (never silently ignored). The schema lists the allowed values."""
 
-    def get_ordering(self, request: Request, queryset: QuerySet, view: Any) -> Any:
+    def get_ordering(self, request: Request, queryset: QuerySet[Any], view: Any) -> Any:
         given = request.query_params.get(self.ordering_param)
         if given:
             allowed = ordering_choices(view.ordering_fields)
@@ -354,11 +354,13 @@ class ApiAutoSchema(AutoSchema):
             return summary
         return _SUMMARIES[action].format(resource=resource, plural=f"{resource}s")
 
-    def get_description(self) -> str:
+    def get_description(self) -> str:  # type: ignore[override]  # drf-spectacular's own signature
         own = type(self.view).__dict__.get("__doc__") or ""
         return inspect.cleandoc(own) if own else ""
 
-    def _get_response_bodies(self, direction: str = "response") -> dict[str, Any]:
+    def _get_response_bodies(
+        self, direction: Literal["request", "response"] = "response"
+    ) -> dict[str, Any]:
         responses = super()._get_response_bodies(direction)
         method = self.method.upper()
         codes = [400, 401, 403, 404, 405, 406, 429, 503]
@@ -366,7 +368,7 @@ class ApiAutoSchema(AutoSchema):
             codes += [413, 415]
         for code in sorted(codes):
             if str(code) not in responses:
-                responses[str(code)] = self._get_response_for_code(
+                responses[str(code)] = self._get_response_for_code(  # type: ignore[no-untyped-call]
                     OpenApiResponse(ErrorResponseSerializer, description=_ERROR_DESCRIPTIONS[code]),
                     str(code),
                     direction=direction,
@@ -408,10 +410,10 @@ class DateRangeFilterSet(django_filters.FilterSet):
     date_from = DateFilter(method="filter_date_from", label="On or after this date")
     date_to = DateFilter(method="filter_date_to", label="On or before this date")
 
-    def filter_date_from(self, queryset: QuerySet, name: str, value: Any) -> QuerySet:
+    def filter_date_from(self, queryset: QuerySet[Any], name: str, value: Any) -> QuerySet[Any]:
         return queryset.filter(**{f"{self.date_field}__gte": value})
 
-    def filter_date_to(self, queryset: QuerySet, name: str, value: Any) -> QuerySet:
+    def filter_date_to(self, queryset: QuerySet[Any], name: str, value: Any) -> QuerySet[Any]:
         return queryset.filter(**{f"{self.date_field}__lte": value})
 
 
@@ -421,7 +423,7 @@ class ApiViewSet(
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
     mixins.UpdateModelMixin,
-    viewsets.GenericViewSet,
+    viewsets.GenericViewSet[Any],
 ):
     """list / retrieve / create / update, writes through a service.
 
@@ -471,6 +473,7 @@ class ApiViewSet(
         return Response(self.get_serializer(self.reloaded(obj)).data)
 
 
-def paginated(view: Any, rows: list[Any], serializer_class: type[BaseSerializer]) -> Response:
+def paginated(view: Any, rows: list[Any], serializer_class: type[BaseSerializer[Any]]) -> Response:
     page = view.paginate_queryset(rows)
-    return view.get_paginated_response(serializer_class(page, many=True).data)
+    response: Response = view.get_paginated_response(serializer_class(page, many=True).data)
+    return response

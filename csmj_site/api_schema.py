@@ -18,7 +18,7 @@ This module imports no app: the apps hand their codes over with ``error_codes_re
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from django import forms
 from django.core import validators
@@ -48,8 +48,12 @@ def _default_codes(classes: Iterable[type]) -> set[str]:
     return codes
 
 
-def _subclasses(base: type) -> list[type]:
+T = TypeVar("T")
+
+
+def _subclasses(base: type[T]) -> list[type[T]]:
     found = [base]
+    sub: type[T]
     for sub in base.__subclasses__():
         found += _subclasses(sub)
     return found
@@ -136,7 +140,7 @@ def _one_shape(result: dict[str, Any]) -> dict[str, Any]:
         twins = {name: original for name, original in twins.items() if name not in different}
     for name, original in twins.items():
         schemas[original] = schemas.pop(name)  # the written form: its minLength holds too
-    return _renamed(result, twins)
+    return cast(dict[str, Any], _renamed(result, twins))
 
 
 # ---------------------------------------------------------------- parameters, headers

@@ -35,7 +35,7 @@ def insert_rows(model: type[models.Model], rows: list[dict[str, Any]]) -> None:
     if not rows:
         return
     if connection.vendor != "postgresql":
-        model.objects.bulk_create([model(**r) for r in rows], batch_size=2000)
+        model._default_manager.bulk_create([model(**r) for r in rows], batch_size=2000)
         return
     columns = list(rows[0])
     json_cols = {f.attname for f in model._meta.concrete_fields if isinstance(f, models.JSONField)}
@@ -60,7 +60,7 @@ def _json_encoder() -> Any:
     """json.dumps with a memo for values that repeat by identity (one season's ruleset dict)
     or by content (short lists of hand codes)."""
     by_id: dict[int, tuple[Any, str]] = {}
-    by_value: dict[tuple, str] = {}
+    by_value: dict[tuple[Any, ...], str] = {}
 
     def encode(value: Any) -> str | None:
         if value is None:

@@ -134,7 +134,9 @@ def database_unavailable_response(request: HttpRequest) -> HttpResponse:
 # ---------------------------------------------------------------- login lockout
 
 
-def lockout_response(request: HttpRequest, credentials: Any = None, *args: Any, **kwargs: Any):
+def lockout_response(
+    request: HttpRequest, credentials: Any = None, *args: Any, **kwargs: Any
+) -> HttpResponse:
     """django-axes: the answer once a username + address has failed too often."""
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
     if is_api(request):
