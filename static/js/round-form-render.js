@@ -81,7 +81,8 @@
           s.name,
           h("small", {}, [
             isDealerSeat(s.seat) ? h("span", { class: "dealer-mark", text: T.dealer_short + " " }) : null,
-            s.label,
+            // the seat's number under a player's name (the calculator's unnamed seats are it)
+            s.label !== s.name ? s.label : null,
           ]),
         ]);
       }));
