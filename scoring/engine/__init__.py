@@ -64,21 +64,17 @@ from scoring.engine.hands import (
     win_kinds_under,
 )
 from scoring.engine.messages import ALL_MESSAGES
-from scoring.engine.rules import (
-    BIRD_ON_NOBODY,
+from scoring.engine.options import (
     KONG_KINDS,
     KONG_POINTS_BOUNDS,
     PARAMETER_INFO,
     PRESET_INFO,
-    PRESETS,
     TAKES_EFFECT,
     KongWords,
     ParamInfo,
     PresetInfo,
-    Rules,
-    parse_ruleset,
-    presets_describe,
 )
+from scoring.engine.rules import PRESETS, Rules, parse_ruleset, presets_describe
 from scoring.engine.scoring import (
     RoundResult,
     Scored,
@@ -90,6 +86,7 @@ from scoring.engine.scoring import (
 from scoring.engine.tiles import MeldKind, melds_from_text, tile_text
 from scoring.engine.validate import parse_round
 from scoring.engine.words import (
+    BIRD_ON_NOBODY,
     HAND_CLASSES,
     MELDS,
     OUTCOMES,

@@ -35,14 +35,8 @@ from scoring.engine.messages import (
     show_value,
     wrong_type,
 )
-from scoring.engine.rules import (
-    KONG_KINDS,
-    PARAMETER_INFO,
-    PRESETS,
-    Rules,
-    enabling_value,
-    parse_ruleset,
-)
+from scoring.engine.options import KONG_KINDS, PARAMETER_INFO
+from scoring.engine.rules import PRESETS, Rules, enabling_value, parse_ruleset
 
 __all__ = [
     "MESSAGES_EN",

@@ -1,8 +1,8 @@
 """The game's words, once, in Chinese and English: how a round ends, the classes of hand,
-the melds, the seats by number and by wind. Data only: the engine's messages read the Chinese, the pages pick the
+the melds, the seats by number and by wind, a bird on nobody. Data only: the engine's messages read the Chinese, the pages pick the
 reader's language (``csmj_site.language.in_page_language``) and give the round form's
 script the same words as JSON. Hand names are the hand-type registry's (``HAND_TYPES``),
-a kong's kinds ``KONG_KINDS`` and a bird on nobody ``BIRD_ON_NOBODY`` (``rules``)."""
+and a kong's kinds ``KONG_KINDS`` (``options``)."""
 
 from __future__ import annotations
 
@@ -65,6 +65,10 @@ WINDS: tuple[ValueLabel, ...] = (
     ValueLabel("北", "North"),
 )
 
+# A bird that lands on nobody (rules.md §10.2): the round form's pads and the rules page
+# read it.
+BIRD_ON_NOBODY = ValueLabel("空", "nobody")
+
 # Every group above by name, each keyed by its code (a seat by its index as text): what a
 # page looks a word up in (the ``word`` template tag), and the list of every word.
 WORD_GROUPS: MappingProxyType[str, MappingProxyType[str, ValueLabel]] = MappingProxyType(
@@ -74,5 +78,6 @@ WORD_GROUPS: MappingProxyType[str, MappingProxyType[str, ValueLabel]] = MappingP
         "meld": MELDS,
         "seat": MappingProxyType({str(i): w for i, w in enumerate(SEATS)}),
         "wind": MappingProxyType({str(i): w for i, w in enumerate(WINDS)}),
+        "bird": MappingProxyType({"nobody": BIRD_ON_NOBODY}),
     }
 )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from decimal import Decimal
 
 from django import template
@@ -12,16 +11,10 @@ from django.utils.translation import pgettext_lazy as _lazy
 
 from csmj_site import language
 from leagues.models import Role
-from scoring.engine import BIRD_ON_NOBODY, WORD_GROUPS, ValueLabel
+from scoring.engine import WORD_GROUPS, ValueLabel
 from scoring.standings.rounding import fixed as _fixed
 
 register = template.Library()
-
-# The engine's words by group, for ``{% word %}``, with the bird that lands on nobody.
-WORDS: Mapping[str, Mapping[str, ValueLabel]] = {
-    **WORD_GROUPS,
-    "bird": {"nobody": BIRD_ON_NOBODY},
-}
 
 
 @register.filter
@@ -37,7 +30,7 @@ def word(group: str, key: object) -> str:
     (the membership roles'); empty for an unknown key."""
     if group == "role":
         return str(Role(key).label) if key in Role.values else ""
-    label = WORDS[group].get(str(key))
+    label = WORD_GROUPS[group].get(str(key))
     return "" if label is None else language.as_label(label)
 
 

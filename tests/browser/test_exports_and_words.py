@@ -153,7 +153,8 @@ def test_calculator_names_apply_as_typed_and_a_shared_round_shows_once(page, tra
 
 
 def test_a_blank_table_option_names_the_value_of_the_preset_chosen(page, transactional_db):
-    from scoring.engine.rules import PARAMETER_INFO, PRESETS
+    from scoring.engine.options import PARAMETER_INFO
+    from scoring.engine.rules import PRESETS
 
     words = PARAMETER_INFO["bird_count"].values
     page.goto(f"{page.base}/calc/")

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from scoring.engine import score_round
-from scoring.engine.rules import BIRD_ON_NOBODY, KONG_KINDS
+from scoring.engine.options import KONG_KINDS
+from scoring.engine.words import BIRD_ON_NOBODY
 from tests.browser.test_recording import ARTIFACTS
 from tests.browser.test_table import (
     COUNT_TAPS,

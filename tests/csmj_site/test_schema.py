@@ -85,7 +85,7 @@ def test_the_docs_pages_load_their_scripts_from_local_static_files(client, url):
 def test_the_ruleset_configs_bounds_and_choices_are_the_engines(schema):
     """Declared once in the engine (PARAMETER_INFO): each number's bounds and each
     choice's values (a shared enum may order them otherwise), labelled in English."""
-    from scoring.engine.rules import PARAMETER_INFO
+    from scoring.engine.options import PARAMETER_INFO
 
     components = schema["components"]["schemas"]
     fields = components["RulesetConfig"]["properties"]

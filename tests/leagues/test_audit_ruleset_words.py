@@ -9,7 +9,7 @@ from django.utils import translation
 from leagues import services as club_services
 from leagues.audit import AuditEntry
 from leagues.audit_text import audit_lines
-from scoring.engine.rules import PARAMETER_INFO, PRESET_INFO
+from scoring.engine.options import PARAMETER_INFO, PRESET_INFO
 
 pytestmark = pytest.mark.django_db
 

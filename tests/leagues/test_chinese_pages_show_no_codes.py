@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from scoring import services
 from scoring.engine.hands import HAND_TYPES
-from scoring.engine.rules import PARAMETER_INFO, PRESET_INFO
+from scoring.engine.options import PARAMETER_INFO, PRESET_INFO
 from tests.factories import round_discard
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from leagues.models import Ruleset
-from scoring.engine.rules import KONG_KINDS, PARAMETER_INFO
+from scoring.engine.options import KONG_KINDS, PARAMETER_INFO
 
 pytestmark = pytest.mark.django_db
 

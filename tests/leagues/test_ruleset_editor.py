@@ -11,7 +11,7 @@ from django.urls import reverse
 import scoring.engine as engine
 from leagues.models import Ruleset
 from leagues.ruleset_explain import DEALER, IDLE
-from scoring.engine.rules import PARAMETER_INFO
+from scoring.engine.options import PARAMETER_INFO
 
 pytestmark = pytest.mark.django_db
 
@@ -184,7 +184,7 @@ def test_the_editor_marks_the_options_changed_from_the_preset(client, club, orga
 def test_each_option_is_explained_in_chinese_on_a_chinese_page_and_in_english_on_an_english_one(
     client, club, organiser
 ):
-    from scoring.engine.rules import PARAMETER_INFO
+    from scoring.engine.options import PARAMETER_INFO
 
     client.force_login(organiser)
     ruleset = Ruleset.objects.create(club=club, name="默认", config={"preset": "changsha-67"})

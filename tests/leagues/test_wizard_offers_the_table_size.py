@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from leagues.models import Club, Ruleset
-from scoring.engine.rules import PARAMETER_INFO
+from scoring.engine.options import PARAMETER_INFO
 
 pytestmark = pytest.mark.django_db
 

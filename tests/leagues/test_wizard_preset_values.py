@@ -10,7 +10,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring.engine.rules import PARAMETER_INFO, PRESETS
+from scoring.engine.options import PARAMETER_INFO
+from scoring.engine.rules import PRESETS
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,8 @@ import pytest
 from django.urls import reverse
 
 from scoring.engine import score_round
-from scoring.engine.rules import BIRD_ON_NOBODY, KONG_KINDS
+from scoring.engine.options import KONG_KINDS
+from scoring.engine.words import BIRD_ON_NOBODY
 from tests.factories import make_session
 
 pytestmark = pytest.mark.django_db

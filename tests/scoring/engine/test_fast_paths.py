@@ -4,7 +4,8 @@ be bypassed by the common case)."""
 
 import pytest
 
-from scoring.engine.rules import EXTRA_SMALL_HANDS, PRESETS, parse_ruleset
+from scoring.engine.options import EXTRA_SMALL_HANDS
+from scoring.engine.rules import PRESETS, parse_ruleset
 from scoring.engine.validate import (
     PLAIN_OPENING_CODES,
     SINGLE_CODE_SHAPES,

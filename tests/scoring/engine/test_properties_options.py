@@ -9,7 +9,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from scoring.engine import score_round, validate_round
-from scoring.engine.rules import EXTRA_SMALL_HANDS
+from scoring.engine.options import EXTRA_SMALL_HANDS
 from tests.scoring.engine.test_properties import SEATS, bird_list, rounds
 
 SETTINGS = settings(max_examples=150, deadline=None)

@@ -6,16 +6,8 @@ import pytest
 
 from scoring.engine import PRESETS, Rules, parse_ruleset
 from scoring.engine.hands import OPTION_OF
-from scoring.engine.rules import (
-    PARAMETER_INFO,
-    PARAMETERS,
-    PRESET_INFO,
-    PRESET_SOURCES,
-    BaseTable,
-    ClassAmounts,
-    KindAmounts,
-    presets_describe,
-)
+from scoring.engine.options import PARAMETER_INFO, PARAMETERS, PRESET_INFO, PRESET_SOURCES
+from scoring.engine.rules import BaseTable, ClassAmounts, KindAmounts, presets_describe
 
 # rules.md §7, column by column
 TABLE = {
@@ -289,7 +281,7 @@ def test_presets_describe_lists_every_parameter_with_value_and_source():
 
 
 def test_every_parameter_has_a_chinese_name_and_a_chinese_explanation():
-    from scoring.engine.rules import PARAMETER_INFO
+    from scoring.engine.options import PARAMETER_INFO
 
     for key, info in PARAMETER_INFO.items():
         assert info.name_zh and info.description_zh, key
