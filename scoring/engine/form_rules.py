@@ -12,10 +12,8 @@ from typing import TypedDict
 from scoring.engine.hands import HAND_TYPES, Claimant, WinKind
 from scoring.engine.rules import Rules
 from scoring.engine.tiles import FINAL_TILE_COUNT, MELD_TILE_COUNT, TILE_COPIES, opening_tile_count
+from scoring.engine.validate import MOST_DISCARD_WINNERS
 
-# 一炮三响: a discard has at most three winners (rules.md §4), and at most n − 1 at a
-# table of n seats (rules.md §10.1)
-_MOST_DISCARD_WINNERS = 3
 _DRAW = "draw"
 # who may claim a hand type of each claimant (validate._special_claims)
 _CLAIMANTS = {
@@ -59,7 +57,7 @@ class FormRules(TypedDict):
 
 def discard_winner_limit(players: int) -> int:
     """The most winners of one discard at a table of ``players`` seats."""
-    return min(_MOST_DISCARD_WINNERS, players - 1)
+    return min(MOST_DISCARD_WINNERS, players - 1)
 
 
 def form_table(rules: Rules | None) -> FormRules:

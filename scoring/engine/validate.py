@@ -12,7 +12,7 @@ when something is wrong. The benchmark (bench/bench_engine.py) depends on that.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from scoring.engine.analysis import check_final_claim, check_opening_claim
 from scoring.engine.birds import haidi_birds, small_win_bird_count
@@ -116,6 +116,9 @@ class Round(NamedTuple):
 _new = tuple.__new__
 
 # --- tables --------------------------------------------------------------------
+
+# The most winners of one discard (一炮三响, rules.md §5); a smaller table allows n − 1.
+MOST_DISCARD_WINNERS: Final = 3
 
 _ROUND_KEYS = frozenset(
     {
@@ -648,7 +651,9 @@ def _table_checks(errors: list[FieldError], data: dict[Any, Any], rules: Rules) 
     res = data.get("result")
     if res.__class__ is dict and res.get("kind") == _DISCARD:
         winners = res.get("winners")
-        if winners.__class__ is list and n - 1 < len(winners) <= 3:  # (> 3: _result's)
+        if (
+            winners.__class__ is list and n - 1 < len(winners) <= MOST_DISCARD_WINNERS
+        ):  # (>: _result's)
             errors.append(
                 make_error(
                     "result.winners",
@@ -1072,13 +1077,13 @@ def _result(
     elif kind == _DISCARD:
         if discarder is None and "result.discarder" not in (e.field for e in errors[start:]):
             errors.append(make_error("result.discarder", "missing_discarder"))
-        if raw_winners is not None and not 1 <= len(raw_winners) <= 3:
+        if raw_winners is not None and not 1 <= len(raw_winners) <= MOST_DISCARD_WINNERS:
             errors.append(
                 make_error(
                     "result.winners",
                     "wrong_winner_count",
                     kind=kind,
-                    expected="1-3",
+                    expected=f"1-{MOST_DISCARD_WINNERS}",
                     count=len(raw_winners),
                 )
             )
