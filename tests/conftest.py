@@ -1,17 +1,22 @@
-"""Shared fixtures. The spec's worked examples live in ../shared/spec/examples.json."""
+"""Shared fixtures. The spec's worked examples are the project's copy in tests/spec/ (kept
+equal to ../shared/spec/ by tests/scoring/engine/test_spec_copy.py)."""
 
 import json
 import os
-import warnings
 from pathlib import Path
 
 import pytest
 from hypothesis import settings as hypothesis_settings
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED_EXAMPLES = ROOT.parent / "shared" / "spec" / "examples.json"
-SHARED_OPTION_EXAMPLES = ROOT.parent / "shared" / "spec" / "examples-options.json"
-SHARED_TABLE_EXAMPLES = ROOT.parent / "shared" / "spec" / "examples-table.json"
+# The project's own copy of the spec's worked examples, so a clean clone runs them.
+SPEC_DIR = ROOT / "tests" / "spec"
+# Where the binding originals sit beside a checkout (absent on a clean clone elsewhere).
+SHARED_SPEC_DIR = ROOT.parent / "shared" / "spec"
+SPEC_FILES = ("examples.json", "examples-options.json", "examples-table.json")
+SHARED_EXAMPLES = SPEC_DIR / "examples.json"
+SHARED_OPTION_EXAMPLES = SPEC_DIR / "examples-options.json"
+SHARED_TABLE_EXAMPLES = SPEC_DIR / "examples-table.json"
 
 # Hypothesis under CI: the same examples on every run (derandomised, no example database),
 # so a CI failure is not luck and repeats from the blob it prints. Loaded here, before any
@@ -25,25 +30,14 @@ if os.environ.get("CI"):
     hypothesis_settings.load_profile(HYPOTHESIS_CI_PROFILE)
 
 
-def load_shared_examples(path: Path = SHARED_EXAMPLES) -> dict | None:
-    """A shared examples file, or None (with a notice) when this machine lacks it.
-
-    Under CI the file must exist: its absence is a failure, not a skip.
-    """
-    if path.exists():
-        return json.loads(path.read_text(encoding="utf-8"))
-    if os.environ.get("CI"):
-        raise RuntimeError(f"CI is set but {path} is missing")
-    warnings.warn(f"NOTICE: {path} not found; shared example tests skip", stacklevel=1)
-    return None
+def load_shared_examples(path: Path = SHARED_EXAMPLES) -> dict:
+    """One of the spec's examples files, from the project's copy in tests/spec/."""
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="session")
 def shared_examples() -> dict:
-    data = load_shared_examples()
-    if data is None:
-        pytest.skip(f"NOTICE: {SHARED_EXAMPLES} not found (not CI)")
-    return data
+    return load_shared_examples()
 
 
 # ---------------------------------------------------------------- site base fixture

@@ -1,4 +1,5 @@
-"""Each app has one migration, they depend one way (standings and events on scoring on
+"""Each app's migrations run in one line from 0001_initial (the schema changes only by added
+migrations, never squashed), they depend one way (standings and events on scoring on
 leagues), they match the models, and a new database gets every app's tables under the
 app's own name."""
 
@@ -11,10 +12,22 @@ from django.db.migrations.loader import MigrationLoader
 LAYER = {"leagues": 0, "scoring": 1, "standings": 2, "events": 2}
 
 
-def test_each_app_has_one_migration():
+def test_each_apps_migrations_run_in_one_numbered_line_from_0001_initial():
     loader = MigrationLoader(None, ignore_no_migrations=True)
-    names = {app: sorted(n for a, n in loader.disk_migrations if a == app) for app in LAYER}
-    assert names == {app: ["0001_initial"] for app in LAYER}
+    for app in LAYER:
+        names = sorted(n for a, n in loader.disk_migrations if a == app)
+        assert names[0] == "0001_initial", app
+        assert [int(n[:4]) for n in names] == list(range(1, len(names) + 1)), (app, names)
+        for before, after in zip(names, names[1:], strict=False):
+            assert (app, before) in loader.disk_migrations[(app, after)].dependencies, (
+                f"{app}.{after} must follow {app}.{before}"
+            )
+
+
+def test_no_migration_is_a_squash_of_others():
+    loader = MigrationLoader(None, ignore_no_migrations=True)
+    squashes = [key for key, migration in loader.disk_migrations.items() if migration.replaces]
+    assert squashes == []
 
 
 def test_no_migration_depends_on_an_app_above_its_own():

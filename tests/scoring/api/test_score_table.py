@@ -1,6 +1,6 @@
 """POST /api/v1/score/ and ``manage.py score_round`` take tables of three and two with
-kongs (rules.md §10): every entry of ../shared/spec/examples-table.json, and one round
-of the project's own so a clone without ../shared still checks it."""
+kongs (rules.md §10): every entry of the spec's examples-table.json (tests/spec/), and one round
+of the project's own."""
 
 import io
 import json

@@ -1,5 +1,6 @@
-"""Every entry of ../shared/spec/examples.json, examples-options.json (rules.md §9) and
-examples-table.json (rules.md §10): examples score as expected, errors are rejected."""
+"""Every entry of the spec's examples.json, examples-options.json (rules.md §9) and
+examples-table.json (rules.md §10), from the project's copy in tests/spec/: examples
+score as expected, errors are rejected."""
 
 import pytest
 
@@ -16,46 +17,34 @@ _FILES = {
     "options": (SHARED_OPTION_EXAMPLES, load_shared_examples(SHARED_OPTION_EXAMPLES)),
     "table": (SHARED_TABLE_EXAMPLES, load_shared_examples(SHARED_TABLE_EXAMPLES)),
 }
-_MISSING = [path for path, data in _FILES.values() if data is None]
 _EXAMPLES = [
     pytest.param(e, id=f"{name}: {e['name']}")
     for name, (_, data) in _FILES.items()
-    if data is not None
     for e in data["examples"]
 ]
 _ERRORS = [
     pytest.param(e, id=f"{name}: {e['name']}")
     for name, (_, data) in _FILES.items()
-    if data is not None
     for e in data["errors"]
 ]
 
-if _MISSING:
 
-    def test_shared_examples_are_missing_on_this_machine():
-        pytest.skip(f"NOTICE: {', '.join(map(str, _MISSING))} not found (not CI); not run")
-
-
-if _EXAMPLES:
-
-    @pytest.mark.parametrize("entry", _EXAMPLES)
-    def test_example_scores_as_the_spec_says(entry):
-        result = score_round(entry["round"])
-        expect = entry["expect"]
-        assert {key: result[key] for key in expect} == expect
-        assert sum(result["net"]) + result["burned"] == 0
+@pytest.mark.parametrize("entry", _EXAMPLES)
+def test_example_scores_as_the_spec_says(entry):
+    result = score_round(entry["round"])
+    expect = entry["expect"]
+    assert {key: result[key] for key in expect} == expect
+    assert sum(result["net"]) + result["burned"] == 0
 
 
-if _ERRORS:
-
-    @pytest.mark.parametrize("entry", _ERRORS)
-    def test_error_example_is_rejected_with_named_fields(entry):
-        errors = validate_round(entry["round"])
-        assert errors, "the round should be rejected"
-        assert all(e.code and e.message for e in errors)
-        with pytest.raises(RoundInvalid) as caught:
-            score_round(entry["round"])
-        assert caught.value.errors == errors
+@pytest.mark.parametrize("entry", _ERRORS)
+def test_error_example_is_rejected_with_named_fields(entry):
+    errors = validate_round(entry["round"])
+    assert errors, "the round should be rejected"
+    assert all(e.code and e.message for e in errors)
+    with pytest.raises(RoundInvalid) as caught:
+        score_round(entry["round"])
+    assert caught.value.errors == errors
 
 
 def test_the_shared_file_has_examples_and_errors(shared_examples):
@@ -65,15 +54,11 @@ def test_the_shared_file_has_examples_and_errors(shared_examples):
 
 def test_the_option_file_has_its_13_examples_and_11_errors():
     data = _FILES["options"][1]
-    if data is None:
-        pytest.skip(f"NOTICE: {SHARED_OPTION_EXAMPLES} not found (not CI)")
     assert len(data["examples"]) >= 13
     assert len(data["errors"]) >= 11
 
 
 def test_the_table_file_has_its_19_examples_and_21_errors():
     data = _FILES["table"][1]
-    if data is None:
-        pytest.skip(f"NOTICE: {SHARED_TABLE_EXAMPLES} not found (not CI)")
     assert len(data["examples"]) >= 19
     assert len(data["errors"]) >= 21
