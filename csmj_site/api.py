@@ -38,6 +38,7 @@ from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from csmj_site.bounds import ID, Bound
 from csmj_site.errors import (
     STATUS_OF_CODE,
     ConflictError,
@@ -178,7 +179,13 @@ class EnglishMessagesMixin:
 # ---------------------------------------------------------------- pagination
 
 
-MAX_ID = 2**63 - 1  # the largest integer SQLite and PostgreSQL bigint store
+MAX_ID = ID.high  # the largest integer SQLite and PostgreSQL bigint store
+
+
+def bounded_integer(bound: Bound, **kwargs: Any) -> serializers.IntegerField:
+    """An API field of a whole number inside ``bound``, the range its service checks
+    (declared in the schema as the field's minimum and maximum)."""
+    return serializers.IntegerField(min_value=bound.low, max_value=bound.high, **kwargs)
 
 
 def id_or_404(value: Any) -> int:

@@ -29,13 +29,20 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import CLUB_SLUG, MAX_ID, ApiViewSet, IdFilter, id_or_404
+from csmj_site.api import CLUB_SLUG, MAX_ID, ApiViewSet, IdFilter, bounded_integer, id_or_404
 from leagues.api_scope import ClubScopedMixin, related_queryset_set
 from leagues.models import Player, Ruleset, Season
 from leagues.permissions import require_manage, require_record
 from scoring.events import selectors, services
 from scoring.events.cards import event_card_response, player_card_response
 from scoring.events.models import (
+    ENTRANTS_MAX,
+    FINAL_SIZE,
+    PENALTY_AMOUNT,
+    ROUND_NUMBER,
+    ROUNDS_PLANNED,
+    SEED,
+    TIMER_MINUTES,
     Entrant,
     Event,
     Penalty,
@@ -85,13 +92,11 @@ class EventSerializer(serializers.ModelSerializer[Event]):
         help_text="The season's: a night plays its season's ruleset; another is refused.",
     )
     is_finished = serializers.BooleanField(read_only=True)
-    # Bounds declared here, not read from the database (its integer ranges differ).
-    rounds_planned = serializers.IntegerField(min_value=1, max_value=20, default=3)
-    timer_minutes = serializers.IntegerField(
-        min_value=1, max_value=600, allow_null=True, required=False
-    )
-    final_size = serializers.IntegerField(
-        min_value=0, max_value=64, default=0, help_text="0: no final; else 4 or more."
+    # The bounds the service checks (scoring.events.models), not the database's ranges.
+    rounds_planned = bounded_integer(ROUNDS_PLANNED, default=3)
+    timer_minutes = bounded_integer(TIMER_MINUTES, allow_null=True, required=False)
+    final_size = bounded_integer(
+        FINAL_SIZE, default=0, help_text="0: no final; else a multiple of 4."
     )
 
     class Meta:
@@ -146,12 +151,12 @@ class EntrantRefSerializer(serializers.Serializer[Any]):
 
 class DrawSerializer(serializers.Serializer[Any]):
     mode = serializers.ChoiceField(choices=SeatingMode.choices, required=False)
-    seed = serializers.IntegerField(
-        min_value=0, max_value=services.SEED_LIMIT - 1, required=False,
+    seed = bounded_integer(
+        SEED, required=False,
         help_text="The same entrants, history and seed give the same seating.",
     )  # fmt: skip
-    number = serializers.IntegerField(
-        min_value=1, max_value=32767, required=False,
+    number = bounded_integer(
+        ROUND_NUMBER, required=False,
         help_text="Re-draw this round (the latest; refused once a table started).",
     )  # fmt: skip
 
@@ -161,10 +166,10 @@ class RoundSeatSerializer(serializers.Serializer[Any]):
         child=serializers.ListField(
             child=serializers.IntegerField(min_value=1, max_value=MAX_ID), max_length=4
         ),
-        max_length=64,
+        max_length=ENTRANTS_MAX // 4,
         help_text="Every table's player ids in seat order (东南西北).",
     )
-    number = serializers.IntegerField(min_value=1, max_value=32767, required=False)
+    number = bounded_integer(ROUND_NUMBER, required=False)
 
 
 class SwapSerializer(serializers.Serializer[Any]):
@@ -180,7 +185,7 @@ class TableRefSerializer(serializers.Serializer[Any]):
 
 class TimerSerializer(serializers.Serializer[Any]):
     round = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The round's number.")
-    minutes = serializers.IntegerField(min_value=1, max_value=600, required=False)
+    minutes = bounded_integer(TIMER_MINUTES, required=False)
 
 
 class EventTableSerializer(serializers.Serializer[Any]):
@@ -237,8 +242,8 @@ class PenaltyRecordSerializer(serializers.ModelSerializer[Penalty]):
         extra_kwargs = {
             "amount": {
                 "help_text": "Negative: 罚分; positive: 奖励; zero: a warning (警告).",
-                "min_value": -100000,
-                "max_value": 100000,
+                "min_value": PENALTY_AMOUNT.low,
+                "max_value": PENALTY_AMOUNT.high,
             }
         }
 

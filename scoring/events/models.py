@@ -13,6 +13,21 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from csmj_site.bounds import Bound
+
+# The bounds of a night's numbers, each stated here once: the services refuse a value
+# outside them (``out_of_range``, naming the field), the API's fields declare them, and
+# the pages' inputs read them (docs/events.md#bounds).
+ROUNDS_PLANNED = Bound(1, 20, label=_("计划轮数"))
+TIMER_MINUTES = Bound(1, 600, label=_("每轮时长（分钟）"))
+FINAL_SIZE = Bound(0, 64, step=4, label=_("决赛人数"))  # 0: no final
+SEED = Bound(0, 2**53 - 1, label=_("种子"))  # a seed a JSON client reads back exactly
+ROUND_NUMBER = Bound(1, 32767, label=_("轮次"))
+PENALTY_AMOUNT = Bound(-100_000, 100_000, label=_("分数"))
+# The most entrants of one night: 64 tables of four. Every sum of a night's penalties
+# stays far inside a 64-bit integer: each is at most PENALTY_AMOUNT.high.
+ENTRANTS_MAX = 256
+
 
 class SeatingMode(models.TextChoices):
     RANDOM = "random", _("随机")

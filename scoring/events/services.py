@@ -18,6 +18,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from csmj_site.bounds import ID
 from csmj_site.errors import ServiceError, ServiceErrors, reject
 from leagues import services as league_services
 from leagues.audit import audit_record, audit_snapshot, audit_stored
@@ -26,6 +27,13 @@ from leagues.permissions import require_manage, require_record
 from scoring import services as scoring_services
 from scoring.events import seating
 from scoring.events.models import (
+    ENTRANTS_MAX,
+    FINAL_SIZE,
+    PENALTY_AMOUNT,
+    ROUND_NUMBER,
+    ROUNDS_PLANNED,
+    SEED,
+    TIMER_MINUTES,
     Entrant,
     Event,
     Penalty,
@@ -38,9 +46,6 @@ from scoring.events.seating import seating_draw, seating_plan
 from scoring.events.selectors import event_standings, table_names
 from scoring.models import Session
 from scoring.standings.models import SessionResult
-
-SEED_LIMIT = 2**53  # a seed a JSON client reads back exactly
-
 
 # ---------------------------------------------------------------- helpers
 
@@ -61,7 +66,8 @@ def _locked(event: Event) -> Event:
 
 
 def _names(ids: Iterable[int]) -> dict[int, str]:
-    return dict(Player.objects.filter(pk__in=list(ids)).values_list("pk", "display_name"))
+    stored = [pid for pid in ids if ID.holds(pid)]
+    return dict(Player.objects.filter(pk__in=stored).values_list("pk", "display_name"))
 
 
 def three_supported(ruleset: Ruleset) -> bool:
@@ -103,6 +109,12 @@ def event_create(
         problems.append(ServiceError("season", "season_closed", {"name": season.name}))
     if not name.strip():
         problems.append(ServiceError("name", "required", variant="event_name"))
+    bounded = [
+        ("rounds_planned", ROUNDS_PLANNED, rounds_planned),
+        ("final_size", FINAL_SIZE, final_size),
+        ("timer_minutes", TIMER_MINUTES, timer_minutes or 1),  # 0 or None: no timer
+    ]
+    problems += [e for f, b, v in bounded if (e := b.refusal(f, v)) is not None]
     if ruleset is not None and ruleset.club_id != season.club_id:
         problems.append(ServiceError("ruleset", "ruleset_other_club"))
     elif ruleset is not None and ruleset.pk != season.ruleset_id:
@@ -185,6 +197,8 @@ def entrant_add(
     with transaction.atomic():
         event = _locked(event)
         _ensure_open(event)
+        if Entrant.objects.filter(event=event).count() >= ENTRANTS_MAX:
+            raise reject("entrants", "entrants_full", limit=ENTRANTS_MAX)
         if player is None:
             if not guest_name.strip():
                 raise reject("guest_name", "required", "token_name")
@@ -424,7 +438,9 @@ def round_draw(
         raise ServiceErrors(
             [ServiceError.written("mode", "invalid_choice", f"unknown mode {mode!r}")]
         )
-    seed = secrets.randbelow(SEED_LIMIT) if seed is None else seed
+    seed = secrets.randbelow(SEED.high + 1) if seed is None else SEED.check("seed", seed)
+    if number is not None:
+        ROUND_NUMBER.check("number", number)
     with transaction.atomic():
         event = _locked(event)
         _ensure_open(event)
@@ -472,6 +488,8 @@ def round_seat(
 ) -> SeatingRound:
     """Seat a round by hand (mode ``manual``): the organiser gives every table."""
     require_manage(actor, event.season.club)
+    if number is not None:
+        ROUND_NUMBER.check("number", number)
     with transaction.atomic():
         event = _locked(event)
         _ensure_open(event)
@@ -539,6 +557,11 @@ def table_swap(*, round: SeatingRound, player_a: int, player_b: int, actor: Any)
         tables = list(Table.objects.select_for_update().filter(round=round).order_by("number"))
         out = list(SeatingRound.objects.get(pk=round.pk).sitting_out)
         names = _names([player_a, player_b])
+        dropped = set(
+            Entrant.objects.filter(
+                event=event, player_id__in=list(names), dropped_after_round__isnull=False
+            ).values_list("player_id", flat=True)
+        )
 
         def where(pid: int, field: str) -> Table | None:
             for t in tables:
@@ -546,12 +569,17 @@ def table_swap(*, round: SeatingRound, player_a: int, player_b: int, actor: Any)
                     return t
             if pid in out:
                 return None
-            raise reject(field, "not_an_entrant", name=names.get(pid, str(pid)))
+            code = "entrant_dropped" if pid in dropped else "not_an_entrant"
+            raise reject(field, code, name=names.get(pid, str(pid)))
 
         ta, tb = where(player_a, "player_a"), where(player_b, "player_b")
         for field, t in (("player_a", ta), ("player_b", tb)):
             if t is not None and t.is_started:
                 raise reject(field, "table_started", table=t.number)
+        # each takes the other's place: a seat goes to someone still playing
+        for field, pid, lands in (("player_a", player_a, tb), ("player_b", player_b, ta)):
+            if pid in dropped and lands is not None:
+                raise reject(field, "entrant_dropped", name=names.get(pid, str(pid)))
         before = {"number": round.number, "tables": table_names(round)}
         for t in {id(x): x for x in (ta, tb) if x is not None}.values():
             t.seats = [
@@ -606,8 +634,9 @@ def table_start(*, table: Table, actor: Any) -> Session:
         table.session = session
         table.save(update_fields=["session"])
         rnd = table.round
-        if event.timer_minutes and rnd.timer_started_at is None:
-            _timer_set(rnd, event.timer_minutes)
+        # (a night stored before the bound held keeps its tables starting, untimed)
+        if TIMER_MINUTES.holds(event.timer_minutes) and rnd.timer_started_at is None:
+            _timer_set(rnd, cast(int, event.timer_minutes))
         _bump(event)
     return session
 
@@ -622,8 +651,10 @@ def timer_start(*, round: SeatingRound, actor: Any, minutes: int | None = None) 
     """(Re)start the round's countdown: the event's duration unless ``minutes`` is given."""
     event = round.event
     require_manage(actor, event.season.club)
+    if minutes is not None:
+        TIMER_MINUTES.check("minutes", minutes)
     minutes = minutes or event.timer_minutes
-    if not minutes:
+    if not minutes or not TIMER_MINUTES.holds(minutes):
         raise reject("minutes", "no_timer")
     with transaction.atomic():
         _ensure_open(_locked(event))
@@ -659,6 +690,8 @@ def penalty_give(
         problems.append(ServiceError("season", "season_closed", {"name": season.name}))
     if player.club_id != season.club_id:
         problems.append(ServiceError("player", "penalty_player", {"name": player.display_name}))
+    if (error := PENALTY_AMOUNT.refusal("amount", amount)) is not None:
+        problems.append(error)
     if not reason.strip():
         problems.append(ServiceError("reason", "required", variant="penalty_reason"))
     if event is not None and event.season_id != season.pk:

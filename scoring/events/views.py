@@ -24,11 +24,16 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from csmj_site.errors import ServiceErrors, answers_json
+from csmj_site.bounds import ID, parse_int
+from csmj_site.errors import ServiceErrors, answers_json, reject
 from leagues.models import Club, Player, Season
 from leagues.pages import LoginNeeded, club_access, club_context, club_view
 from scoring.events import cards, selectors, services
 from scoring.events.models import (
+    FINAL_SIZE,
+    PENALTY_AMOUNT,
+    ROUNDS_PLANNED,
+    TIMER_MINUTES,
     Entrant,
     Event,
     FinalCarry,
@@ -58,10 +63,23 @@ def _refused(request: HttpRequest, exc: ValidationError) -> None:
 
 
 def _int(value: Any) -> int | None:
-    try:
-        return int(str(value))
-    except (TypeError, ValueError):
-        return None
+    """A posted whole number, as typed (the service checks its bounds)."""
+    return parse_int(value)
+
+
+def _id(value: Any) -> int:
+    """A posted id; 0 (found nowhere) when it cannot be a stored id."""
+    number = parse_int(value)
+    return number if number is not None and ID.holds(number) else 0
+
+
+# The inputs' bounds on the pages: the services' own (scoring.events.models).
+BOUNDS = {
+    "rounds_planned": ROUNDS_PLANNED,
+    "timer_minutes": TIMER_MINUTES,
+    "final_size": FINAL_SIZE,
+    "amount": PENALTY_AMOUNT,
+}
 
 
 @club_view("read")
@@ -109,6 +127,7 @@ def event_list(request: HttpRequest, club: Club, season_id: int) -> HttpResponse
             "remainders": Remainder.choices,
             "timer_ends": TimerEnd.choices,
             "carries": FinalCarry.choices,
+            "bounds": BOUNDS,
         },
     )
 
@@ -124,6 +143,7 @@ def _page_context(request: HttpRequest, club: Club, event: Event) -> dict[str, A
         board=board,
         roster=[p for p in Player.objects.filter(club=club) if p.pk not in entered],
         modes=SeatingMode.choices,
+        bounds=BOUNDS,
     )
 
 
@@ -226,11 +246,15 @@ def _act(level: str) -> Callable[[EventAction], Callable[..., HttpResponse]]:
 
 
 def _entrant(event: Event, player_id: Any) -> Entrant:
-    return get_object_or_404(
-        Entrant.objects.select_related("event__season__club", "player"),
-        event=event,
-        player_id=_int(player_id) or 0,
+    """The night's entrant of the posted player id; else a refusal naming ``player``."""
+    entrant = (
+        Entrant.objects.select_related("event__season__club", "player")
+        .filter(event=event, player_id=_id(player_id))
+        .first()
     )
+    if entrant is None:
+        raise reject("player", "not_an_entrant", name=str(player_id)[:30])
+    return entrant
 
 
 @_act("manage")
@@ -238,7 +262,7 @@ def entrant_add(request: HttpRequest, event: Event) -> None:
     player_id = _int(request.POST.get("player"))
     player = None
     if player_id is not None:
-        player = get_object_or_404(Player, pk=player_id, club=event.season.club)
+        player = get_object_or_404(Player, pk=_id(player_id), club=event.season.club)
     services.entrant_add(
         event=event, player=player, guest_name=request.POST.get("guest_name", ""),
         actor=request.user,
@@ -280,7 +304,7 @@ def final_draw(request: HttpRequest, event: Event) -> None:
 
 
 def _round(event: Event, number: Any) -> SeatingRound:
-    return get_object_or_404(SeatingRound, event=event, number=_int(number) or 0)
+    return get_object_or_404(SeatingRound, event=event, number=_id(number))
 
 
 @_act("manage")
@@ -299,7 +323,7 @@ def table_start(request: HttpRequest, event: Event) -> HttpResponse:
     table = get_object_or_404(
         Table.objects.select_related("round__event"),
         round=_round(event, request.POST.get("round")),
-        number=_int(request.POST.get("table")) or 0,
+        number=_id(request.POST.get("table")),
     )
     session = services.table_start(table=table, actor=request.user)
     return redirect("round-new", slug=event.season.club.slug, session_id=session.pk)
@@ -316,9 +340,7 @@ def timer_start(request: HttpRequest, event: Event) -> None:
 
 @_act("manage")
 def penalty_give(request: HttpRequest, event: Event) -> None:
-    player = get_object_or_404(
-        Player, pk=_int(request.POST.get("player")) or 0, club=event.season.club
-    )
+    player = get_object_or_404(Player, pk=_id(request.POST.get("player")), club=event.season.club)
     amount = _int(request.POST.get("amount"))
     if amount is None:
         messages.error(request, _("分数应为整数"))
@@ -333,7 +355,7 @@ def penalty_give(request: HttpRequest, event: Event) -> None:
 def penalty_cancel(request: HttpRequest, event: Event) -> None:
     penalty = get_object_or_404(
         Penalty.objects.select_related("season__club"),
-        pk=_int(request.POST.get("penalty")) or 0,
+        pk=_id(request.POST.get("penalty")),
         event=event,
     )
     services.penalty_cancel(
