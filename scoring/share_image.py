@@ -54,6 +54,7 @@ class Card:
     heading: str  # 本场战绩
     rows: list[Row]
     footer: str
+    more: str = ""  # a line under the rows for those left out (a night's card: 还有 k 人)
 
 
 def _fc_match() -> str | None:
@@ -176,7 +177,8 @@ def _png(image: Any) -> bytes:
 def card_png(card: Card) -> bytes:
     """The card as PNG bytes: 1080 px wide, as tall as its rows need."""
     big, name_f, small = _font(64), _font(46), _font(32)
-    height = PAD + 80 + 56 + 40 + 60 + ROW_H * len(card.rows) + 40 + 50 + PAD
+    more_h = 80 if card.more else 0
+    height = PAD + 80 + 56 + 40 + 60 + ROW_H * len(card.rows) + more_h + 40 + 50 + PAD
     image, draw = _canvas(height)
     y = _header(draw, card.title, card.subtitle)
     draw.text((PAD, y), card.heading, font=_font(34), fill=INK)
@@ -193,6 +195,11 @@ def card_png(card: Card) -> bytes:
             best = _fit(draw, row.best, small, WIDTH - 2 * PAD - 70)
             draw.text((PAD + 70, y + 88), best, font=small, fill=MUTED)
         y += ROW_H
+    if card.more:
+        _rule(draw, y)
+        draw.text((PAD + 70, y + 20), _fit(draw, card.more, small, WIDTH - 2 * PAD - 70),
+                  font=small, fill=MUTED)  # fmt: skip
+        y += more_h
     _rule(draw, y)
     draw.text((PAD, y + 40), card.footer, font=small, fill=MUTED)
     return _png(image)

@@ -5,10 +5,12 @@ in the request's language. The site's pages and the API serve them alike."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from django.core.cache import cache
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from leagues.audit_text import hand_label
 from scoring.events import selectors
@@ -38,14 +40,39 @@ def _signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
 
 
+# The night's card draws the first CARD_ROWS entrants by rank and one line for the rest
+# (还有 k 人), so its size is bounded whatever the number of entrants.
+CARD_ROWS = 24
+# A card is drawn once per version of the night (and language) and kept this long: a
+# group chat's taps cost one drawing. A renamed player or club shows within it.
+CARD_SECONDS = 600
+
+
+def _drawn_once(kind: str, event: Event, draw: Callable[[], bytes]) -> Callable[[], bytes]:
+    """``draw`` as drawn once per version of the night and language (``kind`` names the
+    image), kept ``CARD_SECONDS`` in the cache."""
+
+    def cached() -> bytes:
+        version = selectors.event_version_recent(event_id=event.pk)
+        stamp = event.created_at.timestamp()
+        key = f"event-card:{kind}:{event.pk}:{stamp}:{version}:{get_language()}"
+        png = cache.get(key)
+        if png is None:
+            png = draw()
+            cache.set(key, png, CARD_SECONDS)
+        return bytes(png)
+
+    return cached
+
+
 def event_card(*, event: Event) -> Card:
-    """The night's standings as a card: every entrant, by rank (as the event page ranks
-    them), with their total (net after penalties), rounds, wins, penalties and biggest
-    win."""
+    """The night's standings as a card: the first ``CARD_ROWS`` entrants by rank (as the
+    event page ranks them), with their total (net after penalties), rounds, wins,
+    penalties and biggest win; a line says how many more there are."""
     rows = selectors.event_standings(event=event)
     best = selectors.event_best_wins(event=event)
     lines = []
-    for r in rows:
+    for r in rows[:CARD_ROWS]:
         parts = [ngettext("%(n)s 盘", "%(n)s 盘", r.rounds) % {"n": r.rounds}]
         parts.append(_("胡 %(n)s") % {"n": r.wins})
         if r.penalties:
@@ -60,6 +87,9 @@ def event_card(*, event: Event) -> Card:
         heading=_("本夜排名"),
         rows=lines,
         footer=_("长沙麻将计分"),
+        more=_("还有 %(n)s 人，见本夜排名页") % {"n": len(rows) - CARD_ROWS}
+        if len(rows) > CARD_ROWS
+        else "",
     )
 
 
@@ -100,7 +130,8 @@ def player_card(*, event: Event, player_id: int) -> PlayerCard | None:
 def event_card_response(*, event: Event) -> HttpResponse:
     """The event's card as a PNG (503 saying why when no font draws Chinese)."""
     return png_response(
-        lambda: card_png(event_card(event=event)), f"csmj-{event.date:%Y%m%d}-night-{event.pk}.png"
+        _drawn_once("event", event, lambda: card_png(event_card(event=event))),
+        f"csmj-{event.date:%Y%m%d}-night-{event.pk}.png",
     )
 
 
@@ -112,5 +143,6 @@ def player_card_response(*, event: Event, player_id: int) -> HttpResponse:
     if card is None:
         raise Http404
     return png_response(
-        lambda: player_card_png(card), f"csmj-{event.date:%Y%m%d}-night-{event.pk}-{player_id}.png"
+        _drawn_once(f"player-{player_id}", event, lambda: player_card_png(card)),
+        f"csmj-{event.date:%Y%m%d}-night-{event.pk}-{player_id}.png",
     )

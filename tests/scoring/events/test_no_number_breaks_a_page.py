@@ -54,13 +54,9 @@ def drawn(event, roster, organiser):
         ("timer_minutes", 10**10),
     ],
 )
-def test_a_night_with_a_number_out_of_bounds_is_refused_naming_it(
-    season, organiser, field, value
-):
+def test_a_night_with_a_number_out_of_bounds_is_refused_naming_it(season, organiser, field, value):
     with pytest.raises(ServiceErrors) as excinfo:
-        services.event_create(
-            season=season, name="夜", date=DAY, actor=organiser, **{field: value}
-        )
+        services.event_create(season=season, name="夜", date=DAY, actor=organiser, **{field: value})
 
     assert _errors(excinfo) == [(field, "out_of_range")]
     assert not Event.objects.exists()
@@ -203,9 +199,7 @@ def test_a_night_takes_at_most_its_entrants_limit(event, roster, organiser, monk
     assert not roster[0].club.players.filter(display_name="客人").exists()
 
 
-def test_a_night_stored_with_a_timer_beyond_the_bound_still_starts_its_tables(
-    drawn, recorder
-):
+def test_a_night_stored_with_a_timer_beyond_the_bound_still_starts_its_tables(drawn, recorder):
     Event.objects.filter(pk=drawn.pk).update(timer_minutes=10**10)
     drawn.refresh_from_db()
     table = SeatingRound.objects.get().tables.first()
@@ -242,9 +236,7 @@ def test_the_api_refuses_a_final_size_that_is_not_a_multiple_of_four(api_as, clu
         ("swap/", {"round": 1, "player_a": HUGE, "player_b": 1}, "player_a"),
     ],
 )
-def test_the_api_refuses_a_number_out_of_bounds_naming_it(
-    api_as, club, drawn, path, body, field
-):
+def test_the_api_refuses_a_number_out_of_bounds_naming_it(api_as, club, drawn, path, body, field):
     version = Event.objects.get().version
 
     response = api_as("organiser").post(
