@@ -20,6 +20,7 @@ from django.utils.text import slugify
 
 from csmj_site.errors import Forbidden, ServiceError, ServiceErrors, field_errors, reject
 from csmj_site.jsonio import json_parse
+from csmj_site.names import name_check_unique, name_clean
 from leagues.audit import audit_record, audit_snapshot, audit_stored
 from leagues.models import ROLE_RANK, Club, Invitation, Membership, Player, Role, Ruleset, Season
 from leagues.permissions import require_manage, require_manage_role, require_record, role_allows
@@ -66,7 +67,7 @@ def club_create(
         raise Forbidden("club_create")
     with transaction.atomic():
         club = Club(
-            name=name.strip(),
+            name=name_clean(name, field="name"),
             slug=slug,
             description=description,
             is_public=is_public,
@@ -81,6 +82,8 @@ def club_update(*, club: Club, actor: Any, **fields: Any) -> Club:
     """Change name, slug, description, is_public or chip_rate (organisers and owners)."""
     require_manage(actor, club)
     _only(fields, CLUB_FIELDS, "club_update")
+    if "name" in fields:
+        fields["name"] = name_clean(fields["name"], field="name")
     before = audit_stored(club)
     for name, value in fields.items():
         setattr(club, name, value)
@@ -231,10 +234,21 @@ def player_aliases_clean(aliases: Iterable[str], display_name: str) -> list[str]
         raise reject("aliases", "aliases")
     out: list[str] = []
     for alias in aliases:
-        alias = str(alias).strip()
+        alias = name_clean(str(alias), field="aliases")
         if alias and alias != display_name and alias not in out:
             out.append(alias)
     return out
+
+
+def _player_name(club: Club, display_name: str, player: Player | None = None) -> str:
+    """A player's name as stored (``csmj_site.names``), refused when another of the
+    club's players has a name that looks the same."""
+    name = name_clean(display_name, field="display_name")
+    others = Player.objects.filter(club=club)
+    if player is not None:
+        others = others.exclude(pk=player.pk)
+    name_check_unique(name, others.values_list("display_name", flat=True), field="display_name")
+    return name
 
 
 def player_create(
@@ -251,7 +265,7 @@ def player_create(
         require_record(actor, club)
     else:
         require_manage(actor, club)
-    display_name = display_name.strip()
+    display_name = _player_name(club, display_name)
     player = Player(
         club=club,
         display_name=display_name,
@@ -270,7 +284,7 @@ def player_update(*, player: Player, actor: Any, **fields: Any) -> Player:
     _only(fields, PLAYER_FIELDS, "player_update")
     before = audit_stored(player)
     if "display_name" in fields:
-        player.display_name = fields["display_name"].strip()
+        player.display_name = _player_name(player.club, fields["display_name"], player)
     if "user" in fields:
         player.user = fields["user"]
     aliases = fields.get("aliases", player.aliases)
@@ -309,9 +323,18 @@ def ruleset_config_clean(config: dict[str, Any] | str) -> dict[str, Any]:
     return config
 
 
+def _club_unique_name(others: Any, name: str) -> str:
+    """A season's or ruleset's name as stored (``csmj_site.names``), refused when one of
+    ``others`` (the club's seasons or rulesets) has a name that looks the same."""
+    name = name_clean(name, field="name")
+    name_check_unique(name, others.values_list("name", flat=True), field="name")
+    return name
+
+
 def ruleset_create(*, club: Club, name: str, config: dict[str, Any] | str, actor: Any) -> Ruleset:
     require_manage(actor, club)
-    ruleset = Ruleset(club=club, name=name.strip(), config=ruleset_config_clean(config))
+    name = _club_unique_name(Ruleset.objects.filter(club=club), name)
+    ruleset = Ruleset(club=club, name=name, config=ruleset_config_clean(config))
     with transaction.atomic():
         _save_audited(ruleset, actor=actor, club=club, action="ruleset.create")
         return ruleset
@@ -329,7 +352,8 @@ def ruleset_update(
     require_manage(actor, ruleset.club)
     before = audit_stored(ruleset)
     if name is not None:
-        ruleset.name = name.strip()
+        others = Ruleset.objects.filter(club=ruleset.club).exclude(pk=ruleset.pk)
+        ruleset.name = _club_unique_name(others, name)
     if config is not None:
         ruleset.config = ruleset_config_clean(config)
     with transaction.atomic():
@@ -358,9 +382,8 @@ def season_create(
 ) -> Season:
     require_manage(actor, club)
     _check_ruleset(club, ruleset)
-    season = Season(
-        club=club, name=name.strip(), start_date=start_date, end_date=end_date, ruleset=ruleset
-    )
+    name = _club_unique_name(Season.objects.filter(club=club), name)
+    season = Season(club=club, name=name, start_date=start_date, end_date=end_date, ruleset=ruleset)
     with transaction.atomic():
         _save_audited(season, actor=actor, club=club, action="season.create")
         return season
@@ -375,6 +398,9 @@ def season_update(*, season: Season, actor: Any, **fields: Any) -> Season:
     _only(fields, SEASON_FIELDS, "season_update")
     if "ruleset" in fields:
         _check_ruleset(season.club, fields["ruleset"])
+    if "name" in fields:
+        others = Season.objects.filter(club=season.club).exclude(pk=season.pk)
+        fields["name"] = _club_unique_name(others, fields["name"])
     before = audit_stored(season)
     for name, value in fields.items():
         setattr(season, name, value)

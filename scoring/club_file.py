@@ -33,8 +33,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.dateparse import parse_datetime
 
-from csmj_site.errors import Forbidden, ServiceError
+from csmj_site.errors import Forbidden, ServiceError, ServiceErrors
 from csmj_site.jsonio import json_parse
+from csmj_site.names import name_clean, name_key
 from leagues.models import Club, Player, Ruleset, Season
 from scoring.bulk_import import ImportReport, SessionIn, sessions_import
 from scoring.models import Round, Session, SessionSeat
@@ -196,13 +197,20 @@ def _roster_add(*, club: Club, players: list[dict[str, Any]], actor: Any) -> Non
     from leagues.permissions import require_manage
     from leagues.services import player_aliases_clean
 
-    roster = set(Player.objects.filter(club=club).values_list("display_name", flat=True))
+    roster = {
+        name_key(n): n
+        for n in Player.objects.filter(club=club).values_list("display_name", flat=True)
+    }
     new: list[Player] = []
     for p in players:
-        name = str(p["display_name"]).strip()
-        if name in roster:
+        name = name_clean(str(p["display_name"]), field="players")
+        known = roster.get(name_key(name))
+        if known == name:
             continue
-        roster.add(name)
+        if known is not None:  # the one normaliser's look-alike, as player_create refuses it
+            params = {"name": name, "other": known}
+            raise ServiceErrors([ServiceError("players", "name_lookalike", params)])
+        roster[name_key(name)] = name
         player = Player(
             club=club, display_name=name, aliases=player_aliases_clean(p.get("aliases") or (), name)
         )

@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from csmj_site.bounds import ID
 from csmj_site.errors import ServiceError, ServiceErrors, reject
+from csmj_site.names import name_refusal
 from leagues import services as league_services
 from leagues.audit import audit_record, audit_snapshot, audit_stored
 from leagues.models import Player, Ruleset, Season
@@ -107,7 +108,10 @@ def event_create(
     problems: list[ServiceError] = []
     if season.is_closed:
         problems.append(ServiceError("season", "season_closed", {"name": season.name}))
-    if not name.strip():
+    name, refusal = name_refusal(name, field="name")
+    if refusal is not None:
+        problems.append(refusal)
+    elif not name:
         problems.append(ServiceError("name", "required", variant="event_name"))
     bounded = [
         ("rounds_planned", ROUNDS_PLANNED, rounds_planned),
@@ -125,7 +129,7 @@ def event_create(
         raise ServiceErrors(problems)
     event = Event(
         season=season,
-        name=name.strip(),
+        name=name,
         date=date,
         ruleset=season.ruleset,
         rounds_planned=rounds_planned,
@@ -202,9 +206,14 @@ def entrant_add(
         if player is None:
             if not guest_name.strip():
                 raise reject("guest_name", "required", "token_name")
-            player = league_services.player_create(
-                club=event.season.club, display_name=guest_name, is_guest=True, actor=actor
-            )
+            try:
+                player = league_services.player_create(
+                    club=event.season.club, display_name=guest_name, is_guest=True, actor=actor
+                )
+            except ServiceErrors as exc:  # the guest's name is this form's guest_name
+                raise ServiceErrors(
+                    e.at("guest_name") if e.field == "display_name" else e for e in exc.errors
+                ) from None
         elif player.club_id != event.season.club_id:
             raise reject("player", "penalty_player", name=player.display_name)
         if Entrant.objects.filter(event=event, player=player).exists():

@@ -1,0 +1,87 @@
+"""One normaliser for every kind of name: a player's, a guest's, a club's, a season's, a
+league night's, a ruleset's.
+
+``name_clean`` gives the name as stored: NFC, trimmed, each run of spaces inside it one
+space. It refuses (``name_hidden_character``, naming the field) a character that does
+not show or that changes how the text around it shows: control characters (``\\x00``,
+which PostgreSQL would not even store), zero-width characters and joiners, direction
+marks and overrides (which can make a name read backwards on a page), line and paragraph
+separators, and the blank letters (ㅤ U+3164 and its kin) sometimes used for an empty-
+looking name.
+
+``name_key`` is what two names that look the same share (NFKC, case folded: ``ＡＢＣ``,
+``abc`` and ``ABC`` are one key), and ``name_lookalike`` finds a name of the same key
+among others (a club's players, seasons, rulesets), so that a second "张三" typed with a
+full-width space or a different case is caught.
+
+The services call these (``leagues.services``, ``scoring.events.services``), so the
+pages' forms, the API and the imports meet one rule. This module imports no app of the
+project.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+from csmj_site.errors import ServiceError, ServiceErrors
+
+# Categories of characters that do not show: Cc control, Cf format (zero-width space and
+# joiners, direction marks and overrides, the BOM …), Cs surrogates, Zl / Zp separators.
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+# Letters drawn as nothing at all (Hangul fillers, the blank braille pattern).
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+_SPACES = re.compile(r"\s+")
+
+
+def hidden_characters(text: str) -> list[str]:
+    """The characters of ``text`` that do not show, as ``U+XXXX`` (empty when none)."""
+    return [
+        f"U+{ord(c):04X}"
+        for c in text
+        if unicodedata.category(c) in HIDDEN_CATEGORIES and c not in "\t\n\r" or c in BLANK_LETTERS
+    ]
+
+
+def name_refusal(value: str, *, field: str) -> tuple[str, ServiceError | None]:
+    """The name as stored, and the refusal of it (None when it is a name to keep)."""
+    text = unicodedata.normalize("NFC", str(value))
+    hidden = hidden_characters(text)
+    # tabs and line breaks inside a name are refused too; around it they are trimmed
+    inner = text.strip()
+    hidden += [f"U+{ord(c):04X}" for c in inner if c in "\t\n\r"]
+    if hidden:
+        return text, ServiceError(field, "name_hidden_character", {"characters": hidden})
+    return _SPACES.sub(" ", inner), None
+
+
+def name_clean(value: str, *, field: str) -> str:
+    """The name as stored (NFC, trimmed, inner spaces one), or raise its refusal."""
+    name, error = name_refusal(value, field=field)
+    if error is not None:
+        raise ServiceErrors([error])
+    return name
+
+
+def name_key(name: str) -> str:
+    """What names that look the same share: NFKC, case folded, spaces as one."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return _SPACES.sub(" ", folded).strip()
+
+
+def name_lookalike(name: str, others: Iterable[str]) -> str | None:
+    """The first of ``others`` that looks the same as ``name`` but is spelled otherwise
+    (the very same name is the caller's own check), or None."""
+    key = name_key(name)
+    for other in others:
+        if other != name and name_key(other) == key:
+            return other
+    return None
+
+
+def name_check_unique(name: str, others: Iterable[str], *, field: str) -> None:
+    """Refuse ``name`` (``name_lookalike``) when one of ``others`` looks the same."""
+    other = name_lookalike(name, others)
+    if other is not None:
+        raise ServiceErrors([ServiceError(field, "name_lookalike", {"name": name, "other": other})])
