@@ -130,6 +130,13 @@ def test_penalties_at_the_bound_add_up_on_every_page_of_the_season(
         page = org.get(reverse(name, args=args))
         assert page.status_code == 200
         assert "-300000" in page.content.decode()
+    for url in [
+        reverse("season", args=[club.slug, season.pk]),
+        reverse("season-csv", args=[club.slug, season.pk]),
+        club_url(club, f"seasons/{season.pk}/standings/"),
+        club_url(club, f"events/{event.pk}/standings/"),
+    ]:
+        assert org.get(url).status_code == 200, url
 
 
 def test_a_swap_with_an_id_no_database_holds_names_the_player(drawn, organiser):
