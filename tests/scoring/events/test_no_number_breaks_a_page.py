@@ -349,3 +349,41 @@ def test_the_create_form_reads_its_bounds_from_the_service(org, club, season):
 
     assert 'name="timer_minutes" type="number" min="1" max="600"' in page
     assert 'name="final_size" type="number" min="0" max="64" step="4"' in page
+
+
+def test_the_page_refuses_to_swap_a_dropped_player_into_a_seat(org, club, event, roster,
+                                                                organiser):  # fmt: skip
+    entrants = enter(event, roster[:9], organiser)
+    rnd = services.round_draw(event=event, actor=organiser, seed=1)
+    bye = rnd.sitting_out[0]
+    services.entrant_drop(entrant=next(e for e in entrants if e.player_id == bye), actor=organiser)
+    seated = rnd.tables.first().seats[0]
+
+    page = org.post(
+        reverse("event-swap", args=[club.slug, event.pk]),
+        {"round": "1", "player_a": str(bye), "player_b": str(seated)},
+        follow=True,
+    ).content.decode()
+
+    assert "已退出比赛" in page
+    assert SeatingRound.objects.get().sitting_out == [bye]
+
+
+def test_the_entrant_limit_holds_on_the_page_and_in_the_api(
+    org, api_as, club, event, roster, organiser, monkeypatch
+):
+    monkeypatch.setattr(services, "ENTRANTS_MAX", 4)
+    enter(event, roster[:4], organiser)
+
+    page = org.post(
+        reverse("event-entrant-add", args=[club.slug, event.pk]),
+        {"player": str(roster[4].pk)},
+        follow=True,
+    ).content.decode()
+    response = api_as("organiser").post(
+        club_url(club, f"events/{event.pk}/entrants/"), {"guest_name": "客人"}, format="json"
+    )
+
+    assert "一场比赛之夜最多 4 位参赛者" in page
+    assert codes(response) == [("entrants", "entrants_full")]
+    assert Entrant.objects.count() == 4
