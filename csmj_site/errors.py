@@ -169,13 +169,10 @@ MESSAGES: dict[str, str] = {
     "penalty_player": gettext_noop("{name} is not a player of this club"),
     # bounds of numbers (csmj_site.bounds) and names (csmj_site.names)
     "out_of_range": gettext_noop("{what} must be a whole number from {low} to {high}"),
-    "out_of_range:step": gettext_noop(
-        "{what} must be a multiple of {step} from {low} to {high}"
-    ),
+    "out_of_range:step": gettext_noop("{what} must be a multiple of {step} from {low} to {high}"),
     "entrants_full": gettext_noop("A league night has at most {limit} entrants"),
     "name_hidden_character": gettext_noop(
-        "{what} holds a character that does not show (a control, zero-width or "
-        "direction character)"
+        "{what} holds a character that does not show (a control, zero-width or direction character)"
     ),
     "name_lookalike": gettext_noop("{name!r} looks the same as {other!r}, which is already here"),
     # import files (import_rounds, import_club): one session a line
