@@ -191,3 +191,22 @@ def test_an_import_refuses_a_look_alike_of_a_club_player_in_its_roster(
 
     assert _errors(excinfo) == [("players", "name_lookalike")]
     assert not Club.objects.filter(slug="copy").exists()
+
+
+def test_a_session_started_with_a_look_alike_guest_is_refused_and_stores_nothing(
+    client, recorder, season, players
+):
+    from scoring.models import Session
+
+    client.force_login(recorder)
+    form = {"seat_0": "钱七", "seat_1": "ＺＨＡＮＧ", "seat_2": "周九", "seat_3": "吴十"}
+    Player.objects.create(club=season.club, display_name="Zhang")
+
+    page = client.post(
+        reverse("session-new", args=[season.club.slug, season.pk]),
+        {**form, "first_dealer": "0", "add_guests": "on"},
+    ).content.decode()
+
+    assert "「ＺＨＡＮＧ」与已有的「Zhang」看起来一样" in page
+    assert not Session.objects.exists()
+    assert not Player.objects.filter(display_name="ＺＨＡＮＧ").exists()
