@@ -242,10 +242,13 @@ def player_aliases_clean(aliases: Iterable[str], display_name: str) -> list[str]
 
 def _player_name(club: Club, display_name: str, player: Player | None = None) -> str:
     """A player's name as stored (``csmj_site.names``), refused when another of the
-    club's players has a name that looks the same."""
+    club's players has a name that looks the same (a name kept as it is stays, even
+    beside a look-alike stored before this check)."""
     name = name_clean(display_name, field="display_name")
     others = Player.objects.filter(club=club)
     if player is not None:
+        if name == player.display_name:
+            return name
         others = others.exclude(pk=player.pk)
     name_check_unique(name, others.values_list("display_name", flat=True), field="display_name")
     return name
@@ -323,10 +326,13 @@ def ruleset_config_clean(config: dict[str, Any] | str) -> dict[str, Any]:
     return config
 
 
-def _club_unique_name(others: Any, name: str) -> str:
+def _club_unique_name(others: Any, name: str, current: str | None = None) -> str:
     """A season's or ruleset's name as stored (``csmj_site.names``), refused when one of
-    ``others`` (the club's seasons or rulesets) has a name that looks the same."""
+    ``others`` (the club's seasons or rulesets) has a name that looks the same; the
+    ``current`` name kept as it is stays."""
     name = name_clean(name, field="name")
+    if name == current:
+        return name
     name_check_unique(name, others.values_list("name", flat=True), field="name")
     return name
 
@@ -353,7 +359,7 @@ def ruleset_update(
     before = audit_stored(ruleset)
     if name is not None:
         others = Ruleset.objects.filter(club=ruleset.club).exclude(pk=ruleset.pk)
-        ruleset.name = _club_unique_name(others, name)
+        ruleset.name = _club_unique_name(others, name, ruleset.name)
     if config is not None:
         ruleset.config = ruleset_config_clean(config)
     with transaction.atomic():
@@ -400,7 +406,7 @@ def season_update(*, season: Season, actor: Any, **fields: Any) -> Season:
         _check_ruleset(season.club, fields["ruleset"])
     if "name" in fields:
         others = Season.objects.filter(club=season.club).exclude(pk=season.pk)
-        fields["name"] = _club_unique_name(others, fields["name"])
+        fields["name"] = _club_unique_name(others, fields["name"], season.name)
     before = audit_stored(season)
     for name, value in fields.items():
         setattr(season, name, value)

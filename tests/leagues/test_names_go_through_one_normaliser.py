@@ -210,3 +210,12 @@ def test_a_session_started_with_a_look_alike_guest_is_refused_and_stores_nothing
     assert "「ＺＨＡＮＧ」与已有的「Zhang」看起来一样" in page
     assert not Session.objects.exists()
     assert not Player.objects.filter(display_name="ＺＨＡＮＧ").exists()
+
+
+def test_a_player_stored_beside_a_look_alike_before_the_check_keeps_their_name(club, organiser):
+    first = Player.objects.create(club=club, display_name="zhang")
+    Player.objects.create(club=club, display_name="Zhang")
+
+    services.player_update(player=first, display_name="zhang", aliases=["小张"], actor=organiser)
+
+    assert Player.objects.get(pk=first.pk).aliases == ["小张"]
