@@ -253,7 +253,7 @@ def _entrant(event: Event, player_id: Any) -> Entrant:
         .first()
     )
     if entrant is None:
-        raise reject("player", "not_an_entrant", name=str(player_id)[:30])
+        raise reject("player", "not_an_entrant", name=str(player_id or "?")[:30])
     return entrant
 
 
