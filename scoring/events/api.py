@@ -178,6 +178,10 @@ class TableRefSerializer(serializers.Serializer[Any]):
     table = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The table's number.")
 
 
+class RoundRefSerializer(serializers.Serializer[Any]):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The round's number.")
+
+
 class TimerSerializer(serializers.Serializer[Any]):
     round = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The round's number.")
     minutes = serializers.IntegerField(min_value=1, max_value=600, required=False)
@@ -491,6 +495,20 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         return self._board(event, 201)
 
     @extend_schema(
+        operation_id="round_cancel",
+        summary="Cancel the latest drawn round while none of its tables started "
+        "(organiser role; audited)",
+        request=RoundRefSerializer,
+        responses=EventBoardSerializer,
+    )
+    @action(detail=True, methods=["post"], url_path="cancel-round", filter_backends=[])
+    def cancel_round(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        event = self.get_object()
+        data = self._body(RoundRefSerializer)
+        services.round_cancel(event=event, number=data["round"], actor=request.user)
+        return self._board(event)
+
+    @extend_schema(
         operation_id="table_swap",
         summary="Swap two players' seats in a round; refused at a started table (audited)",
         request=SwapSerializer,
@@ -561,14 +579,15 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
 
     @extend_schema(
         operation_id="event_finish",
-        summary="Finish the night once every table's session is finished (organiser role)",
+        summary="Finish the night once every started table's session is finished; tables "
+        "that never started are cancelled (organiser role)",
         request=None,
         responses=EventBoardSerializer,
     )
     @action(detail=True, methods=["post"], filter_backends=[])
     def finish(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        event = services.event_finish(event=self.get_object(), actor=request.user)
-        return self._board(event)
+        done = services.event_finish(event=self.get_object(), actor=request.user)
+        return self._board(done.event)
 
 
 class PenaltyFilter(django_filters.FilterSet):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 import secrets
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 from django.db import transaction
@@ -138,34 +139,59 @@ def event_create(
     return event
 
 
-def event_finish(*, event: Event, actor: Any) -> Event:
-    """End the night: every started table's session finished, no table left unstarted."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Finished:
+    """A finished night, and what finishing it cancelled: the tables that never started
+    (a round none of whose tables started goes as a whole)."""
+
+    event: Event
+    cancelled_tables: int = 0
+    cancelled_rounds: list[int] = field(default_factory=list)
+
+
+def event_finish(*, event: Event, actor: Any) -> Finished:
+    """End the night: every started table's session finished. Tables that never started
+    are cancelled (a round none of whose tables started goes as a whole), and the audit
+    entry names them."""
     require_manage(actor, event.season.club)
     with transaction.atomic():
         event = _locked(event)
         _ensure_open(event)
-        tables = Table.objects.filter(round__event=event)
+        tables = list(Table.objects.filter(round__event=event).select_related("round"))
         finished = set(
             SessionResult.objects.filter(session__event_table__round__event=event).values_list(
                 "session_id", flat=True
             )
         )
-        open_tables = [t for t in tables if t.session_id not in finished]
+        open_tables = [t for t in tables if t.is_started and t.session_id not in finished]
         if open_tables:
             raise reject("event", "event_unfinished", count=len(open_tables))
+        unstarted = [t for t in tables if not t.is_started]
+        started_rounds = {t.round_id for t in tables if t.is_started}
+        empty_rounds = sorted(
+            {t.round.number: t.round_id for t in unstarted if t.round_id not in started_rounds}
+        )
         before = audit_stored(event)
+        Table.objects.filter(pk__in=[t.pk for t in unstarted]).delete()
+        SeatingRound.objects.filter(event=event, number__in=empty_rounds).delete()
         event.finished_at = timezone.now()
         event.save(update_fields=["finished_at"])
         _bump(event)
+        after = audit_snapshot(event) or {}
+        if unstarted:
+            after["cancelled"] = [
+                {"round": t.round.number, "table": t.number}
+                for t in sorted(unstarted, key=lambda t: (t.round.number, t.number))
+            ]
         audit_record(
             actor=actor,
             club=event.season.club,
             action="event.finish",
             obj=event,
             before=before,
-            after=audit_snapshot(event),
+            after=after,
         )
-    return event
+    return Finished(event=event, cancelled_tables=len(unstarted), cancelled_rounds=empty_rounds)
 
 
 # ---------------------------------------------------------------- entrants
@@ -491,6 +517,41 @@ def round_seat(
             is_final=False,
             actor=actor,
         )
+
+
+def round_cancel(*, event: Event, actor: Any, number: int) -> None:
+    """Cancel a drawn round none of whose tables started (the latest round: a round drawn
+    by mistake, or a night that stops early). Its tables go; the audit log keeps them."""
+    require_manage(actor, event.season.club)
+    with transaction.atomic():
+        event = _locked(event)
+        _ensure_open(event)
+        latest = SeatingRound.objects.filter(event=event).order_by("-number").first()
+        if latest is None or latest.number != number:
+            if (
+                latest is None
+                or not SeatingRound.objects.filter(event=event, number=number).exists()
+            ):
+                raise reject("round", "round_unknown", number=number)
+            raise reject("round", "round_not_latest", "cancel", number=latest.number)
+        if latest.tables.filter(session__isnull=False).exists():
+            raise reject("round", "round_started", "cancel", number=number)
+        before = {
+            "number": latest.number,
+            "seed": latest.seed,
+            "mode": latest.mode,
+            "tables": table_names(latest),
+            "sitting_out": list(latest.sitting_out),
+        }
+        audit_record(
+            actor=actor,
+            club=event.season.club,
+            action="seating.cancel",
+            obj=latest,
+            before=before,
+        )
+        latest.delete()
+        _bump(event)
 
 
 def final_draw(*, event: Event, actor: Any) -> SeatingRound:

@@ -20,7 +20,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -342,5 +342,22 @@ def penalty_cancel(request: HttpRequest, event: Event) -> None:
 
 
 @_act("manage")
+def round_cancel(request: HttpRequest, event: Event) -> None:
+    number = _int(request.POST.get("round")) or 0
+    services.round_cancel(event=event, number=number, actor=request.user)
+    messages.success(request, _("已取消第 %(n)s 轮的排座。") % {"n": number})
+
+
+@_act("manage")
 def event_finish(request: HttpRequest, event: Event) -> None:
-    services.event_finish(event=event, actor=request.user)
+    done = services.event_finish(event=event, actor=request.user)
+    if done.cancelled_tables:
+        messages.info(
+            request,
+            ngettext(
+                "比赛之夜已结束；%(n)s 桌没有开始，已取消。",
+                "比赛之夜已结束；%(n)s 桌没有开始，已取消。",
+                done.cancelled_tables,
+            )
+            % {"n": done.cancelled_tables},
+        )
