@@ -37,7 +37,7 @@ from scoring.events.models import (
 )
 from scoring.events.seating import seating_draw, seating_plan
 from scoring.events.selectors import event_standings, table_names
-from scoring.models import Session
+from scoring.models import Session, table_title
 from scoring.standings.models import SessionResult
 
 SEED_LIMIT = 2**53  # a seed a JSON client reads back exactly
@@ -659,7 +659,7 @@ def table_start(*, table: Table, actor: Any) -> Session:
             season=event.season,
             players=[players[pid] for pid in table.seats],
             first_dealer=0,
-            table_label=f"{event.name} R{table.round.number} T{table.number}"[:40],
+            table_label=_table_label(event, table),
             # a table of three under the season's ruleset for four plays it at three
             table_size=seated if seated != ruleset_seats else None,
             actor=actor,
@@ -671,6 +671,17 @@ def table_start(*, table: Table, actor: Any) -> Session:
             _timer_set(rnd, event.timer_minutes)
         _bump(event)
     return session
+
+
+TABLE_LABEL_LENGTH = 40  # Session.table_label's length
+
+
+def _table_label(event: Event, table: Table) -> str:
+    """The session's table label: the night's name and 第1轮 第2桌 (Round 1 · Table 2),
+    in the starter's language; a long name is cut, never the round and table."""
+    title = table_title(round_number=table.round.number, table_number=table.number)
+    name = event.name[: TABLE_LABEL_LENGTH - len(title) - 1].rstrip()
+    return f"{name} {title}" if name else title
 
 
 def _timer_set(rnd: SeatingRound, minutes: int) -> None:
