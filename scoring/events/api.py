@@ -208,7 +208,9 @@ class SeatingRoundSerializer(serializers.Serializer[Any]):
 
 
 class EventStandingSerializer(serializers.Serializer[Any]):
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(
+        help_text="Shared by entrants equal on total and wins (1, 2, 2, 4)."
+    )
     player = serializers.IntegerField()
     player_name = serializers.CharField()
     net = serializers.IntegerField()

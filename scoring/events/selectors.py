@@ -47,8 +47,9 @@ def _carry(net: int, carry: str) -> int:
 
 
 def event_standings(*, event: Event) -> list[EventRow]:
-    """Every entrant, ranked by net after penalties (then wins, then name). A final's
-    players rank above the rest, by their final net plus what they carried. Three queries."""
+    """Every entrant, ranked by net after penalties, then wins; entrants equal on both
+    share a rank (1, 2, 2, 4) and are listed by name. A final's players rank above the
+    rest, by their final net plus what they carried. Three queries."""
     entrants = list(Entrant.objects.filter(event=event).select_related("player"))
     played = (
         RoundPlayer.objects.filter(
@@ -98,11 +99,21 @@ def event_standings(*, event: Event) -> list[EventRow]:
                 dropped=e.is_dropped,
             )
         )
-    rows.sort(key=lambda r: (not r.finalist, -r.total, -r.wins, r.player.display_name, r.player.pk))
-    return [
-        EventRow(**{**{f: getattr(r, f) for f in EventRow.__dataclass_fields__}, "rank": i + 1})
-        for i, r in enumerate(rows)
-    ]
+    rows.sort(key=lambda r: (*_rank_key(r), r.player.display_name, r.player.pk))
+    ranked: list[EventRow] = []
+    for i, r in enumerate(rows):
+        tied = ranked and _rank_key(rows[i - 1]) == _rank_key(r)
+        rank = ranked[-1].rank if tied else i + 1
+        ranked.append(
+            EventRow(**{**{f: getattr(r, f) for f in EventRow.__dataclass_fields__}, "rank": rank})
+        )
+    return ranked
+
+
+def _rank_key(row: EventRow) -> tuple[bool, int, int]:
+    """What ranks a night: finalists first, then the total (net after penalties), then
+    wins. Rows equal on all three share a rank (1, 2, 2, 4); the name orders them only."""
+    return (not row.finalist, -row.total, -row.wins)
 
 
 def event_best_wins(*, event: Event) -> dict[int, dict[str, Any]]:
