@@ -219,6 +219,20 @@ class Board:
     version: str
 
     @property
+    def draw_number(self) -> int:
+        """The round the next draw fills: the latest while none of its tables started
+        (a re-draw), else the next (as ``services.round_draw`` decides)."""
+        if not self.rounds:
+            return 1
+        latest = self.rounds[-1]
+        return latest.round.number if not latest.started else latest.round.number + 1
+
+    @property
+    def redraw(self) -> bool:
+        """Whether the next draw replaces the latest round's seating (重排)."""
+        return bool(self.rounds) and not self.rounds[-1].started
+
+    @property
     def dropped(self) -> list[Entrant]:
         """The entrants who dropped out (the organiser can bring them back)."""
         return [e for e in self.entrants if e.is_dropped]
