@@ -166,6 +166,9 @@ MESSAGES: dict[str, str] = {
     "table_started:again": gettext_noop("Table {table} has already started"),
     "swap_same": gettext_noop("Choose two different players"),
     "no_timer": gettext_noop("This event has no timer"),
+    "timer_running": gettext_noop(
+        "Round {number}'s countdown is running; confirm to restart it (restart: true)"
+    ),
     "no_final": gettext_noop("This event has no final"),
     "final_players": gettext_noop("The final needs {size} players; {count} have played"),
     "final_drawn": gettext_noop("The final is already drawn"),

@@ -185,6 +185,10 @@ class RoundRefSerializer(serializers.Serializer[Any]):
 class TimerSerializer(serializers.Serializer[Any]):
     round = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The round's number.")
     minutes = serializers.IntegerField(min_value=1, max_value=600, required=False)
+    restart = serializers.BooleanField(
+        default=False,
+        help_text="Put back a countdown that is still running (refused without it: timer_running).",
+    )
 
 
 class EventTableSerializer(serializers.Serializer[Any]):
@@ -561,6 +565,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         services.timer_start(
             round=self._round(event, data["round"]),
             minutes=data.get("minutes"),
+            restart=data["restart"],
             actor=request.user,
         )
         return self._board(event)

@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Count, Max, Q, Sum
+from django.utils import timezone
 
 from leagues.models import Player, Season
 from scoring.engine import WINDS, ValueLabel
@@ -205,6 +206,12 @@ class RoundView:
     @property
     def finished(self) -> bool:
         return bool(self.tables) and all(t.finished for t in self.tables)
+
+    @property
+    def timer_running(self) -> bool:
+        """Whether the round's countdown is running (started, not yet at zero)."""
+        ends = self.round.timer_ends_at
+        return ends is not None and ends > timezone.now()
 
 
 @dataclass(slots=True, kw_only=True)

@@ -684,14 +684,22 @@ def _table_label(event: Event, table: Table) -> str:
     return f"{name} {title}" if name else title
 
 
+def timer_running(rnd: SeatingRound) -> bool:
+    """Whether the round's countdown is running (started and not yet at zero)."""
+    return rnd.timer_ends_at is not None and rnd.timer_ends_at > timezone.now()
+
+
 def _timer_set(rnd: SeatingRound, minutes: int) -> None:
     rnd.timer_started_at = timezone.now()
     rnd.timer_ends_at = rnd.timer_started_at + datetime.timedelta(minutes=minutes)
     rnd.save(update_fields=["timer_started_at", "timer_ends_at"])
 
 
-def timer_start(*, round: SeatingRound, actor: Any, minutes: int | None = None) -> SeatingRound:
-    """(Re)start the round's countdown: the event's duration unless ``minutes`` is given."""
+def timer_start(
+    *, round: SeatingRound, actor: Any, minutes: int | None = None, restart: bool = False
+) -> SeatingRound:
+    """Start the round's countdown: the event's duration unless ``minutes`` is given. A
+    countdown still running is put back only with ``restart`` (the page asks first)."""
     event = round.event
     require_manage(actor, event.season.club)
     minutes = minutes or event.timer_minutes
@@ -699,6 +707,9 @@ def timer_start(*, round: SeatingRound, actor: Any, minutes: int | None = None) 
         raise reject("minutes", "no_timer")
     with transaction.atomic():
         _ensure_open(_locked(event))
+        round = SeatingRound.objects.select_for_update().get(pk=round.pk)
+        if not restart and timer_running(round):
+            raise reject("restart", "timer_running", number=round.number)
         _timer_set(round, minutes)
         _bump(event)
         audit_record(

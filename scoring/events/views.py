@@ -310,6 +310,7 @@ def timer_start(request: HttpRequest, event: Event) -> None:
     services.timer_start(
         round=_round(event, request.POST.get("round")),
         minutes=_int(request.POST.get("minutes")),
+        restart=request.POST.get("restart") == "1",
         actor=request.user,
     )
 
