@@ -256,6 +256,13 @@ def _entrant_change(*, entrant: Entrant, actor: Any, action: str, **fields: Any)
     return entrant
 
 
+def entrants_add(*, event: Event, actor: Any, players: Sequence[Player]) -> list[Entrant]:
+    """Several club players join the night at once (the organiser ticks their names,
+    then adds them): all of them, or none when one is refused."""
+    with transaction.atomic():
+        return [entrant_add(event=event, player=p, actor=actor) for p in players]
+
+
 def entrant_check_in(*, entrant: Entrant, actor: Any, present: bool = True) -> Entrant:
     """Tap a name: present (or not) tonight."""
     require_manage(actor, entrant.event.season.club)

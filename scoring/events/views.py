@@ -16,7 +16,7 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
@@ -235,14 +235,23 @@ def _entrant(event: Event, player_id: Any) -> Entrant:
 
 @_act("manage")
 def entrant_add(request: HttpRequest, event: Event) -> None:
-    player_id = _int(request.POST.get("player"))
-    player = None
-    if player_id is not None:
-        player = get_object_or_404(Player, pk=player_id, club=event.season.club)
+    """A guest by name, or the club players ticked in the picker (one or many)."""
+    ids = [i for i in (_int(v) for v in request.POST.getlist("player")) if i is not None]
+    if ids:
+        found = Player.objects.filter(pk__in=ids, club=event.season.club).in_bulk()
+        if len(found) != len(set(ids)):
+            raise Http404
+        players = [found[i] for i in dict.fromkeys(ids)]
+        services.entrants_add(event=event, players=players, actor=request.user)
+        messages.success(
+            request,
+            ngettext("已添加 %(n)s 名参赛者。", "已添加 %(n)s 名参赛者。", len(players))
+            % {"n": len(players)},
+        )
+        return
     services.entrant_add(
-        event=event, player=player, guest_name=request.POST.get("guest_name", ""),
-        actor=request.user,
-    )  # fmt: skip
+        event=event, guest_name=request.POST.get("guest_name", ""), actor=request.user
+    )
 
 
 @_act("manage")
