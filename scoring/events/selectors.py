@@ -240,6 +240,11 @@ class Board:
         return bool(self.rounds) and not self.rounds[-1].started
 
     @property
+    def seatable(self) -> list[Entrant]:
+        """The entrants a round can seat: checked in, not dropped out."""
+        return [e for e in self.entrants if e.checked_in and not e.is_dropped]
+
+    @property
     def dropped(self) -> list[Entrant]:
         """The entrants who dropped out (the organiser can bring them back)."""
         return [e for e in self.entrants if e.is_dropped]

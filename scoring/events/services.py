@@ -448,9 +448,11 @@ def round_draw(
     seed: int | None = None,
     number: int | None = None,
 ) -> SeatingRound:
-    """Draw a round's tables (random, swiss or interval; ``manual`` starts from a random
-    draw). Re-drawing the latest round is allowed until one of its tables starts.
-    The same entrants, history and seed give the same seating."""
+    """Draw a round's tables (random, swiss or interval). Re-drawing the latest round is
+    allowed until one of its tables starts. The same entrants, history and seed give the
+    same seating. ``manual`` draws the random starting point the organiser then changes
+    by hand (``round_seat``): it is stored as what it is, a random draw with its seed,
+    and becomes ``manual`` once placed by hand."""
     require_manage(actor, event.season.club)
     mode = mode or event.seating_mode
     if mode not in SeatingMode.values:
@@ -491,7 +493,7 @@ def round_draw(
             event=event,
             number=number,
             replaces=replaces,
-            mode=mode,
+            mode=draw_mode,
             seed=seed,
             tables=tables,
             sitting_out=plan.sitting_out,

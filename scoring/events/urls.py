@@ -17,6 +17,7 @@ urlpatterns = [
     path(f"{EVENT}return/", views.entrant_return, name="event-return"),
     path(f"{EVENT}draw/", views.round_draw, name="event-draw"),
     path(f"{EVENT}cancel-round/", views.round_cancel, name="event-round-cancel"),
+    path(f"{EVENT}seat/", views.round_seat, name="event-seat"),
     path(f"{EVENT}final/", views.final_draw, name="event-final"),
     path(f"{EVENT}swap/", views.table_swap, name="event-swap"),
     path(f"{EVENT}start/", views.table_start, name="event-table-start"),

@@ -284,6 +284,23 @@ def round_draw(request: HttpRequest, event: Event) -> None:
 
 
 @_act("manage")
+def round_seat(request: HttpRequest, event: Event) -> None:
+    """手动排座: every seat of the round's tables as ``seat-<table>-<seat>`` (a player id),
+    as the seat editor posts them (tap a name, tap a seat)."""
+    rnd = _round(event, request.POST.get("round"))
+    tables: list[list[int]] = []
+    for table in rnd.tables.order_by("number"):
+        seats = []
+        for i in range(len(table.seats)):
+            pid = _int(request.POST.get(f"seat-{table.number}-{i}"))
+            if pid is not None:
+                seats.append(pid)
+        tables.append(seats)
+    services.round_seat(event=event, tables=tables, number=rnd.number, actor=request.user)
+    messages.success(request, _("第 %(n)s 轮的座位已按手动排好。") % {"n": rnd.number})
+
+
+@_act("manage")
 def final_draw(request: HttpRequest, event: Event) -> None:
     services.final_draw(event=event, actor=request.user)
 
