@@ -117,3 +117,17 @@ def test_the_api_cancels_the_latest_round_and_refuses_an_earlier_one(api_as, clu
     assert answer.status_code == 200, answer.json()
     assert [r["number"] for r in answer.json()["rounds"]] == [1]
     assert AuditEntry.objects.filter(action="seating.cancel").count() == 1
+
+
+def test_a_nights_table_started_by_mistake_can_be_finished_empty_so_the_night_can_finish(
+    client, club, night, organiser
+):
+    table = Table.objects.get(round__number=2, number=1)
+    session = services.table_start(table=table, actor=organiser)
+    client.force_login(organiser)
+    page = client.get(reverse("session", args=[club.slug, session.pk])).content.decode()
+    assert 'data-role="finish"' in page
+
+    client.post(reverse("session-finish", args=[club.slug, session.pk]))
+    done = services.event_finish(event=night, actor=organiser)
+    assert done.event.is_finished and done.cancelled_tables == 1
