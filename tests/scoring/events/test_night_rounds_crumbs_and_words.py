@@ -119,3 +119,17 @@ def test_a_session_of_its_own_keeps_its_seat_numbers(org, club, session):
     assert '<span class="seatno">1号位' in page
     crumbs = crumbs_of(page)
     assert f"第 {session.pk} 场" in crumbs
+
+
+def test_a_nights_table_names_its_seats_by_wind_on_its_follow_link(
+    client, event, roster, organiser
+):
+    from scoring import services as sessions
+
+    enter(event, roster[:4], organiser)
+    rnd = services.round_draw(event=event, actor=organiser, seed=1)
+    session = services.table_start(table=rnd.tables.get(), actor=organiser)
+    session = sessions.session_follow_link_set(session=session, actor=organiser, on=True)
+    page = client.get(reverse("follow", args=[session.follow_token])).content.decode()
+    for wind in WINDS:
+        assert f'<span class="seatno">{wind.zh}' in page
