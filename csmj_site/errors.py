@@ -157,10 +157,18 @@ MESSAGES: dict[str, str] = {
         "Round {number} has a table that started; it cannot be drawn again (swap by hand)"
     ),
     "round_not_latest": gettext_noop("Only the latest round ({number}) can be drawn again"),
+    "round_not_latest:cancel": gettext_noop("Only the latest round ({number}) can be cancelled"),
+    "round_started:cancel": gettext_noop(
+        "Round {number} has a table that started; it cannot be cancelled"
+    ),
+    "round_unknown": gettext_noop("This event has no round {number}"),
     "table_started": gettext_noop("Table {table} has started; its seats cannot change"),
     "table_started:again": gettext_noop("Table {table} has already started"),
     "swap_same": gettext_noop("Choose two different players"),
     "no_timer": gettext_noop("This event has no timer"),
+    "timer_running": gettext_noop(
+        "Round {number}'s countdown is running; confirm to restart it (restart: true)"
+    ),
     "no_final": gettext_noop("This event has no final"),
     "final_players": gettext_noop("The final needs {size} players; {count} have played"),
     "final_drawn": gettext_noop("The final is already drawn"),

@@ -457,6 +457,7 @@ def _templates() -> dict[str, str]:
         "entrant.check_out": pgettext("audit", "%(actor)s 取消了一名参赛者的签到"),
         "seating.draw": pgettext("audit", "%(actor)s 为第 %(n)s 轮排座"),
         "seating.swap": pgettext("audit", "%(actor)s 在第 %(n)s 轮换座"),
+        "seating.cancel": pgettext("audit", "%(actor)s 取消了第 %(n)s 轮的排座"),
         "seating.timer": pgettext("audit", "%(actor)s 开始了第 %(n)s 轮的计时"),
         "penalty.give": pgettext("audit", "%(actor)s 记录了罚分 %(obj)s"),
         "penalty.cancel": pgettext("audit", "%(actor)s 撤销了罚分 %(obj)s"),

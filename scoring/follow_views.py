@@ -11,8 +11,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from csmj_site.errors import answers_json
+from csmj_site.language import as_label
 from leagues.pages import club_access
 from scoring import selectors
+from scoring.engine import WINDS
 from scoring.follow import follow_response, recent
 from scoring.models import seat_label
 from scoring.pages import get_session
@@ -67,6 +69,7 @@ def follow_page(request: HttpRequest, token: str) -> HttpResponse:
     paper = selectors.session_paper_nets(session=session)
     totals = dict(enumerate(paper)) if paper else dict(enumerate(state["totals"]))
     counted = 0 if paper else session.rounds.counting().count()
+    winds = selectors.session_night_table(session=session) is not None
     return secret_page(
         render(
             request,
@@ -78,7 +81,8 @@ def follow_page(request: HttpRequest, token: str) -> HttpResponse:
                 "seats": [
                     {
                         "seat": i,
-                        "label": seat_label(i),
+                        # a night's table names its seats by wind, as its card does
+                        "label": as_label(WINDS[i]) if winds else seat_label(i),
                         "name": p.display_name,
                         "total": totals.get(i, 0),
                     }

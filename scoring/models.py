@@ -17,6 +17,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from csmj_site.language import as_label, as_label_lazy
@@ -41,6 +42,12 @@ def outcome_label(kind: str | None) -> str:
 def seat_label(seat: int) -> str:
     """A seat (0–3) by its name, the engine's word: 1号位 … 4号位 (Seat 1 …)."""
     return as_label(SEATS[seat])
+
+
+def table_title(*, round_number: int, table_number: int) -> str:
+    """A league night's table as its session is titled (the session's table label, the
+    crumbs): 第1轮 第2桌 (Round 1 · Table 2), in the active language."""
+    return gettext("第%(round)s轮 第%(table)s桌") % {"round": round_number, "table": table_number}
 
 
 def new_follow_token() -> str:

@@ -22,6 +22,7 @@ from scoring.engine import (
     MELDS,
     OUTCOMES,
     SITUATIONS,
+    WINDS,
     RoundInvalid,
     Rules,
     ValueLabel,
@@ -107,9 +108,13 @@ def labels(words: Mapping[str, ValueLabel]) -> dict[str, str]:
     return {key: as_label(word) for key, word in words.items()}
 
 
-def form_seats(names: list[str]) -> list[dict[str, Any]]:
-    """The table's seats as the round form's JSON: index, player's name, seat's name."""
-    return [{"seat": i, "name": name, "label": seat_label(i)} for i, name in enumerate(names)]
+def form_seats(names: list[str], *, winds: bool = False) -> list[dict[str, Any]]:
+    """The table's seats as the round form's JSON: index, player's name, seat's name (a
+    league night's table names its seats by wind, 东南西北, as its table card does)."""
+    return [
+        {"seat": i, "name": name, "label": as_label(WINDS[i]) if winds else seat_label(i)}
+        for i, name in enumerate(names)
+    ]
 
 
 # A claimed situational code tells the analysis how the hand was won (the registry's

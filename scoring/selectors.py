@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import (
@@ -31,6 +32,7 @@ from scoring.models import (
     SessionSeat,
     Transfer,
     counting_q,
+    table_title,
 )
 
 
@@ -475,6 +477,38 @@ def session_same_table(*, club: Any) -> dict[str, Any] | None:
         "dealer": dealer,
         "dealer_name": players[dealer].display_name,
     }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NightTable:
+    """The league night's table a session plays: its event, round and table."""
+
+    event_id: int
+    event_name: str
+    round: int
+    table: int
+
+    @property
+    def title(self) -> str:
+        """第1轮 第2桌 (Round 1 · Table 2), in the reader's language."""
+        return table_title(round_number=self.round, table_number=self.table)
+
+
+def session_night_table(*, session: Session) -> NightTable | None:
+    """The night's table ``session`` plays (None for a session of its own). One query."""
+    row = (
+        Session.objects.filter(pk=session.pk, event_table__isnull=False)
+        .values_list(
+            "event_table__round__event_id",
+            "event_table__round__event__name",
+            "event_table__round__number",
+            "event_table__number",
+        )
+        .first()
+    )
+    if row is None:
+        return None
+    return NightTable(event_id=row[0], event_name=row[1], round=row[2], table=row[3])
 
 
 def session_night(*, session: Session) -> str | None:

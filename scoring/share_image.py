@@ -45,6 +45,7 @@ class Row:
     name: str
     total: int
     best: str
+    rank: int | None = None  # a shared rank (1, 2, 2, 4); None: the row's place
 
 
 @dataclass(frozen=True)
@@ -183,7 +184,8 @@ def card_png(card: Card) -> bytes:
     y = _header(draw, card.title, card.subtitle)
     draw.text((PAD, y), card.heading, font=_font(34), fill=INK)
     y += 60
-    for rank, row in enumerate(card.rows, start=1):
+    for place, row in enumerate(card.rows, start=1):
+        rank = row.rank or place
         _rule(draw, y)
         total, colour = _signed(row.total)
         total_w = draw.textlength(total, font=big)

@@ -326,11 +326,15 @@ def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpRes
         rounds = [round_summary(r, names, found) for r in stored]
     counted = [r for r in rounds if r["round"].counts]
     follow_url = session_follow_url(request, club, session)
+    night = selectors.session_night_table(session=session)
     ctx = club_context(
         request,
         club,
         session=session,
         season=session.season,
+        night=night,
+        # a night's table names its seats by wind (东南西北), as its table card does
+        seat_words="wind" if night else "seat",
         seats=[{"seat": i, "player": p, "total": totals.get(i, 0)} for i, p in enumerate(players)],
         rounds=rounds,
         counted=len(counted),
@@ -348,10 +352,7 @@ def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpRes
         follow_url=follow_url,
         follow_qr=follow_qr(follow_url) if follow_url else "",
         settle=selectors.session_settlement(session=session),
-        can_delete=not rounds
-        and not paper
-        and not session.season.is_closed
-        and selectors.session_night(session=session) is None,
+        can_delete=not rounds and not paper and not session.season.is_closed and night is None,
     )
     return render(request, "scoring/session_detail.html", ctx)
 
@@ -462,8 +463,9 @@ def round_form_page(
         urls["preview"] += f"?number={correcting.number}"
     rules_context = form_rules_context(rules_config)
     free_piao = rules_context["rules"].get("piao") == "free"
+    night = selectors.session_night_table(session=session)
     context = {
-        "seats": form_seats([p.display_name for p in players]),
+        "seats": form_seats([p.display_name for p in players], winds=night is not None),
         **rules_context,
         "lang": "en" if page_is_english() else "zh-hans",
         "prefill": {
@@ -491,6 +493,7 @@ def round_form_page(
             club,
             session=session,
             season=session.season,
+            night=night,
             number=number,
             correcting=correcting,
             rf_context=context,
@@ -692,6 +695,7 @@ def round_detail(request: HttpRequest, club: Club, session_id: int, number: int)
             club,
             session=session,
             season=session.season,
+            night=selectors.session_night_table(session=session),
             number=number,
             names=names,
             kong_title=selectors.kong_title(),

@@ -183,9 +183,17 @@ class TableRefSerializer(serializers.Serializer[Any]):
     table = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The table's number.")
 
 
+class RoundRefSerializer(serializers.Serializer[Any]):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The round's number.")
+
+
 class TimerSerializer(serializers.Serializer[Any]):
     round = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The round's number.")
     minutes = bounded_integer(TIMER_MINUTES, required=False)
+    restart = serializers.BooleanField(
+        default=False,
+        help_text="Put back a countdown that is still running (refused without it: timer_running).",
+    )
 
 
 class EventTableSerializer(serializers.Serializer[Any]):
@@ -209,7 +217,9 @@ class SeatingRoundSerializer(serializers.Serializer[Any]):
 
 
 class EventStandingSerializer(serializers.Serializer[Any]):
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(
+        help_text="Shared by entrants equal on total and wins (1, 2, 2, 4)."
+    )
     player = serializers.IntegerField()
     player_name = serializers.CharField()
     net = serializers.IntegerField()
@@ -496,6 +506,20 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         return self._board(event, 201)
 
     @extend_schema(
+        operation_id="round_cancel",
+        summary="Cancel the latest drawn round while none of its tables started "
+        "(organiser role; audited)",
+        request=RoundRefSerializer,
+        responses=EventBoardSerializer,
+    )
+    @action(detail=True, methods=["post"], url_path="cancel-round", filter_backends=[])
+    def cancel_round(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        event = self.get_object()
+        data = self._body(RoundRefSerializer)
+        services.round_cancel(event=event, number=data["round"], actor=request.user)
+        return self._board(event)
+
+    @extend_schema(
         operation_id="table_swap",
         summary="Swap two players' seats in a round; refused at a started table (audited)",
         request=SwapSerializer,
@@ -546,6 +570,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         services.timer_start(
             round=self._round(event, data["round"]),
             minutes=data.get("minutes"),
+            restart=data["restart"],
             actor=request.user,
         )
         return self._board(event)
@@ -566,14 +591,15 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
 
     @extend_schema(
         operation_id="event_finish",
-        summary="Finish the night once every table's session is finished (organiser role)",
+        summary="Finish the night once every started table's session is finished; tables "
+        "that never started are cancelled (organiser role)",
         request=None,
         responses=EventBoardSerializer,
     )
     @action(detail=True, methods=["post"], filter_backends=[])
     def finish(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        event = services.event_finish(event=self.get_object(), actor=request.user)
-        return self._board(event)
+        done = services.event_finish(event=self.get_object(), actor=request.user)
+        return self._board(done.event)
 
 
 class PenaltyFilter(django_filters.FilterSet):

@@ -80,7 +80,9 @@ def event_card(*, event: Event) -> Card:
         win = best.get(r.player.pk)
         if win is not None:
             parts.append(f"{_hands(win)} {win['net']:+d}".strip())
-        lines.append(Row(name=r.player.display_name, total=r.total, best=" · ".join(parts)))
+        lines.append(
+            Row(name=r.player.display_name, total=r.total, best=" · ".join(parts), rank=r.rank)
+        )
     return Card(
         title=event.season.club.name,
         subtitle=_subtitle(event, event.seating_rounds.count(), len(rows)),

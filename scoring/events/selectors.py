@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Count, Max, Q, Sum
+from django.utils import timezone
 
 from leagues.models import Player, Season
 from scoring.engine import WINDS, ValueLabel
@@ -47,8 +48,9 @@ def _carry(net: int, carry: str) -> int:
 
 
 def event_standings(*, event: Event) -> list[EventRow]:
-    """Every entrant, ranked by net after penalties (then wins, then name). A final's
-    players rank above the rest, by their final net plus what they carried. Three queries."""
+    """Every entrant, ranked by net after penalties, then wins; entrants equal on both
+    share a rank (1, 2, 2, 4) and are listed by name. A final's players rank above the
+    rest, by their final net plus what they carried. Three queries."""
     entrants = list(Entrant.objects.filter(event=event).select_related("player"))
     played = (
         RoundPlayer.objects.filter(
@@ -98,11 +100,21 @@ def event_standings(*, event: Event) -> list[EventRow]:
                 dropped=e.is_dropped,
             )
         )
-    rows.sort(key=lambda r: (not r.finalist, -r.total, -r.wins, r.player.display_name, r.player.pk))
-    return [
-        EventRow(**{**{f: getattr(r, f) for f in EventRow.__dataclass_fields__}, "rank": i + 1})
-        for i, r in enumerate(rows)
-    ]
+    rows.sort(key=lambda r: (*_rank_key(r), r.player.display_name, r.player.pk))
+    ranked: list[EventRow] = []
+    for i, r in enumerate(rows):
+        tied = ranked and _rank_key(rows[i - 1]) == _rank_key(r)
+        rank = ranked[-1].rank if tied else i + 1
+        ranked.append(
+            EventRow(**{**{f: getattr(r, f) for f in EventRow.__dataclass_fields__}, "rank": rank})
+        )
+    return ranked
+
+
+def _rank_key(row: EventRow) -> tuple[bool, int, int]:
+    """What ranks a night: finalists first, then the total (net after penalties), then
+    wins. Rows equal on all three share a rank (1, 2, 2, 4); the name orders them only."""
+    return (not row.finalist, -row.total, -row.wins)
 
 
 def event_best_wins(*, event: Event) -> dict[int, dict[str, Any]]:
@@ -195,6 +207,12 @@ class RoundView:
     def finished(self) -> bool:
         return bool(self.tables) and all(t.finished for t in self.tables)
 
+    @property
+    def timer_running(self) -> bool:
+        """Whether the round's countdown is running (started, not yet at zero)."""
+        ends = self.round.timer_ends_at
+        return ends is not None and ends > timezone.now()
+
 
 @dataclass(slots=True, kw_only=True)
 class Board:
@@ -206,6 +224,25 @@ class Board:
     penalties: list[Penalty]
     entrants: list[Entrant]
     version: str
+
+    @property
+    def draw_number(self) -> int:
+        """The round the next draw fills: the latest while none of its tables started
+        (a re-draw), else the next (as ``services.round_draw`` decides)."""
+        if not self.rounds:
+            return 1
+        latest = self.rounds[-1]
+        return latest.round.number if not latest.started else latest.round.number + 1
+
+    @property
+    def redraw(self) -> bool:
+        """Whether the next draw replaces the latest round's seating (重排)."""
+        return bool(self.rounds) and not self.rounds[-1].started
+
+    @property
+    def seatable(self) -> list[Entrant]:
+        """The entrants a round can seat: checked in, not dropped out."""
+        return [e for e in self.entrants if e.checked_in and not e.is_dropped]
 
     @property
     def dropped(self) -> list[Entrant]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 import secrets
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 from django.db import transaction
@@ -45,7 +46,7 @@ from scoring.events.models import (
 )
 from scoring.events.seating import seating_draw, seating_plan
 from scoring.events.selectors import event_standings, table_names
-from scoring.models import Session
+from scoring.models import Session, table_title
 from scoring.standings.models import SessionResult
 
 # ---------------------------------------------------------------- helpers
@@ -154,34 +155,59 @@ def event_create(
     return event
 
 
-def event_finish(*, event: Event, actor: Any) -> Event:
-    """End the night: every started table's session finished, no table left unstarted."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Finished:
+    """A finished night, and what finishing it cancelled: the tables that never started
+    (a round none of whose tables started goes as a whole)."""
+
+    event: Event
+    cancelled_tables: int = 0
+    cancelled_rounds: list[int] = field(default_factory=list)
+
+
+def event_finish(*, event: Event, actor: Any) -> Finished:
+    """End the night: every started table's session finished. Tables that never started
+    are cancelled (a round none of whose tables started goes as a whole), and the audit
+    entry names them."""
     require_manage(actor, event.season.club)
     with transaction.atomic():
         event = _locked(event)
         _ensure_open(event)
-        tables = Table.objects.filter(round__event=event)
+        tables = list(Table.objects.filter(round__event=event).select_related("round"))
         finished = set(
             SessionResult.objects.filter(session__event_table__round__event=event).values_list(
                 "session_id", flat=True
             )
         )
-        open_tables = [t for t in tables if t.session_id not in finished]
+        open_tables = [t for t in tables if t.is_started and t.session_id not in finished]
         if open_tables:
             raise reject("event", "event_unfinished", count=len(open_tables))
+        unstarted = [t for t in tables if not t.is_started]
+        started_rounds = {t.round_id for t in tables if t.is_started}
+        empty_rounds = sorted(
+            {t.round.number: t.round_id for t in unstarted if t.round_id not in started_rounds}
+        )
         before = audit_stored(event)
+        Table.objects.filter(pk__in=[t.pk for t in unstarted]).delete()
+        SeatingRound.objects.filter(event=event, number__in=empty_rounds).delete()
         event.finished_at = timezone.now()
         event.save(update_fields=["finished_at"])
         _bump(event)
+        after = audit_snapshot(event) or {}
+        if unstarted:
+            after["cancelled"] = [
+                {"round": t.round.number, "table": t.number}
+                for t in sorted(unstarted, key=lambda t: (t.round.number, t.number))
+            ]
         audit_record(
             actor=actor,
             club=event.season.club,
             action="event.finish",
             obj=event,
             before=before,
-            after=audit_snapshot(event),
+            after=after,
         )
-    return event
+    return Finished(event=event, cancelled_tables=len(unstarted), cancelled_rounds=empty_rounds)
 
 
 # ---------------------------------------------------------------- entrants
@@ -251,6 +277,13 @@ def _entrant_change(*, entrant: Entrant, actor: Any, action: str, **fields: Any)
         after=audit_snapshot(entrant),
     )
     return entrant
+
+
+def entrants_add(*, event: Event, actor: Any, players: Sequence[Player]) -> list[Entrant]:
+    """Several club players join the night at once (the organiser ticks their names,
+    then adds them): all of them, or none when one is refused."""
+    with transaction.atomic():
+        return [entrant_add(event=event, player=p, actor=actor) for p in players]
 
 
 def entrant_check_in(*, entrant: Entrant, actor: Any, present: bool = True) -> Entrant:
@@ -438,9 +471,11 @@ def round_draw(
     seed: int | None = None,
     number: int | None = None,
 ) -> SeatingRound:
-    """Draw a round's tables (random, swiss or interval; ``manual`` starts from a random
-    draw). Re-drawing the latest round is allowed until one of its tables starts.
-    The same entrants, history and seed give the same seating."""
+    """Draw a round's tables (random, swiss or interval). Re-drawing the latest round is
+    allowed until one of its tables starts. The same entrants, history and seed give the
+    same seating. ``manual`` draws the random starting point the organiser then changes
+    by hand (``round_seat``): it is stored as what it is, a random draw with its seed,
+    and becomes ``manual`` once placed by hand."""
     require_manage(actor, event.season.club)
     mode = mode or event.seating_mode
     if mode not in SeatingMode.values:
@@ -483,7 +518,7 @@ def round_draw(
             event=event,
             number=number,
             replaces=replaces,
-            mode=mode,
+            mode=draw_mode,
             seed=seed,
             tables=tables,
             sitting_out=plan.sitting_out,
@@ -518,6 +553,41 @@ def round_seat(
             is_final=False,
             actor=actor,
         )
+
+
+def round_cancel(*, event: Event, actor: Any, number: int) -> None:
+    """Cancel a drawn round none of whose tables started (the latest round: a round drawn
+    by mistake, or a night that stops early). Its tables go; the audit log keeps them."""
+    require_manage(actor, event.season.club)
+    with transaction.atomic():
+        event = _locked(event)
+        _ensure_open(event)
+        latest = SeatingRound.objects.filter(event=event).order_by("-number").first()
+        if latest is None or latest.number != number:
+            if (
+                latest is None
+                or not SeatingRound.objects.filter(event=event, number=number).exists()
+            ):
+                raise reject("round", "round_unknown", number=number)
+            raise reject("round", "round_not_latest", "cancel", number=latest.number)
+        if latest.tables.filter(session__isnull=False).exists():
+            raise reject("round", "round_started", "cancel", number=number)
+        before = {
+            "number": latest.number,
+            "seed": latest.seed,
+            "mode": latest.mode,
+            "tables": table_names(latest),
+            "sitting_out": list(latest.sitting_out),
+        }
+        audit_record(
+            actor=actor,
+            club=event.season.club,
+            action="seating.cancel",
+            obj=latest,
+            before=before,
+        )
+        latest.delete()
+        _bump(event)
 
 
 def final_draw(*, event: Event, actor: Any) -> SeatingRound:
@@ -635,7 +705,7 @@ def table_start(*, table: Table, actor: Any) -> Session:
             season=event.season,
             players=[players[pid] for pid in table.seats],
             first_dealer=0,
-            table_label=f"{event.name} R{table.round.number} T{table.number}"[:40],
+            table_label=_table_label(event, table),
             # a table of three under the season's ruleset for four plays it at three
             table_size=seated if seated != ruleset_seats else None,
             actor=actor,
@@ -650,14 +720,33 @@ def table_start(*, table: Table, actor: Any) -> Session:
     return session
 
 
+TABLE_LABEL_LENGTH = 40  # Session.table_label's length
+
+
+def _table_label(event: Event, table: Table) -> str:
+    """The session's table label: the night's name and 第1轮 第2桌 (Round 1 · Table 2),
+    in the starter's language; a long name is cut, never the round and table."""
+    title = table_title(round_number=table.round.number, table_number=table.number)
+    name = event.name[: TABLE_LABEL_LENGTH - len(title) - 1].rstrip()
+    return f"{name} {title}" if name else title
+
+
+def timer_running(rnd: SeatingRound) -> bool:
+    """Whether the round's countdown is running (started and not yet at zero)."""
+    return rnd.timer_ends_at is not None and rnd.timer_ends_at > timezone.now()
+
+
 def _timer_set(rnd: SeatingRound, minutes: int) -> None:
     rnd.timer_started_at = timezone.now()
     rnd.timer_ends_at = rnd.timer_started_at + datetime.timedelta(minutes=minutes)
     rnd.save(update_fields=["timer_started_at", "timer_ends_at"])
 
 
-def timer_start(*, round: SeatingRound, actor: Any, minutes: int | None = None) -> SeatingRound:
-    """(Re)start the round's countdown: the event's duration unless ``minutes`` is given."""
+def timer_start(
+    *, round: SeatingRound, actor: Any, minutes: int | None = None, restart: bool = False
+) -> SeatingRound:
+    """Start the round's countdown: the event's duration unless ``minutes`` is given. A
+    countdown still running is put back only with ``restart`` (the page asks first)."""
     event = round.event
     require_manage(actor, event.season.club)
     if minutes is not None:
@@ -667,6 +756,9 @@ def timer_start(*, round: SeatingRound, actor: Any, minutes: int | None = None) 
         raise reject("minutes", "no_timer")
     with transaction.atomic():
         _ensure_open(_locked(event))
+        round = SeatingRound.objects.select_for_update().get(pk=round.pk)
+        if not restart and timer_running(round):
+            raise reject("restart", "timer_running", number=round.number)
         _timer_set(round, minutes)
         _bump(event)
         audit_record(

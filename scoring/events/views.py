@@ -16,11 +16,11 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -259,14 +259,23 @@ def _entrant(event: Event, player_id: Any) -> Entrant:
 
 @_act("manage")
 def entrant_add(request: HttpRequest, event: Event) -> None:
-    player_id = _int(request.POST.get("player"))
-    player = None
-    if player_id is not None:
-        player = get_object_or_404(Player, pk=_id(player_id), club=event.season.club)
+    """A guest by name, or the club players ticked in the picker (one or many)."""
+    ids = [_id(v) for v in request.POST.getlist("player") if _int(v) is not None]
+    if ids:
+        found = Player.objects.filter(pk__in=ids, club=event.season.club).in_bulk()
+        if len(found) != len(set(ids)):
+            raise Http404
+        players = [found[i] for i in dict.fromkeys(ids)]
+        services.entrants_add(event=event, players=players, actor=request.user)
+        messages.success(
+            request,
+            ngettext("已添加 %(n)s 名参赛者。", "已添加 %(n)s 名参赛者。", len(players))
+            % {"n": len(players)},
+        )
+        return
     services.entrant_add(
-        event=event, player=player, guest_name=request.POST.get("guest_name", ""),
-        actor=request.user,
-    )  # fmt: skip
+        event=event, guest_name=request.POST.get("guest_name", ""), actor=request.user
+    )
 
 
 @_act("manage")
@@ -296,6 +305,23 @@ def round_draw(request: HttpRequest, event: Event) -> None:
         number=_int(request.POST.get("number")),
         actor=request.user,
     )
+
+
+@_act("manage")
+def round_seat(request: HttpRequest, event: Event) -> None:
+    """手动排座: every seat of the round's tables as ``seat-<table>-<seat>`` (a player id),
+    as the seat editor posts them (tap a name, tap a seat)."""
+    rnd = _round(event, request.POST.get("round"))
+    tables: list[list[int]] = []
+    for table in rnd.tables.order_by("number"):
+        seats = []
+        for i in range(len(table.seats)):
+            pid = _int(request.POST.get(f"seat-{table.number}-{i}"))
+            if pid is not None:
+                seats.append(pid)
+        tables.append(seats)
+    services.round_seat(event=event, tables=tables, number=rnd.number, actor=request.user)
+    messages.success(request, _("第 %(n)s 轮的座位已按手动排好。") % {"n": rnd.number})
 
 
 @_act("manage")
@@ -334,6 +360,7 @@ def timer_start(request: HttpRequest, event: Event) -> None:
     services.timer_start(
         round=_round(event, request.POST.get("round")),
         minutes=_int(request.POST.get("minutes")),
+        restart=request.POST.get("restart") == "1",
         actor=request.user,
     )
 
@@ -364,5 +391,22 @@ def penalty_cancel(request: HttpRequest, event: Event) -> None:
 
 
 @_act("manage")
+def round_cancel(request: HttpRequest, event: Event) -> None:
+    number = _int(request.POST.get("round")) or 0
+    services.round_cancel(event=event, number=number, actor=request.user)
+    messages.success(request, _("已取消第 %(n)s 轮的排座。") % {"n": number})
+
+
+@_act("manage")
 def event_finish(request: HttpRequest, event: Event) -> None:
-    services.event_finish(event=event, actor=request.user)
+    done = services.event_finish(event=event, actor=request.user)
+    if done.cancelled_tables:
+        messages.info(
+            request,
+            ngettext(
+                "比赛之夜已结束；%(n)s 桌没有开始，已取消。",
+                "比赛之夜已结束；%(n)s 桌没有开始，已取消。",
+                done.cancelled_tables,
+            )
+            % {"n": done.cancelled_tables},
+        )
