@@ -51,11 +51,14 @@ from scoring.templatetags.recording import NO_REASON, VOID_PICKS, void_pick_labe
 
 # ---------------------------------------------------------------- sessions
 
+# 开一场's tap-to-pick shows this many of the roster (the most recent) before a search.
+PICKS_SHOWN = 12
+
 
 @club_view("record")
 def session_new(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
     season = get_season(club, season_id)
-    roster = list(league_selectors.player_list(club=club))
+    roster = selectors.roster_recent_first(club=club)  # tap-to-pick: recent players first
     seats = season_table_seats(season)
     form = SessionStartForm(request.POST or None, roster=roster, seats=seats)
     if request.method == "POST" and form.is_valid():
@@ -81,6 +84,8 @@ def session_new(request: HttpRequest, club: Club, season_id: int) -> HttpRespons
             form=form,
             roster=roster,
             seats=seats,
+            picks_shown=PICKS_SHOWN,
+            picks_more=max(0, len(roster) - PICKS_SHOWN),
             same=same_table(club=club, seats=seats),
         ),
     )
