@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from csmj_site.language import page_is_english
+from csmj_site.language import list_sep, page_is_english
 from csmj_site.payment_words import preview_rows
 from leagues import selectors as league_selectors
 from leagues.audit_text import hand_label
@@ -404,7 +404,7 @@ def session_card(session: Session) -> Any:
         win = best.get(seat)
         words = _("本场没有胡牌") if counted else ""
         if win is not None:
-            hands = " ".join(hand_label(c) for c in win["codes"])
+            hands = list_sep().join(hand_label(c) for c in win["codes"])
             words = _("最大一盘：第 %(n)s 盘 %(hands)s %(net)s") % {
                 "n": win["number"],
                 "hands": hands,

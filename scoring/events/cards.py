@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from csmj_site.language import list_sep
 from leagues.audit_text import hand_label
 from scoring.events import selectors
 from scoring.events.models import Event
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 
 
 def _hands(win: dict[str, Any]) -> str:
-    return " ".join(hand_label(c) for c in win["codes"])
+    return list_sep().join(hand_label(c) for c in win["codes"])
 
 
 def _subtitle(event: Event, rounds: int, players: int) -> str:
