@@ -360,6 +360,13 @@
       try { kept = JSON.parse(sessionStorage.getItem(KEEP) || "null"); sessionStorage.removeItem(KEEP); } catch (e) { return null; }
       return kept && kept.seats === ctx.seats.length ? kept.round : null;
     }
+    // A kept hand under rules of fewer birds keeps the first of its birds (the pads
+    // offer no more than the rules' number, so more could not be taken off).
+    function fitBirds() {
+      state.birds = state.birds.slice(0, form.birdCount);
+      state.openings.forEach(function (o) { o.birds = o.birds.slice(0, form.smallBirds); });
+      state.midgame.forEach(function (m) { m.birds = m.birds.slice(0, form.smallBirds); });
+    }
     if (ctx.calculator) {
       document.querySelectorAll("a[data-keep-hand]").forEach(function (a) { a.addEventListener("click", keepHand); });
       document.querySelectorAll("form[data-keep-hand]").forEach(function (f) { f.addEventListener("submit", keepHand); });
@@ -418,7 +425,9 @@
 
     function start() {
       if (CORRECTING || ctx.initial) {
-        loadInitial(ctx.initial || (ctx.calculator ? keptHand() : null));
+        var kept = ctx.calculator && !ctx.initial ? keptHand() : null;
+        loadInitial(ctx.initial || kept);
+        if (kept) fitBirds();
         normalise(); render(); return;
       }
       var draft = draftLoad();

@@ -1,6 +1,7 @@
 """The calculator at phone size (390×844): the table's size and 杠分 up front, one tap
 each; 杠分 and any other option that leaves the seats alone keep the hand entered (the
-preview scores it under the new rules); a new size clears it. Screenshots:
+preview scores it under the new rules; fewer birds keep the first of its birds); a new
+size clears it. Screenshots:
 tests/artifacts/calculator-up-front-*.png."""
 
 from __future__ import annotations
@@ -68,6 +69,18 @@ def test_kong_pay_is_one_tap_up_front_and_keeps_the_hand(page, transactional_db)
     page.screenshot(
         path=str(ARTIFACTS / "calculator-up-front-option-kept-390x844.png"), full_page=True
     )
+
+    # fewer birds: the hand stays with its first bird (the pad offers one, no more)
+    page.locator(".calc-settings > summary").click()
+    page.locator(".calc-settings details.options > summary").click()
+    page.select_option("select[name=opt_bird_count]", "1")
+    with page.expect_navigation():
+        page.locator("[data-role=calc-apply]").click()
+    page.locator("#rf-body .rf-section").first.wait_for()
+    assert winner_pressed(page, 0)
+    one_bird = {**with_kong, "result": {**HAND["result"], "birds": [1]}}
+    config = {**config, "bird_count": 1}
+    assert shown_net(page) == score_round({**one_bird, "ruleset": config})["net"]
 
     # a new table size: other seats, so a fresh hand
     with page.expect_navigation():
