@@ -14,6 +14,7 @@
   var search = box.querySelector("[data-role=pick-search]");
   var more = box.querySelector("[data-role=pick-more]");
   var none = box.querySelector("[data-role=pick-none]");
+  var full = box.querySelector("[data-role=pick-full]");
   var guestName = box.querySelector("[data-role=pick-guest-name]");
   var guestAdd = box.querySelector("[data-role=pick-guest-add]");
   var guests = form.querySelector("input[name=add_guests]");
@@ -25,6 +26,7 @@
 
   // Which seat holds each name (the seat fields are the truth: typing there counts too).
   function show() {
+    if (nextEmpty()) full.hidden = true;
     var held = {};
     seats.forEach(function (input) {
       var v = input.value.trim();
@@ -51,10 +53,8 @@
 
   function seat(name) {
     var input = nextEmpty();
-    if (!input) {
-      seats[seats.length - 1].focus();
-      return false;
-    }
+    full.hidden = !!input;  // every seat taken: say so (a tap on a seated name frees one)
+    if (!input) return false;
     input.value = name;
     return true;
   }

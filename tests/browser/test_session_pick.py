@@ -49,6 +49,10 @@ def test_a_table_is_seated_by_tapping_names_and_typing_only_the_guest(page, leag
     add.click()
     assert seat_values(page) == ["李四", "孙八", "钱七", "小明"]
     assert page.is_checked("input[name=add_guests]")
+    full = page.locator("[data-role=pick-full]")
+    assert full.is_hidden()
+    page.locator("[data-role=pick][data-name=赵六]").click()  # a fifth: no seat left
+    assert full.is_visible() and seat_values(page) == ["李四", "孙八", "钱七", "小明"]
     page.screenshot(path=str(ARTIFACTS / "session-pick-full-table-390x844.png"), full_page=True)
 
     with page.expect_navigation():
