@@ -300,11 +300,11 @@ def tile_label(tile: str) -> str:
 
 
 def hand_label(code: str) -> str:
-    """A hand type's Chinese name, with the English one after it under English."""
+    """A hand type's name in the page's language (an English page is English only)."""
     ht = HAND_TYPES.get(code)
     if ht is None:
         return code
-    return f"{ht.name_zh} {ht.name_en}" if page_is_english() else ht.name_zh
+    return ht.name_en if page_is_english() else ht.name_zh
 
 
 def _word(word: ValueLabel | None) -> str:

@@ -123,6 +123,8 @@ def calc_page(
         "seats": form_seats(seat_names(names)[:players]),
         **rules_context,
         "lang": "en" if page_is_english() else "zh-hans",
+        # the calculator's page keeps the hand across a change of rules (round-form-sync.js)
+        "calculator": True,
         "prefill": {"dealer": 0, "dealers": [0], "note": ""},
         "initial": initial,
         "errors": errors or [],
@@ -138,6 +140,7 @@ def calc_page(
             "settings": form,
             "name_fields": form.name_fields()[:players],
             "sizes": table_sizes(config, names, players),
+            "kong_pay": kong_pay_choices(config, names, bool(rules_context["rules"]["kong_pay"])),
             "rf_context": context,
             "form_action": f"{reverse('calc-share')}?{query}",
             "shared": shared,
@@ -166,6 +169,25 @@ def table_sizes(config: dict[str, Any], names: list[str], players: int) -> dict[
             }
         )
     return {"label": info.name_en if page_is_english() else info.name_zh, "choices": sizes}
+
+
+def kong_pay_choices(config: dict[str, Any], names: list[str], chosen: bool) -> dict[str, Any]:
+    """The calculator's 杠分 (the engine's words: 杠分 是 / 否), up front beside the
+    table's size: each answer a link to the calculator under these settings with it
+    (``chosen``: the rules' answer now, the preset's when not set)."""
+    info = PARAMETER_INFO["kong_pay"]
+    choices = []
+    for value, label in value_choices("kong_pay"):
+        on = value == "true"
+        choices.append(
+            {
+                "value": value,
+                "label": label,
+                "url": f"{reverse('calc')}?{settings_query({**config, 'kong_pay': on}, names)}",
+                "chosen": on == chosen,
+            }
+        )
+    return {"label": info.name_en if page_is_english() else info.name_zh, "choices": choices}
 
 
 def calc(request: HttpRequest) -> HttpResponse:

@@ -511,6 +511,19 @@ def session_night_table(*, session: Session) -> NightTable | None:
     return NightTable(event_id=row[0], event_name=row[1], round=row[2], table=row[3])
 
 
+def roster_recent_first(*, club: Any) -> list[Any]:
+    """The club's roster for 开一场's tap-to-pick: players who sat at a table most
+    recently first (``last_sat``, their last session's start), then the others by name.
+    One query."""
+    from leagues.models import Player
+
+    return list(
+        Player.objects.filter(club=club)
+        .annotate(last_sat=Max("session_seats__session__started_at"))
+        .order_by(F("last_sat").desc(nulls_last=True), "display_name", "pk")
+    )
+
+
 def session_night(*, session: Session) -> str | None:
     """The name of the league night whose table ``session`` is; None for a session of
     its own."""

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from csmj_site.language import page_is_english
+from csmj_site.language import list_sep, page_is_english
 from csmj_site.payment_words import preview_rows
 from leagues import selectors as league_selectors
 from leagues.audit_text import hand_label
@@ -51,11 +51,14 @@ from scoring.templatetags.recording import NO_REASON, VOID_PICKS, void_pick_labe
 
 # ---------------------------------------------------------------- sessions
 
+# 开一场's tap-to-pick shows this many of the roster (the most recent) before a search.
+PICKS_SHOWN = 12
+
 
 @club_view("record")
 def session_new(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
     season = get_season(club, season_id)
-    roster = list(league_selectors.player_list(club=club))
+    roster = selectors.roster_recent_first(club=club)  # tap-to-pick: recent players first
     seats = season_table_seats(season)
     form = SessionStartForm(request.POST or None, roster=roster, seats=seats)
     if request.method == "POST" and form.is_valid():
@@ -81,6 +84,8 @@ def session_new(request: HttpRequest, club: Club, season_id: int) -> HttpRespons
             form=form,
             roster=roster,
             seats=seats,
+            picks_shown=PICKS_SHOWN,
+            picks_more=max(0, len(roster) - PICKS_SHOWN),
             same=same_table(club=club, seats=seats),
         ),
     )
@@ -400,7 +405,7 @@ def session_card(session: Session) -> Any:
         win = best.get(seat)
         words = _("本场没有胡牌") if counted else ""
         if win is not None:
-            hands = " ".join(hand_label(c) for c in win["codes"])
+            hands = list_sep().join(hand_label(c) for c in win["codes"])
             words = _("最大一盘：第 %(n)s 盘 %(hands)s %(net)s") % {
                 "n": win["number"],
                 "hands": hands,

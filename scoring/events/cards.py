@@ -12,6 +12,7 @@ from django.core.cache import cache
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
+from csmj_site.language import list_sep
 from leagues.audit_text import hand_label
 from scoring.events import selectors
 from scoring.events.models import Event
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 
 def _hands(win: dict[str, Any]) -> str:
-    return " ".join(hand_label(c) for c in win["codes"])
+    return list_sep().join(hand_label(c) for c in win["codes"])
 
 
 def _subtitle(event: Event, rounds: int, players: int) -> str:

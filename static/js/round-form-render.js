@@ -134,8 +134,7 @@
       var suggested = opts.suggested || null;
       return h("div", { class: "chips" }, types.map(function (t) {
         var n = selected.filter(function (c) { return c === t.code; }).length;
-        var label = [h("span", { text: t.name_zh })];
-        if (ctx.lang === "en") label.push(h("small", { text: t.name_en }));
+        var label = [h("span", { text: ctx.lang === "en" ? t.name_en : t.name_zh })];
         if (t.weight > 1) label.push(h("small", { text: "×" + t.weight }));
         if (n > 1) label.push(h("span", { class: "count", text: "×" + n }));
         var cls = "chip" + (t["class"] === "big" ? " chip-big" : "");

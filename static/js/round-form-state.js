@@ -133,7 +133,7 @@
     function handLabel(code) {
       var t = HT[code];
       if (!t) return code;
-      return ctx.lang === "en" ? t.name_zh + " " + t.name_en : t.name_zh;
+      return ctx.lang === "en" ? t.name_en : t.name_zh;
     }
 
     function isDealerSeat(seat) { return state.dealers.indexOf(seat) >= 0; }

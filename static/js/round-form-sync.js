@@ -346,6 +346,32 @@
       });
     });
 
+    // The calculator keeps the hand across a change of its rules ([data-keep-hand]: the
+    // 杠分 links, the settings form): the page that opens next loads it again, when its
+    // table has as many seats, and the preview says what the engine makes of it under
+    // the new rules. A change of the table's size clears it (the seats change).
+    var KEEP = "csmj-calc-hand";
+    function keepHand() {
+      if (!state.kind && !state.kongs.length && !state.openings.length && !state.midgame.length) return;
+      try { sessionStorage.setItem(KEEP, JSON.stringify({ seats: ctx.seats.length, round: buildRound() })); } catch (e) { /* */ }
+    }
+    function keptHand() {
+      var kept = null;
+      try { kept = JSON.parse(sessionStorage.getItem(KEEP) || "null"); sessionStorage.removeItem(KEEP); } catch (e) { return null; }
+      return kept && kept.seats === ctx.seats.length ? kept.round : null;
+    }
+    // A kept hand under rules of fewer birds keeps the first of its birds (the pads
+    // offer no more than the rules' number, so more could not be taken off).
+    function fitBirds() {
+      state.birds = state.birds.slice(0, form.birdCount);
+      state.openings.forEach(function (o) { o.birds = o.birds.slice(0, form.smallBirds); });
+      state.midgame.forEach(function (m) { m.birds = m.birds.slice(0, form.smallBirds); });
+    }
+    if (ctx.calculator) {
+      document.querySelectorAll("a[data-keep-hand]").forEach(function (a) { a.addEventListener("click", keepHand); });
+      document.querySelectorAll("form[data-keep-hand]").forEach(function (f) { f.addEventListener("submit", keepHand); });
+    }
+
     document.getElementById("rf-preview-btn").addEventListener("click", preview);
     root.addEventListener("submit", function (ev) {
       if (CORRECTING) {
@@ -398,7 +424,12 @@
     }
 
     function start() {
-      if (CORRECTING || ctx.initial) { loadInitial(ctx.initial); normalise(); render(); return; }
+      if (CORRECTING || ctx.initial) {
+        var kept = ctx.calculator && !ctx.initial ? keptHand() : null;
+        loadInitial(ctx.initial || kept);
+        if (kept) fitBirds();
+        normalise(); render(); return;
+      }
       var draft = draftLoad();
       var ready = window.csmjQueue ? window.csmjQueue.all(ctx.session) : Promise.resolve([]);
       ready.then(function (waiting) {

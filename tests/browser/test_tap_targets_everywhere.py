@@ -77,6 +77,7 @@ def member_pages(played) -> dict[str, str]:
         "session": f"{c}/sessions/{session.pk}/",
         "round-history": f"{c}/sessions/{session.pk}/rounds/2/",
         "round-form": f"{c}/sessions/{session.pk}/rounds/new/",
+        "session-new": f"{c}/seasons/{season.pk}/sessions/new/",
         "members": f"{c}/members/",
         "ruleset-editor": f"{c}/rulesets/{season.ruleset_id}/",
         "ruleset-rules": f"{c}/rulesets/{season.ruleset_id}/rules/",
