@@ -457,7 +457,12 @@ def round_form_page(
         "analyse": reverse("tiles-analyse", args=[club.slug, session.pk]),
         "save": reverse("round-save", args=[club.slug, session.pk]),
         "undo": reverse("round-undo", args=[club.slug, session.pk]),
+        # 重新开始本场, for a finished session: back to this form, the round kept
+        "reopen": reverse("session-finish", args=[club.slug, session.pk]),
     }
+    # 结束本场 already: the form says so before anything is entered (a finished
+    # session takes no round until it is reopened).
+    finished = not correcting and getattr(session, "result", None) is not None
     if correcting:
         urls["preview"] += f"?number={correcting.number}"
     rules_context = form_rules_context(rules_config)
@@ -481,6 +486,7 @@ def round_form_page(
         "session": session.pk,
         "number": number,
         "correcting": bool(correcting),
+        "finished": finished,
         "urls": urls,
     }
     return render(
@@ -493,6 +499,7 @@ def round_form_page(
             season=session.season,
             number=number,
             correcting=correcting,
+            finished=finished,
             rf_context=context,
             form_action=(
                 reverse("round-correct", args=[club.slug, session.pk, correcting.number])
@@ -665,6 +672,8 @@ def session_finish(request: HttpRequest, club: Club, session_id: int) -> HttpRes
         if request.POST.get("reopen"):
             services.session_reopen(session=session, actor=request.user)
             messages.success(request, _("本场已重新开始。"))
+            if request.POST.get("back") == "form":  # from the round form: the round kept
+                return redirect("round-new", slug=club.slug, session_id=session.pk)
         else:
             services.session_finish(session=session, actor=request.user)
             messages.success(request, _("本场已结束。"))
