@@ -44,7 +44,12 @@ def round_brief(rnd: Any, names: list[str]) -> dict[str, Any]:
         if s["discarder"]:
             what += " ← " + s["discarder"]
         if s["birds"]:
-            what += " · " + _("鸟") + " " + list_sep().join(str(b) for b in s["birds"])
+            what += (
+                " · "
+                + _("鸟")
+                + " "
+                + list_sep().join(f"{b['bird']} {b['on']}".strip() for b in s["birds_landed"])
+            )
     if s["kongs"]:  # 杠分, apart from the win
         what += f" · {selectors.kong_title()} " + list_sep().join(
             f"{k['payee']} {k['arith']}" for k in s["kongs"]
