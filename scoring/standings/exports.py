@@ -23,7 +23,7 @@ from typing import Any
 from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from csmj_site.language import as_label_lazy
 from leagues.audit_text import hand_label
@@ -42,7 +42,8 @@ STANDING_COLUMNS: list[tuple[str, Promise | str]] = [
     ("rank", "#"),
     ("player", gettext_lazy("选手")),
     ("net", gettext_lazy("总分")),
-    ("penalties", gettext_lazy("罚分")),  # outside zero-sum; net + penalties ranks
+    ("penalties", gettext_lazy("罚分")),  # outside zero-sum
+    ("total", pgettext_lazy("standings column", "合计")),  # net + penalties: what ranks
     ("sessions", gettext_lazy("场数")),
     ("rounds", gettext_lazy("盘数")),
     ("wins", gettext_lazy("胡牌")),
@@ -83,15 +84,30 @@ def column_label(label: Promise | str) -> str:
     return str(label)
 
 
+# Shown only where a row has penalties (罚分): 总分, 罚分 and 合计 side by side then.
+PENALTY_COLUMNS = frozenset({"penalties", "total"})
+
+
+def standing_columns(*, penalties: bool) -> list[tuple[str, Promise | str]]:
+    """The standings' columns: 罚分 and 合计 only where some row has penalties."""
+    return [(k, label) for k, label in STANDING_COLUMNS if penalties or k not in PENALTY_COLUMNS]
+
+
+def has_penalties(rows: Iterable[StandingRow]) -> bool:
+    return any(r.penalties for r in rows)
+
+
 def standings_table(*, rows: Iterable[StandingRow], ratings: dict[int, float]) -> Table:
-    """The season's standings with the rating column (blank before a finished session)."""
-    header = [column_label(label) for _key, label in STANDING_COLUMNS] + [_("等级分")]
-    kinds = [KINDS.get(key, NUMBER) for key, _label in STANDING_COLUMNS] + [RATING]
+    """The season's standings with the rating column (blank before a finished session);
+    where penalties exist, 总分, 罚分 and 合计 (what ranks)."""
+    rows = list(rows)
+    columns = standing_columns(penalties=has_penalties(rows))
+    header = [column_label(label) for _key, label in columns] + [_("等级分")]
+    kinds = [KINDS.get(key, NUMBER) for key, _label in columns] + [RATING]
 
     def cells(r: StandingRow) -> list[Any]:
         values: list[Any] = [
-            r.player.display_name if key == "player" else getattr(r, key)
-            for key, _label in STANDING_COLUMNS
+            r.player.display_name if key == "player" else getattr(r, key) for key, _label in columns
         ]
         return [*values, ratings.get(r.player.pk)]
 

@@ -56,10 +56,16 @@ class StandingRow(Totals):
     # out): outside zero-sum, their own column; ``net + penalties`` is what ranks.
     penalties: int = 0
 
+    @property
+    def total(self) -> int:
+        """合计: the net after the season's penalties, what ranks."""
+        return self.net + self.penalties
+
 
 # order key -> (sort key on a row, natural direction is descending)
 STANDINGS_ORDERS: dict[str, tuple[Any, bool]] = {
-    "net": (lambda r: r.net + r.penalties, True),
+    "total": (lambda r: r.net + r.penalties, True),  # 合计, the official order's first key
+    "net": (lambda r: r.net, True),
     "penalties": (lambda r: r.penalties, True),
     "avg_per_round": (lambda r: r.avg_per_round, True),
     "wins": (lambda r: r.wins, True),
@@ -72,7 +78,7 @@ STANDINGS_ORDERS: dict[str, tuple[Any, bool]] = {
     "player": (lambda r: r.player.display_name, False),
     "rank": (lambda r: r.rank, False),
 }
-DEFAULT_ORDER = "net"
+DEFAULT_ORDER = "total"
 
 
 def _counting_rows() -> QuerySet[RoundPlayer]:
@@ -80,8 +86,8 @@ def _counting_rows() -> QuerySet[RoundPlayer]:
 
 
 def _standing_key(row: StandingRow) -> tuple[int, float, int]:
-    """Official order: net after penalties, then average per round, then wins (all
-    descending)."""
+    """Official order: 合计 (the net after penalties), then average per round, then wins
+    (all descending)."""
     return (-(row.net + row.penalties), -row.avg_per_round, -row.wins)
 
 
@@ -135,7 +141,7 @@ def season_standings(
     order: str = DEFAULT_ORDER,
 ) -> list[StandingRow]:
     """Season standings. ``order`` is a key of STANDINGS_ORDERS, optionally "-"-prefixed to
-    reverse it; an unknown order falls back to "net". Read from the materialised tables
+    reverse it; an unknown order falls back to "total" (合计). Read from the materialised tables
     (``stats_standings``): one query, two with a date range."""
     return stats_standings(season=season, date_from=date_from, date_to=date_to, order=order)
 
@@ -156,6 +162,7 @@ STANDINGS_CSV_HEADER = [
     "player",
     "net",
     "penalties",
+    "total",
     "sessions",
     "rounds",
     "wins",
@@ -177,6 +184,7 @@ def standings_csv_rows(*, rows: Iterable[StandingRow]) -> list[list[str | int]]:
                 formula_safe(r.player.display_name),
                 r.net,
                 r.penalties,
+                r.total,
                 r.sessions,
                 r.rounds,
                 r.wins,
