@@ -105,6 +105,7 @@ class RoundSave(APIView):
                 status=409,
             )
         dealer, dealers = selectors.session_next_dealers(session=session)
+        counted, voided = selectors.session_round_counts(session=session)
         return Response(
             {
                 "number": rnd.number,
@@ -112,6 +113,7 @@ class RoundSave(APIView):
                 "next_dealer": dealer,
                 "next_dealers": dealers,
                 "scoreboard": selectors.session_scoreboard(session=session),
+                "counts": {"counted": counted, "void": voided},
                 "saved": _("第 %(n)s 盘已保存") % {"n": rnd.number},
             },
             status=201,

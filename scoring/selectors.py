@@ -240,6 +240,18 @@ def session_next_number(*, session: Session) -> int:
     return (last["number"] if last else 0) + 1
 
 
+def session_round_counts(*, session: Session) -> tuple[int, int]:
+    """(counted, void): the session's rounds that count and those voided (current
+    versions), so that a page says why the next number is past the count (第 6 盘 after
+    1 盘计分 and 4 盘已作废). One query."""
+    from django.db.models import Count, Q
+
+    c = Round.objects.filter(session=session, is_current=True).aggregate(
+        counted=Count("pk", filter=Q(is_void=False)), void=Count("pk", filter=Q(is_void=True))
+    )
+    return c["counted"], c["void"]
+
+
 def round_history(*, session: Session, number: int) -> list[Round]:
     """Every version of round ``number``, oldest first. One query."""
     return list(

@@ -334,6 +334,7 @@ def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpRes
         seats=[{"seat": i, "player": p, "total": totals.get(i, 0)} for i, p in enumerate(players)],
         rounds=rounds,
         counted=len(counted),
+        voided=sum(1 for r in rounds if r["round"].is_void),
         can_undo=bool(counted) and not session.season.is_closed,
         finished=result is not None,
         paper=bool(paper),
@@ -452,6 +453,8 @@ def round_form_page(
     players = session.players_in_order()
     dealer, dealers = selectors.session_next_dealers(session=session)
     number = correcting.number if correcting else selectors.session_next_number(session=session)
+    # the form's number beside the session's count: 第 6 盘 · 1 盘计分，4 盘已作废
+    counted, voided = selectors.session_round_counts(session=session)
     urls = {
         "preview": reverse("round-preview", args=[club.slug, session.pk]),
         "analyse": reverse("tiles-analyse", args=[club.slug, session.pk]),
@@ -487,6 +490,7 @@ def round_form_page(
         "number": number,
         "correcting": bool(correcting),
         "finished": finished,
+        "counts": {"counted": counted, "void": voided},
         "urls": urls,
     }
     return render(
@@ -500,6 +504,8 @@ def round_form_page(
             number=number,
             correcting=correcting,
             finished=finished,
+            counted=counted,
+            voided=voided,
             rf_context=context,
             form_action=(
                 reverse("round-correct", args=[club.slug, session.pk, correcting.number])

@@ -89,6 +89,8 @@ window.roundFormStrings = function (gettext, pgettext, words) {
     bird_again: gettext("再来一个 %(n)s"),
     offline_preview: gettext("离线：现在无法预览。保存后本盘先存在本机，联网后自动同步。"),
     round_n: gettext("第 %(n)s 盘"),
+    counted_n: gettext("%(n)s 盘计分"),
+    void_n: gettext("%(n)s 盘已作废"),
     undo: pgettext("undo a round", "撤销"),
     saved_n: gettext("第 %(n)s 盘已保存"),
     queued_n: gettext("第 %(n)s 盘已存在本机，联网后自动同步"),

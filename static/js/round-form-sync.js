@@ -220,6 +220,22 @@
       return null;
     }
 
+    /* ------------------------------------------------------------ the count */
+
+    // Beside the form's number, the session's count as its page says it (第 6 盘 ·
+    // 1 盘计分 · 4 盘已作废): the server's, with the rounds waiting in this browser.
+    var counts = ctx.counts || null;
+    var countEl = document.querySelector("[data-role=rf-count]");
+    function drawCounts() {
+      if (!counts || !countEl) return;
+      var waiting = window.csmjQueue ? window.csmjQueue.all(ctx.session) : Promise.resolve([]);
+      waiting.then(function (items) {
+        countEl.textContent = fmt(T.counted_n, { n: counts.counted + items.length }) + " · " +
+          fmt(T.void_n, { n: counts["void"] });
+        countEl.hidden = !counts["void"];
+      });
+    }
+
     /* ------------------------------------------------------------ the scoreboard */
 
     var board = ctx.scoreboard || null;  // the server's totals and last change
@@ -256,6 +272,7 @@
         showBanner(fmt(T.queued_n, { n: item.number }), { warn: true });
         blankForm(item.number + 1, next.dealer, next.dealers);
         drawBoard();
+        drawCounts();
       });
     }
 
@@ -265,7 +282,9 @@
         showBanner(fmt(T.saved_n, { n: res.json.number }), { undo: true });
         blankForm(res.json.next_number, res.json.next_dealer, res.json.next_dealers);
         if (res.json.scoreboard) board = res.json.scoreboard;
+        if (res.json.counts) counts = res.json.counts;
         drawBoard();
+        drawCounts();
         return;
       }
       if (res.status === 409 && res.json.expected === undefined) { showRefused(item, res.json, false); return; }
@@ -448,6 +467,8 @@
     // another dealer for the round being entered.
     function followServer(json) {
       if (json.scoreboard) board = json.scoreboard;
+      if (json.counts) counts = json.counts;
+      drawCounts();
       if (json.next_number > NUMBER) setNumber(json.next_number);  // someone else's round came first
       if (json.next_number === NUMBER && json.next_dealer !== undefined && !dealerChosen()) {
         state.dealer = json.next_dealer;
@@ -492,6 +513,7 @@
         if (state.dealer !== null) normalise();
         render();
         drawBoard();
+        drawCounts();
       }, function () { normalise(); render(); drawBoard(); });
     }
     // idle(): no preview waiting to start and no request on its way, so the form will not
