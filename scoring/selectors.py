@@ -22,7 +22,7 @@ from django.db.models import (
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Coalesce
 
-from scoring.engine import KONG_KINDS, MIDGAME_CODES, PARAMETER_INFO
+from scoring.engine import KONG_KINDS, MIDGAME_CODES, PARAMETER_INFO, parse_ruleset
 from scoring.models import (
     Round,
     RoundHand,
@@ -264,7 +264,11 @@ def round_history(*, session: Session, number: int) -> list[Round]:
 def session_latest(*, club: Any) -> Session | None:
     """The club's most recently started session with its seated players (two queries),
     for 同一桌再来一场 ("same four as last time")."""
-    qs = Session.objects.filter(season__club=club).order_by("-started_at", "-id")
+    qs = (
+        Session.objects.filter(season__club=club)
+        .select_related("season__ruleset")
+        .order_by("-started_at", "-id")
+    )
     return _with_seats(qs).first()
 
 
@@ -474,14 +478,24 @@ def session_settlement(*, session: Session) -> dict[str, Any]:
 def session_same_table(*, club: Any) -> dict[str, Any] | None:
     """The club's last table, offered as one tap (同一桌再来一场): the same players in
     the same seats, the dealer the last round handed on (the first dealer when it had no
-    rounds). None when the club has no session yet. Three queries."""
+    rounds). None when the club has no session yet. Three queries.
+
+    It starts again in the last session's own season, at its own size (``table_size``:
+    a league night's table of three under a ruleset for four); ``startable`` is false
+    when that season is closed or no longer seats that many (its ruleset changed)."""
     last = session_latest(club=club)
     if last is None:
         return None
     players = last.players_in_order()
     dealer, _dealers = session_next_dealers(session=last)
+    season = last.season
+    rules, _errors = parse_ruleset(season.ruleset.config)
+    seats = last.table_size or (rules.players if rules is not None else None)
     return {
         "session": last,
+        "season": season,
+        "table_size": last.table_size,
+        "startable": not season.is_closed and seats == len(players),
         "players": players,
         "names": [p.display_name for p in players],
         "dealer": dealer,

@@ -120,11 +120,14 @@ def same_table(*, club: Club, seats: int | None = None) -> dict[str, Any] | None
     return same
 
 
-def start_same_table(request: HttpRequest, club: Club, season: Any) -> HttpResponse:
-    """Start a session in ``season`` with the last table's players, seats and next dealer,
-    and open its round form (the session form when there is no last table, or it
-    cannot start)."""
-    same = same_table(club=club)
+def start_same_table(
+    request: HttpRequest, club: Club, season: Any, same: dict[str, Any] | None = None
+) -> HttpResponse:
+    """Start a session in ``season`` with the last table's players, seats and next dealer
+    (``same``, or the club's last table), and open its round form (the session form when
+    there is no last table, or it cannot start). In the last table's own season, its own
+    size (a league night's table of three under a ruleset for four)."""
+    same = same or same_table(club=club)
     if same is None:
         return redirect("session-new", slug=club.slug, season_id=season.pk)
     try:
@@ -133,6 +136,7 @@ def start_same_table(request: HttpRequest, club: Club, season: Any) -> HttpRespo
             players=same["players"],
             first_dealer=same["dealer"],
             table_label=same["session"].table_label,
+            table_size=same["table_size"] if same["season"].pk == season.pk else None,
             actor=request.user,
         )
     except ValidationError as exc:
@@ -152,13 +156,20 @@ def session_same_table(request: HttpRequest, club: Club, season_id: int) -> Http
 @require_POST
 @club_view("record")
 def session_again(request: HttpRequest, club: Club) -> HttpResponse:
-    """The club page's one tap (再来一场): the last table again, in the current season
-    (the open one that started last), under that season's ruleset."""
-    season = league_selectors.season_current(club=club)
-    if season is None:
-        messages.error(request, _("没有进行中的赛季，先新建一个赛季。"))
+    """The club page's one tap (再来一场): the last table again, at its size, in its own
+    season (that of the last session), under that season's ruleset; back to the club
+    page saying why when that season is closed or seats no longer that many."""
+    same = same_table(club=club)
+    if same is None:
+        season = league_selectors.season_current(club=club)
+        if season is None:
+            messages.error(request, _("没有进行中的赛季，先新建一个赛季。"))
+            return redirect("club", slug=club.slug)
+        return redirect("session-new", slug=club.slug, season_id=season.pk)
+    if not same["startable"]:
+        messages.error(request, _("上一场的赛季已结束或已改了桌上人数，请从赛季页开一场。"))
         return redirect("club", slug=club.slug)
-    return start_same_table(request, club, season)
+    return start_same_table(request, club, same["season"], same)
 
 
 @require_POST

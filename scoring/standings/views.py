@@ -59,9 +59,11 @@ def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
     _form, params = standings_filters(request)
     board = selectors.club_leaderboard(club=club, order=params["order"])
     ctx = club_context(request, club)
-    # 再来一场: the last table again in one tap, in the current season (a recorder's).
-    current = next((s for s in seasons if not s.is_closed), None)
-    again = session_same_table(club=club) if ctx["can_record"] and current else None
+    # 再来一场: the last table again in one tap, at its size, in its own season (a
+    # recorder's); not offered when that season is closed or seats another number.
+    again = session_same_table(club=club) if ctx["can_record"] else None
+    if again is not None and not again["startable"]:
+        again = None
     return render(
         request,
         "standings/club_detail.html",
@@ -69,7 +71,6 @@ def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
             request,
             club,
             again=again,
-            current_season=current,
             seasons=seasons,
             rows=board,
             **standings_page(request, club, with_ratings(board, ratings_ordinals(club=club))),
