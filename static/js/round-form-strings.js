@@ -86,7 +86,7 @@ window.roundFormStrings = function (gettext, pgettext, words) {
     analysis_failed: gettext("手牌分析失败"),
     working: gettext("计算中…"),
     network_error: gettext("网络错误，请重试"),
-    bird_again: gettext("再来一个 %(n)s"),
+    bird_remove: gettext("去掉鸟 %(n)s"),
     offline_preview: gettext("离线：现在无法预览。保存后本盘先存在本机，联网后自动同步。"),
     round_n: gettext("第 %(n)s 盘"),
     counted_n: gettext("%(n)s 盘计分"),
