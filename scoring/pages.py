@@ -5,27 +5,16 @@ save's answer and the follow view show too.
 
 from __future__ import annotations
 
-import functools
-import json
 from typing import Any
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from csmj_site.language import in_page_language
 from csmj_site.payment_words import kong_rows
 from leagues.audit_text import hand_label, tile_label
 from leagues.models import Club
 from scoring import selectors
-from scoring.engine import (
-    BIRD_ON_NOBODY,
-    MIDGAME_CODES,
-    Rules,
-    bird_seats,
-    final_bird_origin,
-    parse_ruleset,
-    small_win_origin,
-)
+from scoring.engine import MIDGAME_CODES
 from scoring.models import Round, Session, outcome_label
 
 # ---------------------------------------------------------------- lookups
@@ -69,18 +58,17 @@ def round_summary(
         {"name": names[w["seat"]], "hands": [hand_label(c) for c in codes(w, False)]}
         for w in final.get("winners") or []
     ]
-    rules = _rules_of(json.dumps(rnd.ruleset_config, sort_keys=True))
+    # each bird with the seat it landed on and who sat there (or 空)
+    birds = selectors.round_birds(
+        data=data, counted=list(rnd.birds), ruleset_config=rnd.ruleset_config, names=names
+    )
     openings = [
         {
             "name": names[o["seat"]],
             "hands": [hand_label(c) for c in codes(o, True)],
-            "birds": birds_landed(
-                o.get("birds") or [], small_win_origin(rules, dealer, o["seat"]), rules, names
-            )
-            if rules
-            else [],
+            "birds": birds["openings"][i],
         }
-        for o in data.get("openings") or []
+        for i, o in enumerate(data.get("openings") or [])
     ]
     discarder = final.get("discarder")
     haidi = final.get("haidi") or {}
@@ -96,19 +84,7 @@ def round_summary(
         "discarder": names[discarder] if isinstance(discarder, int) else "",
         "birds": list(rnd.birds),  # as the engine counted them when the round was stored
         # each with the player it landed on (or 空): [{"bird": 3, "on": "李四", "seat": 1}]
-        "birds_landed": birds_landed(
-            list(rnd.birds),
-            final_bird_origin(
-                rules,
-                dealer,
-                [w["seat"] for w in final.get("winners") or []],
-                discarder if isinstance(discarder, int) else None,
-            ),
-            rules,
-            names,
-        )
-        if rules
-        else [{"bird": b, "on": "", "seat": None} for b in rnd.birds],
+        "birds_landed": birds["final"],
         "birds_forfeited": bool(final.get("birds_forfeited")),
         "haidi_tile": tile_label(haidi.get("tile") or ""),
         "escapes": [names[p["seat"]] for p in data.get("penalties") or []],
@@ -118,29 +94,6 @@ def round_summary(
         "net_named": list(zip(names, result.get("net") or [0] * len(names), strict=False)),
         "burned": result.get("burned", 0),
     }
-
-
-@functools.lru_cache(maxsize=64)
-def _rules_of(config: str) -> Rules | None:
-    """The stored round's ruleset (its JSON text, a cache key), parsed once."""
-    return parse_ruleset(json.loads(config))[0]
-
-
-def birds_landed(
-    birds: list[int], origin: int | None, rules: Rules, names: list[str]
-) -> list[dict[str, Any]]:
-    """Each bird with the seat it landed on (the engine's table, rules.md §3, §10.2) and
-    that seat's player, or the engine's word for nobody (空); no seat when the origin is
-    unknown."""
-    if origin is None:
-        return [{"bird": b, "on": "", "seat": None} for b in birds]
-    lands = bird_seats(rules.players, rules.empty_birds)[origin]
-    out = []
-    for b in birds:
-        seat = lands[b] if 1 <= b <= 9 else None
-        on = names[seat] if seat is not None and seat < len(names) else ""
-        out.append({"bird": b, "on": on or in_page_language(BIRD_ON_NOBODY), "seat": seat})
-    return out
 
 
 def round_kongs(result: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Iterable
 from typing import Any
 
@@ -22,7 +24,17 @@ from django.db.models import (
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Coalesce
 
-from scoring.engine import KONG_KINDS, MIDGAME_CODES, PARAMETER_INFO, parse_ruleset
+from scoring.engine import (
+    BIRD_ON_NOBODY,
+    KONG_KINDS,
+    MIDGAME_CODES,
+    PARAMETER_INFO,
+    Rules,
+    bird_seats,
+    final_bird_origin,
+    parse_ruleset,
+    small_win_origin,
+)
 from scoring.models import (
     Round,
     RoundHand,
@@ -32,6 +44,53 @@ from scoring.models import (
     Transfer,
     counting_q,
 )
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_of(config: str) -> Rules | None:
+    """A stored round's ruleset (its JSON text, a cache key), parsed once."""
+    return parse_ruleset(json.loads(config))[0]
+
+
+def round_birds(
+    *, data: dict[str, Any], counted: list[int], ruleset_config: Any, names: list[str]
+) -> dict[str, Any]:
+    """A stored round's birds, each with the seat it landed on (the engine's table,
+    rules.md §3, §10.2) and who sat there, or the engine's word for nobody (空):
+    ``{"final": [{"bird", "seat", "on"}, ...], "openings": [[...] an opening]}``.
+    ``counted``: the final win's birds as the engine counted them (``Round.birds``)."""
+    from csmj_site.language import in_page_language
+
+    rules = _rules_of(json.dumps(ruleset_config, sort_keys=True))
+    final = data.get("result") or {}
+    dealer = data.get("dealer", 0)
+    discarder = final.get("discarder")
+    winners = [w["seat"] for w in final.get("winners") or [] if isinstance(w, dict)]
+
+    def landed(birds: list[int], origin: int | None) -> list[dict[str, Any]]:
+        if rules is None or origin is None:
+            return [{"bird": b, "seat": None, "on": ""} for b in birds]
+        lands = bird_seats(rules.players, rules.empty_birds)[origin]
+        out = []
+        for b in birds:
+            seat = lands[b] if isinstance(b, int) and 1 <= b <= 9 else None
+            on = names[seat] if seat is not None and seat < len(names) else ""
+            out.append({"bird": b, "seat": seat, "on": on or in_page_language(BIRD_ON_NOBODY)})
+        return out
+
+    openings = [
+        landed(
+            list(o.get("birds") or []),
+            small_win_origin(rules, dealer, o["seat"]) if rules is not None else None,
+        )
+        for o in data.get("openings") or []
+    ]
+    origin = (
+        final_bird_origin(rules, dealer, winners, discarder if isinstance(discarder, int) else None)
+        if rules is not None
+        else None
+    )
+    return {"final": landed(counted, origin), "openings": openings}
 
 
 def kong_kinds() -> dict[str, str]:

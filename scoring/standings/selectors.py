@@ -13,11 +13,11 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.utils.translation import gettext_lazy
 
 from leagues.models import Club, Player, Season
-from scoring.engine import HAND_TYPES, KONG_KINDS
+from scoring.engine import HAND_TYPES, KONG_KINDS, parse_ruleset
 from scoring.events.models import Penalty
 from scoring.models import MAX_SEATS, Round, RoundHand, RoundPlayer, SessionSeat, counting_q
 from scoring.selectors import kong_kinds
@@ -522,16 +522,26 @@ class SeasonRound(NamedTuple):
     data: dict[str, Any]
     result: dict[str, Any]
     burned: int
+    ruleset_config: Any  # what it was scored under (where its birds landed)
+    birds: list[int]  # the final win's birds as the engine counted them
 
-    def seat_names(self) -> list[str]:
-        """The names by seat, one column a seat of the largest table: a seat a smaller
-        table lacks is blank."""
-        return [*self.players, *[""] * (MAX_SEATS - len(self.players))]
+    def seat_names(self, seats: int = MAX_SEATS) -> list[str]:
+        """The names by seat, one column a seat of the largest table (``seats``): a seat
+        a smaller table lacks is blank."""
+        return [*self.players, *[""] * (seats - len(self.players))]
 
-    def seat_nets(self) -> list[int | None]:
+    def seat_nets(self, seats: int = MAX_SEATS) -> list[int | None]:
         """The round's nets by seat, padded like ``seat_names`` (None: no such seat)."""
         net: list[int | None] = list(self.result["net"])
-        return [*net, *[None] * (MAX_SEATS - len(net))]
+        return [*net, *[None] * (seats - len(net))]
+
+
+def season_table_size(*, season: Season) -> int:
+    """How many seats the season's tables have: its ruleset's, or more when one of its
+    sessions sat more (the ruleset changed since). One query."""
+    rules, _errors = parse_ruleset(season.ruleset.config)
+    widest = SessionSeat.objects.filter(session__season=season).aggregate(m=Max("seat"))["m"]
+    return max(rules.players if rules is not None else MAX_SEATS, (widest or 0) + 1)
 
 
 def season_rounds(*, season: Season) -> Iterator[SeasonRound]:
@@ -558,6 +568,8 @@ def season_rounds(*, season: Season) -> Iterator[SeasonRound]:
             "data",
             "result",
             "burned",
+            "ruleset_config",
+            "birds",
         )
     )
     for row in rounds.iterator(chunk_size=2000):

@@ -72,7 +72,7 @@ def test_the_rounds_csv_names_seats_hands_and_the_outcome_in_chinese(reader, sea
 
     header, row = table[0], table[1]
     cell = dict(zip(header, row, strict=True))
-    assert header[11:15] == ["1号位", "2号位", "3号位", "4号位"]
+    assert header[15:19] == ["1号位", "2号位", "3号位", "4号位"]
     assert cell["庄家"] == "1号位 张三"
     assert cell["胡家"] == "2号位 李四"
     assert cell["放炮"] == "3号位 王五"
@@ -102,7 +102,7 @@ def test_the_excel_workbook_has_the_standings_and_the_rounds_as_numbers(reader, 
     rows = {r[1].value: r for r in standings.iter_rows(min_row=2)}
     assert rows["李四"][2].value > 0 and isinstance(rows["李四"][2].value, int)
     assert rows["李四"][9].number_format == "0.0%"
-    assert [c.value for c in rounds[1]][11:15] == ["1号位", "2号位", "3号位", "4号位"]
+    assert [c.value for c in rounds[1]][15:19] == ["1号位", "2号位", "3号位", "4号位"]
     assert rounds.max_row == 2
 
 
