@@ -37,7 +37,7 @@ STANDINGS_ORDERING = OpenApiParameter(
     OpenApiParameter.QUERY,
     enum=ORDER_VALUES,
     description='Sort column ("-" reverses it); any other value answers 400. Ranks always '
-    "follow the official order: net, then average per round, then wins.",
+    "follow the official order: total (net + penalties), then average per round, then wins.",
 )
 
 

@@ -555,6 +555,10 @@ class StandingRowSerializer(serializers.Serializer[Any]):
         help_text="The season's penalties and bonuses (outside zero-sum); net + penalties "
         "ranks. 0 in all-time standings."
     )
+    total = serializers.IntegerField(
+        help_text="合计: net + penalties, what ranks (equal on it, then on average per round "
+        "and wins: a shared rank)."
+    )
     sessions = serializers.IntegerField()
     rounds = serializers.IntegerField()
     wins = serializers.IntegerField()
