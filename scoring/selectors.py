@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -48,10 +47,17 @@ from scoring.models import (
 )
 
 
-@functools.lru_cache(maxsize=64)
-def _rules_of(config: str) -> Rules | None:
-    """A stored round's ruleset (its JSON text, a cache key), parsed once."""
-    return parse_ruleset(json.loads(config))[0]
+_RULES_SEEN: dict[str, Rules | None] = {}
+
+
+def _rules_of(config: Any) -> Rules | None:
+    """A stored round's ruleset, parsed once per distinct config (a process keeps 64)."""
+    key = json.dumps(config, sort_keys=True)
+    if key not in _RULES_SEEN:
+        if len(_RULES_SEEN) >= 64:
+            _RULES_SEEN.clear()
+        _RULES_SEEN[key] = parse_ruleset(config)[0]
+    return _RULES_SEEN[key]
 
 
 def round_birds(
@@ -63,7 +69,7 @@ def round_birds(
     ``counted``: the final win's birds as the engine counted them (``Round.birds``)."""
     from csmj_site.language import in_page_language
 
-    rules = _rules_of(json.dumps(ruleset_config, sort_keys=True))
+    rules = _rules_of(ruleset_config)
     final = data.get("result") or {}
     dealer = data.get("dealer", 0)
     discarder = final.get("discarder")
