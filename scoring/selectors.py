@@ -46,7 +46,6 @@ from scoring.models import (
     table_title,
 )
 
-
 _RULES_SEEN: dict[str, Rules | None] = {}
 
 
