@@ -240,6 +240,7 @@ SPECTACULAR_SETTINGS = {
         "FinalHandCode": "scoring.serializers.FINAL_HAND_CODES",
         "MidgameHandCode": "scoring.serializers.MIDGAME_HAND_CODES",
         "Preset": "leagues.serializers.PRESET_CODES",
+        "Role": "leagues.models.Role",
         "OutcomeKind": "scoring.serializers.OUTCOME_KINDS",
         "Stacking": "leagues.serializers.STACKING_CHOICES",
         "PairRule": "leagues.serializers.PAIR_CHOICES",

@@ -46,14 +46,15 @@ RATE_LIMIT_HEADERS = {
 def rate_limit_headers(
     result: dict[str, Any], generator: Any, request: Any, public: bool
 ) -> dict[str, Any]:
-    """A postprocessing hook: every answer may carry the caller's rate limit (signed-in
-    callers only, leagues.oauth_limits)."""
-    headers = {
-        name: {"schema": {"type": "integer", "minimum": 0}, "description": text}
-        for name, text in RATE_LIMIT_HEADERS.items()
-    }
+    """A postprocessing hook: a success or a 429 may carry the caller's rate limit
+    (signed-in callers only, leagues.oauth_limits); the headers are components."""
+    components = result.setdefault("components", {}).setdefault("headers", {})
+    for name, text in RATE_LIMIT_HEADERS.items():
+        components[name] = {"schema": {"type": "integer", "minimum": 0}, "description": text}
+    refs = {name: {"$ref": f"#/components/headers/{name}"} for name in RATE_LIMIT_HEADERS}
     for item in result.get("paths", {}).values():
         for operation in item.values():
-            for response in operation.get("responses", {}).values():
-                response.setdefault("headers", {}).update(headers)
+            for code, response in operation.get("responses", {}).items():
+                if code.startswith("2") or code == "429":
+                    response.setdefault("headers", {}).update(refs)
     return result
