@@ -70,6 +70,11 @@ class MeView(EnglishMessagesMixin, APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(operation_id="me_get", tags=["account"], responses=MeSerializer)
+    @extend_schema(
+        operation_id="me_get",
+        tags=["account"],
+        summary="Who you are: your clubs, roles and players",
+        responses=MeSerializer,
+    )
     def get(self, request: Request) -> Response:
         return Response(MeSerializer(me_data(user=request.user, auth=request.auth)).data)
