@@ -241,6 +241,7 @@ SPECTACULAR_SETTINGS = {
         "MidgameHandCode": "scoring.serializers.MIDGAME_HAND_CODES",
         "Preset": "leagues.serializers.PRESET_CODES",
         "Role": "leagues.models.Role",
+        "Scope": "leagues.oauth_auth.SCOPES",
         "OutcomeKind": "scoring.serializers.OUTCOME_KINDS",
         "Stacking": "leagues.serializers.STACKING_CHOICES",
         "PairRule": "leagues.serializers.PAIR_CHOICES",

@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 from csmj_site.api import EnglishMessagesMixin
 from leagues import oauth_schema  # noqa: F401  (registers the OAuth 2 security scheme)
 from leagues.models import Membership, Player, Role
-from leagues.oauth_auth import token_scopes
+from leagues.oauth_auth import SCOPES, token_scopes
 
 
 class MeClubSerializer(serializers.Serializer[Any]):
@@ -38,7 +38,7 @@ class MeSerializer(serializers.Serializer[Any]):
         many=True, help_text="The roster players linked to your account, in every club."
     )
     scopes = serializers.ListField(
-        child=serializers.ChoiceField(choices=["read", "record", "organise"]),
+        child=serializers.ChoiceField(choices=SCOPES),
         allow_null=True,
         help_text="The scopes the app was allowed (signed in through OAuth 2); null for a "
         "personal token or the site's session, which act with all your roles.",

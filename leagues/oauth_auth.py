@@ -23,6 +23,8 @@ from leagues.models import Role
 from leagues.tokens import TOKEN_PREFIX
 
 SCOPE_READ, SCOPE_RECORD, SCOPE_ORGANISE = "read", "record", "organise"
+# The API schema's enum of them (``Scope``).
+SCOPES = (SCOPE_READ, SCOPE_RECORD, SCOPE_ORGANISE)
 
 # What each scope lets an app do, as the sign-in and apps pages say it.
 SCOPE_LABELS = {
