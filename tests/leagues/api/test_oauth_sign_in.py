@@ -169,3 +169,27 @@ def test_me_without_credentials_answers_401():
     answer = APIClient().get(ME)
     assert answer.status_code == 401
     assert codes(answer) == [("", "not_authenticated")]
+
+
+def test_a_user_who_cancels_sends_the_app_access_denied_and_no_code(client, member):
+    app = make_app()
+    client.force_login(member)
+    _verifier, challenge = pkce_pair()
+    params = authorize_params(app, challenge, "read")
+    answer = client.post("/oauth/authorize/", params)  # 取消: the form without "allow"
+    assert answer.status_code == 302
+    query = parse_qs(urlsplit(answer["Location"]).query)
+    assert query["error"] == ["access_denied"] and "code" not in query
+
+
+def test_the_user_menu_links_to_the_apps_page(client, member):
+    client.force_login(member)
+    assert 'href="/accounts/apps/"' in client.get("/accounts/tokens/").content.decode()
+
+
+def test_the_sign_in_page_asks_a_visitor_to_log_in_first(client):
+    app = make_app()
+    _verifier, challenge = pkce_pair()
+    answer = client.get("/oauth/authorize/", authorize_params(app, challenge, "read"))
+    assert answer.status_code == 302
+    assert answer["Location"].startswith("/accounts/login/")
