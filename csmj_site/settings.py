@@ -216,6 +216,8 @@ OAUTH2_PROVIDER = {
     "ACCESS_TOKEN_EXPIRE_SECONDS": 3600,
     "REFRESH_TOKEN_EXPIRE_SECONDS": 60 * 60 * 24 * 30,
     "ROTATE_REFRESH_TOKEN": True,
+    # A spent refresh token used again (stolen?) revokes every token of its sign-in.
+    "REFRESH_TOKEN_REUSE_PROTECTION": True,
     "ALLOWED_REDIRECT_URI_SCHEMES": ["https", "http"],
     # Only a checksum of each token is stored, as for personal tokens.
     "COMPLIANT_BCP_RFC9700_TOKEN_STORAGE": True,

@@ -193,3 +193,22 @@ def test_the_sign_in_page_asks_a_visitor_to_log_in_first(client):
     answer = client.get("/oauth/authorize/", authorize_params(app, challenge, "read"))
     assert answer.status_code == 302
     assert answer["Location"].startswith("/accounts/login/")
+
+
+def test_a_spent_refresh_token_used_again_ends_the_whole_sign_in(client, member):
+    app = make_app()
+    client.force_login(member)
+    tokens = sign_in(client, app)
+
+    def refresh(token):
+        return client.post(
+            "/oauth/token/",
+            {"grant_type": "refresh_token", "refresh_token": token, "client_id": app.client_id},
+        )
+
+    fresh = refresh(tokens["refresh_token"]).json()
+    assert bearer(fresh["access_token"]).get(ME).status_code == 200
+    reused = refresh(tokens["refresh_token"])
+    assert reused.status_code == 400 and reused.json()["error"] == "invalid_grant"
+    assert bearer(fresh["access_token"]).get(ME).status_code == 401
+    assert refresh(fresh["refresh_token"]).status_code == 400
