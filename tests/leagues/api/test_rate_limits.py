@@ -62,3 +62,12 @@ def test_anonymous_reads_carry_no_token_limit():
     answer = APIClient().get(URL)
     assert answer.status_code == 200
     assert "RateLimit-Limit" not in answer
+
+
+def test_an_empty_rate_turns_the_limit_off(member, settings):
+    rest = dict(settings.REST_FRAMEWORK)
+    rest["DEFAULT_THROTTLE_RATES"] = {**rest["DEFAULT_THROTTLE_RATES"], "token": ""}
+    settings.REST_FRAMEWORK = rest
+    answer = token_client(member).get(URL)
+    assert answer.status_code == 200
+    assert "RateLimit-Limit" not in answer
