@@ -221,6 +221,7 @@ OAUTH2_PROVIDER = {
     "ALLOWED_REDIRECT_URI_SCHEMES": ["https", "http"],
     # Only a checksum of each token is stored, as for personal tokens.
     "COMPLIANT_BCP_RFC9700_TOKEN_STORAGE": True,
+    "OAUTH2_VALIDATOR_CLASS": "leagues.oauth_validator.AppSignInValidator",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "csmj API",

@@ -212,3 +212,32 @@ def test_a_spent_refresh_token_used_again_ends_the_whole_sign_in(client, member)
     assert reused.status_code == 400 and reused.json()["error"] == "invalid_grant"
     assert bearer(fresh["access_token"]).get(ME).status_code == 401
     assert refresh(fresh["refresh_token"]).status_code == 400
+
+
+@pytest.mark.parametrize(
+    ("grant", "data"),
+    [
+        ("password", {"grant_type": "password", "username": "member", "password": "x"}),
+        ("client-credentials", {"grant_type": "client_credentials"}),
+    ],
+)
+def test_an_app_registered_with_another_grant_gets_no_token(client, member, grant, data):
+    from oauth2_provider.models import get_application_model
+
+    from tests.factories import TEST_PASSWORD
+
+    app = get_application_model().objects.create(
+        name="别的 App",
+        client_type="confidential",
+        authorization_grant_type=grant,
+        client_secret="s3cret-s3cret",
+        redirect_uris="",
+        algorithm="",
+    )
+    data = {**data, "password": TEST_PASSWORD} if grant == "password" else data
+    answer = client.post(
+        "/oauth/token/", {**data, "client_id": app.client_id, "client_secret": "s3cret-s3cret"}
+    )
+    assert answer.status_code in (400, 401)
+    assert answer.json()["error"] == "unauthorized_client"
+    assert get_access_token_model().objects.count() == 0
