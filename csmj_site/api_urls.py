@@ -2,9 +2,10 @@
 and rulesets/, which scoring.api_urls serves). The one URL file that routes both apps'
 resources: the leagues viewsets, with the standings actions scoring.api_standings adds."""
 
+from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from leagues import api_views
+from leagues import api_me, api_views
 from scoring import api_rounds, api_sessions, api_standings
 from scoring.events import api as events_api
 
@@ -23,4 +24,9 @@ router.register(f"{CLUB}/events", events_api.EventViewSet, basename="api-event")
 router.register(f"{CLUB}/penalties", events_api.PenaltyViewSet, basename="api-penalty")
 
 # Finish/reopen sessions, paper sessions, ratings, CSV exports; the nights' result cards.
-urlpatterns = [*api_sessions.urlpatterns, *events_api.urlpatterns, *router.urls]
+urlpatterns = [
+    path("me/", api_me.MeView.as_view(), name="api-me"),
+    *api_sessions.urlpatterns,
+    *events_api.urlpatterns,
+    *router.urls,
+]

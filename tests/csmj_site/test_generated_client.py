@@ -3,7 +3,8 @@
 a whole session through the generated code only, against a live server: a club, its
 roster, ruleset and season, a session, every kind of round (tiles-only winners and
 mid-game wins included), an idempotent replay, a 409, a correction, a void, finish, a
-refused round after finish, standings, ratings, the calculator and the hand analysis.
+refused round after finish, standings, ratings, the calculator and the hand analysis; and
+an app that signs in with PKCE and calls the API with its bearer token.
 Every answer must parse into its model (``raise_on_unexpected_status``: a status the
 schema does not declare fails too)."""
 
@@ -429,3 +430,72 @@ def test_a_whole_session_through_the_generated_client(gen, live_server, transact
         body=m.AnalyseRequest.from_dict({"tiles": "2222m5555s134p67p", "opening": True}),
     ).parsed
     assert dealt.occurrences.sixi == 2
+
+
+def test_an_app_signs_in_with_pkce_and_calls_through_the_generated_client(
+    gen, live_server, transactional_db
+):
+    """The app's sign-in (authorization code with PKCE: the browser's part in the test
+    client, the token exchange and refresh over HTTP to the live server), then the
+    generated client with the app's bearer token: who am I, my clubs; a read-only token
+    is refused a new club in the error shape."""
+    import httpx
+    from django.test import Client
+
+    from leagues.models import Player
+    from tests.factories import make_club, make_players
+    from tests.leagues.api.oauth_helpers import REDIRECT_URI, authorize, make_app, pkce_pair
+
+    m = gen.models
+    user = make_user("app-user")
+    club = make_club(name="App 俱乐部", owner=user)
+    [player] = make_players(club, ["我自己"])
+    Player.objects.filter(pk=player.pk).update(user=user)
+    app = make_app()
+
+    browser = Client()
+    browser.force_login(user)
+    verifier, challenge = pkce_pair()
+    code = authorize(browser, app, challenge, scope="read")
+    tokens = httpx.post(
+        f"{live_server.url}/oauth/token/",
+        data={
+            "grant_type": "authorization_code",
+            "code": code,
+            "redirect_uri": REDIRECT_URI,
+            "client_id": app.client_id,
+            "code_verifier": verifier,
+        },
+    ).json()
+
+    client = gen.package.AuthenticatedClient(
+        base_url=live_server.url, token=tokens["access_token"], raise_on_unexpected_status=True
+    )
+    me = call(gen, "account.me_get", 200, m.Me, client=client).parsed
+    assert me.username == "app-user" and me.scopes == [m.Scope.READ]
+    assert [(c.slug, c.role) for c in me.clubs] == [(club.slug, m.Role.OWNER)]
+    assert [p.display_name for p in me.players] == ["我自己"]
+    response = call(gen, "clubs.club_list", 200, m.PaginatedClubList, client=client)
+    assert int(response.headers["RateLimit-Remaining"]) < int(response.headers["RateLimit-Limit"])
+    refused = call(
+        gen,
+        "clubs.club_create",
+        403,
+        m.ErrorResponse,
+        client=client,
+        body=m.ClubRequest(slug="not-mine", name="Not mine"),
+    ).parsed
+    assert [e.code for e in refused.errors] == ["permission_denied"]
+
+    refreshed = httpx.post(
+        f"{live_server.url}/oauth/token/",
+        data={
+            "grant_type": "refresh_token",
+            "refresh_token": tokens["refresh_token"],
+            "client_id": app.client_id,
+        },
+    ).json()
+    again = gen.package.AuthenticatedClient(
+        base_url=live_server.url, token=refreshed["access_token"], raise_on_unexpected_status=True
+    )
+    assert call(gen, "account.me_get", 200, m.Me, client=again).parsed.id == user.pk
