@@ -3,7 +3,9 @@
  * standings when everything fits; otherwise one panel at a time (the round's tables, the
  * standings, the penalties, the next round) takes the whole screen, turning a page every
  * data-page-seconds (12 s), so 16 tables or 60 players are all seen, a page at a time.
- * Each panel's heading shows its page (2/3). The arrow keys (and the space bar) turn the
+ * Each panel's heading shows its page (2/3); the standings (data-board-columns) stand in
+ * two columns, their table shown twice, each copy showing its own rows of the page (a
+ * row is shown once: the other copy hides it). The arrow keys (and the space bar) turn the
  * page by hand. The layout is worked out again after each refresh (follow.js swaps the
  * board's HTML) and each resize, keeping the page it was on.
  *
@@ -21,8 +23,9 @@
   var busy = false;
 
   function panels() { return Array.prototype.slice.call(area.querySelectorAll("[data-board-panel]")); }
-  function items(panel) {
-    return Array.prototype.slice.call(panel.querySelectorAll(panel.dataset.boardPanel));
+  function items(el) {  // a panel's, or one column's of a panel
+    var selector = el.closest("[data-board-panel]").dataset.boardPanel;
+    return Array.prototype.slice.call(el.querySelectorAll(selector));
   }
   // An item is seen when it lies within its panel and within the screen's panels box.
   function inside(panel, item) {
@@ -37,16 +40,41 @@
     if (el) el.textContent = text;
   }
 
-  // Shows the panel's items from ``start`` on, as many as fit; returns how many.
+  // The panel's columns: the panel itself, or its table and the table's copy.
+  function columns(panel) {
+    var copy = panel.querySelector("[data-board-copy]");
+    return copy ? [copy.previousElementSibling, copy] : [panel];
+  }
+
+  // Shows the panel's items from ``start`` on, as many as fit, column after column;
+  // returns how many.
   function fill(panel, start) {
-    var all = items(panel);
-    all.forEach(function (it, i) { it.classList.toggle("ev-off", i < start); });
-    var shown = 0;
-    for (var i = start; i < all.length; i++) {
-      if (shown === i - start && inside(panel, all[i])) shown++;
-    }
-    all.forEach(function (it, i) { if (i >= start + shown) it.classList.add("ev-off"); });
-    return shown;
+    var next = start;
+    columns(panel).forEach(function (column) {
+      var all = items(column);
+      var first = next;
+      all.forEach(function (it, i) { it.classList.toggle("ev-off", i < first); });
+      column.classList.remove("ev-off");
+      for (var i = first; i < all.length; i++) {
+        if (next === i && inside(panel, all[i])) next++;
+      }
+      all.forEach(function (it, i) { if (i >= next) it.classList.add("ev-off"); });
+      if (next === first && first > start) column.classList.add("ev-off");
+    });
+    return next - start;
+  }
+
+  function copyTable(panel) {
+    var table = panel.querySelector(".table-scroll, .table-wrap, table");
+    if (!table) return;
+    var copy = table.cloneNode(true);
+    copy.setAttribute("data-board-copy", "");
+    copy.querySelectorAll("[data-role], [id]").forEach(function (el) {
+      el.removeAttribute("data-role");
+      el.removeAttribute("id");
+    });
+    copy.removeAttribute("data-role");
+    table.parentNode.insertBefore(copy, table.nextSibling);
   }
 
   function show(index) {
@@ -61,7 +89,9 @@
 
   function reset() {
     area.classList.remove("ev-together", "ev-rotate");
+    area.querySelectorAll("[data-board-copy]").forEach(function (el) { el.remove(); });
     panels().forEach(function (p) {
+      p.querySelectorAll(".ev-off").forEach(function (el) { el.classList.remove("ev-off"); });
       p.classList.remove("ev-shown");
       items(p).forEach(function (it) { it.classList.remove("ev-off"); });
       pager(p, "");
@@ -99,9 +129,10 @@
       if (!fits) {
         area.classList.remove("ev-together");
         area.classList.add("ev-rotate");
+        list.forEach(function (panel) { if (panel.hasAttribute("data-board-columns")) copyTable(panel); });
         list.forEach(function (panel, index) {
           list.forEach(function (p, i) { p.classList.toggle("ev-shown", i === index); });
-          var count = items(panel).length;
+          var count = items(columns(panel)[0]).length;
           var start = 0;
           do {
             var shown = Math.max(1, fill(panel, start));

@@ -122,16 +122,14 @@ def test_the_board_at_1080p_shows_16_tables_at_once_in_big_type_without_the_site
     assert board.locator("[data-timer-left]").evaluate(PX) >= 40
 
     pages = standings_pages(board)
-    board.keyboard.press("ArrowLeft")  # back to the standings' last page
+    for _ in pages:  # back to the standings' first page
+        board.keyboard.press("ArrowLeft")
     board.screenshot(path=str(ARTIFACTS / "board-room-1920x1080-standings.png"))
     rows = [row for page in pages for row in page]
     assert len(pages) >= 2 and len(rows) == 64  # every player, once
     assert len({row["text"] for row in rows}) == 64
     assert all(row["inside"] for row in rows)
-    assert (
-        board.locator(".ev-board-side [data-board-pager]").inner_text()
-        == f"{len(pages)}/{len(pages)}"
-    )
+    assert board.locator(".ev-board-side [data-board-pager]").inner_text() == f"1/{len(pages)}"
     cell = board.locator(".ev-board-side tbody tr:not(.ev-off) td").first
     assert cell.evaluate(PX) >= 24
     assert nothing_scrolls(board)
@@ -147,7 +145,8 @@ def test_the_board_on_a_1280x720_projector_shows_16_tables_and_every_player_with
     assert len(tables) == 16 and all(t["inside"] for t in tables), tables
     assert nothing_scrolls(board)
     pages = standings_pages(board)
-    board.keyboard.press("ArrowLeft")
+    for _ in pages:
+        board.keyboard.press("ArrowLeft")
     board.screenshot(path=str(ARTIFACTS / "board-room-1280x720-standings.png"))
     rows = [row for page in pages for row in page]
     assert len({row["text"] for row in rows}) == 64 and all(row["inside"] for row in rows)
@@ -180,3 +179,19 @@ def test_the_board_turns_its_pages_by_itself(browser, live_server, big_night):
         "(p) => document.getElementById('follow-area').dataset.boardPage !== p", arg=turned
     )
     assert turned != first
+
+
+def test_the_full_screen_button_takes_the_board_to_full_screen_and_back(
+    browser, live_server, small_night
+):
+    board = open_board(browser, live_server, small_night, PROJECTOR)
+    button = board.locator("[data-role=board-fullscreen]")
+    assert button.inner_text() == "全屏"
+
+    label = "(text) => document.querySelector('[data-role=board-fullscreen]').innerText === text"
+    button.click()
+    board.wait_for_function("() => document.fullscreenElement === document.documentElement")
+    board.wait_for_function(label, arg="退出全屏")
+    button.click()
+    board.wait_for_function("() => document.fullscreenElement === null")
+    board.wait_for_function(label, arg="全屏")
