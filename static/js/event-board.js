@@ -98,11 +98,13 @@
     });
   }
 
-  function schedule() {
-    clearTimeout(timer);
-    if (pages.length < 2) return;
+  // The next turn, a page's time from now; a refresh (a save at a table: in a busy room
+  // more often than a page's time) keeps the turn already due.
+  function schedule(again) {
+    if (again || pages.length < 2) { clearTimeout(timer); timer = null; }
+    if (pages.length < 2 || timer) return;
     var seconds = Number(area.dataset.pageSeconds) || 12;
-    timer = setTimeout(function () { turn(1); }, seconds * 1000);
+    timer = setTimeout(function () { timer = null; turn(1); }, seconds * 1000);
   }
 
   function turn(step) {
@@ -111,7 +113,7 @@
     busy = true;
     show(at);
     busy = false;
-    schedule();
+    schedule(true);
   }
 
   function layout() {
