@@ -204,3 +204,21 @@ def test_the_full_screen_button_takes_the_board_to_full_screen_and_back(
     button.click()
     board.wait_for_function("() => document.fullscreenElement === null")
     board.wait_for_function(label, arg="全屏")
+
+
+def test_the_board_in_english_still_shows_16_tables_at_once(browser, live_server, big_night):
+    context = browser.new_context(viewport=FULL_HD, locale="en")
+    board = context.new_page()
+    board.base = live_server.url
+    log_in(board, "owner")
+    board.locator("button[name=language][value=en]").click()
+    board.goto(
+        f"{live_server.url}/c/{big_night['club'].slug}/events/{big_night['event'].pk}/board/"
+    )
+    board.wait_for_function("() => document.getElementById('follow-area').dataset.boardPages")
+    board.screenshot(path=str(ARTIFACTS / "board-room-1920x1080-en.png"))
+
+    tables = shown(board, "[data-role=table-card]")
+    assert len(tables) == 16 and all(t["inside"] for t in tables), tables
+    assert tables[0]["text"] == "Table 1"
+    assert nothing_scrolls(board)
