@@ -36,6 +36,8 @@ OPENED = "details:not([open]) > summary"
 def violations(page, path: str, *, opened: bool = False) -> list[dict]:
     """axe-core's WCAG A/AA violations on the page at ``path`` (opened and settled); with
     ``opened``, every closed <details> on it opened first (menus, settings, more)."""
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run `npm ci` (package.json pins axe-core)")
     page.goto(page.base + path)
     if "/rounds/new/" in path:  # the round form draws itself
         page.locator("#rf-body .rf-section").first.wait_for()
