@@ -138,6 +138,7 @@ def _tokens(text: str, names: Sequence[str]) -> list[_Token]:
     unknown = ""
     i = 0
     after_haidi = False
+    after_birds = False  # Chinese digits are birds only after 鸟 (六 may be in a name)
     while i < len(text):
         ch = text[i]
         found: _Token | None = None
@@ -162,7 +163,7 @@ def _tokens(text: str, names: Sequence[str]) -> list[_Token]:
                 if text.startswith(word, i):
                     found, end = _Token(meaning, value, word), i + len(word)
                     break
-        if found is None and (ch.isdigit() or ch in _DIGITS):
+        if found is None and (ch.isdigit() or (after_birds and ch in _DIGITS)):
             found, end = _Token("number", int(ch) if ch.isdigit() else _DIGITS[ch], ch), i + 1
         if found is None:
             unknown += ch
@@ -173,6 +174,7 @@ def _tokens(text: str, names: Sequence[str]) -> list[_Token]:
             unknown = ""
         if found.kind != "sep":
             after_haidi = found.kind == "haidi" or (after_haidi and found.kind == "number")
+            after_birds = found.kind in ("birds", "number")
         out.append(found)
         i = end
     if unknown:
@@ -200,13 +202,14 @@ class _Reader:
         self.small_mode: str | None = None  # "opening" / "midgame": 起手 or 中途 just said
         self.last_small: dict[str, Any] | None = None  # what birds after it belong to
         self.ming_from: int | None = None  # 张伟放杠 … 给 王芳
+        self.unknown_subject = False  # words after a name not understood are not named again
 
     def not_understood(self, text: str) -> None:
         if text not in self.errors:
             self.errors.append(text)
 
     def need_subject(self, token: _Token) -> int | None:
-        if self.subject is None:
+        if self.subject is None and not self.unknown_subject:
             self.not_understood(token.text)
         return self.subject
 
@@ -230,6 +233,7 @@ class _Reader:
 
     def on_unknown(self, t: _Token, tokens: list[_Token], i: int) -> int | None:
         self.not_understood(t.text)
+        self.subject, self.unknown_subject = None, True
         return None
 
     def on_number(self, t: _Token, tokens: list[_Token], i: int) -> int | None:
@@ -250,6 +254,7 @@ class _Reader:
             self.ming_from = None
             return None
         self.subject = t.value
+        self.unknown_subject = False
         self.small_mode = None
         self.last_small = None  # birds after a seat's words are that seat's, or the result's
         if self.in_haidi:

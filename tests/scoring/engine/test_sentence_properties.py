@@ -108,7 +108,10 @@ def sayable_rounds(draw, players=None):
             discarder = draw(seats)
             pool = [s for s in range(n) if s != discarder]
             winners = sorted(draw(st.lists(st.sampled_from(pool), min_size=1, unique=True)))
-        result = {"kind": kind, "winners": [{"seat": w, "hands": _final_hands(draw, kind)} for w in winners]}
+        result = {
+            "kind": kind,
+            "winners": [{"seat": w, "hands": _final_hands(draw, kind)} for w in winners],
+        }
         if discarder is not None:
             result["discarder"] = discarder
         codes = {c for w in result["winners"] for c in w["hands"]}
