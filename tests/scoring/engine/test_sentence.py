@@ -276,3 +276,26 @@ def test_the_request_names_a_missing_text():
     with pytest.raises(RoundInvalid) as caught:
         parse_sentence_request({"players": FOUR})
     assert [e.field for e in caught.value.errors] == ["text"]
+
+
+# --- docs/one-line-entry.md ----------------------------------------------------------------
+
+
+def _doc_examples() -> list[str]:
+    import re
+    from pathlib import Path
+
+    text = Path(__file__).resolve().parents[3].joinpath("docs", "one-line-entry.md").read_text()
+    section = text.split("## Examples", 1)[1].split("Not placed", 1)[0]
+    return re.findall(r"^\| `([^`]+)` \|", section, flags=re.M)
+
+
+def test_the_doc_has_its_examples():
+    assert len(_doc_examples()) == 8
+
+
+@pytest.mark.parametrize("sentence", _doc_examples())
+def test_every_example_of_the_doc_is_read_and_each_complete_round_is_valid(sentence):
+    data = read(sentence)
+    if "result" in data:
+        assert validate_round(data) == []
