@@ -102,7 +102,7 @@ class _Token:
 def _seat_number(text: str, i: int, n: int) -> tuple[int, int] | None:
     """``3号位`` / ``三号`` at ``i``: (seat index, end), or None."""
     ch = text[i]
-    number = int(ch) if ch.isdigit() else _DIGITS.get(ch)
+    number = int(ch) if ch.isdecimal() else _DIGITS.get(ch)
     if number is None:
         return None
     for word in GRAMMAR["seat"]:
@@ -116,7 +116,7 @@ def _seat_number(text: str, i: int, n: int) -> tuple[int, int] | None:
 def _tile_at(text: str, i: int) -> tuple[str, int] | None:
     """A tile at ``i`` (5m, 5万, 五万, 5 筒): (tile, end), or None."""
     ch = text[i]
-    rank = int(ch) if ch.isdigit() else _DIGITS.get(ch)
+    rank = int(ch) if ch.isdecimal() else _DIGITS.get(ch)
     if rank is None or not 1 <= rank <= 9:
         return None
     j = i + 1
@@ -163,8 +163,8 @@ def _tokens(text: str, names: Sequence[str]) -> list[_Token]:
                 if text.startswith(word, i):
                     found, end = _Token(meaning, value, word), i + len(word)
                     break
-        if found is None and (ch.isdigit() or (after_birds and ch in _DIGITS)):
-            found, end = _Token("number", int(ch) if ch.isdigit() else _DIGITS[ch], ch), i + 1
+        if found is None and (ch.isdecimal() or (after_birds and ch in _DIGITS)):
+            found, end = _Token("number", int(ch) if ch.isdecimal() else _DIGITS[ch], ch), i + 1
         if found is None:
             unknown += ch
             i += 1

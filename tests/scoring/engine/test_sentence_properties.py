@@ -164,3 +164,57 @@ def test_the_round_trip_holds_at_every_table_size(players, data):
 @given(sayable_rounds())
 def test_ten_thousand_random_rounds_said_and_parsed_back_score_the_same(case):
     _round_trip(*case)
+
+
+WORDS = [
+    "张伟",
+    "李娜",
+    "3号位",
+    "自摸",
+    "胡",
+    "放炮",
+    "通炮",
+    "流局",
+    "海底",
+    "要",
+    "不要",
+    "鸟",
+    "起手",
+    "中途",
+]
+WORDS += [
+    "暗杠",
+    "加杠",
+    "放杠给",
+    "给",
+    "清一色",
+    "四喜",
+    "海底捞月",
+    "5万",
+    "3",
+    "7",
+    "，",
+    " ",
+    "、",
+    "２",
+]
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    text=st.one_of(
+        st.text(max_size=40), st.lists(st.sampled_from(WORDS), max_size=12).map("".join)
+    ),
+    players=st.lists(st.text(max_size=4), min_size=4, max_size=4),
+)
+def test_any_text_and_any_names_answer_a_round_or_errors_never_a_crash(text, players):
+    from scoring.engine import RoundInvalid, parse_sentence_request
+
+    body = {"text": text, "players": players, "dealer": 0, "ruleset": "changsha-67"}
+    try:
+        answer = parse_sentence_request(body)
+    except RoundInvalid as exc:
+        assert exc.errors
+        assert all(e.field in ("text", "players") for e in exc.errors)
+    else:
+        assert set(answer) == {"round", "problems"}
