@@ -281,6 +281,10 @@ MESSAGES.update(
             "{field}: could not place {value}",
             "没听懂：{value}",
         ),
+        "sentence_hand_not_played": (
+            "{field}: {value} is not played under this ruleset",
+            "{value}：本规则不算这个牌型",
+        ),
     }
 )
 

@@ -24,7 +24,7 @@ from scoring.engine.errors import FieldError, RoundInvalid
 from scoring.engine.hands import HAND_TYPES, HandClass
 from scoring.engine.messages import make_error
 from scoring.engine.options import KONG_KINDS
-from scoring.engine.rules import parse_ruleset
+from scoring.engine.rules import Rules, parse_ruleset
 from scoring.engine.words import HAND_CLASSES, OUTCOMES, SEATS, TONGPAO
 
 # The grammar's own words (besides the game's words above), each with what it means.
@@ -185,9 +185,11 @@ def _tokens(text: str, names: Sequence[str]) -> list[_Token]:
 class _Reader:
     """Places the words of one sentence into a round."""
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, rules: Rules | None) -> None:
         self.n = n
+        self.rules = rules
         self.errors: list[str] = []
+        self.not_played: list[str] = []  # hand names the ruleset does not play
         self.subject: int | None = None
         self.kind: str | None = None
         self.discarder: int | None = None
@@ -356,6 +358,10 @@ class _Reader:
         cls = HAND_TYPES[code].hand_class
         if cls is HandClass.OPENING and self.small_mode == "midgame" and code in _MIDGAME_OF:
             code, cls = _MIDGAME_OF[code], HandClass.MIDGAME
+        if self.rules is not None and not self.rules.allows(code):
+            if HAND_TYPES[code].name_zh not in self.not_played:
+                self.not_played.append(HAND_TYPES[code].name_zh)
+            return None
         if cls is HandClass.OPENING:
             entry = self.openings.setdefault(seat, {"seat": seat, "hands": []})
             entry["hands"].append(code)
@@ -482,15 +488,19 @@ def parse_sentence(
 ) -> tuple[dict[str, Any] | None, list[FieldError]]:
     """The round a sentence says at a table of ``players`` (the seats' names in turn
     order; a table of 4, 3 or 2), or None and the errors naming what it could not place
-    (field ``text``, code ``sentence_not_understood``). The round is not validated here."""
+    (field ``text``, code ``sentence_not_understood``; a hand the ruleset does not play,
+    ``sentence_hand_not_played``). The round is not validated here."""
     if not text.strip():
         return None, [make_error("text", "sentence_empty")]
-    reader = _Reader(len(players))
+    rules, _errors = parse_ruleset(ruleset)
+    reader = _Reader(len(players), rules)
     reader.read(_tokens(_normalise(text), players))
     data = reader.round(dealer, ruleset)
-    if reader.errors:
+    if reader.errors or reader.not_played:
         return None, [
             make_error("text", "sentence_not_understood", value=part) for part in reader.errors
+        ] + [
+            make_error("text", "sentence_hand_not_played", value=name) for name in reader.not_played
         ]
     return data, []
 

@@ -22,9 +22,16 @@
     var S = {
       understood: gettext("听懂了：%(round)s"),
       not_understood: gettext("没听懂：%(part)s"),
+      not_played: gettext("%(part)s：这一桌的规则不算这个牌型"),
       offline: gettext("一句话记一盘要联网：现在离线，请直接点选。"),
       busy: gettext("现在听不了，稍后再试，或直接点选。"),
       working: gettext("正在听…"),
+    };
+    // The part of the sentence an error names, from the engine's message
+    // (scoring/engine/messages.py): "text: could not place 赵六".
+    var PARTS = {
+      sentence_not_understood: /^text: could not place (.*)$/,
+      sentence_hand_not_played: /^text: (.*) is not played under this ruleset$/,
     };
     box.hidden = false;
 
@@ -113,11 +120,11 @@
           return;
         }
         var errors = (res.json && res.json.errors) || [];
-        var lost = errors.filter(function (e) { return e.code === "sentence_not_understood"; });
+        var lost = errors.filter(function (e) { return PARTS[e.code]; });
         if (lost.length) {
-          // the part is the message's end: "text: could not place 赵六"
           tell(lost.map(function (e) {
-            return fmt(S.not_understood, { part: e.message.replace(/^.*?could not place /, "") });
+            var part = PARTS[e.code].exec(e.message);
+            return fmt(e.code === "sentence_not_understood" ? S.not_understood : S.not_played, { part: part ? part[1] : "" });
           }).join("；"), "error");
         } else {
           tell(res.status === 429 || res.status >= 500 ? S.busy : errors.map(function (e) { return e.message; }).join("；") || S.busy, "error");

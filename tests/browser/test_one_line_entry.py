@@ -89,3 +89,13 @@ def test_offline_the_box_says_it_needs_the_network(page, league):
     page.locator("[data-role=sentence-said][data-state=warn]").wait_for()
     assert "离线" in page.locator("[data-role=sentence-said]").inner_text()
     page.context.set_offline(False)
+
+
+def test_a_hand_the_ruleset_does_not_play_is_named(page):
+    page.goto(f"{page.base}/calc/")
+    page.locator("#rf-body .rf-section").first.wait_for()
+    say(page, "2号位自摸豪华七小对 鸟1 2")
+    said = page.locator("[data-role=sentence-said][data-state=error]")
+    said.wait_for()
+    assert said.inner_text() == "豪华七小对：这一桌的规则不算这个牌型"
+    assert page.evaluate("window.csmjRoundForm.state.kind") is None

@@ -299,3 +299,13 @@ def test_every_example_of_the_doc_is_read_and_each_complete_round_is_valid(sente
     data = read(sentence)
     if "result" in data:
         assert validate_round(data) == []
+
+
+def test_a_hand_the_ruleset_does_not_play_is_named():
+    _, errors = parse_sentence("王芳自摸豪华七小对", players=FOUR, dealer=0, ruleset="changsha-67")
+    assert [(e.code, e.params["value"]) for e in errors] == [
+        ("sentence_hand_not_played", "豪华七小对")
+    ]
+    assert read("王芳自摸豪华七小对", rules=ruleset(4))["result"]["winners"][0]["hands"] == [
+        "haohua_qixiaodui"
+    ]
