@@ -43,7 +43,8 @@ GRAMMAR: MappingProxyType[str, tuple[str, ...]] = MappingProxyType(
         "declines": ("不要", "没要"),  # 海底 张伟不要: offered it first, did not take it
         "nobody": ("没人要", "都不要"),
         "seat": ("号位", "号"),  # 3号位, 3号
-        "filler": ("了", "的", "啊", "呢", "吧", "这盘", "这把", "这一盘", "然后"),
+        "filler": ("了", "的", "啊", "呢", "吧", "是", "这盘", "这把", "这一盘", "然后"),
+        "and": ("和", "跟", "还有"),  # between birds, as voice input writes them: 鸟3和7
     }
 )
 
@@ -174,7 +175,7 @@ def _tokens(text: str, names: Sequence[str]) -> list[_Token]:
             unknown = ""
         if found.kind != "sep":
             after_haidi = found.kind == "haidi" or (after_haidi and found.kind == "number")
-            after_birds = found.kind in ("birds", "number")
+            after_birds = found.kind in ("birds", "number", "filler", "and")
         out.append(found)
         i = end
     if unknown:
@@ -231,6 +232,10 @@ class _Reader:
         return None
 
     def on_filler(self, t: _Token, tokens: list[_Token], i: int) -> int | None:
+        return None
+
+    def on_and(self, t: _Token, tokens: list[_Token], i: int) -> int | None:
+        self.not_understood(t.text)  # only between birds (on_birds reads it there)
         return None
 
     def on_unknown(self, t: _Token, tokens: list[_Token], i: int) -> int | None:
@@ -403,7 +408,7 @@ class _Reader:
         """鸟 3 7 / 鸟3、7 / 鸟37: the numbers after the word, each one bird."""
         birds: list[int] = []
         j = i
-        while j < len(tokens) and tokens[j].kind in ("sep", "number"):
+        while j < len(tokens) and tokens[j].kind in ("sep", "number", "filler", "and"):
             if tokens[j].kind == "number":
                 assert isinstance(tokens[j].value, int)
                 birds.append(int(tokens[j].value))  # type: ignore[call-overload]

@@ -144,7 +144,19 @@ def test_haidipao_is_taken_by_the_discarder():
 
 
 @pytest.mark.parametrize(
-    "birds", ["鸟3 7", "鸟3、7", "鸟3,7", "鸟3，7", "扎鸟37", "鸟 3 7", "鸟三七", "扎鸟：3、7"]
+    "birds",
+    [
+        "鸟3 7",
+        "鸟3、7",
+        "鸟3,7",
+        "鸟3，7",
+        "扎鸟37",
+        "鸟 3 7",
+        "鸟三七",
+        "扎鸟：3、7",
+        "鸟是3和7",
+        "鸟三跟七",
+    ],
 )
 def test_birds_in_every_way_they_are_said(birds):
     assert read(f"王芳自摸 {birds}")["result"]["birds"] == [3, 7]
