@@ -431,6 +431,20 @@ def test_a_whole_session_through_the_generated_client(gen, live_server, transact
     ).parsed
     assert dealt.occurrences.sixi == 2
 
+    # The one-line entry: a sentence read into a round (nothing stored).
+    parsed = call(
+        gen,
+        "calculator.parse_sentence",
+        200,
+        m.ParsedSentence,
+        client=anonymous,
+        body=m.ParseSentenceRequest.from_dict(
+            {"text": "王芳自摸清一色 鸟3 7", "players": ["张伟", "李娜", "王芳", "刘洋"]}
+        ),
+    ).parsed
+    assert parsed.round_["result"]["winners"] == [{"seat": 2, "hands": ["qingyise"]}]
+    assert parsed.problems == []
+
 
 def test_an_app_signs_in_with_pkce_and_calls_through_the_generated_client(
     gen, live_server, transactional_db
