@@ -140,6 +140,9 @@ def session_id(w: World) -> int:
     return w.session.pk
 
 
+# The actions that draw an image with a Chinese font (the ``cjk_font`` fixture).
+DRAWN = {"result image"}
+
 ACTIONS = [
     # pages anyone who can read the club sees
     Action("club", "read", c("club")),
@@ -355,8 +358,10 @@ def perform(client, action: Action, w: World):
 @pytest.mark.parametrize("role", ROLES)
 @pytest.mark.parametrize("action", ACTIONS, ids=[a.name for a in ACTIONS])
 def test_each_role_gets_the_expected_status_and_refused_posts_store_nothing(
-    client, world, users_by_role, role, action, public
+    client, world, users_by_role, role, action, public, request
 ):
+    if action.name in DRAWN:
+        request.getfixturevalue("cjk_font")
     if public:
         Club.objects.filter(pk=world.club.pk).update(is_public=True)
         world.club.refresh_from_db()
