@@ -66,9 +66,11 @@ test-js: venv
 # The quick loop while working: no browser tests, nothing marked slow; the slowest 15
 # named at the end. It installs nothing from the system: without a Chinese font (make
 # browser-deps) the tests that draw result images are skipped, saying so (under CI they
-# fail).
+# fail). The browser tests and Schemathesis' (all slow; building its cases alone takes
+# seconds in each process) are not even collected.
+FAST_IGNORE := --ignore=tests/browser --ignore=tests/csmj_site/test_schemathesis.py
 test-fast: venv $(NODE_TOOLS)
-	$(PYTHON) -m pytest -n $(TEST_WORKERS) -m "not browser and not slow" --durations=15
+	$(PYTHON) -m pytest -n $(TEST_WORKERS) -m "not browser and not slow" $(FAST_IGNORE) --durations=15
 
 # The database tests again, against PostgreSQL.
 test-db: venv $(NODE_TOOLS)
