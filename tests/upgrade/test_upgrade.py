@@ -21,6 +21,7 @@ from django.apps.registry import Apps
 from django.core.management.color import no_style
 from django.db import connection, transaction
 from django.db.migrations.executor import MigrationExecutor
+from django.db.migrations.loader import MigrationLoader
 
 from tests.upgrade.snapshot import snapshot
 
@@ -92,6 +93,22 @@ def _rescored_rounds() -> dict[str, dict[str, Any]]:
         ]
         rescored[str(r.pk)] = {"result": dict(scored.result), "transfers": transfers}
     return rescored
+
+
+def test_the_released_migrations_are_on_disk_and_every_later_one_can_be_reversed():
+    loader = MigrationLoader(None, ignore_no_migrations=True)
+    released = set(loader.graph.forwards_plan(RELEASED_TARGETS[0]))
+    for target in RELEASED_TARGETS:
+        assert target in loader.disk_migrations, f"released.json names {target}, not on disk"
+        released |= set(loader.graph.forwards_plan(target))
+    irreversible = [
+        f"{app}.{name}: {operation.describe()}"
+        for (app, name), migration in loader.disk_migrations.items()
+        if app in RELEASED["migrations"] and (app, name) not in released
+        for operation in migration.operations
+        if not operation.reversible
+    ]
+    assert irreversible == [], "give each its reverse (RunPython.noop when nothing to undo)"
 
 
 def _assert_same(got: dict[str, Any], expected: dict[str, Any], when: str) -> None:
