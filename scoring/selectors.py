@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -410,25 +410,44 @@ def session_by_follow_token(*, token: str) -> Session | None:
     return _with_seats(qs).first()
 
 
-def session_best_wins(*, session: Session) -> dict[int, dict[str, Any]]:
-    """Each seat's biggest win of the session (the counted round it won most in): by
-    seat, ``{"number", "net", "codes"}`` with the hand types of that win (no midgame
-    extras). A seat that never won is absent. Two queries."""
-    best: dict[int, dict[str, Any]] = {}
+def best_wins(
+    *, scope: Q, by: str, then: tuple[str, ...] = (), extra: Mapping[str, str]
+) -> dict[Any, dict[str, Any]]:
+    """The biggest win of each ``by`` (a RoundPlayer column: "seat", "player_id"): the
+    counted round of ``scope`` (a filter on RoundPlayer) it won most in, the earliest by
+    ``then`` among equals. By that column, ``{**extra, "net", "codes"}``: each key of
+    ``extra`` read at its path from RoundPlayer, and the win's hand types without midgame
+    extras. One who never won is absent. Two queries."""
+    best: dict[Any, dict[str, Any]] = {}
     rows = (
-        RoundPlayer.objects.filter(counting_q("round"), round__session=session, won=True)
-        .order_by("seat", "-net", "round__number")
-        .values_list("seat", "net", "round__number", "round_id")
+        RoundPlayer.objects.filter(counting_q("round"), scope, won=True)
+        .order_by(by, "-net", *then)
+        .values_list(by, "net", "seat", "round_id", *extra.values())
     )
-    for seat, net, number, round_id in rows:
-        if seat not in best:
-            best[seat] = {"number": number, "net": net, "round_id": round_id, "codes": []}
-    for seat, entry in best.items():
-        entry["seat"] = seat
+    for key, net, seat, round_id, *values in rows:
+        if key not in best:
+            best[key] = {
+                **dict(zip(extra, values, strict=True)),
+                "net": net,
+                "codes": [],
+                "round_id": round_id,
+                "seat": seat,
+            }
     win_codes(wins=best.values())
     for entry in best.values():
         del entry["seat"]
     return best
+
+
+def session_best_wins(*, session: Session) -> dict[int, dict[str, Any]]:
+    """Each seat's biggest win of the session (``best_wins``): by seat,
+    ``{"number", "net", "codes"}``. Two queries."""
+    return best_wins(
+        scope=Q(round__session=session),
+        by="seat",
+        then=("round__number",),
+        extra={"number": "round__number"},
+    )
 
 
 def win_codes(*, wins: Iterable[dict[str, Any]]) -> None:

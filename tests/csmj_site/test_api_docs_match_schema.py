@@ -5,14 +5,14 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 from django.conf import settings
 
 from csmj_site.jsonio import MAX_DEPTH
+from tests.api_helpers import committed_schema
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
-SCHEMA = yaml.safe_load((ROOT / "docs" / "openapi.yaml").read_text(encoding="utf-8"))
+SCHEMA = committed_schema()
 ROUNDS = "/api/v1/clubs/{club_slug}/sessions/{session_id}/rounds/"
 
 

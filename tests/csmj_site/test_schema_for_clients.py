@@ -5,19 +5,18 @@ and the integer ids."""
 import re
 
 import pytest
-import yaml
 
 from csmj_site.errors import MESSAGES
 from scoring.engine.analysis import analyse_request
 from scoring.engine.messages import ALL_MESSAGES
-from tests.csmj_site.test_schema import COMMITTED
+from tests.api_helpers import committed_schema
 
 METHODS = ("get", "post", "put", "patch", "delete")
 
 
 @pytest.fixture(scope="module")
 def schema():
-    return yaml.safe_load(COMMITTED.read_text(encoding="utf-8"))
+    return committed_schema()
 
 
 def operations(schema):
