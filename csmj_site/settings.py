@@ -223,6 +223,7 @@ SPECTACULAR_SETTINGS = {
         "TransferEvent": "scoring.serializers.TRANSFER_EVENTS",
         "HandClass": "scoring.serializers.HAND_CLASSES",
         "PenaltyKind": "scoring.serializers.PENALTY_KINDS",
+        "KongKind": "scoring.serializers.KONG_KINDS",
         "MeldKind": "scoring.serializers.MELD_KINDS",
         "FinalAnalysisKind": "scoring.api_analyse.FINAL_KIND",
         "DealtAnalysisKind": "scoring.api_analyse.DEALT_KIND",

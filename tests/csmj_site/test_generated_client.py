@@ -151,6 +151,15 @@ ROUNDS = {
 }
 
 
+KONG_RULESET = {"preset": "changsha-67", "players": 3, "kong_pay": True}
+KONG_ROUND = {
+    "dealer": 0,
+    "number": 1,
+    "kongs": [{"seat": 0, "kind": "an"}, {"seat": 1, "kind": "ming", "from": 2}],
+    "result": {"kind": "self_draw", "winners": [{"seat": 1, "hands": ["pinghu"]}], "birds": [2, 5]},
+}
+
+
 def test_a_whole_session_through_the_generated_client(gen, live_server, transactional_db):
     m = gen.models
     owner = make_user("app-owner")
@@ -394,6 +403,71 @@ def test_a_whole_session_through_the_generated_client(gen, live_server, transact
             gen, export, 200, str, client=client, club_slug=club.slug, season_id=season.id
         ).parsed
         assert len(csv_text.splitlines()) > 1, export
+
+    # A three-seat table that pays 杠分: every answer with a kong's transfer parses.
+    three = call(
+        gen,
+        "rulesets.ruleset_create",
+        201,
+        m.Ruleset,
+        client=client,
+        club_slug=club.slug,
+        body=m.RulesetRequest.from_dict({"name": "三人杠分", "config": KONG_RULESET}),
+    ).parsed
+    three_season = call(
+        gen,
+        "seasons.season_create",
+        201,
+        m.Season,
+        client=client,
+        club_slug=club.slug,
+        body=m.SeasonRequest.from_dict(
+            {"name": "2026 三人", "start_date": "2026-01-01", "ruleset": three.id}
+        ),
+    ).parsed
+    table = call(
+        gen,
+        "sessions.session_start",
+        201,
+        m.Session,
+        client=client,
+        club_slug=club.slug,
+        body=m.SessionRequest(season=three_season.id, players=[p.id for p in players[:3]]),
+    ).parsed
+    at = {"client": client, "club_slug": club.slug, "session_id": table.id}
+    kong_round = call(
+        gen,
+        "rounds.round_record",
+        201,
+        m.Round,
+        **at,
+        body=m.RoundCreateRequest.from_dict(KONG_ROUND),
+    ).parsed
+    kong_details = [t.detail for t in kong_round.result.transfers if t.event == "kong"]
+    assert kong_details and all(isinstance(d, m.KongDetail) for d in kong_details)
+    assert {d.kind for d in kong_details} == {m.KongKind.AN, m.KongKind.MING}
+    call(gen, "rounds.round_get", 200, m.Round, **at, number=1)
+    call(gen, "rounds.round_list", 200, m.PaginatedRoundList, **at)
+    call(gen, "rounds.round_versions", 200, list, **at, number=1)
+    call(
+        gen,
+        "rounds.round_preview",
+        200,
+        m.RoundResult,
+        **at,
+        body=m.RoundData.from_dict({k: v for k, v in KONG_ROUND.items() if k != "number"}),
+    )
+    kong_scored = call(
+        gen,
+        "calculator.score_round",
+        200,
+        m.RoundResult,
+        client=anonymous,
+        body=m.CalculatorRoundRequest.from_dict(
+            {k: v for k, v in KONG_ROUND.items() if k != "number"} | {"ruleset": KONG_RULESET}
+        ),
+    ).parsed
+    assert kong_scored.net == kong_round.result.net
 
     # The calculator (no account): round-format.md's mid-game example, and the presets.
     scored = call(

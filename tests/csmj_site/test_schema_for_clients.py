@@ -115,8 +115,20 @@ def test_one_transfer_event_enum_with_midgame(schema):
     events = [c for c in components.values() if set(c.get("enum", [])) >= {"opening", "result"}]
     assert events == [components["TransferEvent"]]
     assert components["Transfer"]["properties"]["event"]["$ref"].endswith("/TransferEvent")
-    detail = components["TransferDetail"]["properties"]
-    assert {"units", "class", "pair_base", "multiplier", "share"} <= set(detail)
+    variants = [v["$ref"].rsplit("/", 1)[1] for v in components["TransferDetail"]["oneOf"]]
+    assert variants == ["WinDetail", "KongDetail", "PenaltyDetail"]
+
+
+def test_each_transfer_events_detail_is_its_own_variant(schema):
+    """A kong's detail is {kind: an/jia/ming, kong_points}, not a penalty's kind."""
+    components = schema["components"]["schemas"]
+    win, kong, penalty = (components[n] for n in ("WinDetail", "KongDetail", "PenaltyDetail"))
+    assert {"units", "class", "pair_base", "multiplier"} <= set(win["required"])
+    assert set(kong["required"]) == {"kind", "kong_points"}
+    assert kong["properties"]["kind"]["allOf"][0]["$ref"].endswith("/KongKind")
+    assert set(components["KongKind"]["enum"]) == {"an", "jia", "ming"}
+    assert {"kind", "penalty", "distribution", "share", "burned"} == set(penalty["required"])
+    assert penalty["properties"]["kind"]["allOf"][0]["$ref"].endswith("/PenaltyKind")
 
 
 def test_the_calculator_and_the_analysis_have_real_schemas(schema):

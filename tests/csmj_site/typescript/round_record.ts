@@ -34,8 +34,23 @@ export function midgameChips(round: Recorded): number {
     .reduce((sum, t) => sum + t.amount, 0);
 }
 
+// A transfer's detail is one variant per event: a win's, a kong's or a penalty's.
 export function bigWinPayers(round: Recorded): number[] {
-  return round.result.transfers.filter((t) => t.detail.class === "big").map((t) => t.from);
+  return round.result.transfers
+    .filter((t) => "class" in t.detail && t.detail.class === "big")
+    .map((t) => t.from);
+}
+
+export function kongPoints(round: Recorded): number {
+  let points = 0;
+  for (const t of round.result.transfers) {
+    const detail: Schemas["TransferDetail"] = t.detail;
+    if ("kong_points" in detail) {
+      const kind: Schemas["KongKind"] = detail.kind;
+      points += kind === "an" ? detail.kong_points : 0;
+    }
+  }
+  return points;
 }
 
 // A correction posts the round as it was read.
