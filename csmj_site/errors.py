@@ -128,6 +128,9 @@ MESSAGES: dict[str, str] = {
     "not_authenticated": gettext_noop("Please log in first."),
     # the pages' JSON helpers (the round form's and the calculator's)
     "not_found": gettext_noop("Not found."),
+    "not_found:slash": gettext_noop(
+        "Not found: the API's paths end with a slash; send {method} to {path}"
+    ),
     "service_unavailable": gettext_noop(
         "the database is unavailable; nothing was saved, try again shortly"
     ),
