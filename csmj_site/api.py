@@ -8,14 +8,19 @@
 - ``ApiAutoSchema``: documents the error responses on every operation.
 - ``EnglishMessagesMixin``: the API speaks English (error messages included).
 - ``ApiPagination``: ``?page=`` and ``?page_size=`` on every list.
-- ``ApiViewSet``: list / retrieve / create / update with writes through a service;
+- ``idempotent``: a POST that honours ``Idempotency-Key`` (the key's store is scoring's,
+  handed over with ``idempotency_register``); the schema declares the header, its 422
+  and ``Idempotent-Replayed`` on every operation so marked.
+- ``ApiViewSet``: list / retrieve / create / update with writes through a service (a
+  create honours ``Idempotency-Key``);
   ``DateRangeFilterSet``: ``date_from`` / ``date_to`` filters.
 """
 
 from __future__ import annotations
 
+import functools
 import inspect
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 import django_filters
@@ -47,6 +52,65 @@ from csmj_site.errors import (
     error_reply,
     errors_body,
 )
+
+# ---------------------------------------------------------------- idempotency
+
+IDEMPOTENCY_HEADER = "Idempotency-Key"
+IDEMPOTENCY_KEY_MAX_LENGTH = 255
+IDEMPOTENCY_KEY = OpenApiParameter(
+    IDEMPOTENCY_HEADER,
+    {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": IDEMPOTENCY_KEY_MAX_LENGTH,
+        "pattern": "^[ -~]+$",  # printable ASCII
+    },
+    OpenApiParameter.HEADER,
+    required=False,
+    description=f"Any unique string (≤{IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII "
+    "characters). A retry with the same key and body returns the first response and "
+    "changes nothing; the same key with a different body answers 422. Keys are kept for "
+    "24 hours.",
+)
+
+# (request, call) -> response: runs ``call`` under the request's key (scoring.idempotency).
+Runner = Callable[[Any, Callable[[], Any]], Any]
+_RUNNERS: list[Runner] = []
+
+
+def idempotency_register(runner: Runner) -> None:
+    """The app that stores the keys hands over how a keyed request is run."""
+    _RUNNERS[:] = [runner]
+
+
+def idempotent(action: Callable[..., Any]) -> Callable[..., Any]:
+    """Decorate a viewset's POST method so that it honours ``Idempotency-Key``: the first 2xx answer is kept with the key and
+    replayed for a retry of the same request."""
+
+    @functools.wraps(action)
+    def wrapper(view: Any, request: Any, *args: Any, **kwargs: Any) -> Any:
+        def call() -> Any:
+            return action(view, request, *args, **kwargs)
+
+        return _RUNNERS[0](request, call) if _RUNNERS else call()
+
+    wrapper.idempotent = True  # type: ignore[attr-defined]  # read by ApiAutoSchema
+    return wrapper
+
+
+def idempotent_view(view: Callable[..., Any]) -> Callable[..., Any]:
+    """``idempotent`` for a function view (under ``@api_view``); its ``extend_schema``
+    lists ``IDEMPOTENCY_KEY``."""
+
+    @functools.wraps(view)
+    def wrapper(request: Any, *args: Any, **kwargs: Any) -> Any:
+        def call() -> Any:
+            return view(request, *args, **kwargs)
+
+        return _RUNNERS[0](request, call) if _RUNNERS else call()
+
+    return wrapper
+
 
 # ---------------------------------------------------------------- errors
 
@@ -304,6 +368,8 @@ _ERROR_DESCRIPTIONS = {
     415: "Unsupported media type (send JSON).",
     429: "Too many requests (Retry-After says when to come back).",
     503: "The database is unavailable; nothing was stored. Retry-After says when to retry.",
+    422: "The Idempotency-Key was used before with a different request "
+    "(idempotency_key_reused); nothing was changed.",
 }
 
 
@@ -354,6 +420,27 @@ class ApiAutoSchema(AutoSchema):
             return summary
         return _SUMMARIES[action].format(resource=resource, plural=f"{resource}s")
 
+    def _flagged_idempotent(self) -> bool:
+        action = getattr(self.view, "action", None) or self.method.lower()
+        return bool(getattr(getattr(self.view, action, None), "idempotent", False))
+
+    def _is_idempotent(self) -> bool:
+        """The operation takes ``Idempotency-Key``: its method is ``idempotent``, or its
+        ``extend_schema`` lists the header (a function view)."""
+        return any(
+            isinstance(p, OpenApiParameter) and p.name == IDEMPOTENCY_HEADER
+            for p in self.get_override_parameters()
+        )
+
+    def get_override_parameters(self) -> list[Any]:
+        parameters = list(super().get_override_parameters())
+        named = any(
+            isinstance(p, OpenApiParameter) and p.name == IDEMPOTENCY_HEADER for p in parameters
+        )
+        if self.method.upper() == "POST" and self._flagged_idempotent() and not named:
+            parameters.append(IDEMPOTENCY_KEY)
+        return parameters
+
     def get_description(self) -> str:  # type: ignore[override]  # drf-spectacular's own signature
         own = type(self.view).__dict__.get("__doc__") or ""
         return inspect.cleandoc(own) if own else ""
@@ -366,6 +453,8 @@ class ApiAutoSchema(AutoSchema):
         codes = [400, 401, 403, 404, 405, 406, 429, 503]
         if method in ("POST", "PUT", "PATCH"):
             codes += [413, 415]
+        if method == "POST" and self._is_idempotent():
+            codes.append(422)
         for code in sorted(codes):
             if str(code) not in responses:
                 responses[str(code)] = self._get_response_for_code(  # type: ignore[no-untyped-call]
@@ -455,6 +544,7 @@ class ApiViewSet(
         """The object as the list shows it (annotations included)."""
         return self.get_queryset().get(pk=obj.pk)
 
+    @idempotent
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         self.check_write()
         serializer = self.get_serializer(data=request.data)

@@ -30,6 +30,7 @@ from rest_framework.response import Response
 
 from csmj_site.api import (
     CLUB_SLUG,
+    IDEMPOTENCY_KEY,
     ApiPagination,
     ApiViewSet,
     DateRangeFilterSet,
@@ -43,8 +44,7 @@ from csmj_site.api import (
 from leagues.api_scope import ClubScopedMixin
 from leagues.permissions import require_read, require_record
 from scoring import services
-from scoring.idempotency import HEADER as IDEMPOTENCY_HEADER
-from scoring.idempotency import KEY_MAX_LENGTH, idempotent
+from scoring.idempotency import idempotent
 from scoring.models import Round, RoundPlayer, Session
 from scoring.selectors import sessions_with_state
 from scoring.serializers import (
@@ -64,20 +64,6 @@ SESSION_ID = OpenApiParameter(
 )
 NUMBER = OpenApiParameter(
     "number", OpenApiTypes.INT, OpenApiParameter.PATH, description="The round number (1, 2, …)."
-)
-IDEMPOTENCY_KEY = OpenApiParameter(
-    IDEMPOTENCY_HEADER,
-    {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": KEY_MAX_LENGTH,
-        "pattern": "^[ -~]+$",  # printable ASCII
-    },
-    OpenApiParameter.HEADER,
-    required=False,
-    description=f"Any unique string (≤{KEY_MAX_LENGTH} printable ASCII characters). A retry with the "
-    "same key and body returns the first response and stores nothing new; the same key "
-    "with a different body answers 422. Keys are kept for 24 hours.",
 )
 
 
@@ -323,10 +309,11 @@ class RoundViewSet(
     @extend_schema(
         summary="Void a round (it stays, marked, and stops counting)",
         request=RoundVoidSerializer,
-        parameters=[NUMBER],
-        responses={200: RoundSerializer},
+        parameters=[NUMBER, IDEMPOTENCY_KEY],
+        responses={200: RoundSerializer, 422: IDEMPOTENCY_MISMATCH},
     )
     @action(detail=True, methods=["post"], filter_backends=[], pagination_class=None)
+    @idempotent
     def void(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         self._require_record()
         current = self.get_object()

@@ -21,7 +21,7 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import ApiPagination, paginated_rows
+from csmj_site.api import IDEMPOTENCY_KEY, ApiPagination, idempotent_view, paginated_rows
 from leagues.api_scope import related_queryset_set
 from leagues.models import Club, Player, Season
 from leagues.permissions import club_for_reader
@@ -72,11 +72,13 @@ def _state(session: Session, *, finished: bool, is_paper: bool) -> dict[str, Any
     summary="Finish a session (结束本场): it is rated; finishing twice changes nothing",
     description="A finished session takes no new round (409 session_finished) until it "
     "is reopened.",
+    parameters=[IDEMPOTENCY_KEY],
     request=None,
     responses=SessionStateSerializer,
 )
 @api_view(["POST"])
 @permission_classes([IsAuthenticatedOrReadOnly])
+@idempotent_view
 def session_finish_view(request: Request, club_slug: str, session_id: int) -> Response:
     session = _session(request, club_slug, session_id)
     result = session_finish(session=session, actor=request.user)
@@ -87,11 +89,13 @@ def session_finish_view(request: Request, club_slug: str, session_id: int) -> Re
     operation_id="session_reopen",
     tags=["sessions"],
     summary="Reopen a finished session (not a paper one); ratings are replayed",
+    parameters=[IDEMPOTENCY_KEY],
     request=None,
     responses=SessionStateSerializer,
 )
 @api_view(["POST"])
 @permission_classes([IsAuthenticatedOrReadOnly])
+@idempotent_view
 def session_reopen_view(request: Request, club_slug: str, session_id: int) -> Response:
     session = _session(request, club_slug, session_id)
     session_reopen(session=session, actor=request.user)  # refuses a paper session
@@ -129,11 +133,13 @@ class PaperSessionSerializer(serializers.Serializer[Any]):
     tags=["sessions"],
     summary="Record a paper session (纸面记录): its players by seat and their final nets, "
     "summing to zero. Counts in net, sessions and ratings, not in hand statistics.",
+    parameters=[IDEMPOTENCY_KEY],
     request=PaperSessionSerializer,
     responses={201: SessionStateSerializer},
 )
 @api_view(["POST"])
 @permission_classes([IsAuthenticatedOrReadOnly])
+@idempotent_view
 def paper_session_view(request: Request, club_slug: str, season_id: int) -> Response:
     season = _season(request, club_slug, season_id)
     body = PaperSessionSerializer(data=request.data, context={"club_id": season.club_id})

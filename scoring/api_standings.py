@@ -16,7 +16,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import paginated
+from csmj_site.api import idempotent, paginated
 from leagues import api_views
 from leagues.models import Player, Season
 from leagues.serializers import PlayerSerializer
@@ -101,6 +101,7 @@ class PlayerViewSet(api_views.PlayerViewSet):
         responses=PlayerSerializer,
     )
     @action(detail=True, methods=["post"], filter_backends=[], pagination_class=None)
+    @idempotent
     def merge(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         guest = self.get_object()
         self.check_write(guest)

@@ -29,7 +29,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import CLUB_SLUG, MAX_ID, ApiViewSet, IdFilter, id_or_404
+from csmj_site.api import CLUB_SLUG, IDEMPOTENCY_KEY, MAX_ID, ApiViewSet, IdFilter, id_or_404
 from leagues.api_scope import ClubScopedMixin, related_queryset_set
 from leagues.models import Player, Ruleset, Season
 from leagues.permissions import require_manage, require_record
@@ -43,18 +43,10 @@ from scoring.events.models import (
     SeatingRound,
     Table,
 )
-from scoring.idempotency import HEADER as IDEMPOTENCY_HEADER
 from scoring.idempotency import idempotent
 
 TAG = "events"
-IDEMPOTENCY = OpenApiParameter(
-    IDEMPOTENCY_HEADER,
-    OpenApiTypes.STR,
-    OpenApiParameter.HEADER,
-    required=False,
-    description="As for recording a round: a retry with the same key and body returns the "
-    "first response and stores nothing new.",
-)
+IDEMPOTENCY = IDEMPOTENCY_KEY
 
 
 def _club_field(queryset: Any) -> Any:
@@ -337,10 +329,6 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
     def service_create(self, data: dict[str, Any]) -> Event:
         return services.event_create(actor=self.request.user, **data)
 
-    @idempotent
-    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        return super().create(request, *args, **kwargs)
-
     # ---- helpers
 
     def _body(
@@ -428,6 +416,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         responses=EventBoardSerializer,
     )
     @action(detail=True, methods=["post"], url_path="check-in", filter_backends=[])
+    @idempotent
     def check_in(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         event = self.get_object()
         data = self._body(EntrantRefSerializer)
@@ -442,6 +431,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         responses=EventBoardSerializer,
     )
     @action(detail=True, methods=["post"], filter_backends=[])
+    @idempotent
     def drop(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         event = self.get_object()
         data = self._body(EntrantRefSerializer)
@@ -455,6 +445,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         responses=EventBoardSerializer,
     )
     @action(detail=True, methods=["post"], url_path="return", filter_backends=[])
+    @idempotent
     def return_(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         event = self.get_object()
         data = self._body(EntrantRefSerializer)
@@ -497,6 +488,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         responses=EventBoardSerializer,
     )
     @action(detail=True, methods=["post"], filter_backends=[])
+    @idempotent
     def swap(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         event = self.get_object()
         data = self._body(SwapSerializer)
@@ -535,6 +527,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         responses=EventBoardSerializer,
     )
     @action(detail=True, methods=["post"], filter_backends=[])
+    @idempotent
     def timer(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         event = self.get_object()
         data = self._body(TimerSerializer)
@@ -566,6 +559,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         responses=EventBoardSerializer,
     )
     @action(detail=True, methods=["post"], filter_backends=[])
+    @idempotent
     def finish(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         event = services.event_finish(event=self.get_object(), actor=request.user)
         return self._board(event)
@@ -612,10 +606,6 @@ class PenaltyViewSet(ClubScopedMixin, ApiViewSet):
     def service_create(self, data: dict[str, Any]) -> Penalty:
         return services.penalty_give(actor=self.request.user, **data)
 
-    @idempotent
-    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        return super().create(request, *args, **kwargs)
-
     @extend_schema(
         operation_id="penalty_cancel",
         summary="Cancel a penalty with a reason; it stays, marked (organiser role)",
@@ -623,6 +613,7 @@ class PenaltyViewSet(ClubScopedMixin, ApiViewSet):
         responses=PenaltyRecordSerializer,
     )
     @action(detail=True, methods=["post"], filter_backends=[])
+    @idempotent
     def cancel(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         penalty = self.get_object()
         self.check_write(penalty)
