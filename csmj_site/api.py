@@ -112,6 +112,29 @@ def idempotent_view(view: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+# ---------------------------------------------------------------- undeclared fields
+
+
+def undeclared_refused(serializer: BaseSerializer[Any]) -> None:
+    """400 ``unknown_field`` on every key of the body its serializer does not have: a
+    field the operation does not declare is refused, not silently ignored (the engine
+    does the same for a round). Read-only fields pass (a body read back is accepted)."""
+    data = getattr(serializer, "initial_data", None)
+    fields = getattr(serializer, "fields", None)
+    if not isinstance(data, dict) or fields is None:
+        return
+    unknown = [key for key in data if key not in fields]
+    if unknown:
+        raise exceptions.ValidationError(
+            {
+                key: [
+                    exceptions.ErrorDetail(f"{key} is not a field of this request", "unknown_field")
+                ]
+                for key in unknown
+            }
+        )
+
+
 # ---------------------------------------------------------------- errors
 
 
@@ -548,6 +571,7 @@ class ApiViewSet(
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         self.check_write()
         serializer = self.get_serializer(data=request.data)
+        undeclared_refused(serializer)
         serializer.is_valid(raise_exception=True)
         obj = self.service_create(dict(serializer.validated_data))
         return Response(self.get_serializer(self.reloaded(obj)).data, status=201)
@@ -558,6 +582,7 @@ class ApiViewSet(
         serializer = self.get_serializer(
             instance, data=request.data, partial=kwargs.get("partial", False)
         )
+        undeclared_refused(serializer)
         serializer.is_valid(raise_exception=True)
         obj = self.service_update(instance, dict(serializer.validated_data))
         return Response(self.get_serializer(self.reloaded(obj)).data)

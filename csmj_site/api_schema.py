@@ -8,7 +8,8 @@ settings.SPECTACULAR_SETTINGS), so that a client generated from it can live on i
 - ``_parameters_and_headers``: path ids are integers, every path parameter is described
   (and each ``ordering`` value has a name for generated enums, ``NET_DESC``);
   response headers are declared (``WWW-Authenticate`` on 401, ``Retry-After`` on 429 and
-  503, ``Idempotent-Replayed`` where an ``Idempotency-Key`` is accepted); a response
+  503, ``Idempotent-Replayed`` where an ``Idempotency-Key`` is accepted, ``ETag`` on an
+  answer that is one round); a response
   without a description gets one.
 
 This module imports no app: the apps hand their codes over with ``error_codes_register``
@@ -177,7 +178,19 @@ REPLAYED_HEADER = {
         "with the same Idempotency-Key: nothing new was stored.",
     }
 }
+ETAG_HEADER = {
+    "ETag": {
+        "schema": {"type": "string"},
+        "description": 'The round\'s version, quoted ("2"): send it as If-Match to correct '
+        "or void exactly this version.",
+    }
+}
 _STATUS_WORDS = {"200": "Success", "201": "Stored", "204": "Done"}
+
+
+def _is_one_round(response: dict[str, Any]) -> bool:
+    schema = response.get("content", {}).get("application/json", {}).get("schema", {})
+    return bool(schema.get("$ref", "").endswith("/Round"))
 
 
 def _singular(segment: str) -> str:
@@ -215,6 +228,8 @@ def _parameters_and_headers(result: dict[str, Any]) -> None:
                 headers = dict(_HEADERS.get(code, {}))
                 if idempotent and code.startswith("2"):
                     headers.update(REPLAYED_HEADER)
+                if code.startswith("2") and _is_one_round(response):
+                    headers.update(ETAG_HEADER)
                 if headers:
                     response.setdefault("headers", {}).update(headers)
                 if not response.get("description"):

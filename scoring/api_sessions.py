@@ -21,7 +21,13 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import IDEMPOTENCY_KEY, ApiPagination, idempotent_view, paginated_rows
+from csmj_site.api import (
+    IDEMPOTENCY_KEY,
+    ApiPagination,
+    idempotent_view,
+    paginated_rows,
+    undeclared_refused,
+)
 from leagues.api_scope import related_queryset_set
 from leagues.models import Club, Player, Season
 from leagues.permissions import club_for_reader
@@ -143,6 +149,7 @@ class PaperSessionSerializer(serializers.Serializer[Any]):
 def paper_session_view(request: Request, club_slug: str, season_id: int) -> Response:
     season = _season(request, club_slug, season_id)
     body = PaperSessionSerializer(data=request.data, context={"club_id": season.club_id})
+    undeclared_refused(body)
     body.is_valid(raise_exception=True)
     data = body.validated_data
     session = paper_session_record(

@@ -29,7 +29,15 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import CLUB_SLUG, IDEMPOTENCY_KEY, MAX_ID, ApiViewSet, IdFilter, id_or_404
+from csmj_site.api import (
+    CLUB_SLUG,
+    IDEMPOTENCY_KEY,
+    MAX_ID,
+    ApiViewSet,
+    IdFilter,
+    id_or_404,
+    undeclared_refused,
+)
 from leagues.api_scope import ClubScopedMixin, related_queryset_set
 from leagues.models import Player, Ruleset, Season
 from leagues.permissions import require_manage, require_record
@@ -342,6 +350,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         else:
             require_manage(self.request.user, club)
         body = serializer_class(data=self.request.data, context=self.get_serializer_context())
+        undeclared_refused(body)
         body.is_valid(raise_exception=True)
         return dict(body.validated_data)
 

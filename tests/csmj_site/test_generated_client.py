@@ -288,9 +288,28 @@ def test_a_whole_session_through_the_generated_client(gen, live_server, transact
     second = call(gen, "rounds.round_get", 200, m.Round, **where, number=2).parsed
     second.data.result.birds = [1, 1]
     corrected = call(
-        gen, "rounds.round_correct", 201, m.Round, **where, number=2, body=second.data
+        gen,
+        "rounds.round_correct",
+        201,
+        m.Round,
+        **where,
+        number=2,
+        body=second.data,
+        if_match=f'"{second.version}"',
     ).parsed
     assert (corrected.number, corrected.version) == (2, 2)
+    # The same correction based on the version it replaced: 412, nothing stored.
+    stale = call(
+        gen,
+        "rounds.round_correct",
+        412,
+        m.ErrorResponse,
+        **where,
+        number=2,
+        body=second.data,
+        if_match=f'"{second.version}"',
+    ).parsed
+    assert [e.code for e in stale.errors] == [m.ErrorCode.PRECONDITION_FAILED]
     versions = call(gen, "rounds.round_versions", 200, list, **where, number=2).parsed
     assert [v.version for v in versions] == [1, 2]
 
