@@ -33,11 +33,17 @@ from django.utils import translation
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema_field
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import exceptions, mixins, serializers, status, viewsets
+from rest_framework.decorators import api_view, permission_classes
 from rest_framework.filters import OrderingFilter
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
@@ -144,8 +150,8 @@ class ErrorItemSerializer(serializers.Serializer[Any]):
         "the error concerns the whole request."
     )
     code = serializers.CharField(
-        help_text="Stable machine code, e.g. discarder_is_winner: one of the catalogue's "
-        "(the ErrorCode enum)."
+        help_text="Stable machine code, e.g. discarder_is_winner: an open string (codes may "
+        "be added); the known ones are GET /api/v1/error-codes/."
     )
     message = serializers.CharField(help_text="Human-readable explanation (English).")
 
@@ -486,6 +492,31 @@ class ApiAutoSchema(AutoSchema):
                     direction=direction,
                 )
         return responses
+
+
+# ---------------------------------------------------------------- the known error codes
+
+
+class ErrorCodesSerializer(serializers.Serializer[Any]):
+    codes = serializers.ListField(
+        child=serializers.CharField(), help_text="Every code an error can carry today, sorted."
+    )
+
+
+@extend_schema(
+    operation_id="error_code_list",
+    tags=["errors"],
+    summary="The error codes the API answers today",
+    description="ErrorItem.code is an open string: a code may be added later. This lists "
+    "the codes known today (the schema's ErrorCode x-known-codes alike).",
+    responses={200: ErrorCodesSerializer},
+)
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def error_codes_view(request: Request) -> Response:
+    from csmj_site.api_schema import error_codes
+
+    return Response({"codes": error_codes()})
 
 
 # ---------------------------------------------------------------- 404 outside the API's views

@@ -1,8 +1,10 @@
 """The OpenAPI schema's finishing touches (drf-spectacular post-processing hooks, in
 settings.SPECTACULAR_SETTINGS), so that a client generated from it can live on it:
 
-- ``_error_codes``: ``ErrorItem.code`` is the ``ErrorCode`` enum, every code the API can
-  answer (the service error catalogue, the codes the apps register, DRF's and Django's own);
+- ``_error_codes``: ``ErrorItem.code`` is ``ErrorCode``, an open string (a client built
+  today keeps parsing a code added later) whose ``x-known-codes`` list every code the API
+  can answer today (the service error catalogue, the codes the apps register, DRF's and
+  Django's own); ``GET /api/v1/error-codes/`` answers the same list;
 - ``_one_shape``: a request component that is its response component (``RoundDataRequest``
   and ``RoundData``) is merged into it, so what a read returns can be posted back as it is;
 - ``_parameters_and_headers``: path ids are integers, every path parameter is described
@@ -82,9 +84,12 @@ def _error_codes(result: dict[str, Any]) -> None:
     schemas = result["components"]["schemas"]
     schemas["ErrorCode"] = {
         "type": "string",
-        "enum": error_codes(),
-        "description": "A stable machine code. The codes of a round are the engine's "
-        "(docs/engine.md), the others the site's catalogue and DRF's field codes.",
+        "description": "A stable machine code. An open string: new codes may be added, so "
+        "a client should read an unknown code as a refusal of that field. The codes "
+        "known today are listed in x-known-codes and by GET /api/v1/error-codes/; the "
+        "codes of a round are the engine's (docs/engine.md), the others the site's "
+        "catalogue and DRF's field codes.",
+        "x-known-codes": error_codes(),
     }
     item = schemas["ErrorItem"]["properties"]["code"]
     description = item.pop("description", "")

@@ -2,8 +2,10 @@
 and rulesets/, which scoring.api_urls serves). The one URL file that routes both apps'
 resources: the leagues viewsets, with the standings actions scoring.api_standings adds."""
 
+from django.urls import path
 from rest_framework.routers import SimpleRouter
 
+from csmj_site.api import error_codes_view
 from leagues import api_views
 from scoring import api_rounds, api_sessions, api_standings
 from scoring.events import api as events_api
@@ -23,4 +25,9 @@ router.register(f"{CLUB}/events", events_api.EventViewSet, basename="api-event")
 router.register(f"{CLUB}/penalties", events_api.PenaltyViewSet, basename="api-penalty")
 
 # Finish/reopen sessions, paper sessions, ratings, CSV exports; the nights' result cards.
-urlpatterns = [*api_sessions.urlpatterns, *events_api.urlpatterns, *router.urls]
+urlpatterns = [
+    path("error-codes/", error_codes_view, name="api-error-codes"),
+    *api_sessions.urlpatterns,
+    *events_api.urlpatterns,
+    *router.urls,
+]
