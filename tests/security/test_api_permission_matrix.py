@@ -26,7 +26,12 @@ from scoring.models import Round, Session, Transfer
 from tests.factories import round_self_draw
 
 # Anyone may use the calculator; the club list answers each caller with their own clubs.
-PUBLIC = {("/api/v1/score/", "post"), ("/api/v1/analyse/", "post"), ("/api/v1/rulesets/", "get")}
+PUBLIC = {
+    ("/api/v1/score/", "post"),
+    ("/api/v1/analyse/", "post"),
+    ("/api/v1/rulesets/", "get"),
+    ("/api/v1/error-codes/", "get"),
+}
 OWN = {("/api/v1/clubs/", "get"), ("/api/v1/clubs/", "post")}
 METHODS = ("get", "post", "put", "patch", "delete")
 REFUSED = {403, 404}
