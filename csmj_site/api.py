@@ -27,6 +27,7 @@ import django_filters
 from django import forms
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import models
 from django.db.models import QuerySet
 from django.http import Http404
 from django.utils import translation
@@ -233,7 +234,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     response = drf_exception_handler(exc, context)
     if response is None or not isinstance(exc, exceptions.APIException):
         return response
-    if isinstance(exc, exceptions.ValidationError):
+    if isinstance(exc, exceptions.ValidationError) or isinstance(exc.detail, (dict, list)):
         errors = _flatten(exc.get_full_details())
     else:
         errors = [error_item("", str(exc.get_codes()), str(exc.detail))]
@@ -311,10 +312,50 @@ class BoundedDateTimeField(serializers.DateTimeField):
         return result
 
 
+def _positive(request: Request, name: str) -> int | None:
+    """The query parameter ``name`` as a positive integer, None when absent; 400 naming it
+    otherwise (``0``, ``-5``, ``abc`` are refused, not read as the default)."""
+    raw = request.query_params.get(name)
+    if raw is None:
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise exceptions.ValidationError(
+            {name: [exceptions.ErrorDetail(f"{name} must be an integer ≥ 1", "invalid")]}
+        )
+    return value
+
+
 class ApiPagination(PageNumberPagination):
+    """``?page=`` and ``?page_size=``: a value that is not an integer ≥ 1 answers 400 on its
+    parameter; a page past the last answers 404 on ``page``, naming the last page."""
+
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 200
+
+    def get_page_size(self, request: Request) -> int:
+        size = _positive(request, self.page_size_query_param)
+        return self.page_size if size is None else min(size, self.max_page_size)
+
+    def paginate_queryset(self, queryset: Any, request: Request, view: Any = None) -> Any:
+        number = _positive(request, self.page_query_param) or 1
+        try:
+            return super().paginate_queryset(queryset, request, view)
+        except exceptions.NotFound:
+            last = self.django_paginator_class(queryset, self.get_page_size(request)).num_pages
+            raise exceptions.NotFound(
+                {
+                    self.page_query_param: [
+                        exceptions.ErrorDetail(
+                            f"page {number} is past the last page, {last}", "not_found"
+                        )
+                    ]
+                }
+            ) from None
 
     def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
         parameters = super().get_schema_operation_parameters(view)
@@ -393,6 +434,8 @@ _ERROR_DESCRIPTIONS = {
     404: "Not found, or in a private club the user cannot read.",
     405: "Method not allowed.",
     406: "Not acceptable: only JSON is served (send Accept: application/json or */*).",
+    411: "A chunked body without Content-Length where the server cannot read it whole "
+    "(length_required); nothing was stored.",
     413: "The body is larger than the site accepts (too_large); nothing was stored.",
     415: "Unsupported media type (send JSON).",
     429: "Too many requests (Retry-After says when to come back).",
@@ -470,6 +513,15 @@ class ApiAutoSchema(AutoSchema):
             parameters.append(IDEMPOTENCY_KEY)
         return parameters
 
+    def _map_basic_serializer(self, serializer: Any, direction: Any) -> dict[str, Any]:
+        """A model's answer carries every field it declares (a writable field with a
+        default included): in a response, each of them is required."""
+        schema: dict[str, Any] = super()._map_basic_serializer(serializer, direction)  # type: ignore[no-untyped-call]
+        model = isinstance(serializer, serializers.ModelSerializer)
+        if direction == "response" and model and schema.get("properties"):
+            schema["required"] = sorted(schema["properties"])
+        return schema
+
     def get_description(self) -> str:  # type: ignore[override]  # drf-spectacular's own signature
         own = type(self.view).__dict__.get("__doc__") or ""
         return inspect.cleandoc(own) if own else ""
@@ -481,7 +533,7 @@ class ApiAutoSchema(AutoSchema):
         method = self.method.upper()
         codes = [400, 401, 403, 404, 405, 406, 429, 503]
         if method in ("POST", "PUT", "PATCH"):
-            codes += [413, 415]
+            codes += [411, 413, 415]
         if method == "POST" and self._is_idempotent():
             codes.append(422)
         for code in sorted(codes):
@@ -546,7 +598,41 @@ class DateFilter(django_filters.DateFilter):
     pass
 
 
-class DateRangeFilterSet(django_filters.FilterSet):
+class _StrictNullBooleanField(forms.NullBooleanField):
+    """true / false (True, 1 / False, 0); anything else is refused, not ignored."""
+
+    def to_python(self, value: Any) -> bool | None:  # type: ignore[override]  # None: no filter
+        if value in (None, ""):
+            return None
+        if value in (True, "true", "True", "1"):
+            return True
+        if value in (False, "false", "False", "0"):
+            return False
+        raise forms.ValidationError("Enter true or false.", code="invalid")
+
+    def validate(self, value: Any) -> None:
+        pass
+
+
+class StrictBooleanFilter(django_filters.BooleanFilter):
+    field_class = _StrictNullBooleanField
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("widget", forms.TextInput)  # the raw value reaches the field
+        super().__init__(*args, **kwargs)
+
+
+class ApiFilterSet(django_filters.FilterSet):
+    """A list's filters: a boolean filter refuses a value that is not true or false
+    (``is_void=maybe`` answers 400, as ``kind=bogus`` does)."""
+
+    FILTER_DEFAULTS = {
+        **django_filters.filterset.FILTER_FOR_DBFIELD_DEFAULTS,
+        models.BooleanField: {"filter_class": StrictBooleanFilter},
+    }
+
+
+class DateRangeFilterSet(ApiFilterSet):
     """``date_from`` / ``date_to`` (inclusive) on the field named by ``date_field``."""
 
     date_field = ""

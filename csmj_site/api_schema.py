@@ -35,7 +35,13 @@ from csmj_site.errors import MESSAGES
 _REGISTERED: set[str] = set()
 
 # Codes the site's own helpers answer outside DRF (csmj_site.middleware).
-_MIDDLEWARE_CODES = {"not_found", "service_unavailable", "locked_out", "too_large"}
+_MIDDLEWARE_CODES = {
+    "not_found",
+    "service_unavailable",
+    "locked_out",
+    "too_large",
+    "length_required",
+}
 
 
 def error_codes_register(codes: Iterable[str]) -> None:
@@ -225,6 +231,9 @@ def _parameters_and_headers(result: dict[str, Any]) -> None:
                     parameter.setdefault("description", "The club's slug.")
                 if name == "id" or name in _PATH_IDS:
                     parameter["schema"] = {"type": "integer", "minimum": 1}
+            body = operation.get("requestBody")
+            if body is not None and "application/json" in body.get("content", {}):
+                body["required"] = True  # a write takes a JSON object, {} at least
             idempotent = any(
                 p["name"] == "Idempotency-Key" for p in operation.get("parameters", [])
             )

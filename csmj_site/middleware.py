@@ -2,7 +2,8 @@
 
 - ``ApiBodyGuardMiddleware``: a body under /api/ larger than DATA_UPLOAD_MAX_MEMORY_SIZE
   answers 413 in the API's error format ``{"errors": [{field, code, message}]}`` before
-  any view runs. A write (POST, PUT, PATCH, DELETE) under /api/ to a path without its
+  any view runs; a chunked body (no Content-Length) is read whole where the server
+  de-chunks it, else refused with 411. A write (POST, PUT, PATCH, DELETE) under /api/ to a path without its
   trailing slash answers 404 ``not_found`` in that format, naming the path to use,
   rather than APPEND_SLASH's redirect (which a client follows as a GET: a 200 that
   stored nothing) or its error page under DEBUG. What a JSON body holds (nesting, duplicate keys, lone surrogates, invalid
@@ -21,12 +22,14 @@
 
 from __future__ import annotations
 
+import io
 import logging
 from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
+from django.core.handlers.wsgi import LimitedStream
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
@@ -87,6 +90,9 @@ class ApiBodyGuardMiddleware:
 
     def check(self, request: HttpRequest) -> HttpResponse | None:
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        chunked = "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower()
+        if chunked and not request.META.get("CONTENT_LENGTH"):
+            return self.unchunked(request, limit)
         try:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:
@@ -97,6 +103,21 @@ class ApiBodyGuardMiddleware:
             request.body  # noqa: B018  Django enforces the limit for chunked bodies too
         except RequestDataTooBig:
             return _too_large(limit)
+        return None
+
+    @staticmethod
+    def unchunked(request: HttpRequest, limit: int | None) -> HttpResponse | None:
+        """A chunked body (no Content-Length), which Django would read as empty: read
+        whole when the server has de-chunked it (``wsgi.input_terminated``, gunicorn),
+        else 411 ``length_required`` (never a write of an empty body)."""
+        if not request.META.get("wsgi.input_terminated"):
+            return api_error(411, ServiceError("body", "length_required"))
+        stream = request.META["wsgi.input"]
+        data = stream.read() if limit is None else stream.read(limit + 1)
+        if limit is not None and len(data) > limit:
+            return _too_large(limit)
+        request.META["CONTENT_LENGTH"] = str(len(data))
+        request._stream = LimitedStream(io.BytesIO(data), len(data))  # type: ignore[assignment]
         return None
 
 

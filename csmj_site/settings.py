@@ -101,6 +101,13 @@ DATABASES = {
         conn_max_age=envint("DB_CONN_MAX_AGE", 0),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Writers queue for the lock (BEGIN IMMEDIATE, waiting up to 20 s) rather than fail
+    # with "database is locked" (read as the database being unavailable, 503) when a few
+    # rounds are posted at once under `make run`.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

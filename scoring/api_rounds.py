@@ -38,6 +38,7 @@ from csmj_site.api import (
     ErrorItemSerializer,
     ErrorResponseSerializer,
     IdFilter,
+    StrictBooleanFilter,
     StrictOrderingFilter,
     id_or_404,
     undeclared_refused,
@@ -146,6 +147,8 @@ def _round_body(request: Request, *, allow_number: bool) -> tuple[Any, int | Non
         return body, None
     data = {k: v for k, v in body.items() if k != "number"}
     number = body["number"]
+    if number is None:  # null counts as absent (round-format.md)
+        return data, None
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
         raise ValidationError({"number": ["A round number is an integer ≥ 1."]}, code="invalid")
     return data, number
@@ -240,7 +243,7 @@ class SessionViewSet(ClubScopedMixin, ApiViewSet):
 
 class RoundFilter(DateRangeFilterSet):
     date_field = "recorded_at__date"
-    is_void = django_filters.BooleanFilter()
+    is_void = StrictBooleanFilter()
     kind = django_filters.ChoiceFilter(
         field_name="data__result__kind", choices=OUTCOME_KINDS, label="Outcome kind"
     )

@@ -194,6 +194,7 @@ class RoundCreateSerializer(RoundDataSerializer):
     number = serializers.IntegerField(
         min_value=1,
         required=False,
+        allow_null=True,
         help_text="The round number the client believes it is recording. If another "
         "client recorded it first the answer is 409 with round_count. Without it the "
         "round is appended.",

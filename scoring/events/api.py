@@ -38,6 +38,7 @@ from csmj_site.api import (
     id_or_404,
     undeclared_refused,
 )
+from csmj_site.errors import ServiceError
 from leagues.api_scope import ClubScopedMixin, related_queryset_set
 from leagues.models import Player, Ruleset, Season
 from leagues.permissions import require_manage, require_record
@@ -195,7 +196,7 @@ class EventTableSerializer(serializers.Serializer[Any]):
 
 class SeatingRoundSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField()
-    mode = serializers.CharField()
+    mode = serializers.ChoiceField(choices=SeatingMode.choices)
     seed = serializers.IntegerField()
     is_final = serializers.BooleanField()
     sitting_out = serializers.ListField(child=serializers.IntegerField())
@@ -415,6 +416,14 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
     def entrants(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         event = self.get_object()
         data = self._body(EntrantAddSerializer)
+        name = data.get("guest_name", "").strip()
+        if data.get("player") is not None and name:
+            raise ServiceError("guest_name", "ambiguous", variant="entrant")
+        if name:
+            # A returning guest (or a roster player) by name is found, not added again.
+            known = Player.objects.filter(club=event.season.club, display_name=name).first()
+            if known is not None:
+                data = {**data, "player": known, "guest_name": ""}
         services.entrant_add(event=event, actor=request.user, **data)
         return self._board(event, 201)
 
