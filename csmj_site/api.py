@@ -447,13 +447,15 @@ _ERROR_DESCRIPTIONS = {
 
 # A viewset's operations, named as an app calls them: "{resource}_{verb}" (club_list,
 # player_get …); other actions are "{resource}_{action}" (round_void) unless the view
-# names them (round_record, standings_list). Function views name theirs.
+# names them (round_record, season_standings). Function views name theirs. The scheme is
+# docs/api.md's "Names".
 _VERBS = {
     "list": "list",
     "retrieve": "get",
     "create": "create",
     "update": "update",
     "partial_update": "patch",
+    "destroy": "delete",
 }
 _SUMMARIES = {
     "list": "The club's {plural}",

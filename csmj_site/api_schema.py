@@ -250,8 +250,23 @@ def _parameters_and_headers(result: dict[str, Any]) -> None:
                     response["description"] = f"{_STATUS_WORDS.get(code, 'Success')}: {summary}."
 
 
+def _enum_names(result: dict[str, Any]) -> None:
+    """An enum with a value that is no name (``"48"``) names each value for generated
+    code: ``VALUE_48``, ``NONE`` (not ``VALUE_0`` for ``"48"``)."""
+    for schema in result["components"]["schemas"].values():
+        values = schema.get("enum")
+        if not values or "x-enum-varnames" in schema or None in values:
+            continue
+        if all(isinstance(v, str) and v[:1].isalpha() for v in values):
+            continue
+        schema["x-enum-varnames"] = [
+            str(v).upper() if str(v)[:1].isalpha() else f"VALUE_{v}" for v in values
+        ]
+
+
 def finish(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
     """The hook (after drf-spectacular's enum hook): every touch above, in order."""
     _error_codes(result)
+    _enum_names(result)
     _parameters_and_headers(result)
     return _one_shape(result)

@@ -231,6 +231,7 @@ SPECTACULAR_SETTINGS = {
         "HandClass": "scoring.serializers.HAND_CLASSES",
         "PenaltyKind": "scoring.serializers.PENALTY_KINDS",
         "KongKind": "scoring.serializers.KONG_KINDS",
+        "EmptyBirds": "leagues.serializers.EMPTY_BIRDS_CHOICES",
         "MeldKind": "scoring.serializers.MELD_KINDS",
         "FinalAnalysisKind": "scoring.api_analyse.FINAL_KIND",
         "DealtAnalysisKind": "scoring.api_analyse.DEALT_KIND",

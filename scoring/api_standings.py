@@ -56,7 +56,7 @@ def standings_response(view: Any, request: Request, rows_for: Any) -> Response:
 
 class ClubViewSet(api_views.ClubViewSet):
     @extend_schema(
-        operation_id="leaderboard_list",
+        operation_id="club_leaderboard",
         tags=["standings"],
         summary="All-time board of the club (every season)",
         parameters=[StandingsQuerySerializer, STANDINGS_ORDERING],
@@ -114,7 +114,7 @@ class PlayerViewSet(api_views.PlayerViewSet):
 
 class SeasonViewSet(api_views.SeasonViewSet):
     @extend_schema(
-        operation_id="standings_list",
+        operation_id="season_standings",
         tags=["standings"],
         summary="Season standings (the same numbers as the season page)",
         parameters=[StandingsQuerySerializer, STANDINGS_ORDERING],

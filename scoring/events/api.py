@@ -16,7 +16,12 @@ from django.db.models import QuerySet
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+    extend_schema_view,
+)
 from rest_framework import serializers
 from rest_framework.decorators import (
     action,
@@ -225,6 +230,11 @@ class PenaltyRecordSerializer(serializers.ModelSerializer[Penalty]):
     event = serializers.PrimaryKeyRelatedField(
         queryset=Event.objects.none(), required=False, allow_null=True
     )
+    # Users are named by their username everywhere in the API (a round's recorded_by).
+    given_by = serializers.CharField(
+        source="given_by.get_username", read_only=True, help_text="Who gave it (username)."
+    )
+    cancelled_by = serializers.SerializerMethodField(help_text="Who cancelled it (username).")
 
     class Meta:
         model = Penalty
@@ -242,6 +252,10 @@ class PenaltyRecordSerializer(serializers.ModelSerializer[Penalty]):
                 "max_value": 100000,
             }
         }
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_cancelled_by(self, obj: Penalty) -> str | None:
+        return obj.cancelled_by.get_username() if obj.cancelled_by is not None else None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -311,7 +325,7 @@ class EventFilter(django_filters.FilterSet):
 @extend_schema(parameters=[CLUB_SLUG], tags=[TAG])
 @extend_schema_view(
     list=extend_schema(operation_id="event_list", summary="The club's league nights"),
-    retrieve=extend_schema(operation_id="event_retrieve", summary="A league night"),
+    retrieve=extend_schema(operation_id="event_get", summary="A league night"),
     create=extend_schema(
         operation_id="event_create",
         summary="Create a league night (比赛之夜) in a season (organiser role)",
@@ -471,7 +485,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         return self._board(event)
 
     @extend_schema(
-        operation_id="round_draw",
+        operation_id="seating_round_draw",
         summary="Draw a seating round (random, swiss, interval); re-draw the latest until "
         "one of its tables starts (organiser role)",
         request=DrawSerializer,
@@ -486,7 +500,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         return self._board(event, 201)
 
     @extend_schema(
-        operation_id="round_seat",
+        operation_id="seating_round_seat",
         summary="Seat a round by hand (manual): every table's players in seat order",
         request=RoundSeatSerializer,
         parameters=[IDEMPOTENCY],
@@ -539,7 +553,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         )
 
     @extend_schema(
-        operation_id="round_timer_start",
+        operation_id="seating_round_timer_start",
         summary="(Re)start a round's countdown (organiser role)",
         request=TimerSerializer,
         responses=EventBoardSerializer,
@@ -557,7 +571,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         return self._board(event)
 
     @extend_schema(
-        operation_id="final_draw",
+        operation_id="seating_final_draw",
         summary="Seat the final: the top N by the night's standings (organiser role)",
         request=None,
         parameters=[IDEMPOTENCY],
@@ -596,7 +610,7 @@ class PenaltyFilter(django_filters.FilterSet):
 @extend_schema(parameters=[CLUB_SLUG], tags=[TAG])
 @extend_schema_view(
     list=extend_schema(operation_id="penalty_list", summary="The club's penalties, newest first"),
-    retrieve=extend_schema(operation_id="penalty_retrieve", summary="A penalty"),
+    retrieve=extend_schema(operation_id="penalty_get", summary="A penalty"),
     create=extend_schema(
         operation_id="penalty_give",
         summary="Give a penalty (罚分, negative), a bonus (奖励, positive) or a warning "
@@ -616,7 +630,9 @@ class PenaltyViewSet(ClubScopedMixin, ApiViewSet):
     def get_queryset(self) -> QuerySet[Penalty]:
         if self.is_schema_view():
             return Penalty.objects.none()
-        return Penalty.objects.filter(season__club=self.get_club()).select_related("player")
+        return Penalty.objects.filter(season__club=self.get_club()).select_related(
+            "player", "given_by", "cancelled_by"
+        )
 
     def check_write(self, instance: Any = None) -> None:
         require_manage(self.request.user, self.get_club())
@@ -665,7 +681,7 @@ def _event_of(request: Request, club_slug: str, event_id: int) -> Event:
 
 PNG = {(200, "image/png"): OpenApiTypes.BINARY}
 EVENT_ID = OpenApiParameter(
-    "event_id", {"type": "integer", "minimum": 1}, OpenApiParameter.PATH,
+    "id", {"type": "integer", "minimum": 1}, OpenApiParameter.PATH,
     description="The event's id.",
 )  # fmt: skip
 PLAYER_ID = OpenApiParameter(
@@ -684,8 +700,8 @@ PLAYER_ID = OpenApiParameter(
 @api_view(["GET"])
 @renderer_classes([JSONRenderer])
 @content_negotiation_class(ErrorsAsJson)
-def event_card_view(request: Request, club_slug: str, event_id: int) -> HttpResponse:
-    return event_card_response(event=_event_of(request, club_slug, event_id))
+def event_card_view(request: Request, club_slug: str, id: int) -> HttpResponse:  # noqa: A002
+    return event_card_response(event=_event_of(request, club_slug, id))
 
 
 @extend_schema(
@@ -700,16 +716,19 @@ def event_card_view(request: Request, club_slug: str, event_id: int) -> HttpResp
 @renderer_classes([JSONRenderer])
 @content_negotiation_class(ErrorsAsJson)
 def player_card_view(
-    request: Request, club_slug: str, event_id: int, player_id: int
+    request: Request,
+    club_slug: str,
+    id: int,  # noqa: A002
+    player_id: int,
 ) -> HttpResponse:
-    event = _event_of(request, club_slug, event_id)
+    event = _event_of(request, club_slug, id)
     return player_card_response(event=event, player_id=id_or_404(player_id))
 
 
 def _urls() -> list[Any]:
     from django.urls import re_path
 
-    event = r"^clubs/(?P<club_slug>[-a-zA-Z0-9_]+)/events/(?P<event_id>[0-9]+)"
+    event = r"^clubs/(?P<club_slug>[-a-zA-Z0-9_]+)/events/(?P<id>[0-9]+)"
     return [
         re_path(rf"{event}/card\.png$", event_card_view, name="api-event-card"),
         re_path(

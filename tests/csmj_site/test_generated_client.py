@@ -350,7 +350,15 @@ def test_a_whole_session_through_the_generated_client(gen, live_server, transact
     assert [s.next_number for s in sessions.results] == [len(ROUNDS) + 1]
 
     # Finish; a round after it is refused, naming the state.
-    finished = call(gen, "sessions.session_finish", 200, m.SessionState, **where).parsed
+    finished = call(
+        gen,
+        "sessions.session_finish",
+        200,
+        m.SessionState,
+        client=client,
+        club_slug=club.slug,
+        id=session.id,
+    ).parsed
     assert finished.finished
     refused = call(
         gen,
@@ -377,7 +385,7 @@ def test_a_whole_session_through_the_generated_client(gen, live_server, transact
     # Standings, the board and the ratings agree with the session.
     standings = call(
         gen,
-        "standings.standings_list",
+        "standings.season_standings",
         200,
         m.PaginatedStandingRowList,
         client=client,
@@ -388,7 +396,7 @@ def test_a_whole_session_through_the_generated_client(gen, live_server, transact
     assert [by_player[p.id] for p in players] == detail.totals
     call(
         gen,
-        "standings.leaderboard_list",
+        "standings.club_leaderboard",
         200,
         m.PaginatedStandingRowList,
         client=client,
@@ -407,17 +415,17 @@ def test_a_whole_session_through_the_generated_client(gen, live_server, transact
     call(gen, "clubs.club_list", 200, m.PaginatedClubList, client=anonymous)
     ratings = call(
         gen,
-        "standings.ratings_list",
+        "standings.season_ratings",
         200,
         m.PaginatedRatingList,
         client=client,
         club_slug=club.slug,
-        season_id=season.id,
+        id=season.id,
     ).parsed
     assert ratings.count == 4
-    for export in ("standings.standings_csv", "standings.rounds_csv"):
+    for export in ("standings.season_standings_csv", "standings.season_rounds_csv"):
         csv_text = call(
-            gen, export, 200, str, client=client, club_slug=club.slug, season_id=season.id
+            gen, export, 200, str, client=client, club_slug=club.slug, id=season.id
         ).parsed
         assert len(csv_text.splitlines()) > 1, export
 
@@ -498,7 +506,7 @@ def test_a_whole_session_through_the_generated_client(gen, live_server, transact
         ),
     ).parsed
     assert scored.net == [-12, -7, 25, -6] and scored.next_dealer == 2
-    presets = call(gen, "calculator.list_rulesets", 200, list, client=anonymous).parsed
+    presets = call(gen, "calculator.preset_list", 200, list, client=anonymous).parsed
     assert all(isinstance(p, m.RulesetPreset) for p in presets)
 
     # The hand analysis: a final hand and a dealt hand, each into its own model.

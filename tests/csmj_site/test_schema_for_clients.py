@@ -33,7 +33,7 @@ def test_every_operation_id_is_a_readable_identifier(schema):
     for op_id in ids:
         assert re.fullmatch(r"[a-z]+(_[a-z]+)+", op_id), op_id
         assert not op_id.startswith("v1_"), op_id
-    assert {"round_record", "session_finish", "standings_list", "session_start"} <= set(ids)
+    assert {"round_record", "session_finish", "season_standings", "session_start"} <= set(ids)
 
 
 def test_every_operation_has_a_tag_a_summary_and_no_internal_notes(schema):
@@ -107,7 +107,7 @@ def test_every_list_is_a_page_except_the_documented_arrays(schema):
         if body and body["schema"].get("type") == "array":
             arrays.add(operation["operationId"])
             assert "not a page" in operation["description"], path
-    assert arrays == {"list_rulesets", "round_versions", "event_standings"}
+    assert arrays == {"preset_list", "round_versions", "event_standings"}
 
 
 def test_one_transfer_event_enum_with_midgame(schema):
