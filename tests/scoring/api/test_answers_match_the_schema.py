@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import re
 from typing import Any
 
 import pytest
@@ -231,3 +232,87 @@ def test_an_opening_given_by_its_tiles_reads_back_with_the_codes_the_engine_foun
     read = _ok(api_as("member").get(f"{rounds}1/"), 200)
     assert read["data"]["openings"][0]["hands"] == ["banbanhu"]
     assert read["data"]["openings"][0]["tiles"] == "1346m134679p139s"
+
+
+def _populated(club, season, players, recorder, organiser):
+    """A club with a bit of everything: rounds of a three-seat table with kongs, a
+    corrected and a voided round, a finished session (rated), a paper session, a league
+    night drawn and started, a penalty."""
+    import datetime
+
+    from scoring.events import services as events
+    from scoring.services import (
+        paper_session_record,
+        round_correct,
+        round_record,
+        round_void,
+        session_finish,
+    )
+    from tests.factories import make_session
+
+    session = make_session(season, players[:4], actor=recorder)
+    first = round_record(session=session, data=round_self_draw(0), actor=recorder)
+    round_correct(round=first, data=round_discard(2, 1), actor=recorder)
+    second = round_record(session=session, data=round_by_tiles(), actor=recorder)
+    round_void(round=second, reason="错", actor=recorder)
+    round_record(session=session, data=round_discard(1, 3), actor=recorder)
+    session_finish(session=session, actor=recorder)
+    paper_session_record(season=season, players=players[4:8], nets=[3, -1, -1, -1], actor=recorder)
+    three_season, three = _table(club, {"preset": "changsha-67", "players": 3, "kong_pay": True}, 3)
+    table = make_session(three_season, three, actor=recorder)
+    round_record(
+        session=table, data={**round_self_draw(2, birds=[5, 9]), "kongs": _kongs(3)}, actor=recorder
+    )
+    night = events.event_create(
+        season=season, name="周五", date=datetime.date(2025, 3, 7), actor=organiser
+    )
+    for player in players[:4]:
+        events.entrant_add(event=night, player=player, actor=organiser)
+    rnd = events.round_draw(event=night, actor=organiser, seed=3)
+    events.table_start(table=rnd.tables.get(), actor=recorder)
+    penalty = events.penalty_give(
+        season=season, player=players[0], amount=-2, reason="迟到", actor=organiser
+    )
+    return {
+        "sessions": session,
+        "seasons": season,
+        "events": night,
+        "players": players[0],
+        "penalties": penalty,
+        "rulesets": season.ruleset,
+    }
+
+
+def _filled(path, club, objects):
+    def value(match):
+        name = match[1]
+        if name == "club_slug":
+            return club.slug
+        if name == "session_id":
+            return str(objects["sessions"].pk)
+        if name == "number":
+            return "1"
+        if name == "player_id":
+            return str(objects["players"].pk)
+        resource = path[: match.start()].rstrip("/").rsplit("/", 1)[-1]
+        return str(objects[resource].pk) if resource in objects else "1"
+
+    return re.sub(r"\{(\w+)\}", value, path)
+
+
+def test_every_read_the_schema_lists_answers_in_its_schema(
+    api_as, club, season, players, recorder, organiser
+):
+    from tests.openapi_contract import _document
+
+    objects = _populated(club, season, players, recorder, organiser)
+    read = 0
+    for path, item in _document()["paths"].items():
+        if "get" not in item or path.endswith((".png", ".csv")):
+            continue
+        url = _filled(path, club, objects)
+        response = api_as("member").get(url)
+        assert response.status_code == 200, (path, response.content[:300])
+        assert_matches_schema(response)
+        read += 1
+    assert read >= 25
