@@ -44,13 +44,13 @@ def _converted(value: Any) -> Any:
 
 
 @functools.cache
-def _document() -> dict[str, Any]:
+def schema_document() -> dict[str, Any]:
     return yaml.safe_load(SCHEMA_FILE.read_text(encoding="utf-8"))
 
 
 @functools.cache
 def _registry() -> Registry:
-    contents = {"components": _converted(_document()["components"])}
+    contents = {"components": _converted(schema_document()["components"])}
     return Registry().with_resource(
         _ROOT, Resource.from_contents(contents, default_specification=DRAFT202012)
     )
@@ -59,7 +59,7 @@ def _registry() -> Registry:
 @functools.cache
 def _routes() -> list[tuple[re.Pattern[str], str]]:
     routes = []
-    for template in _document()["paths"]:
+    for template in schema_document()["paths"]:
         pattern = re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(template))
         routes.append((re.compile(f"^{pattern}$"), template))
     # The literal segments first (rounds/preview/ before rounds/{number}/).
@@ -72,7 +72,7 @@ def operation_of(method: str, path: str) -> tuple[str, dict[str, Any]]:
     does not declare."""
     for pattern, template in _routes():
         if pattern.match(path):
-            item = _document()["paths"][template]
+            item = schema_document()["paths"][template]
             assert method.lower() in item, f"{method} {template} is not in the schema"
             return template, item[method.lower()]
     raise AssertionError(f"{path} is not in the schema")
