@@ -58,6 +58,19 @@ export function correction(round: Recorded): CorrectBody {
   return round.data;
 }
 
+// A correction of exactly the version read: its ETag goes back as If-Match (412 if stale).
+type CorrectHeaders = NonNullable<Correct["post"]["parameters"]["header"]>;
+type Stale = Correct["post"]["responses"][412]["content"]["application/json"];
+export function correctionHeaders(round: Recorded): CorrectHeaders {
+  return { "If-Match": `"${round.version}"`, "Idempotency-Key": `correct-${round.id}` };
+}
+export function staleVersion(answer: Stale): boolean {
+  return answer.errors.some((e) => e.code === "precondition_failed");
+}
+
+// An error code is an open string: a code added later still type-checks.
+export const laterCode: Schemas["ErrorItem"]["code"] = "a_code_added_later";
+
 // The hands a stored winner carries (filled in when the tiles were given alone).
 export function winnerHands(round: Schemas["Round"]): Schemas["FinalHandCode"][] {
   return round.data.result.winners?.flatMap((w) => w.hands ?? []) ?? [];
