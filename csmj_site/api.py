@@ -122,15 +122,16 @@ def idempotent_view(view: Callable[..., Any]) -> Callable[..., Any]:
 # ---------------------------------------------------------------- undeclared fields
 
 
-def undeclared_refused(serializer: BaseSerializer[Any]) -> None:
+def undeclared_refused(serializer: BaseSerializer[Any], *, also: Sequence[str] = ()) -> None:
     """400 ``unknown_field`` on every key of the body its serializer does not have: a
     field the operation does not declare is refused, not silently ignored (the engine
-    does the same for a round). Read-only fields pass (a body read back is accepted)."""
+    does the same for a round). Read-only fields pass (a body read back is accepted), and
+    ``also``: the fields of the resource as read, where the body's serializer is another."""
     data = getattr(serializer, "initial_data", None)
     fields = getattr(serializer, "fields", None)
     if not isinstance(data, dict) or fields is None:
         return
-    unknown = [key for key in data if key not in fields]
+    unknown = [key for key in data if key not in fields and key not in also]
     if unknown:
         raise exceptions.ValidationError(
             {

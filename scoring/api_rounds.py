@@ -227,6 +227,7 @@ class SessionViewSet(ClubScopedMixin, ApiViewSet):
         instance = self.get_object()
         self.check_write(instance)
         serializer = SessionUpdateSerializer(data=request.data, partial=bool(kwargs.get("partial")))
+        undeclared_refused(serializer, also=list(SessionDetailSerializer().fields))
         serializer.is_valid(raise_exception=True)
         session = services.session_update(
             session=instance, actor=request.user, **serializer.validated_data

@@ -16,7 +16,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import idempotent, paginated
+from csmj_site.api import idempotent, paginated, undeclared_refused
 from leagues import api_views
 from leagues.models import Player, Season
 from leagues.serializers import PlayerSerializer
@@ -106,6 +106,7 @@ class PlayerViewSet(api_views.PlayerViewSet):
         guest = self.get_object()
         self.check_write(guest)
         body = PlayerMergeSerializer(data=request.data)
+        undeclared_refused(body)
         body.is_valid(raise_exception=True)
         target = get_object_or_404(Player, club=self.get_club(), pk=body.validated_data["target"])
         services.player_merge(guest=guest, target=target, actor=request.user)

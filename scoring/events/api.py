@@ -652,6 +652,7 @@ class PenaltyViewSet(ClubScopedMixin, ApiViewSet):
         penalty = self.get_object()
         self.check_write(penalty)
         body = PenaltyCancelSerializer(data=request.data)
+        undeclared_refused(body)
         body.is_valid(raise_exception=True)
         penalty = services.penalty_cancel(
             penalty=penalty, reason=body.validated_data["reason"], actor=request.user

@@ -98,3 +98,26 @@ def test_a_field_a_create_does_not_declare_is_refused(api_as, club):
     assert response.status_code == 400
     assert codes(response) == [("nickname", "unknown_field")]
     assert not Player.objects.filter(display_name="新人").exists()
+
+
+def test_a_session_update_refuses_an_undeclared_field_but_takes_its_own_read_back(
+    api_as, club, session
+):
+    client = api_as("recorder")
+    url = f"/api/v1/clubs/{club.slug}/sessions/{session.pk}/"
+    read = client.get(url).json()
+    back = client.patch(url, {**read, "table_label": "二号桌"}, format="json")
+    assert back.status_code == 200, back.content
+    refused = client.patch(url, {"table_label": "三号桌", "tabel": "x"}, format="json")
+    assert refused.status_code == 400
+    assert codes(refused) == [("tabel", "unknown_field")]
+
+
+def test_a_merge_and_a_cancel_refuse_an_undeclared_field(api_as, club, players):
+    response = api_as("organiser").post(
+        f"/api/v1/clubs/{club.slug}/players/{players[7].pk}/merge/",
+        {"target": players[0].pk, "force": True},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert ("force", "unknown_field") in codes(response)
