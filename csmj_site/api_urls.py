@@ -5,6 +5,7 @@ resources: the leagues viewsets, with the standings actions scoring.api_standing
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
+from csmj_site.api import error_codes_view
 from leagues import api_me, api_views
 from scoring import api_rounds, api_sessions, api_standings
 from scoring.events import api as events_api
@@ -26,6 +27,7 @@ router.register(f"{CLUB}/penalties", events_api.PenaltyViewSet, basename="api-pe
 # Finish/reopen sessions, paper sessions, ratings, CSV exports; the nights' result cards.
 urlpatterns = [
     path("me/", api_me.MeView.as_view(), name="api-me"),
+    path("error-codes/", error_codes_view, name="api-error-codes"),
     *api_sessions.urlpatterns,
     *events_api.urlpatterns,
     *router.urls,

@@ -103,6 +103,13 @@ DATABASES = {
         conn_max_age=envint("DB_CONN_MAX_AGE", 0),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Writers queue for the lock (BEGIN IMMEDIATE, waiting up to 20 s) rather than fail
+    # with "database is locked" (read as the database being unavailable, 503) when a few
+    # rounds are posted at once under `make run`.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -251,6 +258,8 @@ SPECTACULAR_SETTINGS = {
         "TransferEvent": "scoring.serializers.TRANSFER_EVENTS",
         "HandClass": "scoring.serializers.HAND_CLASSES",
         "PenaltyKind": "scoring.serializers.PENALTY_KINDS",
+        "KongKind": "scoring.serializers.KONG_KINDS",
+        "EmptyBirds": "leagues.serializers.EMPTY_BIRDS_CHOICES",
         "MeldKind": "scoring.serializers.MELD_KINDS",
         "FinalAnalysisKind": "scoring.api_analyse.FINAL_KIND",
         "DealtAnalysisKind": "scoring.api_analyse.DEALT_KIND",

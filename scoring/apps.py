@@ -20,3 +20,9 @@ class ScoringConfig(AppConfig):
         from scoring.idempotency import IdempotencyMismatch
 
         error_codes_register([*ALL_MESSAGES, str(IdempotencyMismatch.default_code)])
+
+        # The API's POSTs that honour Idempotency-Key keep their answers with us.
+        from csmj_site.api import idempotency_register
+        from scoring.idempotency import run
+
+        idempotency_register(run)

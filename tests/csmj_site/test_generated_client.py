@@ -152,6 +152,15 @@ ROUNDS = {
 }
 
 
+KONG_RULESET = {"preset": "changsha-67", "players": 3, "kong_pay": True}
+KONG_ROUND = {
+    "dealer": 0,
+    "number": 1,
+    "kongs": [{"seat": 0, "kind": "an"}, {"seat": 1, "kind": "ming", "from": 2}],
+    "result": {"kind": "self_draw", "winners": [{"seat": 1, "hands": ["pinghu"]}], "birds": [2, 5]},
+}
+
+
 def test_a_whole_session_through_the_generated_client(gen, live_server, transactional_db):
     m = gen.models
     owner = make_user("app-owner")
@@ -274,15 +283,34 @@ def test_a_whole_session_through_the_generated_client(gen, live_server, transact
         body=m.RoundCreateRequest.from_dict({**ROUNDS["draw"], "dealer": dealer, "number": 2}),
     ).parsed
     assert conflict.round_count == len(ROUNDS)
-    assert [e.code for e in conflict.errors] == [m.ErrorCode.ROUND_CONFLICT]
+    assert [e.code for e in conflict.errors] == ["round_conflict"]
 
     # A correction: the round as read, posted back as it is (a birds fix).
     second = call(gen, "rounds.round_get", 200, m.Round, **where, number=2).parsed
     second.data.result.birds = [1, 1]
     corrected = call(
-        gen, "rounds.round_correct", 201, m.Round, **where, number=2, body=second.data
+        gen,
+        "rounds.round_correct",
+        201,
+        m.Round,
+        **where,
+        number=2,
+        body=second.data,
+        if_match=f'"{second.version}"',
     ).parsed
     assert (corrected.number, corrected.version) == (2, 2)
+    # The same correction based on the version it replaced: 412, nothing stored.
+    stale = call(
+        gen,
+        "rounds.round_correct",
+        412,
+        m.ErrorResponse,
+        **where,
+        number=2,
+        body=second.data,
+        if_match=f'"{second.version}"',
+    ).parsed
+    assert [e.code for e in stale.errors] == ["precondition_failed"]
     versions = call(gen, "rounds.round_versions", 200, list, **where, number=2).parsed
     assert [v.version for v in versions] == [1, 2]
 
@@ -323,7 +351,15 @@ def test_a_whole_session_through_the_generated_client(gen, live_server, transact
     assert [s.next_number for s in sessions.results] == [len(ROUNDS) + 1]
 
     # Finish; a round after it is refused, naming the state.
-    finished = call(gen, "sessions.session_finish", 200, m.SessionState, **where).parsed
+    finished = call(
+        gen,
+        "sessions.session_finish",
+        200,
+        m.SessionState,
+        client=client,
+        club_slug=club.slug,
+        id=session.id,
+    ).parsed
     assert finished.finished
     refused = call(
         gen,
@@ -333,9 +369,7 @@ def test_a_whole_session_through_the_generated_client(gen, live_server, transact
         **where,
         body=m.RoundCreateRequest.from_dict({**ROUNDS["draw"], "dealer": dealer}),
     ).parsed
-    assert [(e.field, e.code) for e in refused.errors] == [
-        ("session", m.ErrorCode.SESSION_FINISHED)
-    ]
+    assert [(e.field, e.code) for e in refused.errors] == [("session", "session_finished")]
     detail = call(
         gen,
         "sessions.session_get",
@@ -352,7 +386,7 @@ def test_a_whole_session_through_the_generated_client(gen, live_server, transact
     # Standings, the board and the ratings agree with the session.
     standings = call(
         gen,
-        "standings.standings_list",
+        "standings.season_standings",
         200,
         m.PaginatedStandingRowList,
         client=client,
@@ -363,7 +397,7 @@ def test_a_whole_session_through_the_generated_client(gen, live_server, transact
     assert [by_player[p.id] for p in players] == detail.totals
     call(
         gen,
-        "standings.leaderboard_list",
+        "standings.club_leaderboard",
         200,
         m.PaginatedStandingRowList,
         client=client,
@@ -382,19 +416,84 @@ def test_a_whole_session_through_the_generated_client(gen, live_server, transact
     call(gen, "clubs.club_list", 200, m.PaginatedClubList, client=anonymous)
     ratings = call(
         gen,
-        "standings.ratings_list",
+        "standings.season_ratings",
         200,
         m.PaginatedRatingList,
         client=client,
         club_slug=club.slug,
-        season_id=season.id,
+        id=season.id,
     ).parsed
     assert ratings.count == 4
-    for export in ("standings.standings_csv", "standings.rounds_csv"):
+    for export in ("standings.season_standings_csv", "standings.season_rounds_csv"):
         csv_text = call(
-            gen, export, 200, str, client=client, club_slug=club.slug, season_id=season.id
+            gen, export, 200, str, client=client, club_slug=club.slug, id=season.id
         ).parsed
         assert len(csv_text.splitlines()) > 1, export
+
+    # A three-seat table that pays 杠分: every answer with a kong's transfer parses.
+    three = call(
+        gen,
+        "rulesets.ruleset_create",
+        201,
+        m.Ruleset,
+        client=client,
+        club_slug=club.slug,
+        body=m.RulesetRequest.from_dict({"name": "三人杠分", "config": KONG_RULESET}),
+    ).parsed
+    three_season = call(
+        gen,
+        "seasons.season_create",
+        201,
+        m.Season,
+        client=client,
+        club_slug=club.slug,
+        body=m.SeasonRequest.from_dict(
+            {"name": "2026 三人", "start_date": "2026-01-01", "ruleset": three.id}
+        ),
+    ).parsed
+    table = call(
+        gen,
+        "sessions.session_start",
+        201,
+        m.Session,
+        client=client,
+        club_slug=club.slug,
+        body=m.SessionRequest(season=three_season.id, players=[p.id for p in players[:3]]),
+    ).parsed
+    at = {"client": client, "club_slug": club.slug, "session_id": table.id}
+    kong_round = call(
+        gen,
+        "rounds.round_record",
+        201,
+        m.Round,
+        **at,
+        body=m.RoundCreateRequest.from_dict(KONG_ROUND),
+    ).parsed
+    kong_details = [t.detail for t in kong_round.result.transfers if t.event == "kong"]
+    assert kong_details and all(isinstance(d, m.KongDetail) for d in kong_details)
+    assert {d.kind for d in kong_details} == {m.KongKind.AN, m.KongKind.MING}
+    call(gen, "rounds.round_get", 200, m.Round, **at, number=1)
+    call(gen, "rounds.round_list", 200, m.PaginatedRoundList, **at)
+    call(gen, "rounds.round_versions", 200, list, **at, number=1)
+    call(
+        gen,
+        "rounds.round_preview",
+        200,
+        m.RoundResult,
+        **at,
+        body=m.RoundData.from_dict({k: v for k, v in KONG_ROUND.items() if k != "number"}),
+    )
+    kong_scored = call(
+        gen,
+        "calculator.score_round",
+        200,
+        m.RoundResult,
+        client=anonymous,
+        body=m.CalculatorRoundRequest.from_dict(
+            {k: v for k, v in KONG_ROUND.items() if k != "number"} | {"ruleset": KONG_RULESET}
+        ),
+    ).parsed
+    assert kong_scored.net == kong_round.result.net
 
     # The calculator (no account): round-format.md's mid-game example, and the presets.
     scored = call(
@@ -408,7 +507,7 @@ def test_a_whole_session_through_the_generated_client(gen, live_server, transact
         ),
     ).parsed
     assert scored.net == [-12, -7, 25, -6] and scored.next_dealer == 2
-    presets = call(gen, "calculator.list_rulesets", 200, list, client=anonymous).parsed
+    presets = call(gen, "calculator.preset_list", 200, list, client=anonymous).parsed
     assert all(isinstance(p, m.RulesetPreset) for p in presets)
 
     # The hand analysis: a final hand and a dealt hand, each into its own model.

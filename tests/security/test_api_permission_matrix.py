@@ -27,7 +27,12 @@ from scoring.models import Round, Session, Transfer
 from tests.factories import round_self_draw
 
 # Anyone may use the calculator; the club list answers each caller with their own clubs.
-PUBLIC = {("/api/v1/score/", "post"), ("/api/v1/analyse/", "post"), ("/api/v1/rulesets/", "get")}
+PUBLIC = {
+    ("/api/v1/score/", "post"),
+    ("/api/v1/analyse/", "post"),
+    ("/api/v1/rulesets/", "get"),
+    ("/api/v1/error-codes/", "get"),
+}
 OWN = {("/api/v1/clubs/", "get"), ("/api/v1/clubs/", "post")}
 METHODS = ("get", "post", "put", "patch", "delete")
 REFUSED = {403, 404}
@@ -97,6 +102,8 @@ def body_for(path: str, objects: dict) -> dict:
     """A body that a permissive view would accept, so a refusal is the permission's doing."""
     season, session = objects["seasons"], objects["sessions"]
     round_data = round_self_draw(1)
+    if "/paper-sessions/" in path:
+        return {"players": [p.pk for p in session.players_in_order()], "nets": [1, -1, 0, 0]}
     if path.endswith("/merge/"):
         return {"target": Player.objects.filter(club=objects["club"]).values_list("pk")[0][0]}
     if path.endswith("/players/") or "/players/{id}/" in path:
@@ -112,8 +119,6 @@ def body_for(path: str, objects: dict) -> dict:
         return {"reason": "闯入"}
     if "/rounds/" in path:
         return round_data
-    if "/paper-sessions/" in path:
-        return {"players": [p.pk for p in session.players_in_order()], "nets": [1, -1, 0, 0]}
     return {"name": "偷改", "description": "x", "is_public": True}
 
 
