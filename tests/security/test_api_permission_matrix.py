@@ -32,8 +32,10 @@ PUBLIC = {
     ("/api/v1/analyse/", "post"),
     ("/api/v1/rulesets/", "get"),
     ("/api/v1/error-codes/", "get"),
+    ("/api/v1/parse/", "post"),
 }
-OWN = {("/api/v1/clubs/", "get"), ("/api/v1/clubs/", "post")}
+# The caller's own: their clubs, and who they are (me/).
+OWN = {("/api/v1/clubs/", "get"), ("/api/v1/clubs/", "post"), ("/api/v1/me/", "get")}
 METHODS = ("get", "post", "put", "patch", "delete")
 REFUSED = {403, 404}
 # A revoked or unknown token is refused before any permission check: 401.

@@ -20,6 +20,10 @@ from tests.security.urlwalk import all_routes
 UNSAFE_METHODS = ("post", "put", "patch", "delete")
 # Read-only documentation pages: DRF answers a bare 403 before it looks at the method.
 READ_ONLY_DOCS = {"swagger-ui", "redoc"}
+# OAuth's token endpoints are called by apps, not browsers: they read no session cookie
+# (the client proves itself with its code and verifier), so a forged form gains nothing,
+# and the test below shows a signed-in browser's bare post gets OAuth's refusal.
+OAUTH_APP_ENDPOINTS = {"/oauth/token/", "/oauth/revoke_token/"}
 
 
 def browser(user) -> Client:
@@ -46,6 +50,8 @@ def test_every_page_refuses_an_unsafe_request_without_a_csrf_token(owner, club, 
     client = browser(owner)
     failures = []
     for route in _routes(club, session):
+        if route.path in OAUTH_APP_ENDPOINTS:
+            continue
         response = getattr(client, method)(route.path, {}, content_type="application/json")
         if response.status_code in (404, 405) and not route.path.startswith("/api/"):
             continue  # the page takes no such method: nothing to protect
@@ -53,6 +59,14 @@ def test_every_page_refuses_an_unsafe_request_without_a_csrf_token(owner, club, 
         if response.status_code != 403 or not csrf_refusal:
             failures.append((route.path, response.status_code, response.content[:120]))
     assert failures == [], "\n".join(map(str, failures))
+
+
+@pytest.mark.parametrize("path", sorted(OAUTH_APP_ENDPOINTS))
+def test_oauths_app_endpoints_act_on_no_session_cookie(owner, path):
+    response = browser(owner).post(path, {"grant_type": "authorization_code", "token": "x"})
+    assert response.status_code in (400, 401)
+    assert "error" in response.json()
+    assert "access_token" not in response.json()
 
 
 def test_the_admin_login_needs_a_csrf_token(client, db):
