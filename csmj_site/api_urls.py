@@ -7,6 +7,7 @@ from rest_framework.routers import SimpleRouter
 from leagues import api_views
 from scoring import api_rounds, api_sessions, api_standings
 from scoring.events import api as events_api
+from scoring.sync import api as sync_api
 
 CLUB = r"clubs/(?P<club_slug>[-a-zA-Z0-9_]+)"
 
@@ -21,6 +22,7 @@ router.register(
 )
 router.register(f"{CLUB}/events", events_api.EventViewSet, basename="api-event")
 router.register(f"{CLUB}/penalties", events_api.PenaltyViewSet, basename="api-penalty")
+router.register(f"{CLUB}/changes", sync_api.ChangeViewSet, basename="api-change")
 
 # Finish/reopen sessions, paper sessions, ratings, CSV exports; the nights' result cards.
 urlpatterns = [*api_sessions.urlpatterns, *events_api.urlpatterns, *router.urls]
