@@ -73,6 +73,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csmj_site.middleware.DatabaseUnavailableMiddleware",
+    "csmj_site.etags.PolledReadETagMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
 
@@ -210,6 +211,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "csmj_site.api_schema.finish",
+        "csmj_site.etags.schema_hook",
     ],
     "ENUM_NAME_OVERRIDES": {
         "HandTypeCode": "scoring.serializers.HAND_TYPE_CODES",
