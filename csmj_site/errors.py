@@ -197,7 +197,7 @@ MESSAGES: dict[str, str] = {
         "this cursor was not handed out by this site; start again without a cursor"
     ),
     "webhook_url": gettext_noop(
-        "a webhook's URL must start with http:// or https:// and name a host"
+        "a webhook's URL must start with {http} or {https} and name a host"
     ),
     "webhook_events": gettext_noop("choose one or more events"),
 }

@@ -79,6 +79,10 @@ def signature_valid(
 # ---------------------------------------------------------------- registering
 
 
+def _url_refused() -> ServiceError:
+    return ServiceError("url", "webhook_url", {"http": "http://", "https": "https://"})
+
+
 def webhook_url_checked(url: Any) -> str:
     """The URL, stripped, if it is http(s) with a host; ServiceError(url, webhook_url)."""
     text = str(url or "").strip()
@@ -86,11 +90,11 @@ def webhook_url_checked(url: Any) -> str:
         parts = urlsplit(text)
         parts.port  # noqa: B018  (raises on a port that is not a number)
     except ValueError:
-        raise ServiceError("url", "webhook_url") from None
+        raise _url_refused() from None
     if parts.scheme not in ("http", "https") or not parts.hostname or len(text) > URL_MAX:
-        raise ServiceError("url", "webhook_url")
+        raise _url_refused()
     if any(c.isspace() for c in text) or parts.username or parts.password:
-        raise ServiceError("url", "webhook_url")
+        raise _url_refused()
     return text
 
 
