@@ -2,6 +2,7 @@
 and rulesets/, which scoring.api_urls serves). The one URL file that routes both apps'
 resources: the leagues viewsets, with the standings actions scoring.api_standings adds."""
 
+from django.urls import re_path
 from rest_framework.routers import SimpleRouter
 
 from leagues import api_views
@@ -22,7 +23,8 @@ router.register(
 )
 router.register(f"{CLUB}/events", events_api.EventViewSet, basename="api-event")
 router.register(f"{CLUB}/penalties", events_api.PenaltyViewSet, basename="api-penalty")
-router.register(f"{CLUB}/changes", sync_api.ChangeViewSet, basename="api-change")
 
 # Finish/reopen sessions, paper sessions, ratings, CSV exports; the nights' result cards.
-urlpatterns = [*api_sessions.urlpatterns, *events_api.urlpatterns, *router.urls]
+# A club's changes feed, for apps that sync.
+changes = re_path(rf"^{CLUB}/changes/$", sync_api.ChangesView.as_view(), name="api-changes")
+urlpatterns = [*api_sessions.urlpatterns, *events_api.urlpatterns, changes, *router.urls]

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import serializers, viewsets
+from rest_framework import serializers
+from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -57,7 +58,7 @@ class ChangesPageSerializer(serializers.Serializer[Any]):
     has_more = serializers.BooleanField(help_text="More changes are waiting: ask again now.")
 
 
-class ChangeViewSet(EnglishMessagesMixin, ClubScopedMixin, viewsets.GenericViewSet[Any]):
+class ChangesView(EnglishMessagesMixin, ClubScopedMixin, GenericAPIView[Any]):
     """A club's changes feed (readers of the club)."""
 
     permission_classes = [AllowAny]  # the club's reading rights decide (get_club)
@@ -67,6 +68,7 @@ class ChangeViewSet(EnglishMessagesMixin, ClubScopedMixin, viewsets.GenericViewS
 
     @extend_schema(
         operation_id="changes_list",
+        tags=["changes"],
         summary="What changed in a club since a cursor",
         description=(
             "Rounds recorded, corrected and voided and sessions started, changed, finished, "
@@ -91,7 +93,7 @@ class ChangeViewSet(EnglishMessagesMixin, ClubScopedMixin, viewsets.GenericViewS
         ],
         responses={200: ChangesPageSerializer, 400: ErrorResponseSerializer},
     )
-    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         club = self.get_club()
         query = ChangesQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)

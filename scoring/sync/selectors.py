@@ -13,9 +13,9 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
