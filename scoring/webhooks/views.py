@@ -67,6 +67,8 @@ def club_webhooks(request: HttpRequest, club: Club) -> HttpResponse:
     hooks = list(Webhook.objects.filter(club=club).order_by("id"))
     for hook in hooks:
         hook.log = list(hook.deliveries.order_by("-created_at", "-id")[:LOG_SIZE])  # type: ignore[attr-defined]
+        for delivery in hook.log:  # type: ignore[attr-defined]
+            delivery.label = str(EVENT_LABELS.get(delivery.event, delivery.event))
         hook.event_labels = [str(EVENT_LABELS[e]) for e in hook.events if e in EVENT_LABELS]  # type: ignore[attr-defined]
     return render(
         request,
