@@ -133,3 +133,16 @@ def test_an_organiser_removes_a_webhook(client, club, organiser):
 def test_the_club_page_links_organisers_to_their_webhooks(client, club, organiser):
     client.force_login(organiser)
     assert page(club) in client.get(reverse("club", args=[club.slug])).content.decode()
+
+
+def test_the_audit_log_reads_a_webhook_added_and_removed_and_never_shows_its_secret(
+    client, club, organiser
+):
+    client.force_login(organiser)
+    client.post(page(club), {"url": "https://example.com/csmj", "events": ALL})
+    hook = Webhook.objects.get()
+    client.post(reverse("club-webhook-delete", args=[club.slug, hook.pk]))
+    log = client.get(reverse("club-audit", args=[club.slug])).content.decode()
+    assert "添加了网络钩子 https://example.com/csmj" in log
+    assert "删除了网络钩子 https://example.com/csmj" in log
+    assert hook.secret not in log
