@@ -271,15 +271,24 @@ def _excerpt(raw: bytes) -> str:
 def _address_refusal(url: str) -> str:
     """Why the URL's host may not be delivered to (empty: it may)."""
     host = urlsplit(url).hostname or ""
+    if getattr(settings, "WEBHOOK_ADDRESSES", "public") == "loopback":
+        # Decided without a DNS query: a name other than localhost is not looked up.
+        if host == "localhost" or _is_loopback_literal(host):
+            return ""
+        return f"{host} is not a loopback address (WEBHOOK_ADDRESSES = loopback)"
     try:
         infos = socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP)
     except (OSError, UnicodeError) as exc:
         return f"cannot resolve {host}: {exc}"[:200]
-    loopback_only = getattr(settings, "WEBHOOK_ADDRESSES", "public") == "loopback"
     for info in infos:
         ip = ipaddress.ip_address(str(info[4][0]).split("%", 1)[0])
-        if loopback_only and not ip.is_loopback:
-            return f"{host} is not a loopback address (WEBHOOK_ADDRESSES = loopback)"
-        if not loopback_only and not ip.is_global:
+        if not ip.is_global:
             return f"{host} resolves to a private or reserved address"
     return ""
+
+
+def _is_loopback_literal(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

@@ -237,3 +237,16 @@ def test_a_discard_round_and_its_void_are_two_deliveries(
         "round.recorded",
         "round.voided",
     ]
+
+
+def test_in_loopback_mode_a_host_name_is_refused_without_a_dns_query(
+    club, organiser, session, recorder, django_capture_on_commit_callbacks, monkeypatch
+):
+    import socket
+
+    looked_up = []
+    monkeypatch.setattr(socket, "getaddrinfo", lambda *a, **k: looked_up.append(a) or [])
+    webhook_create(club=club, url="https://hooks.example.com/x", events=ALL, actor=organiser)
+    record(session, recorder, django_capture_on_commit_callbacks)
+    assert "not a loopback address" in WebhookDelivery.objects.get().error
+    assert looked_up == []
