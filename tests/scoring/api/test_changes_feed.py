@@ -123,3 +123,19 @@ def test_a_change_younger_than_the_settle_time_waits_for_the_next_call(
 
     AuditEntry.objects.update(at=timezone.now() - timedelta(seconds=61))
     assert [c.kind for c in club_changes(club=club, cursor=None).changes] == ["round.record"]
+
+
+def test_a_session_started_and_deleted_by_mistake_names_its_id_both_times(
+    api_as, club, season, players, recorder, organiser
+):
+    from scoring.services import session_delete, session_start
+
+    started = session_start(season=season, players=players[:4], first_dealer=0, actor=recorder)
+    started_id = started.pk
+    session_delete(session=started, actor=organiser)
+
+    body = feed(api_as("member"), club)
+    assert [(c["kind"], c["session"]) for c in body["changes"]] == [
+        ("session.start", started_id),
+        ("session.delete", started_id),
+    ]
