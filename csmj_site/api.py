@@ -8,31 +8,43 @@
 - ``ApiAutoSchema``: documents the error responses on every operation.
 - ``EnglishMessagesMixin``: the API speaks English (error messages included).
 - ``ApiPagination``: ``?page=`` and ``?page_size=`` on every list.
-- ``ApiViewSet``: list / retrieve / create / update with writes through a service;
+- ``idempotent``: a POST that honours ``Idempotency-Key`` (the key's store is scoring's,
+  handed over with ``idempotency_register``); the schema declares the header, its 422
+  and ``Idempotent-Replayed`` on every operation so marked.
+- ``ApiViewSet``: list / retrieve / create / update with writes through a service (a
+  create honours ``Idempotency-Key``);
   ``DateRangeFilterSet``: ``date_from`` / ``date_to`` filters.
 """
 
 from __future__ import annotations
 
+import functools
 import inspect
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 import django_filters
 from django import forms
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import models
 from django.db.models import QuerySet
 from django.http import Http404
 from django.utils import translation
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema_field
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import exceptions, mixins, serializers, status, viewsets
+from rest_framework.decorators import api_view, permission_classes
 from rest_framework.filters import OrderingFilter
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
@@ -49,6 +61,89 @@ from csmj_site.errors import (
     errors_body,
 )
 
+# ---------------------------------------------------------------- idempotency
+
+IDEMPOTENCY_HEADER = "Idempotency-Key"
+IDEMPOTENCY_KEY_MAX_LENGTH = 255
+IDEMPOTENCY_KEY = OpenApiParameter(
+    IDEMPOTENCY_HEADER,
+    {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": IDEMPOTENCY_KEY_MAX_LENGTH,
+        "pattern": "^[ -~]+$",  # printable ASCII
+    },
+    OpenApiParameter.HEADER,
+    required=False,
+    description=f"Any unique string (≤{IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII "
+    "characters). A retry with the same key and body returns the first response and "
+    "changes nothing; the same key with a different body answers 422. Keys are kept for "
+    "24 hours.",
+)
+
+# (request, call) -> response: runs ``call`` under the request's key (scoring.idempotency).
+Runner = Callable[[Any, Callable[[], Any]], Any]
+_RUNNERS: list[Runner] = []
+
+
+def idempotency_register(runner: Runner) -> None:
+    """The app that stores the keys hands over how a keyed request is run."""
+    _RUNNERS[:] = [runner]
+
+
+def idempotent(action: Callable[..., Any]) -> Callable[..., Any]:
+    """Decorate a viewset's POST method so that it honours ``Idempotency-Key``: the first 2xx answer is kept with the key and
+    replayed for a retry of the same request."""
+
+    @functools.wraps(action)
+    def wrapper(view: Any, request: Any, *args: Any, **kwargs: Any) -> Any:
+        def call() -> Any:
+            return action(view, request, *args, **kwargs)
+
+        return _RUNNERS[0](request, call) if _RUNNERS else call()
+
+    wrapper.idempotent = True  # type: ignore[attr-defined]  # read by ApiAutoSchema
+    return wrapper
+
+
+def idempotent_view(view: Callable[..., Any]) -> Callable[..., Any]:
+    """``idempotent`` for a function view (under ``@api_view``); its ``extend_schema``
+    lists ``IDEMPOTENCY_KEY``."""
+
+    @functools.wraps(view)
+    def wrapper(request: Any, *args: Any, **kwargs: Any) -> Any:
+        def call() -> Any:
+            return view(request, *args, **kwargs)
+
+        return _RUNNERS[0](request, call) if _RUNNERS else call()
+
+    return wrapper
+
+
+# ---------------------------------------------------------------- undeclared fields
+
+
+def undeclared_refused(serializer: BaseSerializer[Any], *, also: Sequence[str] = ()) -> None:
+    """400 ``unknown_field`` on every key of the body its serializer does not have: a
+    field the operation does not declare is refused, not silently ignored (the engine
+    does the same for a round). Read-only fields pass (a body read back is accepted), and
+    ``also``: the fields of the resource as read, where the body's serializer is another."""
+    data = getattr(serializer, "initial_data", None)
+    fields = getattr(serializer, "fields", None)
+    if not isinstance(data, dict) or fields is None:
+        return
+    unknown = [key for key in data if key not in fields and key not in also]
+    if unknown:
+        raise exceptions.ValidationError(
+            {
+                key: [
+                    exceptions.ErrorDetail(f"{key} is not a field of this request", "unknown_field")
+                ]
+                for key in unknown
+            }
+        )
+
+
 # ---------------------------------------------------------------- errors
 
 
@@ -58,8 +153,8 @@ class ErrorItemSerializer(serializers.Serializer[Any]):
         "the error concerns the whole request."
     )
     code = serializers.CharField(
-        help_text="Stable machine code, e.g. discarder_is_winner: one of the catalogue's "
-        "(the ErrorCode enum)."
+        help_text="Stable machine code, e.g. discarder_is_winner: an open string (codes may "
+        "be added); the known ones are GET /api/v1/error-codes/."
     )
     message = serializers.CharField(help_text="Human-readable explanation (English).")
 
@@ -141,7 +236,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     response = drf_exception_handler(exc, context)
     if response is None or not isinstance(exc, exceptions.APIException):
         return response
-    if isinstance(exc, exceptions.ValidationError):
+    if isinstance(exc, exceptions.ValidationError) or isinstance(exc.detail, (dict, list)):
         errors = _flatten(exc.get_full_details())
     else:
         errors = [error_item("", str(exc.get_codes()), str(exc.detail))]
@@ -225,10 +320,50 @@ class BoundedDateTimeField(serializers.DateTimeField):
         return result
 
 
+def _positive(request: Request, name: str) -> int | None:
+    """The query parameter ``name`` as a positive integer, None when absent; 400 naming it
+    otherwise (``0``, ``-5``, ``abc`` are refused, not read as the default)."""
+    raw = request.query_params.get(name)
+    if raw is None:
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise exceptions.ValidationError(
+            {name: [exceptions.ErrorDetail(f"{name} must be an integer ≥ 1", "invalid")]}
+        )
+    return value
+
+
 class ApiPagination(PageNumberPagination):
+    """``?page=`` and ``?page_size=``: a value that is not an integer ≥ 1 answers 400 on its
+    parameter; a page past the last answers 404 on ``page``, naming the last page."""
+
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 200
+
+    def get_page_size(self, request: Request) -> int:
+        size = _positive(request, self.page_size_query_param)
+        return self.page_size if size is None else min(size, self.max_page_size)
+
+    def paginate_queryset(self, queryset: Any, request: Request, view: Any = None) -> Any:
+        number = _positive(request, self.page_query_param) or 1
+        try:
+            return super().paginate_queryset(queryset, request, view)
+        except exceptions.NotFound:
+            last = self.django_paginator_class(queryset, self.get_page_size(request)).num_pages
+            raise exceptions.NotFound(
+                {
+                    self.page_query_param: [
+                        exceptions.ErrorDetail(
+                            f"page {number} is past the last page, {last}", "not_found"
+                        )
+                    ]
+                }
+            ) from None
 
     def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
         parameters = super().get_schema_operation_parameters(view)
@@ -307,22 +442,28 @@ _ERROR_DESCRIPTIONS = {
     404: "Not found, or in a private club the user cannot read.",
     405: "Method not allowed.",
     406: "Not acceptable: only JSON is served (send Accept: application/json or */*).",
+    411: "A chunked body without Content-Length where the server cannot read it whole "
+    "(length_required); nothing was stored.",
     413: "The body is larger than the site accepts (too_large); nothing was stored.",
     415: "Unsupported media type (send JSON).",
     429: "Too many requests (Retry-After says when to come back).",
     503: "The database is unavailable; nothing was stored. Retry-After says when to retry.",
+    422: "The Idempotency-Key was used before with a different request "
+    "(idempotency_key_reused); nothing was changed.",
 }
 
 
 # A viewset's operations, named as an app calls them: "{resource}_{verb}" (club_list,
 # player_get …); other actions are "{resource}_{action}" (round_void) unless the view
-# names them (round_record, standings_list). Function views name theirs.
+# names them (round_record, season_standings). Function views name theirs. The scheme is
+# docs/api.md's "Names".
 _VERBS = {
     "list": "list",
     "retrieve": "get",
     "create": "create",
     "update": "update",
     "partial_update": "patch",
+    "destroy": "delete",
 }
 _SUMMARIES = {
     "list": "The club's {plural}",
@@ -361,6 +502,36 @@ class ApiAutoSchema(AutoSchema):
             return summary
         return _SUMMARIES[action].format(resource=resource, plural=f"{resource}s")
 
+    def _flagged_idempotent(self) -> bool:
+        action = getattr(self.view, "action", None) or self.method.lower()
+        return bool(getattr(getattr(self.view, action, None), "idempotent", False))
+
+    def _is_idempotent(self) -> bool:
+        """The operation takes ``Idempotency-Key``: its method is ``idempotent``, or its
+        ``extend_schema`` lists the header (a function view)."""
+        return any(
+            isinstance(p, OpenApiParameter) and p.name == IDEMPOTENCY_HEADER
+            for p in self.get_override_parameters()
+        )
+
+    def get_override_parameters(self) -> list[Any]:
+        parameters = list(super().get_override_parameters())
+        named = any(
+            isinstance(p, OpenApiParameter) and p.name == IDEMPOTENCY_HEADER for p in parameters
+        )
+        if self.method.upper() == "POST" and self._flagged_idempotent() and not named:
+            parameters.append(IDEMPOTENCY_KEY)
+        return parameters
+
+    def _map_basic_serializer(self, serializer: Any, direction: Any) -> dict[str, Any]:
+        """A model's answer carries every field it declares (a writable field with a
+        default included): in a response, each of them is required."""
+        schema: dict[str, Any] = super()._map_basic_serializer(serializer, direction)  # type: ignore[no-untyped-call]
+        model = isinstance(serializer, serializers.ModelSerializer)
+        if direction == "response" and model and schema.get("properties"):
+            schema["required"] = sorted(schema["properties"])
+        return schema
+
     def get_description(self) -> str:  # type: ignore[override]  # drf-spectacular's own signature
         own = type(self.view).__dict__.get("__doc__") or ""
         return inspect.cleandoc(own) if own else ""
@@ -372,7 +543,9 @@ class ApiAutoSchema(AutoSchema):
         method = self.method.upper()
         codes = [400, 401, 403, 404, 405, 406, 429, 503]
         if method in ("POST", "PUT", "PATCH"):
-            codes += [413, 415]
+            codes += [411, 413, 415]
+        if method == "POST" and self._is_idempotent():
+            codes.append(422)
         for code in sorted(codes):
             if str(code) not in responses:
                 responses[str(code)] = self._get_response_for_code(  # type: ignore[no-untyped-call]
@@ -381,6 +554,31 @@ class ApiAutoSchema(AutoSchema):
                     direction=direction,
                 )
         return responses
+
+
+# ---------------------------------------------------------------- the known error codes
+
+
+class ErrorCodesSerializer(serializers.Serializer[Any]):
+    codes = serializers.ListField(
+        child=serializers.CharField(), help_text="Every code an error can carry today, sorted."
+    )
+
+
+@extend_schema(
+    operation_id="error_code_list",
+    tags=["errors"],
+    summary="The error codes the API answers today",
+    description="ErrorItem.code is an open string: a code may be added later. This lists "
+    "the codes known today (the schema's ErrorCode x-known-codes alike).",
+    responses={200: ErrorCodesSerializer},
+)
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def error_codes_view(request: Request) -> Response:
+    from csmj_site.api_schema import error_codes
+
+    return Response({"codes": error_codes()})
 
 
 # ---------------------------------------------------------------- 404 outside the API's views
@@ -410,7 +608,41 @@ class DateFilter(django_filters.DateFilter):
     pass
 
 
-class DateRangeFilterSet(django_filters.FilterSet):
+class _StrictNullBooleanField(forms.NullBooleanField):
+    """true / false (True, 1 / False, 0); anything else is refused, not ignored."""
+
+    def to_python(self, value: Any) -> bool | None:  # type: ignore[override]  # None: no filter
+        if value in (None, ""):
+            return None
+        if value in (True, "true", "True", "1"):
+            return True
+        if value in (False, "false", "False", "0"):
+            return False
+        raise forms.ValidationError("Enter true or false.", code="invalid")
+
+    def validate(self, value: Any) -> None:
+        pass
+
+
+class StrictBooleanFilter(django_filters.BooleanFilter):
+    field_class = _StrictNullBooleanField
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("widget", forms.TextInput)  # the raw value reaches the field
+        super().__init__(*args, **kwargs)
+
+
+class ApiFilterSet(django_filters.FilterSet):
+    """A list's filters: a boolean filter refuses a value that is not true or false
+    (``is_void=maybe`` answers 400, as ``kind=bogus`` does)."""
+
+    FILTER_DEFAULTS = {
+        **django_filters.filterset.FILTER_FOR_DBFIELD_DEFAULTS,
+        models.BooleanField: {"filter_class": StrictBooleanFilter},
+    }
+
+
+class DateRangeFilterSet(ApiFilterSet):
     """``date_from`` / ``date_to`` (inclusive) on the field named by ``date_field``."""
 
     date_field = ""
@@ -462,9 +694,11 @@ class ApiViewSet(
         """The object as the list shows it (annotations included)."""
         return self.get_queryset().get(pk=obj.pk)
 
+    @idempotent
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         self.check_write()
         serializer = self.get_serializer(data=request.data)
+        undeclared_refused(serializer)
         serializer.is_valid(raise_exception=True)
         obj = self.service_create(dict(serializer.validated_data))
         return Response(self.get_serializer(self.reloaded(obj)).data, status=201)
@@ -475,6 +709,7 @@ class ApiViewSet(
         serializer = self.get_serializer(
             instance, data=request.data, partial=kwargs.get("partial", False)
         )
+        undeclared_refused(serializer)
         serializer.is_valid(raise_exception=True)
         obj = self.service_update(instance, dict(serializer.validated_data))
         return Response(self.get_serializer(self.reloaded(obj)).data)

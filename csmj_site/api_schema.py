@@ -1,14 +1,17 @@
 """The OpenAPI schema's finishing touches (drf-spectacular post-processing hooks, in
 settings.SPECTACULAR_SETTINGS), so that a client generated from it can live on it:
 
-- ``_error_codes``: ``ErrorItem.code`` is the ``ErrorCode`` enum, every code the API can
-  answer (the service error catalogue, the codes the apps register, DRF's and Django's own);
+- ``_error_codes``: ``ErrorItem.code`` is ``ErrorCode``, an open string (a client built
+  today keeps parsing a code added later) whose ``x-known-codes`` list every code the API
+  can answer today (the service error catalogue, the codes the apps register, DRF's and
+  Django's own); ``GET /api/v1/error-codes/`` answers the same list;
 - ``_one_shape``: a request component that is its response component (``RoundDataRequest``
   and ``RoundData``) is merged into it, so what a read returns can be posted back as it is;
 - ``_parameters_and_headers``: path ids are integers, every path parameter is described
   (and each ``ordering`` value has a name for generated enums, ``NET_DESC``);
   response headers are declared (``WWW-Authenticate`` on 401, ``Retry-After`` on 429 and
-  503, ``Idempotent-Replayed`` where an ``Idempotency-Key`` is accepted); a response
+  503, ``Idempotent-Replayed`` where an ``Idempotency-Key`` is accepted, ``ETag`` on an
+  answer that is one round); a response
   without a description gets one.
 
 This module imports no app: the apps hand their codes over with ``error_codes_register``
@@ -32,7 +35,13 @@ from csmj_site.errors import MESSAGES
 _REGISTERED: set[str] = set()
 
 # Codes the site's own helpers answer outside DRF (csmj_site.middleware).
-_MIDDLEWARE_CODES = {"not_found", "service_unavailable", "locked_out", "too_large"}
+_MIDDLEWARE_CODES = {
+    "not_found",
+    "service_unavailable",
+    "locked_out",
+    "too_large",
+    "length_required",
+}
 
 
 def error_codes_register(codes: Iterable[str]) -> None:
@@ -81,9 +90,12 @@ def _error_codes(result: dict[str, Any]) -> None:
     schemas = result["components"]["schemas"]
     schemas["ErrorCode"] = {
         "type": "string",
-        "enum": error_codes(),
-        "description": "A stable machine code. The codes of a round are the engine's "
-        "(docs/engine.md), the others the site's catalogue and DRF's field codes.",
+        "description": "A stable machine code. An open string: new codes may be added, so "
+        "a client should read an unknown code as a refusal of that field. The codes "
+        "known today are listed in x-known-codes and by GET /api/v1/error-codes/; the "
+        "codes of a round are the engine's (docs/engine.md), the others the site's "
+        "catalogue and DRF's field codes.",
+        "x-known-codes": error_codes(),
     }
     item = schemas["ErrorItem"]["properties"]["code"]
     description = item.pop("description", "")
@@ -177,7 +189,19 @@ REPLAYED_HEADER = {
         "with the same Idempotency-Key: nothing new was stored.",
     }
 }
+ETAG_HEADER = {
+    "ETag": {
+        "schema": {"type": "string"},
+        "description": 'The round\'s version, quoted ("2"): send it as If-Match to correct '
+        "or void exactly this version.",
+    }
+}
 _STATUS_WORDS = {"200": "Success", "201": "Stored", "204": "Done"}
+
+
+def _is_one_round(response: dict[str, Any]) -> bool:
+    schema = response.get("content", {}).get("application/json", {}).get("schema", {})
+    return bool(schema.get("$ref", "").endswith("/Round"))
 
 
 def _singular(segment: str) -> str:
@@ -207,6 +231,9 @@ def _parameters_and_headers(result: dict[str, Any]) -> None:
                     parameter.setdefault("description", "The club's slug.")
                 if name == "id" or name in _PATH_IDS:
                     parameter["schema"] = {"type": "integer", "minimum": 1}
+            body = operation.get("requestBody")
+            if body is not None and "application/json" in body.get("content", {}):
+                body["required"] = True  # a write takes a JSON object, {} at least
             idempotent = any(
                 p["name"] == "Idempotency-Key" for p in operation.get("parameters", [])
             )
@@ -215,14 +242,31 @@ def _parameters_and_headers(result: dict[str, Any]) -> None:
                 headers = dict(_HEADERS.get(code, {}))
                 if idempotent and code.startswith("2"):
                     headers.update(REPLAYED_HEADER)
+                if code.startswith("2") and _is_one_round(response):
+                    headers.update(ETAG_HEADER)
                 if headers:
                     response.setdefault("headers", {}).update(headers)
                 if not response.get("description"):
                     response["description"] = f"{_STATUS_WORDS.get(code, 'Success')}: {summary}."
 
 
+def _enum_names(result: dict[str, Any]) -> None:
+    """An enum with a value that is no name (``"48"``) names each value for generated
+    code: ``VALUE_48``, ``NONE`` (not ``VALUE_0`` for ``"48"``)."""
+    for schema in result["components"]["schemas"].values():
+        values = schema.get("enum")
+        if not values or "x-enum-varnames" in schema or None in values:
+            continue
+        if all(isinstance(v, str) and v[:1].isalpha() for v in values):
+            continue
+        schema["x-enum-varnames"] = [
+            str(v).upper() if str(v)[:1].isalpha() else f"VALUE_{v}" for v in values
+        ]
+
+
 def finish(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
     """The hook (after drf-spectacular's enum hook): every touch above, in order."""
     _error_codes(result)
+    _enum_names(result)
     _parameters_and_headers(result)
     return _one_shape(result)

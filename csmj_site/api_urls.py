@@ -2,10 +2,11 @@
 and rulesets/, which scoring.api_urls serves). The one URL file that routes both apps'
 resources: the leagues viewsets, with the standings actions scoring.api_standings adds."""
 
-from django.urls import re_path
+from django.urls import path, re_path
 from rest_framework.routers import SimpleRouter
 
-from leagues import api_views
+from csmj_site.api import error_codes_view
+from leagues import api_me, api_views
 from scoring import api_rounds, api_sessions, api_standings
 from scoring.events import api as events_api
 from scoring.sync import api as sync_api
@@ -25,6 +26,12 @@ router.register(f"{CLUB}/events", events_api.EventViewSet, basename="api-event")
 router.register(f"{CLUB}/penalties", events_api.PenaltyViewSet, basename="api-penalty")
 
 # Finish/reopen sessions, paper sessions, ratings, CSV exports; the nights' result cards.
-# A club's changes feed, for apps that sync.
-changes = re_path(rf"^{CLUB}/changes/$", sync_api.ChangesView.as_view(), name="api-changes")
-urlpatterns = [*api_sessions.urlpatterns, *events_api.urlpatterns, changes, *router.urls]
+urlpatterns = [
+    path("me/", api_me.MeView.as_view(), name="api-me"),
+    path("error-codes/", error_codes_view, name="api-error-codes"),
+    *api_sessions.urlpatterns,
+    *events_api.urlpatterns,
+    # A club's changes feed, for apps that sync.
+    re_path(rf"^{CLUB}/changes/$", sync_api.ChangesView.as_view(), name="api-changes"),
+    *router.urls,
+]

@@ -128,6 +128,14 @@ MESSAGES: dict[str, str] = {
     "not_authenticated": gettext_noop("Please log in first."),
     # the pages' JSON helpers (the round form's and the calculator's)
     "not_found": gettext_noop("Not found."),
+    "ambiguous:entrant": gettext_noop("Give player or guest_name, not both"),
+    "length_required": gettext_noop(
+        "{what} was sent in chunks without a Content-Length; send its length"
+    ),
+    "too_many_errors": gettext_noop("{count} more errors were left out of this list"),
+    "not_found:slash": gettext_noop(
+        "Not found: the API's paths end with a slash; send {method} to {path}"
+    ),
     "service_unavailable": gettext_noop(
         "the database is unavailable; nothing was saved, try again shortly"
     ),
@@ -208,10 +216,21 @@ def error_item(field: str, code: str, message: str) -> dict[str, str]:
     return {"field": field, "code": code, "message": message}
 
 
+# The most errors one reply lists; the rest are counted in one last item.
+MAX_ERRORS = 100
+
+
 def errors_body(items: Iterable[dict[str, str]], **extra: Any) -> dict[str, Any]:
     """The one error reply: ``{"errors": [error_item, ...], **extra}`` (``extra``: what a
-    409 adds beside the errors)."""
-    return {"errors": list(items), **extra}
+    409 adds beside the errors). At most ``MAX_ERRORS`` are listed; one more item
+    (``too_many_errors``) says how many were left out."""
+    errors = list(items)
+    if len(errors) > MAX_ERRORS:
+        left_out = len(errors) - MAX_ERRORS
+        errors = errors[:MAX_ERRORS]
+        too_many = ServiceError("", "too_many_errors", {"count": left_out})
+        errors.append(too_many.as_dict(localised=True))
+    return {"errors": errors, **extra}
 
 
 # A field's dotted path, and what may join it to the sentence, in a rendered template.

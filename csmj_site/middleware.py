@@ -2,7 +2,11 @@
 
 - ``ApiBodyGuardMiddleware``: a body under /api/ larger than DATA_UPLOAD_MAX_MEMORY_SIZE
   answers 413 in the API's error format ``{"errors": [{field, code, message}]}`` before
-  any view runs. What a JSON body holds (nesting, duplicate keys, lone surrogates, invalid
+  any view runs; a chunked body (no Content-Length) is read whole where the server
+  de-chunks it, else refused with 411. A write (POST, PUT, PATCH, DELETE) under /api/ to a path without its
+  trailing slash answers 404 ``not_found`` in that format, naming the path to use,
+  rather than APPEND_SLASH's redirect (which a client follows as a GET: a 200 that
+  stored nothing) or its error page under DEBUG. What a JSON body holds (nesting, duplicate keys, lone surrogates, invalid
   JSON) is checked by the one JSON reader, csmj_site.jsonio, when the view reads it.
 - ``ApiEnglishMiddleware``: everything under /api/ answers in English (DRF's 404, 415,
   429 … messages included), whatever language the site's pages use; it runs after the
@@ -18,15 +22,18 @@
 
 from __future__ import annotations
 
+import io
 import logging
 from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
+from django.core.handlers.wsgi import LimitedStream
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
+from django.urls import is_valid_path
 from django.utils import translation
 
 from csmj_site.errors import ServiceError, error_reply
@@ -59,14 +66,33 @@ class ApiBodyGuardMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if is_api(request) and request.method in ("POST", "PUT", "PATCH"):
-            refused = self.check(request)
+        if is_api(request) and request.method in ("POST", "PUT", "PATCH", "DELETE"):
+            refused = self.slash(request) or self.check(request)
             if refused is not None:
                 return refused
         return self.get_response(request)
 
+    def slash(self, request: HttpRequest) -> HttpResponse | None:
+        """404 for a write to a path that exists only with a trailing slash."""
+        path = request.path_info
+        if path.endswith("/") or not settings.APPEND_SLASH:
+            return None
+        urlconf = getattr(request, "urlconf", None)
+        if is_valid_path(path, urlconf) or not is_valid_path(f"{path}/", urlconf):
+            return None
+        slashed = f"{request.path}/"
+        return api_error(
+            404,
+            ServiceError(
+                "", "not_found", {"method": request.method, "path": slashed}, variant="slash"
+            ),
+        )
+
     def check(self, request: HttpRequest) -> HttpResponse | None:
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        chunked = "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower()
+        if chunked and not request.META.get("CONTENT_LENGTH"):
+            return self.unchunked(request, limit)
         try:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:
@@ -77,6 +103,21 @@ class ApiBodyGuardMiddleware:
             request.body  # noqa: B018  Django enforces the limit for chunked bodies too
         except RequestDataTooBig:
             return _too_large(limit)
+        return None
+
+    @staticmethod
+    def unchunked(request: HttpRequest, limit: int | None) -> HttpResponse | None:
+        """A chunked body (no Content-Length), which Django would read as empty: read
+        whole when the server has de-chunked it (``wsgi.input_terminated``, gunicorn),
+        else 411 ``length_required`` (never a write of an empty body)."""
+        if not request.META.get("wsgi.input_terminated"):
+            return api_error(411, ServiceError("body", "length_required"))
+        stream = request.META["wsgi.input"]
+        data = stream.read() if limit is None else stream.read(limit + 1)
+        if limit is not None and len(data) > limit:
+            return _too_large(limit)
+        request.META["CONTENT_LENGTH"] = str(len(data))
+        request._stream = LimitedStream(io.BytesIO(data), len(data))  # type: ignore[assignment]
         return None
 
 

@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "axes",
     "allauth",
     "allauth.account",
+    "oauth2_provider",
     "scoring",
     "scoring.standings",
     "scoring.events",
@@ -75,6 +76,7 @@ MIDDLEWARE = [
     "csmj_site.middleware.DatabaseUnavailableMiddleware",
     "csmj_site.etags.PolledReadETagMiddleware",
     "axes.middleware.AxesMiddleware",
+    "leagues.oauth_limits.RateLimitHeadersMiddleware",
 ]
 
 ROOT_URLCONF = "csmj_site.urls"
@@ -102,6 +104,13 @@ DATABASES = {
         conn_max_age=envint("DB_CONN_MAX_AGE", 0),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Writers queue for the lock (BEGIN IMMEDIATE, waiting up to 20 s) rather than fail
+    # with "database is locked" (read as the database being unavailable, 503) when a few
+    # rounds are posted at once under `make run`.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -185,10 +194,13 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = envint("DATA_UPLOAD_MAX_MEMORY_SIZE", 256 * 1024)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "leagues.oauth_auth.AppTokenAuthentication",
         "leagues.token_auth.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    # Signed-in callers (a token, an app's sign-in or the session) are limited per token.
+    "DEFAULT_THROTTLE_CLASSES": ["leagues.oauth_limits.TokenRateThrottle"],
     # Every API body is read by the project's one JSON reader (csmj_site/jsonio.py).
     "DEFAULT_PARSER_CLASSES": ["csmj_site.jsonio.JsonBodyParser"],
     "DEFAULT_SCHEMA_CLASS": "csmj_site.api.ApiAutoSchema",
@@ -197,7 +209,27 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_THROTTLE_RATES": {
         "anon_calculator": os.environ.get("ANON_CALCULATOR_RATE", "120/min"),
+        "token": os.environ.get("API_TOKEN_RATE", "600/min"),
     },
+}
+# Sign-in from apps: OAuth 2 authorization code with PKCE (leagues/oauth_auth.py).
+OAUTH2_PROVIDER = {
+    "SCOPES": {
+        "read": "Read the clubs, sessions and standings you can see",
+        "record": "Record, correct and void rounds; start and finish sessions",
+        "organise": "Manage clubs you organise: roster, rulesets, seasons, nights",
+    },
+    "DEFAULT_SCOPES": ["read"],
+    "PKCE_REQUIRED": True,
+    "ACCESS_TOKEN_EXPIRE_SECONDS": 3600,
+    "REFRESH_TOKEN_EXPIRE_SECONDS": 60 * 60 * 24 * 30,
+    "ROTATE_REFRESH_TOKEN": True,
+    # A spent refresh token used again (stolen?) revokes every token of its sign-in.
+    "REFRESH_TOKEN_REUSE_PROTECTION": True,
+    "ALLOWED_REDIRECT_URI_SCHEMES": ["https", "http"],
+    # Only a checksum of each token is stored, as for personal tokens.
+    "COMPLIANT_BCP_RFC9700_TOKEN_STORAGE": True,
+    "OAUTH2_VALIDATOR_CLASS": "leagues.oauth_validator.AppSignInValidator",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "csmj API",
@@ -211,6 +243,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "csmj_site.api_schema.finish",
+        "leagues.oauth_schema.rate_limit_headers",
         "csmj_site.etags.schema_hook",
     ],
     "ENUM_NAME_OVERRIDES": {
@@ -219,12 +252,16 @@ SPECTACULAR_SETTINGS = {
         "FinalHandCode": "scoring.serializers.FINAL_HAND_CODES",
         "MidgameHandCode": "scoring.serializers.MIDGAME_HAND_CODES",
         "Preset": "leagues.serializers.PRESET_CODES",
+        "Role": "leagues.models.Role",
+        "Scope": "leagues.oauth_auth.SCOPES",
         "OutcomeKind": "scoring.serializers.OUTCOME_KINDS",
         "Stacking": "leagues.serializers.STACKING_CHOICES",
         "PairRule": "leagues.serializers.PAIR_CHOICES",
         "TransferEvent": "scoring.serializers.TRANSFER_EVENTS",
         "HandClass": "scoring.serializers.HAND_CLASSES",
         "PenaltyKind": "scoring.serializers.PENALTY_KINDS",
+        "KongKind": "scoring.serializers.KONG_KINDS",
+        "EmptyBirds": "leagues.serializers.EMPTY_BIRDS_CHOICES",
         "MeldKind": "scoring.serializers.MELD_KINDS",
         "FinalAnalysisKind": "scoring.api_analyse.FINAL_KIND",
         "DealtAnalysisKind": "scoring.api_analyse.DEALT_KIND",

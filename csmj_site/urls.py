@@ -13,6 +13,8 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
     path("accounts/tokens/", include("leagues.token_urls")),
+    path("accounts/apps/", include("leagues.oauth_apps_urls")),
+    path("oauth/", include("leagues.oauth_urls")),
     path("accounts/", include("allauth.urls")),
     path("", include("leagues.audit_views")),
     path("", include("scoring.calc_urls")),

@@ -21,7 +21,7 @@ from drf_spectacular.utils import (
     extend_schema_view,
 )
 
-from csmj_site.api import CLUB_SLUG, ApiViewSet, DateRangeFilterSet, IdFilter
+from csmj_site.api import CLUB_SLUG, ApiFilterSet, ApiViewSet, DateRangeFilterSet, IdFilter
 from leagues import selectors, services
 from leagues.api_scope import ClubScopedMixin
 from leagues.models import Club, Membership, Player, Ruleset, Season
@@ -36,7 +36,7 @@ from leagues.serializers import (
 # ---------------------------------------------------------------- clubs
 
 
-class ClubFilter(django_filters.FilterSet):
+class ClubFilter(ApiFilterSet):
     class Meta:
         model = Club
         fields = ["is_public"]

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
-from leagues.models import Club, Invitation, Membership, Player, Ruleset, Season
+from leagues.models import ROLE_RANK, Club, Invitation, Membership, Player, Ruleset, Season
 
 # ---------------------------------------------------------------- clubs, members
 
@@ -23,10 +23,17 @@ def club_list_for_user(*, user: Any) -> QuerySet[Club]:
 
 
 def membership_role(*, club: Club, user: Any) -> str | None:
-    """The user's role in the club, or None (anonymous users and outsiders)."""
+    """The user's role in the club, or None (anonymous users and outsiders).
+
+    A user signed in through an app acts with at most the role its token's scopes allow
+    (``api_role_cap``, set by leagues.oauth_auth): every role check reads the role here."""
     if user is None or not user.is_authenticated:
         return None
-    return Membership.objects.filter(club=club, user=user).values_list("role", flat=True).first()
+    role = Membership.objects.filter(club=club, user=user).values_list("role", flat=True).first()
+    cap = getattr(user, "api_role_cap", None)
+    if role is not None and cap is not None and ROLE_RANK[role] > ROLE_RANK[cap]:
+        return str(cap)
+    return role
 
 
 def membership_list(*, club: Club) -> QuerySet[Membership]:

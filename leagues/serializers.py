@@ -92,6 +92,10 @@ def _choices(key: str) -> list[tuple[Any, str]]:
     return [(value, label.en) for value, label in PARAMETER_INFO[key].values.items()]
 
 
+# The values of a bird landing on nobody (空鸟), named EmptyBirds in the schema.
+EMPTY_BIRDS_CHOICES = _choices("empty_birds")
+
+
 def _choice(key: str, *, required: bool = False) -> serializers.ChoiceField:
     return serializers.ChoiceField(choices=_choices(key), required=required)
 

@@ -24,8 +24,14 @@ class ApiTokenAuthentication(BaseAuthentication):
 
     def authenticate(self, request: Any) -> tuple[Any, Any] | None:
         parts = get_authorization_header(request).split()
-        if not parts or parts[0].lower() not in self.keywords:
+        if not parts:
             return None
+        if parts[0].lower() not in self.keywords:
+            # Basic …, or the token without its scheme: a caller that meant to sign in,
+            # never read as anonymous.
+            raise exceptions.AuthenticationFailed(
+                _("Invalid Authorization header: send Bearer <token>."), code="invalid_header"
+            )
         if len(parts) != 2:
             raise exceptions.AuthenticationFailed(
                 _("Invalid Authorization header: give one token."), code="invalid_header"

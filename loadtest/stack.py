@@ -75,6 +75,8 @@ def process_env(db_url: str, broker: str) -> dict[str, str]:
         ALLOWED_HOSTS="127.0.0.1,localhost",
         LOG_LEVEL="WARNING",
         DB_CONN_MAX_AGE=os.environ.get("DB_CONN_MAX_AGE", "60"),
+        # Every simulated phone shares the bot's one token: no per-token limit (empty: off).
+        API_TOKEN_RATE=os.environ.get("API_TOKEN_RATE", ""),
         PYTHONPATH=str(ROOT),
     )
     env.pop("SECRET_KEY", None)  # no production mode: it would redirect to https

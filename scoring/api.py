@@ -193,7 +193,7 @@ def calculator_response(request: Request, compute: Callable[[Any], Any]) -> Resp
 
 
 @extend_schema(
-    operation_id="list_rulesets",
+    operation_id="preset_list",
     summary="Ruleset presets",
     description="The four presets of rules.md §7, each with every parameter: its value, "
     "allowed values, meaning and the seed passage it comes from. A plain array, not a page: "

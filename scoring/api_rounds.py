@@ -21,7 +21,7 @@ from drf_spectacular.utils import (
     extend_schema,
     extend_schema_view,
 )
-from rest_framework import mixins, serializers, viewsets
+from rest_framework import exceptions, mixins, serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
@@ -30,6 +30,7 @@ from rest_framework.response import Response
 
 from csmj_site.api import (
     CLUB_SLUG,
+    IDEMPOTENCY_KEY,
     ApiPagination,
     ApiViewSet,
     DateRangeFilterSet,
@@ -37,14 +38,15 @@ from csmj_site.api import (
     ErrorItemSerializer,
     ErrorResponseSerializer,
     IdFilter,
+    StrictBooleanFilter,
     StrictOrderingFilter,
     id_or_404,
+    undeclared_refused,
 )
 from leagues.api_scope import ClubScopedMixin
 from leagues.permissions import require_read, require_record
 from scoring import services
-from scoring.idempotency import HEADER as IDEMPOTENCY_HEADER
-from scoring.idempotency import KEY_MAX_LENGTH, idempotent
+from scoring.idempotency import idempotent
 from scoring.models import Round, RoundPlayer, Session
 from scoring.selectors import sessions_with_state
 from scoring.serializers import (
@@ -64,20 +66,6 @@ SESSION_ID = OpenApiParameter(
 )
 NUMBER = OpenApiParameter(
     "number", OpenApiTypes.INT, OpenApiParameter.PATH, description="The round number (1, 2, …)."
-)
-IDEMPOTENCY_KEY = OpenApiParameter(
-    IDEMPOTENCY_HEADER,
-    {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": KEY_MAX_LENGTH,
-        "pattern": "^[ -~]+$",  # printable ASCII
-    },
-    OpenApiParameter.HEADER,
-    required=False,
-    description=f"Any unique string (≤{KEY_MAX_LENGTH} printable ASCII characters). A retry with the "
-    "same key and body returns the first response and stores nothing new; the same key "
-    "with a different body answers 422. Keys are kept for 24 hours.",
 )
 
 
@@ -107,14 +95,59 @@ IDEMPOTENCY_MISMATCH = OpenApiResponse(
 )
 
 
+class PreconditionFailed(exceptions.APIException):
+    """If-Match named another version than the round's current one."""
+
+    status_code = 412
+    default_code = "precondition_failed"
+    default_detail = "The round has changed since it was read (If-Match); read it again."
+
+
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
+    description='The round\'s ETag as read (its version, e.g. "1"). When the round has '
+    "another version now (another client corrected it), nothing is changed and the "
+    "answer is 412 precondition_failed. Without it the change applies to the current "
+    "version.",
+)
+PRECONDITION_FAILED = OpenApiResponse(
+    ErrorResponseSerializer,
+    description="If-Match named another version than the current one (another client "
+    "corrected the round since it was read); nothing was changed.",
+)
+
+
+def round_etag(version: int) -> str:
+    """A round's ETag: its version, quoted (a strong validator)."""
+    return f'"{version}"'
+
+
+def _if_match(request: Request, current: Round) -> None:
+    """412 when ``If-Match`` names no ETag of the round's current version."""
+    header = request.headers.get("If-Match")
+    if header is None:
+        return
+    tags = [t.strip().removeprefix("W/") for t in header.split(",")]
+    if "*" not in tags and round_etag(current.version) not in tags:
+        raise PreconditionFailed(
+            f"round {current.number} is at version {current.version} now, not "
+            f"{header.strip()} (If-Match); read it again"
+        )
+
+
 def _round_body(request: Request, *, allow_number: bool) -> tuple[Any, int | None]:
-    """The round object as sent (for the engine) and the client's round ``number``."""
+    """The round object as sent (for the engine) and the client's round ``number``; where
+    ``number`` is not allowed it stays in the body and the engine refuses it
+    (``unknown_field``), as any field the operation does not declare."""
     body = request.data
-    if not isinstance(body, dict) or "number" not in body:
+    if not allow_number or not isinstance(body, dict) or "number" not in body:
         return body, None
     data = {k: v for k, v in body.items() if k != "number"}
     number = body["number"]
-    if not allow_number:
+    if number is None:  # null counts as absent (round-format.md)
         return data, None
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
         raise ValidationError({"number": ["A round number is an integer ≥ 1."]}, code="invalid")
@@ -194,6 +227,7 @@ class SessionViewSet(ClubScopedMixin, ApiViewSet):
         instance = self.get_object()
         self.check_write(instance)
         serializer = SessionUpdateSerializer(data=request.data, partial=bool(kwargs.get("partial")))
+        undeclared_refused(serializer, also=list(SessionDetailSerializer().fields))
         serializer.is_valid(raise_exception=True)
         session = services.session_update(
             session=instance, actor=request.user, **serializer.validated_data
@@ -210,7 +244,7 @@ class SessionViewSet(ClubScopedMixin, ApiViewSet):
 
 class RoundFilter(DateRangeFilterSet):
     date_field = "recorded_at__date"
-    is_void = django_filters.BooleanFilter()
+    is_void = StrictBooleanFilter()
     kind = django_filters.ChoiceFilter(
         field_name="data__result__kind", choices=OUTCOME_KINDS, label="Outcome kind"
     )
@@ -248,6 +282,20 @@ class RoundViewSet(
     ordering = ["number"]
     lookup_field = "number"
     lookup_value_regex = r"[0-9]+"
+
+    def finalize_response(
+        self, request: Request, response: Response, *args: Any, **kwargs: Any
+    ) -> Response:
+        """A stored round's answer (read, recorded, corrected, voided; replays
+        included) carries its ETag, the version, for If-Match."""
+        response = super().finalize_response(request, response, *args, **kwargs)
+        data = getattr(response, "data", None)
+        single = self.action in ("retrieve", "create", "correct", "void")
+        if single and 200 <= response.status_code < 300 and isinstance(data, dict):
+            version = data.get("version")
+            if isinstance(version, int):
+                response["ETag"] = round_etag(version)
+        return response
 
     def get_session(self) -> Session:
         if not hasattr(self, "_session"):
@@ -308,14 +356,20 @@ class RoundViewSet(
     @extend_schema(
         summary="Correct a round: stores a new version, the old one is kept",
         request=RoundDataSerializer,
-        parameters=[NUMBER, IDEMPOTENCY_KEY],
-        responses={201: RoundSerializer, 409: CORRECTION_CONFLICT, 422: IDEMPOTENCY_MISMATCH},
+        parameters=[NUMBER, IDEMPOTENCY_KEY, IF_MATCH],
+        responses={
+            201: RoundSerializer,
+            409: CORRECTION_CONFLICT,
+            412: PRECONDITION_FAILED,
+            422: IDEMPOTENCY_MISMATCH,
+        },
     )
     @action(detail=True, methods=["post"], filter_backends=[], pagination_class=None)
     @idempotent
     def correct(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         self._require_record()
         current = self.get_object()
+        _if_match(request, current)
         data, _number = _round_body(request, allow_number=False)
         rnd = services.round_correct(round=current, data=data, actor=request.user)
         return Response(RoundSerializer(rnd).data, status=201)
@@ -323,14 +377,17 @@ class RoundViewSet(
     @extend_schema(
         summary="Void a round (it stays, marked, and stops counting)",
         request=RoundVoidSerializer,
-        parameters=[NUMBER],
-        responses={200: RoundSerializer},
+        parameters=[NUMBER, IDEMPOTENCY_KEY, IF_MATCH],
+        responses={200: RoundSerializer, 412: PRECONDITION_FAILED, 422: IDEMPOTENCY_MISMATCH},
     )
     @action(detail=True, methods=["post"], filter_backends=[], pagination_class=None)
+    @idempotent
     def void(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         self._require_record()
         current = self.get_object()
+        _if_match(request, current)
         body = RoundVoidSerializer(data=request.data)
+        undeclared_refused(body)
         body.is_valid(raise_exception=True)
         rnd = services.round_void(
             round=current, reason=body.validated_data["reason"], actor=request.user

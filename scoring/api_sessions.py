@@ -21,11 +21,18 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import ApiPagination, paginated_rows
+from csmj_site.api import (
+    IDEMPOTENCY_KEY,
+    ApiPagination,
+    idempotent_view,
+    paginated_rows,
+    undeclared_refused,
+)
 from leagues.api_scope import related_queryset_set
 from leagues.models import Club, Player, Season
 from leagues.permissions import club_for_reader
 from scoring.models import Session
+from scoring.serializers import PlayerRefSerializer
 from scoring.services import (
     PAPER_NET_LIMIT,
     paper_session_record,
@@ -72,13 +79,15 @@ def _state(session: Session, *, finished: bool, is_paper: bool) -> dict[str, Any
     summary="Finish a session (结束本场): it is rated; finishing twice changes nothing",
     description="A finished session takes no new round (409 session_finished) until it "
     "is reopened.",
+    parameters=[IDEMPOTENCY_KEY],
     request=None,
     responses=SessionStateSerializer,
 )
 @api_view(["POST"])
 @permission_classes([IsAuthenticatedOrReadOnly])
-def session_finish_view(request: Request, club_slug: str, session_id: int) -> Response:
-    session = _session(request, club_slug, session_id)
+@idempotent_view
+def session_finish_view(request: Request, club_slug: str, id: int) -> Response:  # noqa: A002
+    session = _session(request, club_slug, id)
     result = session_finish(session=session, actor=request.user)
     return Response(_state(session, finished=True, is_paper=result.is_paper))
 
@@ -87,13 +96,15 @@ def session_finish_view(request: Request, club_slug: str, session_id: int) -> Re
     operation_id="session_reopen",
     tags=["sessions"],
     summary="Reopen a finished session (not a paper one); ratings are replayed",
+    parameters=[IDEMPOTENCY_KEY],
     request=None,
     responses=SessionStateSerializer,
 )
 @api_view(["POST"])
 @permission_classes([IsAuthenticatedOrReadOnly])
-def session_reopen_view(request: Request, club_slug: str, session_id: int) -> Response:
-    session = _session(request, club_slug, session_id)
+@idempotent_view
+def session_reopen_view(request: Request, club_slug: str, id: int) -> Response:  # noqa: A002
+    session = _session(request, club_slug, id)
     session_reopen(session=session, actor=request.user)  # refuses a paper session
     return Response(_state(session, finished=False, is_paper=False))
 
@@ -129,14 +140,17 @@ class PaperSessionSerializer(serializers.Serializer[Any]):
     tags=["sessions"],
     summary="Record a paper session (纸面记录): its players by seat and their final nets, "
     "summing to zero. Counts in net, sessions and ratings, not in hand statistics.",
+    parameters=[IDEMPOTENCY_KEY],
     request=PaperSessionSerializer,
     responses={201: SessionStateSerializer},
 )
 @api_view(["POST"])
 @permission_classes([IsAuthenticatedOrReadOnly])
-def paper_session_view(request: Request, club_slug: str, season_id: int) -> Response:
-    season = _season(request, club_slug, season_id)
+@idempotent_view
+def paper_session_view(request: Request, club_slug: str, id: int) -> Response:  # noqa: A002
+    season = _season(request, club_slug, id)
     body = PaperSessionSerializer(data=request.data, context={"club_id": season.club_id})
+    undeclared_refused(body)
     body.is_valid(raise_exception=True)
     data = body.validated_data
     session = paper_session_record(
@@ -151,8 +165,10 @@ def paper_session_view(request: Request, club_slug: str, season_id: int) -> Resp
 
 
 class RatingSerializer(serializers.Serializer[Any]):
-    player = serializers.IntegerField(source="player_id")
-    player_name = serializers.CharField(source="player.display_name")
+    player = PlayerRefSerializer()
+    player_name = serializers.CharField(
+        source="player.display_name", help_text="The player's name (player.display_name)."
+    )
     ordinal = serializers.FloatField(help_text="Conservative rating mu − 3σ (openskill).")
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
@@ -167,7 +183,7 @@ class PaginatedRatingListSerializer(serializers.Serializer[Any]):
 
 
 @extend_schema(
-    operation_id="ratings_list",
+    operation_id="season_ratings",
     tags=["standings"],
     summary="Season ratings (openskill Plackett-Luce), best first",
     responses=PaginatedRatingListSerializer,
@@ -182,8 +198,8 @@ class PaginatedRatingListSerializer(serializers.Serializer[Any]):
     ],
 )
 @api_view(["GET"])
-def season_ratings_view(request: Request, club_slug: str, season_id: int) -> Response:
-    season = _season(request, club_slug, season_id)
+def season_ratings_view(request: Request, club_slug: str, id: int) -> Response:  # noqa: A002
+    season = _season(request, club_slug, id)
     rows = (
         PlayerRating.objects.filter(season=season)
         .select_related("player")
@@ -227,7 +243,7 @@ def _csv_response(rows: Any, filename: str) -> StreamingHttpResponse:
 
 
 @extend_schema(
-    operation_id="standings_csv",
+    operation_id="season_standings_csv",
     tags=["standings"],
     summary="Season standings as CSV (the same rows as the standings endpoint)",
     responses={(200, "text/csv"): OpenApiTypes.STR},
@@ -235,15 +251,17 @@ def _csv_response(rows: Any, filename: str) -> StreamingHttpResponse:
 @api_view(["GET"])
 @renderer_classes([JSONRenderer, CsvRenderer])
 def season_standings_csv_view(
-    request: Request, club_slug: str, season_id: int
+    request: Request,
+    club_slug: str,
+    id: int,  # noqa: A002
 ) -> StreamingHttpResponse:
-    season = _season(request, club_slug, season_id)
+    season = _season(request, club_slug, id)
     rows = selectors.standings_csv_rows(rows=selectors.season_standings(season=season))
     return _csv_response(rows, f"{club_slug}-season-{season.pk}-standings.csv")
 
 
 @extend_schema(
-    operation_id="rounds_csv",
+    operation_id="season_rounds_csv",
     tags=["standings"],
     summary="Every round of the season as CSV (current versions; void ones marked)",
     responses={(200, "text/csv"): OpenApiTypes.STR},
@@ -251,9 +269,11 @@ def season_standings_csv_view(
 @api_view(["GET"])
 @renderer_classes([JSONRenderer, CsvRenderer])
 def season_rounds_csv_view(
-    request: Request, club_slug: str, season_id: int
+    request: Request,
+    club_slug: str,
+    id: int,  # noqa: A002
 ) -> StreamingHttpResponse:
-    season = _season(request, club_slug, season_id)
+    season = _season(request, club_slug, id)
     return _csv_response(
         season_rounds_csv_rows(season=season), f"{club_slug}-season-{season.pk}-rounds.csv"
     )
@@ -262,8 +282,8 @@ def season_rounds_csv_view(
 def _urls() -> list[Any]:
     from django.urls import re_path
 
-    season = rf"^{CLUB}/seasons/(?P<season_id>[0-9]+)"
-    session = rf"^{CLUB}/sessions/(?P<session_id>[0-9]+)"
+    season = rf"^{CLUB}/seasons/(?P<id>[0-9]+)"
+    session = rf"^{CLUB}/sessions/(?P<id>[0-9]+)"
     return [
         re_path(rf"{session}/finish/$", session_finish_view, name="api-session-finish"),
         re_path(rf"{session}/reopen/$", session_reopen_view, name="api-session-reopen"),

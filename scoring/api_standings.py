@@ -16,7 +16,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import paginated
+from csmj_site.api import idempotent, paginated, undeclared_refused
 from leagues import api_views
 from leagues.models import Player, Season
 from leagues.serializers import PlayerSerializer
@@ -37,7 +37,7 @@ STANDINGS_ORDERING = OpenApiParameter(
     OpenApiParameter.QUERY,
     enum=ORDER_VALUES,
     description='Sort column ("-" reverses it); any other value answers 400. Ranks always '
-    "follow the official order: net, then average per round, then wins.",
+    "follow the official order: total (net + penalties), then average per round, then wins.",
 )
 
 
@@ -56,7 +56,7 @@ def standings_response(view: Any, request: Request, rows_for: Any) -> Response:
 
 class ClubViewSet(api_views.ClubViewSet):
     @extend_schema(
-        operation_id="leaderboard_list",
+        operation_id="club_leaderboard",
         tags=["standings"],
         summary="All-time board of the club (every season)",
         parameters=[StandingsQuerySerializer, STANDINGS_ORDERING],
@@ -101,10 +101,12 @@ class PlayerViewSet(api_views.PlayerViewSet):
         responses=PlayerSerializer,
     )
     @action(detail=True, methods=["post"], filter_backends=[], pagination_class=None)
+    @idempotent
     def merge(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         guest = self.get_object()
         self.check_write(guest)
         body = PlayerMergeSerializer(data=request.data)
+        undeclared_refused(body)
         body.is_valid(raise_exception=True)
         target = get_object_or_404(Player, club=self.get_club(), pk=body.validated_data["target"])
         services.player_merge(guest=guest, target=target, actor=request.user)
@@ -113,7 +115,7 @@ class PlayerViewSet(api_views.PlayerViewSet):
 
 class SeasonViewSet(api_views.SeasonViewSet):
     @extend_schema(
-        operation_id="standings_list",
+        operation_id="season_standings",
         tags=["standings"],
         summary="Season standings (the same numbers as the season page)",
         parameters=[StandingsQuerySerializer, STANDINGS_ORDERING],

@@ -32,6 +32,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         static("js/round-form-render.js"),
         static("js/round-form-picker.js"),
         static("js/round-form-sync.js"),
+        static("js/round-form-sentence.js"),
         static("js/round-form.js"),
         catalogue,
     ]

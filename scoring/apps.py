@@ -21,6 +21,12 @@ class ScoringConfig(AppConfig):
 
         error_codes_register([*ALL_MESSAGES, str(IdempotencyMismatch.default_code)])
 
+        # The API's POSTs that honour Idempotency-Key keep their answers with us.
+        from csmj_site.api import idempotency_register
+        from scoring.idempotency import run
+
+        idempotency_register(run)
+
         # Webhooks: an audit entry of a round or a session queues its deliveries.
         from django.db.models.signals import post_save
 

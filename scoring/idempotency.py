@@ -1,11 +1,16 @@
-"""Idempotency-Key for the API's POST requests that create a round.
+"""Idempotency-Key for the API's POST requests that change something (a round recorded,
+corrected or voided, a session started, finished or reopened, a paper session, every
+create, a league night's steps).
 
 A client that is unsure whether its request arrived sends it again with the same
-``Idempotency-Key`` header. The first response that stored a round is kept with the
-key and replayed for a retry with the same body; the same key with a different body
-is refused with 422. A key is spent only when a round was stored: the key row is
-written in the same transaction as the round, so a failure (or a crash) leaves no key
-behind and the client may simply retry.
+``Idempotency-Key`` header. The first 2xx response is kept with the key and replayed
+for a retry with the same body; the same key with a different body is refused with
+422. A key is spent only when the request succeeded: the key row is written in the same
+transaction as the write, so a failure (or a crash) leaves no key behind and the client
+may simply retry.
+
+The decorators are csmj_site.api's (``idempotent``, ``idempotent_view``); ``run`` is the
+store they call, registered from scoring's AppConfig.ready.
 
 Keys belong to a user (all of the user's tokens and their browser session share them)
 and are kept for ``KEY_TTL``.
@@ -16,7 +21,6 @@ The model is registered through ``scoring.models`` (one import line there).
 from __future__ import annotations
 
 import datetime
-import functools
 import hashlib
 import json
 from collections.abc import Callable
@@ -30,8 +34,10 @@ from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
-HEADER = "Idempotency-Key"
-KEY_MAX_LENGTH = 255
+from csmj_site.api import IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, idempotent
+
+HEADER = IDEMPOTENCY_HEADER
+KEY_MAX_LENGTH = IDEMPOTENCY_KEY_MAX_LENGTH
 KEY_TTL = datetime.timedelta(hours=24)
 REPLAYED_HEADER = "Idempotent-Replayed"
 
@@ -93,53 +99,49 @@ def _clean_key(key: str) -> str:
     return key
 
 
-def idempotent(action: Callable[..., Any]) -> Callable[..., Any]:
-    """Decorate a DRF view method that creates a round.
+def run(request: Any, call: Callable[[], Any]) -> Any:
+    """Run ``call`` (the view) under the request's ``Idempotency-Key``.
 
-    Without the header the action runs as usual. With it, the key is claimed, the
-    action runs and its 2xx response is stored, all in one transaction; a replay returns
-    the stored response with ``Idempotent-Replayed: true``. Concurrent requests with one
-    key wait on the key's unique index, so only one of them runs the action.
+    Without the header the call runs as usual. With it, the key is claimed, the call
+    runs and its 2xx response is stored, all in one transaction; a replay returns the
+    stored response with ``Idempotent-Replayed: true``. Concurrent requests with one
+    key wait on the key's unique index, so only one of them runs the call.
     """
-
-    @functools.wraps(action)
-    def wrapper(view: Any, request: Any, *args: Any, **kwargs: Any) -> Any:
-        raw_key = request.headers.get(HEADER)
-        if raw_key is None or not request.user.is_authenticated:
-            return action(view, request, *args, **kwargs)
-        key = _clean_key(raw_key)
-        fingerprint = request_fingerprint(
-            method=request.method, path=request.path, body=request.data
-        )
-        with transaction.atomic():
-            IdempotencyKey.objects.filter(
-                user=request.user, key=key, created_at__lt=timezone.now() - KEY_TTL
-            ).delete()
-            try:
-                with transaction.atomic():
-                    record = IdempotencyKey.objects.create(
-                        user=request.user,
-                        key=key,
-                        request_hash=fingerprint,
-                        status_code=0,
-                        response_body={},
-                    )
-            except IntegrityError:
-                previous = IdempotencyKey.objects.get(user=request.user, key=key)
-                if previous.request_hash != fingerprint:
-                    raise IdempotencyMismatch() from None
-                return Response(
-                    previous.response_body,
-                    status=previous.status_code,
-                    headers={REPLAYED_HEADER: "true"},
+    raw_key = request.headers.get(HEADER)
+    if raw_key is None or not request.user.is_authenticated:
+        return call()
+    key = _clean_key(raw_key)
+    fingerprint = request_fingerprint(method=request.method, path=request.path, body=request.data)
+    with transaction.atomic():
+        IdempotencyKey.objects.filter(
+            user=request.user, key=key, created_at__lt=timezone.now() - KEY_TTL
+        ).delete()
+        try:
+            with transaction.atomic():
+                record = IdempotencyKey.objects.create(
+                    user=request.user,
+                    key=key,
+                    request_hash=fingerprint,
+                    status_code=0,
+                    response_body={},
                 )
-            response = action(view, request, *args, **kwargs)
-            if not 200 <= response.status_code < 300:
-                transaction.set_rollback(True)
-                return response
-            record.status_code = response.status_code
-            record.response_body = json.loads(JSONRenderer().render(response.data))
-            record.save(update_fields=["status_code", "response_body"])
+        except IntegrityError:
+            previous = IdempotencyKey.objects.get(user=request.user, key=key)
+            if previous.request_hash != fingerprint:
+                raise IdempotencyMismatch() from None
+            return Response(
+                previous.response_body,
+                status=previous.status_code,
+                headers={REPLAYED_HEADER: "true"},
+            )
+        response = call()
+        if not 200 <= response.status_code < 300:
+            transaction.set_rollback(True)
             return response
+        record.status_code = response.status_code
+        record.response_body = json.loads(JSONRenderer().render(response.data))
+        record.save(update_fields=["status_code", "response_body"])
+        return response
 
-    return wrapper
+
+__all__ = ["HEADER", "KEY_MAX_LENGTH", "IdempotencyKey", "idempotent", "run"]

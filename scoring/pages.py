@@ -58,9 +58,17 @@ def round_summary(
         {"name": names[w["seat"]], "hands": [hand_label(c) for c in codes(w, False)]}
         for w in final.get("winners") or []
     ]
+    # each bird with the seat it landed on and who sat there (or 空)
+    birds = selectors.round_birds(
+        data=data, counted=list(rnd.birds), ruleset_config=rnd.ruleset_config, names=names
+    )
     openings = [
-        {"name": names[o["seat"]], "hands": [hand_label(c) for c in codes(o, True)]}
-        for o in data.get("openings") or []
+        {
+            "name": names[o["seat"]],
+            "hands": [hand_label(c) for c in codes(o, True)],
+            "birds": birds["openings"][i],
+        }
+        for i, o in enumerate(data.get("openings") or [])
     ]
     discarder = final.get("discarder")
     haidi = final.get("haidi") or {}
@@ -75,6 +83,8 @@ def round_summary(
         "openings": openings,
         "discarder": names[discarder] if isinstance(discarder, int) else "",
         "birds": list(rnd.birds),  # as the engine counted them when the round was stored
+        # each with the player it landed on (or 空): [{"bird": 3, "on": "李四", "seat": 1}]
+        "birds_landed": birds["final"],
         "birds_forfeited": bool(final.get("birds_forfeited")),
         "haidi_tile": tile_label(haidi.get("tile") or ""),
         "escapes": [names[p["seat"]] for p in data.get("penalties") or []],

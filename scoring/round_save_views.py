@@ -44,7 +44,12 @@ def round_brief(rnd: Any, names: list[str]) -> dict[str, Any]:
         if s["discarder"]:
             what += " ← " + s["discarder"]
         if s["birds"]:
-            what += " · " + _("鸟") + " " + list_sep().join(str(b) for b in s["birds"])
+            what += (
+                " · "
+                + _("鸟")
+                + " "
+                + list_sep().join(f"{b['bird']} {b['on']}".strip() for b in s["birds_landed"])
+            )
     if s["kongs"]:  # 杠分, apart from the win
         what += f" · {selectors.kong_title()} " + list_sep().join(
             f"{k['payee']} {k['arith']}" for k in s["kongs"]
@@ -100,6 +105,7 @@ class RoundSave(APIView):
                 status=409,
             )
         dealer, dealers = selectors.session_next_dealers(session=session)
+        counted, voided = selectors.session_round_counts(session=session)
         return Response(
             {
                 "number": rnd.number,
@@ -107,6 +113,7 @@ class RoundSave(APIView):
                 "next_dealer": dealer,
                 "next_dealers": dealers,
                 "scoreboard": selectors.session_scoreboard(session=session),
+                "counts": {"counted": counted, "void": voided},
                 "saved": _("第 %(n)s 盘已保存") % {"n": rnd.number},
             },
             status=201,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +24,17 @@ from django.db.models import (
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Coalesce
 
-from scoring.engine import KONG_KINDS, MIDGAME_CODES, PARAMETER_INFO
+from scoring.engine import (
+    BIRD_ON_NOBODY,
+    KONG_KINDS,
+    MIDGAME_CODES,
+    PARAMETER_INFO,
+    Rules,
+    bird_seats,
+    final_bird_origin,
+    parse_ruleset,
+    small_win_origin,
+)
 from scoring.models import (
     Round,
     RoundHand,
@@ -34,6 +45,59 @@ from scoring.models import (
     counting_q,
     table_title,
 )
+
+_RULES_SEEN: dict[str, Rules | None] = {}
+
+
+def _rules_of(config: Any) -> Rules | None:
+    """A stored round's ruleset, parsed once per distinct config (a process keeps 64)."""
+    key = json.dumps(config, sort_keys=True)
+    if key not in _RULES_SEEN:
+        if len(_RULES_SEEN) >= 64:
+            _RULES_SEEN.clear()
+        _RULES_SEEN[key] = parse_ruleset(config)[0]
+    return _RULES_SEEN[key]
+
+
+def round_birds(
+    *, data: dict[str, Any], counted: list[int], ruleset_config: Any, names: list[str]
+) -> dict[str, Any]:
+    """A stored round's birds, each with the seat it landed on (the engine's table,
+    rules.md §3, §10.2) and who sat there, or the engine's word for nobody (空):
+    ``{"final": [{"bird", "seat", "on"}, ...], "openings": [[...] an opening]}``.
+    ``counted``: the final win's birds as the engine counted them (``Round.birds``)."""
+    from csmj_site.language import in_page_language
+
+    rules = _rules_of(ruleset_config)
+    final = data.get("result") or {}
+    dealer = data.get("dealer", 0)
+    discarder = final.get("discarder")
+    winners = [w["seat"] for w in final.get("winners") or [] if isinstance(w, dict)]
+
+    def landed(birds: list[int], origin: int | None) -> list[dict[str, Any]]:
+        if rules is None or origin is None:
+            return [{"bird": b, "seat": None, "on": ""} for b in birds]
+        lands = bird_seats(rules.players, rules.empty_birds)[origin]
+        out = []
+        for b in birds:
+            seat = lands[b] if isinstance(b, int) and 1 <= b <= 9 else None
+            on = names[seat] if seat is not None and seat < len(names) else ""
+            out.append({"bird": b, "seat": seat, "on": on or in_page_language(BIRD_ON_NOBODY)})
+        return out
+
+    openings = [
+        landed(
+            list(o.get("birds") or []),
+            small_win_origin(rules, dealer, o["seat"]) if rules is not None else None,
+        )
+        for o in data.get("openings") or []
+    ]
+    origin = (
+        final_bird_origin(rules, dealer, winners, discarder if isinstance(discarder, int) else None)
+        if rules is not None
+        else None
+    )
+    return {"final": landed(counted, origin), "openings": openings}
 
 
 def kong_kinds() -> dict[str, str]:
@@ -242,6 +306,18 @@ def session_next_number(*, session: Session) -> int:
     return (last["number"] if last else 0) + 1
 
 
+def session_round_counts(*, session: Session) -> tuple[int, int]:
+    """(counted, void): the session's rounds that count and those voided (current
+    versions), so that a page says why the next number is past the count (第 6 盘 after
+    1 盘计分 and 4 盘已作废). One query."""
+    from django.db.models import Count, Q
+
+    c = Round.objects.filter(session=session, is_current=True).aggregate(
+        counted=Count("pk", filter=Q(is_void=False)), void=Count("pk", filter=Q(is_void=True))
+    )
+    return c["counted"], c["void"]
+
+
 def round_history(*, session: Session, number: int) -> list[Round]:
     """Every version of round ``number``, oldest first. One query."""
     return list(
@@ -254,7 +330,11 @@ def round_history(*, session: Session, number: int) -> list[Round]:
 def session_latest(*, club: Any) -> Session | None:
     """The club's most recently started session with its seated players (two queries),
     for 同一桌再来一场 ("same four as last time")."""
-    qs = Session.objects.filter(season__club=club).order_by("-started_at", "-id")
+    qs = (
+        Session.objects.filter(season__club=club)
+        .select_related("season__ruleset")
+        .order_by("-started_at", "-id")
+    )
     return _with_seats(qs).first()
 
 
@@ -330,25 +410,44 @@ def session_by_follow_token(*, token: str) -> Session | None:
     return _with_seats(qs).first()
 
 
-def session_best_wins(*, session: Session) -> dict[int, dict[str, Any]]:
-    """Each seat's biggest win of the session (the counted round it won most in): by
-    seat, ``{"number", "net", "codes"}`` with the hand types of that win (no midgame
-    extras). A seat that never won is absent. Two queries."""
-    best: dict[int, dict[str, Any]] = {}
+def best_wins(
+    *, scope: Q, by: str, then: tuple[str, ...] = (), extra: Mapping[str, str]
+) -> dict[Any, dict[str, Any]]:
+    """The biggest win of each ``by`` (a RoundPlayer column: "seat", "player_id"): the
+    counted round of ``scope`` (a filter on RoundPlayer) it won most in, the earliest by
+    ``then`` among equals. By that column, ``{**extra, "net", "codes"}``: each key of
+    ``extra`` read at its path from RoundPlayer, and the win's hand types without midgame
+    extras. One who never won is absent. Two queries."""
+    best: dict[Any, dict[str, Any]] = {}
     rows = (
-        RoundPlayer.objects.filter(counting_q("round"), round__session=session, won=True)
-        .order_by("seat", "-net", "round__number")
-        .values_list("seat", "net", "round__number", "round_id")
+        RoundPlayer.objects.filter(counting_q("round"), scope, won=True)
+        .order_by(by, "-net", *then)
+        .values_list(by, "net", "seat", "round_id", *extra.values())
     )
-    for seat, net, number, round_id in rows:
-        if seat not in best:
-            best[seat] = {"number": number, "net": net, "round_id": round_id, "codes": []}
-    for seat, entry in best.items():
-        entry["seat"] = seat
+    for key, net, seat, round_id, *values in rows:
+        if key not in best:
+            best[key] = {
+                **dict(zip(extra, values, strict=True)),
+                "net": net,
+                "codes": [],
+                "round_id": round_id,
+                "seat": seat,
+            }
     win_codes(wins=best.values())
     for entry in best.values():
         del entry["seat"]
     return best
+
+
+def session_best_wins(*, session: Session) -> dict[int, dict[str, Any]]:
+    """Each seat's biggest win of the session (``best_wins``): by seat,
+    ``{"number", "net", "codes"}``. Two queries."""
+    return best_wins(
+        scope=Q(round__session=session),
+        by="seat",
+        then=("round__number",),
+        extra={"number": "round__number"},
+    )
 
 
 def win_codes(*, wins: Iterable[dict[str, Any]]) -> None:
@@ -464,14 +563,24 @@ def session_settlement(*, session: Session) -> dict[str, Any]:
 def session_same_table(*, club: Any) -> dict[str, Any] | None:
     """The club's last table, offered as one tap (同一桌再来一场): the same players in
     the same seats, the dealer the last round handed on (the first dealer when it had no
-    rounds). None when the club has no session yet. Three queries."""
+    rounds). None when the club has no session yet. Three queries.
+
+    It starts again in the last session's own season, at its own size (``table_size``:
+    a league night's table of three under a ruleset for four); ``startable`` is false
+    when that season is closed or no longer seats that many (its ruleset changed)."""
     last = session_latest(club=club)
     if last is None:
         return None
     players = last.players_in_order()
     dealer, _dealers = session_next_dealers(session=last)
+    season = last.season
+    rules, _errors = parse_ruleset(season.ruleset.config)
+    seats = last.table_size or (rules.players if rules is not None else None)
     return {
         "session": last,
+        "season": season,
+        "table_size": last.table_size,
+        "startable": not season.is_closed and seats == len(players),
         "players": players,
         "names": [p.display_name for p in players],
         "dealer": dealer,

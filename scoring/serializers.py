@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 from typing import Any, cast
 
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 from csmj_site.api import MAX_ID, BoundedDateTimeField
@@ -80,7 +80,10 @@ class OpeningSerializer(serializers.Serializer[Any]):
     hands = serializers.ListField(
         child=serializers.ChoiceField(choices=OPENING_HAND_CODES),
         min_length=1,
-        help_text="Opening codes; sixi may repeat, once per quad.",
+        required=False,
+        help_text="Opening codes; sixi may repeat, once per quad. May be left out when "
+        "tiles are given: the codes are then found in the tiles (a stored round carries "
+        "the found codes).",
     )
     birds = serializers.ListField(child=_bird(), help_text="Dice values or tile ranks, 1–9.")
     tiles = serializers.CharField(required=False, help_text="The dealt 13/14 tiles (optional).")
@@ -191,6 +194,7 @@ class RoundCreateSerializer(RoundDataSerializer):
     number = serializers.IntegerField(
         min_value=1,
         required=False,
+        allow_null=True,
         help_text="The round number the client believes it is recording. If another "
         "client recorded it first the answer is 409 with round_count. Without it the "
         "round is appended.",
@@ -201,43 +205,72 @@ def _chips(help_text: str, **kwargs: Any) -> serializers.IntegerField:
     return serializers.IntegerField(required=False, help_text=help_text, **kwargs)
 
 
-class TransferDetailSerializer(serializers.Serializer[Any]):
-    """The arithmetic of a transfer (round-format.md, Output). A win's transfer:
+class WinDetailSerializer(serializers.Serializer[Any]):
+    """The arithmetic of a win's transfer (events opening, midgame, result):
     amount = pair_base × multiplier + bird_points_added + zimo_bonus + dealer_vs_dealer
-    + fish + piao, capped. A split escape penalty: kind, penalty, distribution, share,
-    burned."""
+    + fish + piao, capped."""
 
-    units = _chips("A win: the claim's units (U).")
-    pair_base = _chips("A win: the base this payer owes before the birds.")
-    multiplier = _chips("A win: the birds' multiplier m (1 under bird_mode points).")
-    bird_points_added = _chips("A win under bird_mode points: the birds' points added.")
-    zimo_bonus = _chips("A win: the self-draw bonus.")
-    dealer_vs_dealer = _chips("A win: 庄对庄 (under 通庄).")
-    fish = _chips("A final win: 钓鱼 stakes added.")
+    units = serializers.IntegerField(help_text="The claim's units (U).")
+    pair_base = serializers.IntegerField(help_text="The base this payer owes before the birds.")
+    multiplier = serializers.IntegerField(
+        help_text="The birds' multiplier m (1 under bird_mode points)."
+    )
+    bird_points_added = _chips("Under bird_mode points: the birds' points added.")
+    zimo_bonus = serializers.IntegerField(help_text="The self-draw bonus.")
+    dealer_vs_dealer = serializers.IntegerField(help_text="庄对庄 (under 通庄).")
+    fish = serializers.IntegerField(help_text="钓鱼 stakes added.")
     piao = _chips("A final win under 飘分: the stakes added.")
     uncapped = _chips("The amount before the cap (封顶), when the cap lowered it.")
-    kind = serializers.ChoiceField(
-        choices=PENALTY_KINDS, required=False, help_text="A penalty: its kind."
-    )
-    penalty = _chips("A penalty: the whole penalty P.")
-    distribution = serializers.ChoiceField(
-        choices=[("split", "Split")], required=False, help_text="A penalty: how it is paid."
-    )
-    share = _chips("A split penalty: each seat's share, P // 3.")
-    burned = _chips("A split penalty: the chips nobody receives, P % 3.")
 
 
 # "class" is a Python keyword: added after the class body.
-TransferDetailSerializer._declared_fields["class"] = serializers.ChoiceField(
-    choices=HAND_CLASSES, required=False, help_text="A win: small or big."
+WinDetailSerializer._declared_fields["class"] = serializers.ChoiceField(
+    choices=HAND_CLASSES, help_text="Small or big."
 )
+
+
+class KongDetailSerializer(serializers.Serializer[Any]):
+    """The arithmetic of a kong's transfer (event kong, rules.md §10): the ruleset's
+    kong_points for the kong's kind, once per paying seat (a 放杠's discarder pays for
+    every other seat)."""
+
+    kind = serializers.ChoiceField(choices=KONG_KINDS, help_text="The kind of kong.")
+    kong_points = serializers.IntegerField(help_text="The ruleset's kong_points for that kind.")
+
+
+class PenaltyDetailSerializer(serializers.Serializer[Any]):
+    """The arithmetic of a split penalty's transfer (event penalty)."""
+
+    kind = serializers.ChoiceField(choices=PENALTY_KINDS, help_text="The penalty's kind.")
+    penalty = serializers.IntegerField(help_text="The whole penalty P.")
+    distribution = serializers.ChoiceField(
+        choices=[("split", "Split")], help_text="How it is paid."
+    )
+    share = serializers.IntegerField(help_text="Each other seat's share, P // (seats − 1).")
+    burned = serializers.IntegerField(help_text="The chips nobody receives.")
+
+
+TRANSFER_DETAIL = PolymorphicProxySerializer(
+    component_name="TransferDetail",
+    serializers=[WinDetailSerializer, KongDetailSerializer, PenaltyDetailSerializer],
+    resource_type_field_name=None,
+)
+
+
+@extend_schema_field(TRANSFER_DETAIL)
+class TransferDetailField(serializers.JSONField):
+    """The arithmetic of a transfer: one variant per event (a win's, a kong's, a
+    penalty's), told apart by the transfer's ``event``."""
 
 
 class TransferSerializer(serializers.Serializer[Any]):
     amount = serializers.IntegerField(min_value=1)
     event = serializers.ChoiceField(choices=TRANSFER_EVENTS)
     winner = _seat(allow_null=True, help_text="The winning seat; null for a penalty.")
-    detail = TransferDetailSerializer(help_text="The arithmetic of the amount.")
+    detail = TransferDetailField(
+        help_text="The arithmetic of the amount: WinDetail for the events opening, midgame "
+        "and result, KongDetail for kong, PenaltyDetail for penalty."
+    )
 
 
 # "from" is a Python keyword: add the seat fields after the class body.
@@ -268,17 +301,23 @@ class RoundResultSerializer(serializers.Serializer[Any]):
 
 
 def round_data_filled(data: dict[str, Any], found: dict[tuple[int, bool], list[str]]) -> Any:
-    """A stored round's data with each winner given by tiles alone carrying the codes the
-    engine found (``found``: codes by (seat, is_opening)), so that every reader gets
-    ``hands`` and the data can be posted back as it is (a correction)."""
-    winners = (data.get("result") or {}).get("winners") if isinstance(data, dict) else None
-    if not winners or all("hands" in w for w in winners if isinstance(w, dict)):
+    """A stored round's data with each winner and opening given by tiles alone carrying
+    the codes the engine found (``found``: codes by (seat, is_opening)), so that every
+    reader gets ``hands`` and the data can be posted back as it is (a correction)."""
+    if not isinstance(data, dict):
+        return data
+    winners = (data.get("result") or {}).get("winners") or []
+    openings = data.get("openings") or []
+    entries = [(w, False) for w in winners] + [(o, True) for o in openings]
+    if all("hands" in e for e, _opening in entries if isinstance(e, dict)):
         return data
     filled = copy.deepcopy(data)
-    for winner in filled["result"]["winners"]:
-        if isinstance(winner, dict) and "hands" not in winner:
-            seat = winner.get("seat")
-            winner["hands"] = found.get((seat, False), []) if isinstance(seat, int) else []
+    entries = [(w, False) for w in (filled.get("result") or {}).get("winners") or []]
+    entries += [(o, True) for o in filled.get("openings") or []]
+    for entry, opening in entries:
+        if isinstance(entry, dict) and "hands" not in entry:
+            seat = entry.get("seat")
+            entry["hands"] = found.get((seat, opening), []) if isinstance(seat, int) else []
     return filled
 
 
@@ -554,6 +593,10 @@ class StandingRowSerializer(serializers.Serializer[Any]):
     penalties = serializers.IntegerField(
         help_text="The season's penalties and bonuses (outside zero-sum); net + penalties "
         "ranks. 0 in all-time standings."
+    )
+    total = serializers.IntegerField(
+        help_text="合计: net + penalties, what ranks (equal on it, then on average per round "
+        "and wins: a shared rank)."
     )
     sessions = serializers.IntegerField()
     rounds = serializers.IntegerField()

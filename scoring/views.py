@@ -125,11 +125,14 @@ def same_table(*, club: Club, seats: int | None = None) -> dict[str, Any] | None
     return same
 
 
-def start_same_table(request: HttpRequest, club: Club, season: Any) -> HttpResponse:
-    """Start a session in ``season`` with the last table's players, seats and next dealer,
-    and open its round form (the session form when there is no last table, or it
-    cannot start)."""
-    same = same_table(club=club)
+def start_same_table(
+    request: HttpRequest, club: Club, season: Any, same: dict[str, Any] | None = None
+) -> HttpResponse:
+    """Start a session in ``season`` with the last table's players, seats and next dealer
+    (``same``, or the club's last table), and open its round form (the session form when
+    there is no last table, or it cannot start). In the last table's own season, its own
+    size (a league night's table of three under a ruleset for four)."""
+    same = same or same_table(club=club)
     if same is None:
         return redirect("session-new", slug=club.slug, season_id=season.pk)
     try:
@@ -138,6 +141,7 @@ def start_same_table(request: HttpRequest, club: Club, season: Any) -> HttpRespo
             players=same["players"],
             first_dealer=same["dealer"],
             table_label=same["session"].table_label,
+            table_size=same["table_size"] if same["season"].pk == season.pk else None,
             actor=request.user,
         )
     except ValidationError as exc:
@@ -157,13 +161,20 @@ def session_same_table(request: HttpRequest, club: Club, season_id: int) -> Http
 @require_POST
 @club_view("record")
 def session_again(request: HttpRequest, club: Club) -> HttpResponse:
-    """The club page's one tap (再来一场): the last table again, in the current season
-    (the open one that started last), under that season's ruleset."""
-    season = league_selectors.season_current(club=club)
-    if season is None:
-        messages.error(request, _("没有进行中的赛季，先新建一个赛季。"))
+    """The club page's one tap (再来一场): the last table again, at its size, in its own
+    season (that of the last session), under that season's ruleset; back to the club
+    page saying why when that season is closed or seats no longer that many."""
+    same = same_table(club=club)
+    if same is None:
+        season = league_selectors.season_current(club=club)
+        if season is None:
+            messages.error(request, _("没有进行中的赛季，先新建一个赛季。"))
+            return redirect("club", slug=club.slug)
+        return redirect("session-new", slug=club.slug, season_id=season.pk)
+    if not same["startable"]:
+        messages.error(request, _("上一场的赛季已结束或已改了桌上人数，请从赛季页开一场。"))
         return redirect("club", slug=club.slug)
-    return start_same_table(request, club, season)
+    return start_same_table(request, club, same["season"], same)
 
 
 @require_POST
@@ -343,6 +354,7 @@ def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpRes
         seats=[{"seat": i, "player": p, "total": totals.get(i, 0)} for i, p in enumerate(players)],
         rounds=rounds,
         counted=len(counted),
+        voided=sum(1 for r in rounds if r["round"].is_void),
         can_undo=bool(counted) and not session.season.is_closed,
         finished=result is not None,
         paper=bool(paper),
@@ -458,12 +470,19 @@ def round_form_page(
     players = session.players_in_order()
     dealer, dealers = selectors.session_next_dealers(session=session)
     number = correcting.number if correcting else selectors.session_next_number(session=session)
+    # the form's number beside the session's count: 第 6 盘 · 1 盘计分，4 盘已作废
+    counted, voided = selectors.session_round_counts(session=session)
     urls = {
         "preview": reverse("round-preview", args=[club.slug, session.pk]),
         "analyse": reverse("tiles-analyse", args=[club.slug, session.pk]),
         "save": reverse("round-save", args=[club.slug, session.pk]),
         "undo": reverse("round-undo", args=[club.slug, session.pk]),
+        # 重新开始本场, for a finished session: back to this form, the round kept
+        "reopen": reverse("session-finish", args=[club.slug, session.pk]),
     }
+    # 结束本场 already: the form says so before anything is entered (a finished
+    # session takes no round until it is reopened).
+    finished = not correcting and getattr(session, "result", None) is not None
     if correcting:
         urls["preview"] += f"?number={correcting.number}"
     rules_context = form_rules_context(rules_config)
@@ -488,6 +507,8 @@ def round_form_page(
         "session": session.pk,
         "number": number,
         "correcting": bool(correcting),
+        "finished": finished,
+        "counts": {"counted": counted, "void": voided},
         "urls": urls,
     }
     return render(
@@ -501,6 +522,9 @@ def round_form_page(
             night=night,
             number=number,
             correcting=correcting,
+            finished=finished,
+            counted=counted,
+            voided=voided,
             rf_context=context,
             form_action=(
                 reverse("round-correct", args=[club.slug, session.pk, correcting.number])
@@ -673,6 +697,8 @@ def session_finish(request: HttpRequest, club: Club, session_id: int) -> HttpRes
         if request.POST.get("reopen"):
             services.session_reopen(session=session, actor=request.user)
             messages.success(request, _("本场已重新开始。"))
+            if request.POST.get("back") == "form":  # from the round form: the round kept
+                return redirect("round-new", slug=club.slug, session_id=session.pk)
         else:
             services.session_finish(session=session, actor=request.user)
             messages.success(request, _("本场已结束。"))

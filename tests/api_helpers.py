@@ -1,13 +1,26 @@
 """API test helpers: a client authenticated with a personal token, the error format,
-URLs. The ``api_as`` fixture (tests/conftest.py) builds on ``token_client``."""
+URLs, the committed schema. The ``api_as`` fixture (tests/conftest.py) builds on ``token_client``."""
 
 from __future__ import annotations
 
+import functools
+from pathlib import Path
 from typing import Any
 
+import yaml
 from rest_framework.test import APIClient
 
 from leagues.tokens import apitoken_create
+
+COMMITTED_SCHEMA = Path(__file__).resolve().parent.parent / "docs" / "openapi.yaml"
+
+
+@functools.cache
+def committed_schema() -> dict[str, Any]:
+    """docs/openapi.yaml as data, read once per test process with libyaml's loader (PyYAML's
+    own takes seconds on it). Shared: read it, never change it."""
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return yaml.load(COMMITTED_SCHEMA.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506
 
 
 def token_client(user: Any) -> APIClient:

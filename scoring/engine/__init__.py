@@ -20,6 +20,8 @@ and counts, and the round form's tables (``bird_form_tables``, ``dealer_form_tab
 Tiles: ``analyse``, ``analyse_opening``, ``analyse_request``, ``melds_from_text``,
 ``tile_text``. Words (Chinese and English, ``ValueLabel``): ``OUTCOMES``, ``TONGPAO``,
 ``HAND_CLASSES``, ``MELDS``, ``SEATS``, ``WINDS``, with the kongs' (``KONG_KINDS``) and ``BIRD_ON_NOBODY``.
+One-line entry (docs/one-line-entry.md): ``parse_sentence``, ``parse_sentence_request``
+(``POST /api/v1/parse/``) and ``round_sentence`` (a round said as a sentence).
 Errors: ``RoundInvalid``, ``FieldError`` and every code's templates in
 ``ALL_MESSAGES``.
 """
@@ -83,6 +85,8 @@ from scoring.engine.scoring import (
     score_counted,
     seat_wins,
 )
+from scoring.engine.sentence import parse_request as parse_sentence_request
+from scoring.engine.sentence import parse_sentence, round_sentence
 from scoring.engine.tiles import MeldKind, melds_from_text, tile_text
 from scoring.engine.validate import parse_round
 from scoring.engine.words import (
@@ -149,7 +153,10 @@ __all__ = [
     "final_bird_origin",
     "melds_from_text",
     "parse_ruleset",
+    "parse_sentence",
+    "parse_sentence_request",
     "presets_describe",
+    "round_sentence",
     "score_round",
     "score_round_counted",
     "small_win_bird_count",

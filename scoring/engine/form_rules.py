@@ -2,7 +2,7 @@
 of each kind of round at a table of n seats, which seat a hand type may be claimed by,
 which seat takes the 海底 in a 海底 win, and how many tiles a hand holds. The page looks
 these up instead of holding rules of its own, as it does the bird and dealer tables
-(birds.py, dealers.py); tests/scoring/test_form_rules.py holds them to the validator.
+(birds.py, dealers.py); tests/scoring/engine/test_form_rules.py holds them to the validator.
 """
 
 from __future__ import annotations

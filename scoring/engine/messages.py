@@ -273,6 +273,22 @@ MESSAGES: dict[str, tuple[str, str]] = {
 }
 
 
+# The one-line entry's codes (``sentence.py``): a sentence it could not place.
+MESSAGES.update(
+    {
+        "sentence_empty": ("{field}: the sentence is empty", "{field}：这句话是空的"),
+        "sentence_not_understood": (
+            "{field}: could not place {value}",
+            "没听懂：{value}",
+        ),
+        "sentence_hand_not_played": (
+            "{field}: {value} is not played under this ruleset",
+            "{value}：本规则不算这个牌型",
+        ),
+    }
+)
+
+
 # Every code's templates: this module's, and the tile side's (which builds its own errors).
 ALL_MESSAGES: dict[str, tuple[str, str]] = {**TILE_MESSAGES, **MESSAGES}
 MESSAGES_EN: dict[str, str] = {code: en for code, (en, _zh) in ALL_MESSAGES.items()}

@@ -12,8 +12,10 @@ from typing import NamedTuple
 
 class ValueLabel(NamedTuple):
     """A word in both languages: how the pages name a value (a button, the rules page).
-    The English of this module's words is in lower case, as inside a sentence; a label
-    capitalises it (``csmj_site.language.as_label``)."""
+    The English of this module's words is in lower case, as inside a sentence, and a
+    label capitalises it (``csmj_site.language.as_label``); two kinds are capitalised
+    already: the winds (names) and the concealed kong, "Concealed kong", which also
+    heads a line among the kong kinds of ``options.KONG_KINDS`` (capitalised there)."""
 
     zh: str
     en: str

@@ -16,7 +16,12 @@ from django.db.models import QuerySet
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+    extend_schema_view,
+)
 from rest_framework import serializers
 from rest_framework.decorators import (
     action,
@@ -29,7 +34,17 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import CLUB_SLUG, MAX_ID, ApiViewSet, IdFilter, bounded_integer, id_or_404
+from csmj_site.api import (
+    CLUB_SLUG,
+    IDEMPOTENCY_KEY,
+    MAX_ID,
+    ApiViewSet,
+    IdFilter,
+    bounded_integer,
+    id_or_404,
+    undeclared_refused,
+)
+from csmj_site.errors import ServiceError
 from leagues.api_scope import ClubScopedMixin, related_queryset_set
 from leagues.models import Player, Ruleset, Season
 from leagues.permissions import require_manage, require_record
@@ -50,18 +65,10 @@ from scoring.events.models import (
     SeatingRound,
     Table,
 )
-from scoring.idempotency import HEADER as IDEMPOTENCY_HEADER
 from scoring.idempotency import idempotent
 
 TAG = "events"
-IDEMPOTENCY = OpenApiParameter(
-    IDEMPOTENCY_HEADER,
-    OpenApiTypes.STR,
-    OpenApiParameter.HEADER,
-    required=False,
-    description="As for recording a round: a retry with the same key and body returns the "
-    "first response and stores nothing new.",
-)
+IDEMPOTENCY = IDEMPOTENCY_KEY
 
 
 def _club_field(queryset: Any) -> Any:
@@ -208,7 +215,7 @@ class EventTableSerializer(serializers.Serializer[Any]):
 
 class SeatingRoundSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField()
-    mode = serializers.CharField()
+    mode = serializers.ChoiceField(choices=SeatingMode.choices)
     seed = serializers.IntegerField()
     is_final = serializers.BooleanField()
     sitting_out = serializers.ListField(child=serializers.IntegerField())
@@ -239,6 +246,11 @@ class PenaltyRecordSerializer(serializers.ModelSerializer[Penalty]):
     event = serializers.PrimaryKeyRelatedField(
         queryset=Event.objects.none(), required=False, allow_null=True
     )
+    # Users are named by their username everywhere in the API (a round's recorded_by).
+    given_by = serializers.CharField(
+        source="given_by.get_username", read_only=True, help_text="Who gave it (username)."
+    )
+    cancelled_by = serializers.SerializerMethodField(help_text="Who cancelled it (username).")
 
     class Meta:
         model = Penalty
@@ -256,6 +268,10 @@ class PenaltyRecordSerializer(serializers.ModelSerializer[Penalty]):
                 "max_value": PENALTY_AMOUNT.high,
             }
         }
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_cancelled_by(self, obj: Penalty) -> str | None:
+        return obj.cancelled_by.get_username() if obj.cancelled_by is not None else None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -325,7 +341,7 @@ class EventFilter(django_filters.FilterSet):
 @extend_schema(parameters=[CLUB_SLUG], tags=[TAG])
 @extend_schema_view(
     list=extend_schema(operation_id="event_list", summary="The club's league nights"),
-    retrieve=extend_schema(operation_id="event_retrieve", summary="A league night"),
+    retrieve=extend_schema(operation_id="event_get", summary="A league night"),
     create=extend_schema(
         operation_id="event_create",
         summary="Create a league night (比赛之夜) in a season (organiser role)",
@@ -352,10 +368,6 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
     def service_create(self, data: dict[str, Any]) -> Event:
         return services.event_create(actor=self.request.user, **data)
 
-    @idempotent
-    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        return super().create(request, *args, **kwargs)
-
     # ---- helpers
 
     def _body(
@@ -369,6 +381,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         else:
             require_manage(self.request.user, club)
         body = serializer_class(data=self.request.data, context=self.get_serializer_context())
+        undeclared_refused(body)
         body.is_valid(raise_exception=True)
         return dict(body.validated_data)
 
@@ -433,6 +446,14 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
     def entrants(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         event = self.get_object()
         data = self._body(EntrantAddSerializer)
+        name = data.get("guest_name", "").strip()
+        if data.get("player") is not None and name:
+            raise ServiceError("guest_name", "ambiguous", variant="entrant")
+        if name:
+            # A returning guest (or a roster player) by name is found, not added again.
+            known = Player.objects.filter(club=event.season.club, display_name=name).first()
+            if known is not None:
+                data = {**data, "player": known, "guest_name": ""}
         services.entrant_add(event=event, actor=request.user, **data)
         return self._board(event, 201)
 
@@ -443,6 +464,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         responses=EventBoardSerializer,
     )
     @action(detail=True, methods=["post"], url_path="check-in", filter_backends=[])
+    @idempotent
     def check_in(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         event = self.get_object()
         data = self._body(EntrantRefSerializer)
@@ -457,6 +479,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         responses=EventBoardSerializer,
     )
     @action(detail=True, methods=["post"], filter_backends=[])
+    @idempotent
     def drop(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         event = self.get_object()
         data = self._body(EntrantRefSerializer)
@@ -470,6 +493,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         responses=EventBoardSerializer,
     )
     @action(detail=True, methods=["post"], url_path="return", filter_backends=[])
+    @idempotent
     def return_(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         event = self.get_object()
         data = self._body(EntrantRefSerializer)
@@ -477,7 +501,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         return self._board(event)
 
     @extend_schema(
-        operation_id="round_draw",
+        operation_id="seating_round_draw",
         summary="Draw a seating round (random, swiss, interval); re-draw the latest until "
         "one of its tables starts (organiser role)",
         request=DrawSerializer,
@@ -492,7 +516,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         return self._board(event, 201)
 
     @extend_schema(
-        operation_id="round_seat",
+        operation_id="seating_round_seat",
         summary="Seat a round by hand (manual): every table's players in seat order",
         request=RoundSeatSerializer,
         parameters=[IDEMPOTENCY],
@@ -506,13 +530,14 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         return self._board(event, 201)
 
     @extend_schema(
-        operation_id="round_cancel",
+        operation_id="seating_round_cancel",
         summary="Cancel the latest drawn round while none of its tables started "
         "(organiser role; audited)",
         request=RoundRefSerializer,
         responses=EventBoardSerializer,
     )
     @action(detail=True, methods=["post"], url_path="cancel-round", filter_backends=[])
+    @idempotent
     def cancel_round(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         event = self.get_object()
         data = self._body(RoundRefSerializer)
@@ -526,6 +551,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         responses=EventBoardSerializer,
     )
     @action(detail=True, methods=["post"], filter_backends=[])
+    @idempotent
     def swap(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         event = self.get_object()
         data = self._body(SwapSerializer)
@@ -558,12 +584,13 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         )
 
     @extend_schema(
-        operation_id="round_timer_start",
+        operation_id="seating_round_timer_start",
         summary="(Re)start a round's countdown (organiser role)",
         request=TimerSerializer,
         responses=EventBoardSerializer,
     )
     @action(detail=True, methods=["post"], filter_backends=[])
+    @idempotent
     def timer(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         event = self.get_object()
         data = self._body(TimerSerializer)
@@ -576,7 +603,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         return self._board(event)
 
     @extend_schema(
-        operation_id="final_draw",
+        operation_id="seating_final_draw",
         summary="Seat the final: the top N by the night's standings (organiser role)",
         request=None,
         parameters=[IDEMPOTENCY],
@@ -597,6 +624,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         responses=EventBoardSerializer,
     )
     @action(detail=True, methods=["post"], filter_backends=[])
+    @idempotent
     def finish(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         done = services.event_finish(event=self.get_object(), actor=request.user)
         return self._board(done.event)
@@ -615,7 +643,7 @@ class PenaltyFilter(django_filters.FilterSet):
 @extend_schema(parameters=[CLUB_SLUG], tags=[TAG])
 @extend_schema_view(
     list=extend_schema(operation_id="penalty_list", summary="The club's penalties, newest first"),
-    retrieve=extend_schema(operation_id="penalty_retrieve", summary="A penalty"),
+    retrieve=extend_schema(operation_id="penalty_get", summary="A penalty"),
     create=extend_schema(
         operation_id="penalty_give",
         summary="Give a penalty (罚分, negative), a bonus (奖励, positive) or a warning "
@@ -635,17 +663,15 @@ class PenaltyViewSet(ClubScopedMixin, ApiViewSet):
     def get_queryset(self) -> QuerySet[Penalty]:
         if self.is_schema_view():
             return Penalty.objects.none()
-        return Penalty.objects.filter(season__club=self.get_club()).select_related("player")
+        return Penalty.objects.filter(season__club=self.get_club()).select_related(
+            "player", "given_by", "cancelled_by"
+        )
 
     def check_write(self, instance: Any = None) -> None:
         require_manage(self.request.user, self.get_club())
 
     def service_create(self, data: dict[str, Any]) -> Penalty:
         return services.penalty_give(actor=self.request.user, **data)
-
-    @idempotent
-    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        return super().create(request, *args, **kwargs)
 
     @extend_schema(
         operation_id="penalty_cancel",
@@ -654,10 +680,12 @@ class PenaltyViewSet(ClubScopedMixin, ApiViewSet):
         responses=PenaltyRecordSerializer,
     )
     @action(detail=True, methods=["post"], filter_backends=[])
+    @idempotent
     def cancel(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         penalty = self.get_object()
         self.check_write(penalty)
         body = PenaltyCancelSerializer(data=request.data)
+        undeclared_refused(body)
         body.is_valid(raise_exception=True)
         penalty = services.penalty_cancel(
             penalty=penalty, reason=body.validated_data["reason"], actor=request.user
@@ -687,7 +715,7 @@ def _event_of(request: Request, club_slug: str, event_id: int) -> Event:
 
 PNG = {(200, "image/png"): OpenApiTypes.BINARY}
 EVENT_ID = OpenApiParameter(
-    "event_id", {"type": "integer", "minimum": 1}, OpenApiParameter.PATH,
+    "id", {"type": "integer", "minimum": 1}, OpenApiParameter.PATH,
     description="The event's id.",
 )  # fmt: skip
 PLAYER_ID = OpenApiParameter(
@@ -706,8 +734,8 @@ PLAYER_ID = OpenApiParameter(
 @api_view(["GET"])
 @renderer_classes([JSONRenderer])
 @content_negotiation_class(ErrorsAsJson)
-def event_card_view(request: Request, club_slug: str, event_id: int) -> HttpResponse:
-    return event_card_response(event=_event_of(request, club_slug, event_id))
+def event_card_view(request: Request, club_slug: str, id: int) -> HttpResponse:  # noqa: A002
+    return event_card_response(event=_event_of(request, club_slug, id))
 
 
 @extend_schema(
@@ -722,16 +750,19 @@ def event_card_view(request: Request, club_slug: str, event_id: int) -> HttpResp
 @renderer_classes([JSONRenderer])
 @content_negotiation_class(ErrorsAsJson)
 def player_card_view(
-    request: Request, club_slug: str, event_id: int, player_id: int
+    request: Request,
+    club_slug: str,
+    id: int,  # noqa: A002
+    player_id: int,
 ) -> HttpResponse:
-    event = _event_of(request, club_slug, event_id)
+    event = _event_of(request, club_slug, id)
     return player_card_response(event=event, player_id=id_or_404(player_id))
 
 
 def _urls() -> list[Any]:
     from django.urls import re_path
 
-    event = r"^clubs/(?P<club_slug>[-a-zA-Z0-9_]+)/events/(?P<event_id>[0-9]+)"
+    event = r"^clubs/(?P<club_slug>[-a-zA-Z0-9_]+)/events/(?P<id>[0-9]+)"
     return [
         re_path(rf"{event}/card\.png$", event_card_view, name="api-event-card"),
         re_path(

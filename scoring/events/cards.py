@@ -54,7 +54,7 @@ def _drawn_once(kind: str, event: Event, draw: Callable[[], bytes]) -> Callable[
     image), kept ``CARD_SECONDS`` in the cache."""
 
     def cached() -> bytes:
-        version = selectors.event_version_recent(event_id=event.pk)
+        version = selectors.event_version(event_id=event.pk)
         stamp = event.created_at.timestamp()
         key = f"event-card:{kind}:{event.pk}:{stamp}:{version}:{get_language()}"
         png = cache.get(key)

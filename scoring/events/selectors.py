@@ -10,8 +10,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.conf import settings
-from django.core.cache import cache
 from django.db.models import Count, Max, Q, Sum
 from django.utils import timezone
 
@@ -19,7 +17,7 @@ from leagues.models import Player, Season
 from scoring.engine import WINDS, ValueLabel
 from scoring.events.models import Entrant, Event, FinalCarry, Penalty, SeatingRound, Table
 from scoring.models import Round, RoundPlayer, counting_q
-from scoring.selectors import follow_version, win_codes
+from scoring.selectors import best_wins, follow_version
 from scoring.standings.models import SessionResult
 
 
@@ -118,36 +116,20 @@ def _rank_key(row: EventRow) -> tuple[bool, int, int]:
 
 
 def event_best_wins(*, event: Event) -> dict[int, dict[str, Any]]:
-    """Each player's biggest win of the night (the counted round they won most in, over
-    every table): by player id, ``{"round", "table", "number", "net", "codes"}`` (the
-    seating round, the table, the hand's number at it, and its hand types without
-    midgame extras). A player who never won is absent. Two queries."""
-    best: dict[int, dict[str, Any]] = {}
-    rows = (
-        RoundPlayer.objects.filter(
-            counting_q("round"), round__session__event_table__round__event=event, won=True
-        )
-        .order_by("player_id", "-net", "round__session__event_table__round__number", "round_id")
-        .values_list(
-            "player_id",
-            "net",
-            "seat",
-            "round_id",
-            "round__number",
-            "round__session__event_table__number",
-            "round__session__event_table__round__number",
-        )
+    """Each player's biggest win of the night, over every table (``best_wins``): by
+    player id, ``{"round", "table", "number", "net", "codes"}`` (the seating round, the
+    table, the hand's number at it, and its hand types). Two queries."""
+    table = "round__session__event_table"
+    return best_wins(
+        scope=Q(**{f"{table}__round__event": event}),
+        by="player_id",
+        then=(f"{table}__round__number", "round_id"),
+        extra={
+            "round": f"{table}__round__number",
+            "table": f"{table}__number",
+            "number": "round__number",
+        },
     )
-    for player_id, net, seat, round_id, number, table, rnd in rows:
-        if player_id not in best:
-            best[player_id] = {
-                "round": rnd, "table": table, "number": number, "net": net, "codes": [],
-                "round_id": round_id, "seat": seat,
-            }  # fmt: skip
-    win_codes(wins=best.values())
-    for entry in best.values():
-        del entry["seat"]
-    return best
 
 
 def table_names(rnd: SeatingRound) -> list[list[str]]:
@@ -308,23 +290,6 @@ def event_version(*, event_id: int) -> str:
     done = SessionResult.objects.filter(session__event_table__round__event_id=event_id).count()
     rounds = follow_version(rounds=marks["rows"], last_id=marks["last"], voids=marks["voids"])
     return f"{version}-{rounds}-{done}"
-
-
-def event_version_recent(*, event_id: int) -> str:
-    """``event_version`` as this process read it at most ``FOLLOW_VERSION_SECONDS`` ago
-    (default 1 s; 0 reads it every time). A room of phones polls the board every few
-    seconds: each server process then reads the version about once a second, whatever
-    the number of phones, and a save still shows on every board within the poll's
-    interval plus that second."""
-    seconds = getattr(settings, "FOLLOW_VERSION_SECONDS", 1)
-    if not seconds:
-        return event_version(event_id=event_id)
-    key = f"event-version:{event_id}"
-    version = cache.get(key)
-    if version is None:
-        version = event_version(event_id=event_id)
-        cache.set(key, version, seconds)
-    return str(version)
 
 
 def event_board(*, event: Event) -> Board:

@@ -44,7 +44,7 @@ from scoring.events.models import (
     Table,
     TimerEnd,
 )
-from scoring.follow import follow_response
+from scoring.follow import follow_response, recent
 
 
 def _event(club: Club, event_id: int) -> Event:
@@ -159,13 +159,21 @@ def event_detail(request: HttpRequest, club: Club, event_id: int) -> HttpRespons
 BOARD_CACHE_SECONDS = 30
 
 
+def event_version_recent(*, event_id: int) -> str:
+    """The night's version (``selectors.event_version``) as this process read it at most
+    ``FOLLOW_VERSION_SECONDS`` ago (``scoring.follow.recent``, as a table's follow reads
+    its session's): a room of phones polling the board costs each server process about
+    one read a second, and a save still shows within the poll's interval plus that second."""
+    return recent(f"event-version:{event_id}", lambda: selectors.event_version(event_id=event_id))
+
+
 def board_area(request: HttpRequest, club: Club, event: Event) -> tuple[str, str]:
     """The board's content (everything that follows the night) and its version. The
     content is the same for every reader, so it is rendered once per version and
     language and kept ``BOARD_CACHE_SECONDS`` in the cache: a room of phones fetching the
     board after each save costs one render (per server process), not one each. The
     version is read first, so the content is at least as new as it."""
-    version = selectors.event_version_recent(event_id=event.pk)
+    version = event_version_recent(event_id=event.pk)
     key = f"event-board:{event.pk}:{event.created_at.timestamp()}:{version}:{get_language()}"
     area = cache.get(key)
     if area is None:
@@ -210,8 +218,8 @@ def event_follow(request: HttpRequest, slug: str, event_id: int) -> HttpResponse
     return follow_response(
         request,
         resolve=lambda: _event(club_access(request, slug, "read"), event_id),
-        version=lambda _target: selectors.event_version_recent(event_id=event_id),
-        state=lambda _target: {"version": selectors.event_version_recent(event_id=event_id)},
+        version=lambda _target: event_version_recent(event_id=event_id),
+        state=lambda _target: {"version": event_version_recent(event_id=event_id)},
         page=lambda: event_board(request, slug, event_id),
     )
 

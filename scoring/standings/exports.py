@@ -22,17 +22,19 @@ from typing import Any
 
 from django.utils import timezone
 from django.utils.functional import Promise
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from csmj_site.language import as_label_lazy
+from csmj_site.language import as_label, as_label_lazy, list_sep
 from leagues.audit_text import hand_label
 from leagues.models import Season
 from scoring.engine import HAND_CLASSES, OUTCOMES
-from scoring.models import MAX_SEATS, outcome_label, seat_label
+from scoring.models import outcome_label, seat_label
+from scoring.selectors import kong_kinds, round_birds
 from scoring.standings.cells import formula_safe
 from scoring.standings.rounding import fixed
-from scoring.standings.selectors import StandingRow, season_rounds
+from scoring.standings.selectors import StandingRow, season_rounds, season_table_size
 
 # The standings' columns: (row attribute, header). The page's sort links read them too.
 # The labels are marked where they are written (gettext_lazy), so that makemessages finds
@@ -42,7 +44,8 @@ STANDING_COLUMNS: list[tuple[str, Promise | str]] = [
     ("rank", "#"),
     ("player", gettext_lazy("选手")),
     ("net", gettext_lazy("总分")),
-    ("penalties", gettext_lazy("罚分")),  # outside zero-sum; net + penalties ranks
+    ("penalties", gettext_lazy("罚分")),  # outside zero-sum
+    ("total", pgettext_lazy("standings column", "合计")),  # net + penalties: what ranks
     ("sessions", gettext_lazy("场数")),
     ("rounds", gettext_lazy("盘数")),
     ("wins", gettext_lazy("胡牌")),
@@ -83,15 +86,30 @@ def column_label(label: Promise | str) -> str:
     return str(label)
 
 
+# Shown only where a row has penalties (罚分): 总分, 罚分 and 合计 side by side then.
+PENALTY_COLUMNS = frozenset({"penalties", "total"})
+
+
+def standing_columns(*, penalties: bool) -> list[tuple[str, Promise | str]]:
+    """The standings' columns: 罚分 and 合计 only where some row has penalties."""
+    return [(k, label) for k, label in STANDING_COLUMNS if penalties or k not in PENALTY_COLUMNS]
+
+
+def has_penalties(rows: Iterable[StandingRow]) -> bool:
+    return any(r.penalties for r in rows)
+
+
 def standings_table(*, rows: Iterable[StandingRow], ratings: dict[int, float]) -> Table:
-    """The season's standings with the rating column (blank before a finished session)."""
-    header = [column_label(label) for _key, label in STANDING_COLUMNS] + [_("等级分")]
-    kinds = [KINDS.get(key, NUMBER) for key, _label in STANDING_COLUMNS] + [RATING]
+    """The season's standings with the rating column (blank before a finished session);
+    where penalties exist, 总分, 罚分 and 合计 (what ranks)."""
+    rows = list(rows)
+    columns = standing_columns(penalties=has_penalties(rows))
+    header = [column_label(label) for _key, label in columns] + [_("等级分")]
+    kinds = [KINDS.get(key, NUMBER) for key, _label in columns] + [RATING]
 
     def cells(r: StandingRow) -> list[Any]:
         values: list[Any] = [
-            r.player.display_name if key == "player" else getattr(r, key)
-            for key, _label in STANDING_COLUMNS
+            r.player.display_name if key == "player" else getattr(r, key) for key, _label in columns
         ]
         return [*values, ratings.get(r.player.pk)]
 
@@ -100,8 +118,11 @@ def standings_table(*, rows: Iterable[StandingRow], ratings: dict[int, float]) -
 
 def rounds_table(*, season: Season) -> Table:
     """Every current round of the season (void ones marked), in session start order:
-    seats by their names and who sat there, hands by their names. Two queries."""
-    seats = [seat_label(i) for i in range(MAX_SEATS)]
+    seats by their names and who sat there, hands by their names, and what explains a
+    round: its birds with the seats they landed on, its openings, kongs and escapes.
+    One column a seat of the season's tables (no empty 4号位 at three). Three queries."""
+    size = season_table_size(season=season)
+    seats = [seat_label(i) for i in range(size)]
     header = [
         _("场"),
         _("开始时间"),
@@ -114,21 +135,30 @@ def rounds_table(*, season: Season) -> Table:
         _("胡家"),
         _("放炮"),
         _("牌型"),
+        capfirst(_("鸟")),
+        as_label(HAND_CLASSES["opening"]),
+        _("杠"),
+        _("逃跑"),
         *seats,
         *(_("%(seat)s得分") % {"seat": seat} for seat in seats),
         _("烧掉"),
     ]
     kinds = [NUMBER, MOMENT, TEXT, NUMBER, NUMBER, TEXT, TEXT, TEXT, TEXT, TEXT, TEXT]
-    kinds += [TEXT] * MAX_SEATS + [NUMBER] * (MAX_SEATS + 1)
+    kinds += [TEXT] * 4 + [TEXT] * size + [NUMBER] * (size + 1)
     return Table(_("每盘"), header, kinds, round_rows(season, seats))
 
 
 def round_rows(season: Season, seats: list[str]) -> Iterator[list[Any]]:
     void = _("作废")
+    forgotten = _("忘记扎鸟")
+    kinds = kong_kinds()
     for r in season_rounds(season=season):
         final = r.data.get("result") or {}
         winners = final.get("winners") or []
         who = seat_words(seats, r.players)
+        birds = round_birds(
+            data=r.data, counted=list(r.birds), ruleset_config=r.ruleset_config, names=r.players
+        )
         yield [
             r.session_id,
             timezone.localtime(r.started_at).replace(tzinfo=None),
@@ -141,10 +171,36 @@ def round_rows(season: Season, seats: list[str]) -> Iterator[list[Any]]:
             " / ".join(who(w.get("seat")) for w in winners),
             who(final.get("discarder")),
             " / ".join(" ".join(hand_label(c) for c in w.get("hands") or []) for w in winners),
-            *r.seat_names(),
-            *r.seat_nets(),
+            forgotten if final.get("birds_forfeited") else birds_words(birds["final"], who),
+            " / ".join(
+                " ".join(
+                    [who(o.get("seat")), *(hand_label(c) for c in o.get("hands") or [])]
+                    + ([f"({birds_words(landed, who)})"] if landed else [])
+                )
+                for o, landed in zip(r.data.get("openings") or [], birds["openings"], strict=True)
+            ),
+            " / ".join(kong_words(k, who, kinds) for k in r.data.get("kongs") or []),
+            " / ".join(who(p.get("seat")) for p in r.data.get("penalties") or []),
+            *r.seat_names(len(seats)),
+            *r.seat_nets(len(seats)),
             r.burned,
         ]
+
+
+def birds_words(landed: list[dict[str, Any]], who: Callable[[Any], str]) -> str:
+    """Birds with where they landed: "5 → 1号位 张三、8 → 空"."""
+    return list_sep().join(
+        f"{b['bird']} → {who(b['seat']) if b['seat'] is not None else b['on']}".strip()
+        for b in landed
+    )
+
+
+def kong_words(kong: dict[str, Any], who: Callable[[Any], str], kinds: dict[str, str]) -> str:
+    """A kong that stood: who made it, its kind, and for a 放杠 who fed it."""
+    words = f"{who(kong.get('seat'))} {kinds.get(kong.get('kind', ''), '')}".strip()
+    if kong.get("from") is not None:
+        words += f" ← {who(kong['from'])}"
+    return words
 
 
 def seat_words(seats: list[str], players: list[str]) -> Callable[[Any], str]:

@@ -13,11 +13,11 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.utils.translation import gettext_lazy
 
 from leagues.models import Club, Player, Season
-from scoring.engine import HAND_TYPES, KONG_KINDS
+from scoring.engine import HAND_TYPES, KONG_KINDS, parse_ruleset
 from scoring.events.models import Penalty
 from scoring.models import MAX_SEATS, Round, RoundHand, RoundPlayer, SessionSeat, counting_q
 from scoring.selectors import kong_kinds
@@ -56,10 +56,16 @@ class StandingRow(Totals):
     # out): outside zero-sum, their own column; ``net + penalties`` is what ranks.
     penalties: int = 0
 
+    @property
+    def total(self) -> int:
+        """合计: the net after the season's penalties, what ranks."""
+        return self.net + self.penalties
+
 
 # order key -> (sort key on a row, natural direction is descending)
 STANDINGS_ORDERS: dict[str, tuple[Any, bool]] = {
-    "net": (lambda r: r.net + r.penalties, True),
+    "total": (lambda r: r.net + r.penalties, True),  # 合计, the official order's first key
+    "net": (lambda r: r.net, True),
     "penalties": (lambda r: r.penalties, True),
     "avg_per_round": (lambda r: r.avg_per_round, True),
     "wins": (lambda r: r.wins, True),
@@ -72,7 +78,7 @@ STANDINGS_ORDERS: dict[str, tuple[Any, bool]] = {
     "player": (lambda r: r.player.display_name, False),
     "rank": (lambda r: r.rank, False),
 }
-DEFAULT_ORDER = "net"
+DEFAULT_ORDER = "total"
 
 
 def _counting_rows() -> QuerySet[RoundPlayer]:
@@ -80,8 +86,8 @@ def _counting_rows() -> QuerySet[RoundPlayer]:
 
 
 def _standing_key(row: StandingRow) -> tuple[int, float, int]:
-    """Official order: net after penalties, then average per round, then wins (all
-    descending)."""
+    """Official order: 合计 (the net after penalties), then average per round, then wins
+    (all descending)."""
     return (-(row.net + row.penalties), -row.avg_per_round, -row.wins)
 
 
@@ -135,7 +141,7 @@ def season_standings(
     order: str = DEFAULT_ORDER,
 ) -> list[StandingRow]:
     """Season standings. ``order`` is a key of STANDINGS_ORDERS, optionally "-"-prefixed to
-    reverse it; an unknown order falls back to "net". Read from the materialised tables
+    reverse it; an unknown order falls back to "total" (合计). Read from the materialised tables
     (``stats_standings``): one query, two with a date range."""
     return stats_standings(season=season, date_from=date_from, date_to=date_to, order=order)
 
@@ -156,6 +162,7 @@ STANDINGS_CSV_HEADER = [
     "player",
     "net",
     "penalties",
+    "total",
     "sessions",
     "rounds",
     "wins",
@@ -177,6 +184,7 @@ def standings_csv_rows(*, rows: Iterable[StandingRow]) -> list[list[str | int]]:
                 formula_safe(r.player.display_name),
                 r.net,
                 r.penalties,
+                r.total,
                 r.sessions,
                 r.rounds,
                 r.wins,
@@ -514,16 +522,26 @@ class SeasonRound(NamedTuple):
     data: dict[str, Any]
     result: dict[str, Any]
     burned: int
+    ruleset_config: Any  # what it was scored under (where its birds landed)
+    birds: list[int]  # the final win's birds as the engine counted them
 
-    def seat_names(self) -> list[str]:
-        """The names by seat, one column a seat of the largest table: a seat a smaller
-        table lacks is blank."""
-        return [*self.players, *[""] * (MAX_SEATS - len(self.players))]
+    def seat_names(self, seats: int = MAX_SEATS) -> list[str]:
+        """The names by seat, one column a seat of the largest table (``seats``): a seat
+        a smaller table lacks is blank."""
+        return [*self.players, *[""] * (seats - len(self.players))]
 
-    def seat_nets(self) -> list[int | None]:
+    def seat_nets(self, seats: int = MAX_SEATS) -> list[int | None]:
         """The round's nets by seat, padded like ``seat_names`` (None: no such seat)."""
         net: list[int | None] = list(self.result["net"])
-        return [*net, *[None] * (MAX_SEATS - len(net))]
+        return [*net, *[None] * (seats - len(net))]
+
+
+def season_table_size(*, season: Season) -> int:
+    """How many seats the season's tables have: its ruleset's, or more when one of its
+    sessions sat more (the ruleset changed since). One query."""
+    rules, _errors = parse_ruleset(season.ruleset.config)
+    widest = SessionSeat.objects.filter(session__season=season).aggregate(m=Max("seat"))["m"]
+    return max(rules.players if rules is not None else MAX_SEATS, (widest or 0) + 1)
 
 
 def season_rounds(*, season: Season) -> Iterator[SeasonRound]:
@@ -550,6 +568,8 @@ def season_rounds(*, season: Season) -> Iterator[SeasonRound]:
             "data",
             "result",
             "burned",
+            "ruleset_config",
+            "birds",
         )
     )
     for row in rounds.iterator(chunk_size=2000):

@@ -24,11 +24,12 @@ from leagues.pages import club_context, club_view, get_season
 from scoring.selectors import kong_title, session_count, session_list, session_same_table
 from scoring.standings import selectors
 from scoring.standings.exports import (
-    STANDING_COLUMNS,
     Table,
     column_label,
     csv_text,
+    has_penalties,
     rounds_table,
+    standing_columns,
     standings_table,
     xlsx_bytes,
 )
@@ -58,9 +59,11 @@ def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
     _form, params = standings_filters(request)
     board = selectors.club_leaderboard(club=club, order=params["order"])
     ctx = club_context(request, club)
-    # 再来一场: the last table again in one tap, in the current season (a recorder's).
-    current = next((s for s in seasons if not s.is_closed), None)
-    again = session_same_table(club=club) if ctx["can_record"] and current else None
+    # 再来一场: the last table again in one tap, at its size, in its own season (a
+    # recorder's); not offered when that season is closed or seats another number.
+    again = session_same_table(club=club) if ctx["can_record"] else None
+    if again is not None and not again["startable"]:
+        again = None
     return render(
         request,
         "standings/club_detail.html",
@@ -68,7 +71,6 @@ def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
             request,
             club,
             again=again,
-            current_season=current,
             seasons=seasons,
             rows=board,
             **standings_page(request, club, with_ratings(board, ratings_ordinals(club=club))),
@@ -82,29 +84,35 @@ def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
 
 def standings_filters(request: HttpRequest) -> tuple[StandingsFilterForm, dict[str, Any]]:
     form = StandingsFilterForm(request.GET or None)
-    params: dict[str, Any] = {"date_from": None, "date_to": None, "order": "net"}
+    params: dict[str, Any] = {"date_from": None, "date_to": None, "order": selectors.DEFAULT_ORDER}
     if form.is_valid():
         params["date_from"] = form.cleaned_data["date_from"]
         params["date_to"] = form.cleaned_data["date_to"]
-        order = form.cleaned_data["order"] or "net"
+        order = form.cleaned_data["order"] or selectors.DEFAULT_ORDER
         if order.lstrip("-") in selectors.STANDINGS_ORDERS:
             params["order"] = order
     return form, params
 
 
-def standings_columns(request: HttpRequest, order: str) -> list[dict[str, Any]]:
-    """Header links: a click sorts by the column; a second click reverses it."""
+def standings_columns(
+    request: HttpRequest, order: str, *, penalties: bool = False
+) -> list[dict[str, Any]]:
+    """Header links: a click sorts by the column; a second click reverses it. 罚分 and
+    合计 only where some row has penalties; without them 总分 is what ranks."""
     query = request.GET.copy()
     query.pop("page", None)  # a new order starts at its first page
     cols = []
-    for key, label in STANDING_COLUMNS:
+    sorted_by = order.lstrip("-")
+    if sorted_by == "total" and not penalties:
+        sorted_by = "net"  # the same numbers
+    for key, label in standing_columns(penalties=penalties):
         query["order"] = f"-{key}" if order == key else key
         cols.append(
             {
                 "key": key,
                 "label": column_label(label),
                 "url": "?" + query.urlencode(),
-                "sorted": order.lstrip("-") == key,
+                "sorted": sorted_by == key,
             }
         )
     return cols
@@ -168,6 +176,7 @@ def season_detail(request: HttpRequest, club: Club, season_id: int) -> HttpRespo
     season = get_season(club, season_id)
     form, params = standings_filters(request)
     rows = selectors.season_standings(season=season, **params)
+    penalised = has_penalties(rows)
     standings = standings_page(
         request, club, with_ratings(rows, ratings_ordinals(club=club, season=season))
     )
@@ -199,8 +208,8 @@ def season_detail(request: HttpRequest, club: Club, season_id: int) -> HttpRespo
             rows=rows,
             **standings,
             form=form,
-            columns=standings_columns(request, params["order"]),
-            penalty_column=True,
+            columns=standings_columns(request, params["order"], penalties=penalised),
+            penalty_column=penalised,
             sessions=sessions,
             sessions_page=page,
             sessions_pages=pages,
@@ -268,6 +277,7 @@ def season_print(request: HttpRequest, club: Club, season_id: int) -> HttpRespon
     season = get_season(club, season_id)
     _form, params = standings_filters(request)
     rows = selectors.season_standings(season=season, **params)
+    penalised = has_penalties(rows)
     rated = with_ratings(rows, ratings_ordinals(club=club, season=season))
     return render(
         request,
@@ -278,7 +288,8 @@ def season_print(request: HttpRequest, club: Club, season_id: int) -> HttpRespon
             season=season,
             rated=rated,
             player_url=player_url_prefix(club),
-            columns=standings_columns(request, params["order"]),
+            columns=standings_columns(request, params["order"], penalties=penalised),
+            penalty_column=penalised,
             printed_at=timezone.localtime(),
         ),
     )

@@ -12,7 +12,7 @@
 
   function mount(app) {
     var ctx = app.ctx, T = app.T, form = app.form, state = form.state;
-    var S = root.csmjRoundFormParts.state, fmt = S.fmt, parseTiles = S.parseTiles, tapBird = S.tapBird;
+    var S = root.csmjRoundFormParts.state, fmt = S.fmt, parseTiles = S.parseTiles, tapBird = S.tapBird, removeBird = S.removeBird;
     var N = form.seats, TONGZHUANG = form.tongzhuang, RULES = form.rules, WORDS = form.words;
     var BIRD_COUNT = form.birdCount, SMALL_BIRDS = form.smallBirds, MAX_WINNERS = form.maxWinners;
     var PIAO_FREE = form.piaoFree, PIAO_MAX = form.piaoMax, KONG_PAY = form.kongPay;
@@ -92,17 +92,17 @@
     function birdPicker(birds, max, onChange, role, origin) {
       var known = origin !== null && origin !== undefined;
       var slots = [];
-      for (var i = 0; i < max; i++) {
-        slots.push(h("span", { class: "bird-slot" + (i < birds.length ? " filled" : ""), text: i < birds.length ? String(birds[i]) : "?" }));
-      }
-      if (birds.length && birds.length < max) {
-        // The same number twice: a lit bird's second tap removes it, so this adds it again.
-        var last = birds[birds.length - 1];
+      birds.forEach(function (v, i) {
+        // A bird is taken back by tapping its slot (the pads only add: a second tap on a
+        // number is a repeat).
         slots.push(h("button", {
-          type: "button", class: "btn btn-secondary btn-small", "data-role": role + "-repeat",
-          onclick: function () { onChange(birds.concat([last])); render(); },
-          text: fmt(T.bird_again, { n: last }),
-        }));
+          type: "button", class: "bird-slot filled", "data-role": role + "-remove", "data-index": i,
+          "aria-label": fmt(T.bird_remove, { n: v }), title: fmt(T.bird_remove, { n: v }),
+          onclick: function () { onChange(removeBird(birds, i)); render(); },
+        }, [String(v), h("small", { "aria-hidden": "true", text: "×" })]));
+      });
+      for (var i = birds.length; i < max; i++) {
+        slots.push(h("span", { class: "bird-slot", text: "?" }));
       }
       if (birds.length) {
         slots.push(h("button", {
@@ -118,13 +118,16 @@
         // Under each number, the seat it lands on (or 空), once the origin is known.
         var lands = known ? form.birdLands(origin, v) : undefined;
         var nobody = known && (lands === null || lands === undefined);
+        var times = birds.filter(function (b) { return b === v; }).length;
         return h("button", {
           type: "button", class: "tap tap-gold" + (nobody ? " bird-nobody" : ""), "data-bird": v, "data-role": role,
           "data-lands": known ? (nobody ? "" : String(lands)) : null,
           "aria-pressed": birds.indexOf(v) >= 0 ? "true" : "false",
           disabled: max === 0,
           onclick: function () { onChange(tapBird(birds, v, max)); render(); },
-        }, [String(v), known ? h("small", { text: landName(lands) }) : null]);
+          "data-times": times > 1 ? String(times) : null,
+        }, [String(v), known ? h("small", { text: landName(lands) }) : null,
+          times > 1 ? h("span", { class: "bird-times", text: "×" + times }) : null]);
       }));
       return h("div", {}, [h("div", { class: "bird-slots" }, slots), pad]);
     }

@@ -47,16 +47,18 @@
     return out;
   }
 
-  // A bird tap: a second tap on a lit bird removes it, a further tap replaces the oldest.
+  // A bird tap adds that number: a second tap on the same number is a repeat (two birds
+  // both 5); once every bird is in, a further tap replaces the oldest. Removal is
+  // explicit: a filled slot's tap (removeBird) or 清空.
   function tapBird(birds, v, max) {
     var b = birds.slice();
-    var at = b.lastIndexOf(v);
-    if (at >= 0) {
-      b.splice(at, 1);
-    } else {
-      if (b.length >= max) b = b.slice(1);
-      b.push(v);
-    }
+    if (b.length >= max) b = b.slice(1);
+    if (max > 0) b.push(v);
+    return b;
+  }
+  function removeBird(birds, i) {
+    var b = birds.slice();
+    b.splice(i, 1);
     return b;
   }
 
@@ -500,7 +502,7 @@
 
   var api = {
     createForm: createForm, fmt: fmt, parseTiles: parseTiles, formatTiles: formatTiles,
-    tileKey: tileKey, tapBird: tapBird, SUITS: SUITS,
+    tileKey: tileKey, tapBird: tapBird, removeBird: removeBird, SUITS: SUITS,
   };
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   else (root.csmjRoundFormParts = root.csmjRoundFormParts || {}).state = api;

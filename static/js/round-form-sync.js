@@ -138,10 +138,13 @@
 
     /* ------------------------------------------------------------ draft */
 
+    // kept: a round the server refused as a whole (a finished session), to come back
+    // whatever number the form opens with after 重新开始本场.
+    var keptDraft = false;
     function draftSave() {
       if (CORRECTING || !ctx.session) return;
       try {
-        localStorage.setItem(DRAFT, JSON.stringify({ number: NUMBER, base: base, round: buildRound(), key: state.key }));
+        localStorage.setItem(DRAFT, JSON.stringify({ number: NUMBER, base: base, round: buildRound(), key: state.key, kept: keptDraft }));
       } catch (e) { /* private mode: no draft */ }
     }
     function draftClear() { try { localStorage.removeItem(DRAFT); } catch (e) { /* */ } }
@@ -217,6 +220,22 @@
       return null;
     }
 
+    /* ------------------------------------------------------------ the count */
+
+    // Beside the form's number, the session's count as its page says it (第 6 盘 ·
+    // 1 盘计分 · 4 盘已作废): the server's, with the rounds waiting in this browser.
+    var counts = ctx.counts || null;
+    var countEl = document.querySelector("[data-role=rf-count]");
+    function drawCounts() {
+      if (!counts || !countEl) return;
+      var waiting = window.csmjQueue ? window.csmjQueue.all(ctx.session) : Promise.resolve([]);
+      waiting.then(function (items) {
+        countEl.textContent = fmt(T.counted_n, { n: counts.counted + items.length }) + " · " +
+          fmt(T.void_n, { n: counts["void"] });
+        countEl.hidden = !counts["void"];
+      });
+    }
+
     /* ------------------------------------------------------------ the scoreboard */
 
     var board = ctx.scoreboard || null;  // the server's totals and last change
@@ -253,6 +272,7 @@
         showBanner(fmt(T.queued_n, { n: item.number }), { warn: true });
         blankForm(item.number + 1, next.dealer, next.dealers);
         drawBoard();
+        drawCounts();
       });
     }
 
@@ -262,9 +282,12 @@
         showBanner(fmt(T.saved_n, { n: res.json.number }), { undo: true });
         blankForm(res.json.next_number, res.json.next_dealer, res.json.next_dealers);
         if (res.json.scoreboard) board = res.json.scoreboard;
+        if (res.json.counts) counts = res.json.counts;
         drawBoard();
+        drawCounts();
         return;
       }
+      if (res.status === 409 && res.json.expected === undefined) { showRefused(item, res.json, false); return; }
       if (res.status === 409) { showConflict(item, res.json, false); return; }
       form.setErrors(res.json.errors || [{ field: "", code: "error", message: T.network_error }],
         JSON.stringify(round));
@@ -318,6 +341,67 @@
       ]));
       conflictBox.hidden = false;
       conflictBox.scrollIntoView({ block: "start" });
+    }
+
+    // The server refused the round as a whole (the session is finished: 结束本场): the
+    // refusal as it is, and the round kept: 重新开始本场 reloads this form with it (the
+    // draft, or the queue that sends it again), or it is copied as text, or dropped.
+    function showRefused(item, json, fromQueue) {
+      var errors = json.errors || [];
+      var finished = errors.some(function (e) { return e.code === "session_finished"; });
+      var text = fmt(T.round_n, { n: item.number }) + " · " + T.dealer_short + " " +
+        seatNameOf(item.data.dealer) + " · " + (item.brief || briefOf(item.data));
+      var copyBox = h("textarea", { class: "rf-copy", readonly: "readonly", rows: "3", "data-role": "refused-text" });
+      copyBox.value = text;
+      conflictBox.innerHTML = "";
+      conflictBox.appendChild(h("h2", { text: finished ? T.finished_title : T.refused_title }));
+      conflictBox.appendChild(h("p", { "data-role": "refused-why", text: errors.map(function (e) { return e.message; }).join(" ") || T.network_error }));
+      conflictBox.appendChild(h("div", { class: "card", "data-role": "conflict-mine" }, [
+        h("h3", { text: T.conflict_mine }), copyBox,
+      ]));
+      var buttons = [];
+      if (finished && ctx.urls.reopen) {
+        // Reopened, the form opens on this round again (the draft), at the next number.
+        if (!fromQueue) { keptDraft = true; draftSave(); }
+        buttons.push(h("form", { method: "post", action: ctx.urls.reopen, class: "inline" }, [
+          h("input", { type: "hidden", name: "csrfmiddlewaretoken", value: csrf() }),
+          h("input", { type: "hidden", name: "reopen", value: "1" }),
+          h("input", { type: "hidden", name: "back", value: "form" }),
+          h("button", { type: "submit", class: "btn", "data-role": "refused-reopen", text: T.reopen_keep }),
+        ]));
+      }
+      buttons.push(h("button", {
+        type: "button", class: "btn btn-secondary", "data-role": "refused-copy", text: T.copy_text,
+        onclick: function (ev) {
+          var btn = ev.currentTarget;
+          copyBox.select();
+          var done = function () { btn.textContent = T.copied; };
+          if (navigator.clipboard && navigator.clipboard.writeText) {
+            navigator.clipboard.writeText(text).then(done, function () {
+              try { document.execCommand("copy"); done(); } catch (e) { /* selected: copy by hand */ }
+            });
+          } else {
+            try { document.execCommand("copy"); done(); } catch (e) { /* selected: copy by hand */ }
+          }
+        },
+      }));
+      buttons.push(h("button", {
+        type: "button", class: "btn btn-secondary", "data-role": "conflict-drop", text: T.conflict_drop,
+        onclick: function () {
+          if (!window.confirm(T.drop_confirm)) return;
+          conflictBox.hidden = true;
+          if (fromQueue) { window.csmjQueue.resolve("discard"); return; }
+          draftClear();
+          location.reload();
+        },
+      }));
+      conflictBox.appendChild(h("div", { class: "row" }, buttons));
+      conflictBox.hidden = false;
+      conflictBox.scrollIntoView({ block: "start" });
+    }
+    function seatNameOf(seat) {
+      var s = (ctx.seats || [])[seat];
+      return s ? s.name : "?";
     }
 
     /* ------------------------------------------------------------ wiring */
@@ -389,7 +473,8 @@
         if (event && event.saved && event.saved.session === ctx.session) followServer(event.json);
         else if (items) drawBoard();
         if (blocked && blocked.item.session === ctx.session && blocked.status === 409 && conflictBox.hidden) {
-          showConflict(blocked.item, blocked.json, true);
+          if (blocked.json.expected === undefined) showRefused(blocked.item, blocked.json, true);
+          else showConflict(blocked.item, blocked.json, true);
         }
         if (blocked && blocked.status === 400 && blocked.item.session === ctx.session) {
           // The server refused a waiting round: back into the form, with its errors.
@@ -408,6 +493,8 @@
     // another dealer for the round being entered.
     function followServer(json) {
       if (json.scoreboard) board = json.scoreboard;
+      if (json.counts) counts = json.counts;
+      drawCounts();
       if (json.next_number > NUMBER) setNumber(json.next_number);  // someone else's round came first
       if (json.next_number === NUMBER && json.next_dealer !== undefined && !dealerChosen()) {
         state.dealer = json.next_dealer;
@@ -445,7 +532,7 @@
             base = { dealer: next.dealer, dealers: next.dealers.slice() };
           }
         }
-        if (draft && draft.number === NUMBER) {
+        if (draft && (draft.number === NUMBER || draft.kept)) {
           loadInitial(draft.round);
           state.key = draft.key || null;
           // The draft's dealer only while the form opens on the answer it was made with.
@@ -457,6 +544,7 @@
         if (state.dealer !== null) normalise();
         render();
         drawBoard();
+        drawCounts();
       }, function () { normalise(); render(); drawBoard(); });
     }
     // idle(): no preview waiting to start and no request on its way, so the form will not

@@ -36,6 +36,7 @@
   parts.render.mount(app);
   parts.picker.mount(app);
   parts.sync.mount(app);
+  if (parts.sentence) parts.sentence.mount(app);  // 一句话记一盘 (round-form-sentence.js)
   app.start();
 
   window.csmjRoundForm = { build: form.buildRound, state: form.state, idle: app.idle };

@@ -174,12 +174,9 @@ def enter_round(page, data: dict[str, Any]) -> None:
 
 
 def tap_birds(page, birds: list[int], role: str, scope: str = "") -> None:
-    """A second tap on a lit bird removes it: the same number again is 再来一个."""
-    for i, b in enumerate(birds):
-        if b in birds[:i]:
-            tap(page, f"{scope} [data-role={role}-repeat]")
-        else:
-            tap(page, f'{scope} [data-role={role}][data-bird="{b}"]')
+    """Each bird is one tap on its number: the same number again is a repeat."""
+    for b in birds:
+        tap(page, f'{scope} [data-role={role}][data-bird="{b}"]')
 
 
 def pick_tiles(page, scope: str, tiles: str) -> None:

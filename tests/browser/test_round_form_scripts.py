@@ -16,7 +16,7 @@ def a_picked_self_draw(page):
     page.locator("#rf-body .rf-section").first.wait_for()
     assert (
         page.evaluate("Object.keys(window.csmjRoundFormParts).sort().join()")
-        == "picker,render,state,sync"
+        == "picker,render,sentence,state,sync"
     )
     tap(page, '[data-role=winner][data-seat="1"]')
     tap(page, "[data-role=winner-tiles]")

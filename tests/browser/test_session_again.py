@@ -34,3 +34,43 @@ def test_one_tap_on_the_club_page_starts_the_last_four_again(page, league):
     assert new.first_dealer == 2 and new.season == league["season"]
     page.locator("#rf-body .rf-section").first.wait_for()
     page.screenshot(path=str(ARTIFACTS / "session-again-round-form-390x844.png"))
+
+
+def test_after_a_table_of_three_one_tap_starts_the_same_three_in_their_season(page, league):
+    """The last table sat three, in a season for three, while the club's newest open
+    season seats four: 再来一场 offers those three and starts them in their own season."""
+    import datetime
+
+    from leagues.models import Season
+    from scoring.models import Session
+    from tests.factories import make_table_season
+
+    club = league["club"]
+    _four, recorder = start_session(league)
+    three = make_table_season(club, 3)
+    three.start_date = datetime.date(2025, 8, 1)  # the four-seat season started later
+    three.save()
+    assert Season.objects.filter(club=club, is_closed=False).count() == 2
+    players = [club.players.get(display_name=n) for n in NAMES[:3]]
+    from scoring import services
+
+    last = services.session_start(season=three, players=players, first_dealer=0, actor=recorder)
+    self_draw(last, recorder, 1)  # 李四 wins: 李四 deals next
+    log_in(page, "jilu")
+
+    page.goto(f"{page.base}/c/yuelu/")
+    card = page.locator("[data-role=again-card]")
+    text = card.inner_text()
+    assert "再来一场（上一场的 3 位）" in text
+    assert " · ".join(NAMES[:3]) in text and "李四 坐庄" in text and three.name in text
+    page.screenshot(path=str(ARTIFACTS / "session-again-after-three-390x844.png"))
+    with page.expect_navigation():
+        page.locator("[data-role=session-again]").click()
+
+    new = Session.objects.filter(season=three).exclude(pk=last.pk).get()
+    assert page.url.endswith(f"/c/yuelu/sessions/{new.pk}/rounds/new/")
+    assert [p.display_name for p in new.players_in_order()] == NAMES[:3]
+    assert new.first_dealer == 1
+    page.locator("#rf-body .rf-section").first.wait_for()
+    assert page.locator("[data-role=dealer]").count() == 3  # three seats on the form
+    page.screenshot(path=str(ARTIFACTS / "session-again-three-round-form-390x844.png"))

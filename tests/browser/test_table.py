@@ -135,7 +135,7 @@ def test_every_tap_target_of_the_round_form_is_at_least_44_px(page, league):
     tap(page, "[data-role=opening-add]")  # an opening: its seats, hand chips and birds
     tap(page, '[data-role=winner][data-seat="1"]')
     tap(page, '[data-winner="1"] [data-hand=haidilaoyue]')  # 选海底牌 appears
-    tap(page, '[data-role=bird][data-bird="4"]')  # the bird's 清空 and 再来一个
+    tap(page, '[data-role=bird][data-bird="4"]')  # the bird's slot (taken back) and 清空
     tap(page, "#rf-extras summary")
     small = page.evaluate(
         """() => Array.from(document.querySelectorAll(
@@ -171,10 +171,11 @@ def test_the_pads_undo_a_second_tap_close_the_picker_and_keep_a_win_through_a_dr
     tap(page, '[data-role=discarder][data-seat="2"]')
     tap(page, '[data-role=bird][data-bird="2"]')
     tap(page, '[data-role=bird][data-bird="9"]')
-    tap(page, '[data-role=bird][data-bird="9"]')  # a second tap on a lit bird removes it
     state = "window.csmjRoundForm.state"
+    assert page.evaluate(f"{state}.birds") == [2, 9]
+    tap(page, '[data-role=bird-remove][data-index="1"]')  # taken back, explicitly
     assert page.evaluate(f"{state}.birds") == [2]
-    tap(page, "[data-role=bird-repeat]")  # the same number twice, on purpose
+    tap(page, '[data-role=bird][data-bird="2"]')  # the same number twice: a repeat
     assert page.evaluate(f"{state}.birds") == [2, 2]
 
     tap(page, "[data-kind=draw]")  # a wrong tap on 流局 ...

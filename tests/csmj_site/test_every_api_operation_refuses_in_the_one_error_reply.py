@@ -10,13 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from csmj_site.api_schema import error_codes
-from tests.api_helpers import token_client
+from tests.api_helpers import committed_schema, token_client
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-SCHEMA = yaml.safe_load((ROOT / "docs" / "openapi.yaml").read_text(encoding="utf-8"))
+SCHEMA = committed_schema()
 WRITES = {"post", "put", "patch"}
 OPERATIONS = [
     (path, method)

@@ -3,7 +3,8 @@
 a whole session through the generated code only, against a live server: a club, its
 roster, ruleset and season, a session, every kind of round (tiles-only winners and
 mid-game wins included), an idempotent replay, a 409, a correction, a void, finish, a
-refused round after finish, standings, ratings, the calculator and the hand analysis.
+refused round after finish, standings, ratings, the calculator and the hand analysis; and
+an app that signs in with PKCE and calls the API with its bearer token.
 Every answer must parse into its model (``raise_on_unexpected_status``: a status the
 schema does not declare fails too)."""
 
@@ -151,6 +152,15 @@ ROUNDS = {
 }
 
 
+KONG_RULESET = {"preset": "changsha-67", "players": 3, "kong_pay": True}
+KONG_ROUND = {
+    "dealer": 0,
+    "number": 1,
+    "kongs": [{"seat": 0, "kind": "an"}, {"seat": 1, "kind": "ming", "from": 2}],
+    "result": {"kind": "self_draw", "winners": [{"seat": 1, "hands": ["pinghu"]}], "birds": [2, 5]},
+}
+
+
 def test_a_whole_session_through_the_generated_client(gen, live_server, transactional_db):
     m = gen.models
     owner = make_user("app-owner")
@@ -273,15 +283,34 @@ def test_a_whole_session_through_the_generated_client(gen, live_server, transact
         body=m.RoundCreateRequest.from_dict({**ROUNDS["draw"], "dealer": dealer, "number": 2}),
     ).parsed
     assert conflict.round_count == len(ROUNDS)
-    assert [e.code for e in conflict.errors] == [m.ErrorCode.ROUND_CONFLICT]
+    assert [e.code for e in conflict.errors] == ["round_conflict"]
 
     # A correction: the round as read, posted back as it is (a birds fix).
     second = call(gen, "rounds.round_get", 200, m.Round, **where, number=2).parsed
     second.data.result.birds = [1, 1]
     corrected = call(
-        gen, "rounds.round_correct", 201, m.Round, **where, number=2, body=second.data
+        gen,
+        "rounds.round_correct",
+        201,
+        m.Round,
+        **where,
+        number=2,
+        body=second.data,
+        if_match=f'"{second.version}"',
     ).parsed
     assert (corrected.number, corrected.version) == (2, 2)
+    # The same correction based on the version it replaced: 412, nothing stored.
+    stale = call(
+        gen,
+        "rounds.round_correct",
+        412,
+        m.ErrorResponse,
+        **where,
+        number=2,
+        body=second.data,
+        if_match=f'"{second.version}"',
+    ).parsed
+    assert [e.code for e in stale.errors] == ["precondition_failed"]
     versions = call(gen, "rounds.round_versions", 200, list, **where, number=2).parsed
     assert [v.version for v in versions] == [1, 2]
 
@@ -322,7 +351,15 @@ def test_a_whole_session_through_the_generated_client(gen, live_server, transact
     assert [s.next_number for s in sessions.results] == [len(ROUNDS) + 1]
 
     # Finish; a round after it is refused, naming the state.
-    finished = call(gen, "sessions.session_finish", 200, m.SessionState, **where).parsed
+    finished = call(
+        gen,
+        "sessions.session_finish",
+        200,
+        m.SessionState,
+        client=client,
+        club_slug=club.slug,
+        id=session.id,
+    ).parsed
     assert finished.finished
     refused = call(
         gen,
@@ -332,9 +369,7 @@ def test_a_whole_session_through_the_generated_client(gen, live_server, transact
         **where,
         body=m.RoundCreateRequest.from_dict({**ROUNDS["draw"], "dealer": dealer}),
     ).parsed
-    assert [(e.field, e.code) for e in refused.errors] == [
-        ("session", m.ErrorCode.SESSION_FINISHED)
-    ]
+    assert [(e.field, e.code) for e in refused.errors] == [("session", "session_finished")]
     detail = call(
         gen,
         "sessions.session_get",
@@ -351,7 +386,7 @@ def test_a_whole_session_through_the_generated_client(gen, live_server, transact
     # Standings, the board and the ratings agree with the session.
     standings = call(
         gen,
-        "standings.standings_list",
+        "standings.season_standings",
         200,
         m.PaginatedStandingRowList,
         client=client,
@@ -362,7 +397,7 @@ def test_a_whole_session_through_the_generated_client(gen, live_server, transact
     assert [by_player[p.id] for p in players] == detail.totals
     call(
         gen,
-        "standings.leaderboard_list",
+        "standings.club_leaderboard",
         200,
         m.PaginatedStandingRowList,
         client=client,
@@ -381,19 +416,84 @@ def test_a_whole_session_through_the_generated_client(gen, live_server, transact
     call(gen, "clubs.club_list", 200, m.PaginatedClubList, client=anonymous)
     ratings = call(
         gen,
-        "standings.ratings_list",
+        "standings.season_ratings",
         200,
         m.PaginatedRatingList,
         client=client,
         club_slug=club.slug,
-        season_id=season.id,
+        id=season.id,
     ).parsed
     assert ratings.count == 4
-    for export in ("standings.standings_csv", "standings.rounds_csv"):
+    for export in ("standings.season_standings_csv", "standings.season_rounds_csv"):
         csv_text = call(
-            gen, export, 200, str, client=client, club_slug=club.slug, season_id=season.id
+            gen, export, 200, str, client=client, club_slug=club.slug, id=season.id
         ).parsed
         assert len(csv_text.splitlines()) > 1, export
+
+    # A three-seat table that pays 杠分: every answer with a kong's transfer parses.
+    three = call(
+        gen,
+        "rulesets.ruleset_create",
+        201,
+        m.Ruleset,
+        client=client,
+        club_slug=club.slug,
+        body=m.RulesetRequest.from_dict({"name": "三人杠分", "config": KONG_RULESET}),
+    ).parsed
+    three_season = call(
+        gen,
+        "seasons.season_create",
+        201,
+        m.Season,
+        client=client,
+        club_slug=club.slug,
+        body=m.SeasonRequest.from_dict(
+            {"name": "2026 三人", "start_date": "2026-01-01", "ruleset": three.id}
+        ),
+    ).parsed
+    table = call(
+        gen,
+        "sessions.session_start",
+        201,
+        m.Session,
+        client=client,
+        club_slug=club.slug,
+        body=m.SessionRequest(season=three_season.id, players=[p.id for p in players[:3]]),
+    ).parsed
+    at = {"client": client, "club_slug": club.slug, "session_id": table.id}
+    kong_round = call(
+        gen,
+        "rounds.round_record",
+        201,
+        m.Round,
+        **at,
+        body=m.RoundCreateRequest.from_dict(KONG_ROUND),
+    ).parsed
+    kong_details = [t.detail for t in kong_round.result.transfers if t.event == "kong"]
+    assert kong_details and all(isinstance(d, m.KongDetail) for d in kong_details)
+    assert {d.kind for d in kong_details} == {m.KongKind.AN, m.KongKind.MING}
+    call(gen, "rounds.round_get", 200, m.Round, **at, number=1)
+    call(gen, "rounds.round_list", 200, m.PaginatedRoundList, **at)
+    call(gen, "rounds.round_versions", 200, list, **at, number=1)
+    call(
+        gen,
+        "rounds.round_preview",
+        200,
+        m.RoundResult,
+        **at,
+        body=m.RoundData.from_dict({k: v for k, v in KONG_ROUND.items() if k != "number"}),
+    )
+    kong_scored = call(
+        gen,
+        "calculator.score_round",
+        200,
+        m.RoundResult,
+        client=anonymous,
+        body=m.CalculatorRoundRequest.from_dict(
+            {k: v for k, v in KONG_ROUND.items() if k != "number"} | {"ruleset": KONG_RULESET}
+        ),
+    ).parsed
+    assert kong_scored.net == kong_round.result.net
 
     # The calculator (no account): round-format.md's mid-game example, and the presets.
     scored = call(
@@ -407,7 +507,7 @@ def test_a_whole_session_through_the_generated_client(gen, live_server, transact
         ),
     ).parsed
     assert scored.net == [-12, -7, 25, -6] and scored.next_dealer == 2
-    presets = call(gen, "calculator.list_rulesets", 200, list, client=anonymous).parsed
+    presets = call(gen, "calculator.preset_list", 200, list, client=anonymous).parsed
     assert all(isinstance(p, m.RulesetPreset) for p in presets)
 
     # The hand analysis: a final hand and a dealt hand, each into its own model.
@@ -429,3 +529,86 @@ def test_a_whole_session_through_the_generated_client(gen, live_server, transact
         body=m.AnalyseRequest.from_dict({"tiles": "2222m5555s134p67p", "opening": True}),
     ).parsed
     assert dealt.occurrences.sixi == 2
+
+    # The one-line entry: a sentence read into a round (nothing stored).
+    parsed = call(
+        gen,
+        "calculator.parse_sentence",
+        200,
+        m.ParsedSentence,
+        client=anonymous,
+        body=m.ParseSentenceRequest.from_dict(
+            {"text": "王芳自摸清一色 鸟3 7", "players": ["张伟", "李娜", "王芳", "刘洋"]}
+        ),
+    ).parsed
+    assert parsed.round_["result"]["winners"] == [{"seat": 2, "hands": ["qingyise"]}]
+    assert parsed.problems == []
+
+
+def test_an_app_signs_in_with_pkce_and_calls_through_the_generated_client(
+    gen, live_server, transactional_db
+):
+    """The app's sign-in (authorization code with PKCE: the browser's part in the test
+    client, the token exchange and refresh over HTTP to the live server), then the
+    generated client with the app's bearer token: who am I, my clubs; a read-only token
+    is refused a new club in the error shape."""
+    import httpx
+    from django.test import Client
+
+    from leagues.models import Player
+    from tests.factories import make_club, make_players
+    from tests.leagues.api.oauth_helpers import REDIRECT_URI, authorize, make_app, pkce_pair
+
+    m = gen.models
+    user = make_user("app-user")
+    club = make_club(name="App 俱乐部", owner=user)
+    [player] = make_players(club, ["我自己"])
+    Player.objects.filter(pk=player.pk).update(user=user)
+    app = make_app()
+
+    browser = Client()
+    browser.force_login(user)
+    verifier, challenge = pkce_pair()
+    code = authorize(browser, app, challenge, scope="read")
+    tokens = httpx.post(
+        f"{live_server.url}/oauth/token/",
+        data={
+            "grant_type": "authorization_code",
+            "code": code,
+            "redirect_uri": REDIRECT_URI,
+            "client_id": app.client_id,
+            "code_verifier": verifier,
+        },
+    ).json()
+
+    client = gen.package.AuthenticatedClient(
+        base_url=live_server.url, token=tokens["access_token"], raise_on_unexpected_status=True
+    )
+    me = call(gen, "account.me_get", 200, m.Me, client=client).parsed
+    assert me.username == "app-user" and me.scopes == [m.Scope.READ]
+    assert [(c.slug, c.role) for c in me.clubs] == [(club.slug, m.Role.OWNER)]
+    assert [p.display_name for p in me.players] == ["我自己"]
+    response = call(gen, "clubs.club_list", 200, m.PaginatedClubList, client=client)
+    assert int(response.headers["RateLimit-Remaining"]) < int(response.headers["RateLimit-Limit"])
+    refused = call(
+        gen,
+        "clubs.club_create",
+        403,
+        m.ErrorResponse,
+        client=client,
+        body=m.ClubRequest(slug="not-mine", name="Not mine"),
+    ).parsed
+    assert [e.code for e in refused.errors] == ["permission_denied"]
+
+    refreshed = httpx.post(
+        f"{live_server.url}/oauth/token/",
+        data={
+            "grant_type": "refresh_token",
+            "refresh_token": tokens["refresh_token"],
+            "client_id": app.client_id,
+        },
+    ).json()
+    again = gen.package.AuthenticatedClient(
+        base_url=live_server.url, token=refreshed["access_token"], raise_on_unexpected_status=True
+    )
+    assert call(gen, "account.me_get", 200, m.Me, client=again).parsed.id == user.pk

@@ -29,8 +29,11 @@ def round_form_msgids() -> list[str]:
 
 
 def catalogue_of(response) -> dict[str, str]:
-    match = re.search(r"const newcatalog = (\{.*?\n  \});", response.content.decode(), re.S)
-    return json.loads(match.group(1)) if match else {}
+    """The catalogue object of the view's script; a script without one fails the test
+    (so a test that finds a string absent has read a catalogue)."""
+    match = re.search(r"const newcatalog = (\{.*?\n  \}|\{\});", response.content.decode(), re.S)
+    assert match, "the catalogue view's script has no newcatalog object"
+    return json.loads(match.group(1))
 
 
 def test_every_round_form_string_has_an_english_entry_in_the_javascript_catalogue():
@@ -69,7 +72,9 @@ def test_the_catalogue_view_translates_nothing_in_chinese(client):
     response = client.get(reverse("javascript-catalog"))
 
     assert response.status_code == 200
-    assert "第 %(n)s 盘已保存" not in catalogue_of(response)
+    catalogue = catalogue_of(response)
+    assert catalogue, "the Chinese catalogue has Django's own entries; none were read"
+    assert "第 %(n)s 盘已保存" not in catalogue
 
 
 def test_the_service_worker_keeps_the_catalogue_and_the_strings_for_offline_use(client):

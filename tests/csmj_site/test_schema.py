@@ -4,11 +4,11 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 from django.core.management import call_command
 
 from scoring.engine.hands import HAND_TYPES
 from scoring.engine.rules import PRESETS
+from tests.api_helpers import committed_schema
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 COMMITTED = ROOT / "docs" / "openapi.yaml"
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(scope="module")
 def schema():
-    return yaml.safe_load(COMMITTED.read_text(encoding="utf-8"))
+    return committed_schema()
 
 
 @pytest.mark.slow

@@ -23,11 +23,17 @@ test("tiles read and written as text, in suit and rank order", () => {
   assert.strictEqual(S.formatTiles(S.parseTiles("19m19s19p")), "19m19s19p");
 });
 
-test("a bird tap adds, a second tap removes, a further one replaces the oldest", () => {
+test("a bird tap adds, a second tap on the same number repeats it, a further one replaces the oldest", () => {
   assert.deepStrictEqual(S.tapBird([], 3, 2), [3]);
-  assert.deepStrictEqual(S.tapBird([3], 3, 2), []);
+  assert.deepStrictEqual(S.tapBird([3], 3, 2), [3, 3]);  // two birds both 3
   assert.deepStrictEqual(S.tapBird([3, 5], 7, 2), [5, 7]);
-  assert.deepStrictEqual(S.tapBird([3, 3], 3, 2), [3]);  // the last copy goes
+  assert.deepStrictEqual(S.tapBird([5, 5], 5, 4), [5, 5, 5]);
+  assert.deepStrictEqual(S.tapBird([], 3, 0), []);  // no birds to pick
+});
+
+test("a bird is taken back only explicitly, by its slot", () => {
+  assert.deepStrictEqual(S.removeBird([3, 3], 1), [3]);
+  assert.deepStrictEqual(S.removeBird([2, 9, 4], 1), [2, 4]);
 });
 
 for (const [players, most] of [[4, 3], [3, 2], [2, 1]]) {

@@ -1,6 +1,7 @@
 """晒战绩: the session's result as a PNG (Pillow, a Noto CJK font found on the system):
 a valid image of a sensible size with a row per player, readable by the club's readers
-and through the secret follow link; a clear 503 when no font draws Chinese."""
+and through the secret follow link; a clear 503 when no font draws Chinese. The tests that
+draw an image ask for the font by name (the ``cjk_font`` fixture of tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ def image_url(session):
     return reverse("session-image", args=[session.season.club.slug, session.pk])
 
 
-def test_the_result_image_is_a_png_a_phone_can_show(reader, played):
+def test_the_result_image_is_a_png_a_phone_can_show(reader, played, cjk_font):
     response = reader.get(image_url(played))
 
     assert response.status_code == 200 and response["Content-Type"] == "image/png"
@@ -56,10 +57,10 @@ def test_the_card_has_the_club_the_date_and_each_players_total_and_biggest_win(p
     assert all(r.best == "本场没有胡牌" for r in card.rows[1:])
 
 
-def test_the_image_draws_with_a_font_that_has_chinese():
+def test_the_image_draws_with_a_font_that_has_chinese(cjk_font):
     from PIL import ImageFont
 
-    path = share_image.cjk_font_path()
+    path = cjk_font
     font = ImageFont.truetype(path, 40, index=share_image.face_index(path))
 
     assert font.getname()[0].endswith("SC")

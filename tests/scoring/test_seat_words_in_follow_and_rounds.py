@@ -34,6 +34,6 @@ def test_the_rounds_download_names_each_seats_net_after_its_label(reader, season
 
     with translation.override(language):
         labels = [seat_label(i) for i in range(4)]
-    assert header[15:19] == [
+    assert header[19:23] == [
         f"{label}得分" if language == "zh-hans" else f"{label} net" for label in labels
     ]

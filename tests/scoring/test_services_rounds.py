@@ -1,6 +1,7 @@
 """Recording, correcting, voiding and undoing rounds through scoring.services."""
 
 import datetime
+import re
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -144,7 +145,8 @@ def test_the_session_page_shows_the_birds_stored_with_the_round(client, session,
 
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
 
-    assert "鸟 7、7" in page and "鸟 2、6" not in page
+    shown = re.sub(r"<[^>]+>", "", page)  # each bird with the player it landed on
+    assert "鸟 7 王五、7 王五" in shown and "鸟 2" not in shown
 
 
 def test_rounds_are_numbered_one_after_another(session, recorder):

@@ -1,5 +1,6 @@
-"""再来一场 on the club page: one tap starts a session with the last session's four in
-their seats, in the current season (the open one that started last) under its ruleset."""
+"""再来一场 on the club page: one tap starts a session with the last session's players in
+their seats, at its size, in that session's own season under its ruleset; not offered
+(and refused, saying why) when that season is closed or no longer seats that many."""
 
 from __future__ import annotations
 
@@ -10,7 +11,13 @@ from django.urls import reverse
 
 from scoring import services
 from scoring.models import Session
-from tests.factories import make_ruleset, make_season, round_self_draw
+from tests.factories import (
+    make_ruleset,
+    make_season,
+    make_session,
+    make_table_season,
+    round_self_draw,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -28,25 +35,72 @@ def test_the_club_page_offers_the_last_four_with_the_next_dealer(rec, session, r
     assert "张三 · 李四 · 王五 · 赵六" in page and "王五 坐庄" in page
 
 
-def test_one_tap_starts_the_last_table_in_the_current_season_under_its_ruleset(
+def test_one_tap_starts_the_last_table_in_its_own_season_even_when_a_newer_one_is_open(
     rec, club, session, season, recorder
 ):
     season.start_date = datetime.date(2025, 1, 1)
     season.save()
-    newer = make_season(
+    make_season(
         club,
-        make_ruleset(club, {"preset": "changsha-67", "bird_count": 4}),
-        name="夏季赛",
+        make_ruleset(club, {"preset": "changsha-67", "players": 3}),
+        name="夏季赛（三人）",
         start_date=datetime.date(2025, 6, 1),
     )
-    make_season(club, name="已结束的", start_date=datetime.date(2025, 9, 1), is_closed=True)
+
+    page = rec.get(reverse("club", args=[club.slug])).content.decode()
+    response = rec.post(again_url(club))
+
+    assert "再来一场（上一场的 4 位）" in page and season.name in page
+    new = Session.objects.exclude(pk=session.pk).get()
+    assert response["Location"] == reverse("round-new", args=[club.slug, new.pk])
+    assert new.season == season
+    assert [p.pk for p in new.players_in_order()] == [p.pk for p in session.players_in_order()]
+
+
+def test_after_a_table_of_three_one_tap_starts_the_same_three_in_their_season(
+    rec, club, session, season, players, recorder
+):
+    three = make_table_season(club, 3)
+    last = make_session(three, players[4:7], actor=recorder)
+    services.round_record(session=last, data=round_self_draw(1), actor=recorder)
+
+    page = rec.get(reverse("club", args=[club.slug])).content.decode()
+    assert "再来一场（上一场的 3 位）" in page and "钱七 · 孙八 · 周九" in page
+    assert three.name in page
 
     response = rec.post(again_url(club))
 
-    new = Session.objects.exclude(pk=session.pk).get()
+    new = Session.objects.exclude(pk__in=[session.pk, last.pk]).get()
     assert response["Location"] == reverse("round-new", args=[club.slug, new.pk])
-    assert new.season == newer and new.season.ruleset.config["bird_count"] == 4
-    assert [p.pk for p in new.players_in_order()] == [p.pk for p in session.players_in_order()]
+    assert new.season == three
+    assert [p.pk for p in new.players_in_order()] == [p.pk for p in players[4:7]]
+    assert new.first_dealer == 1  # 孙八 won: he deals next
+
+
+def test_a_league_nights_table_of_three_starts_again_at_three(
+    rec, club, session, season, players, recorder
+):
+    night_table = services.session_start(
+        season=season, players=players[4:7], first_dealer=0, table_size=3, actor=recorder
+    )
+
+    response = rec.post(again_url(club))
+
+    new = Session.objects.exclude(pk__in=[session.pk, night_table.pk]).get()
+    assert response["Location"] == reverse("round-new", args=[club.slug, new.pk])
+    assert (new.season, new.table_size, new.seats.count()) == (season, 3, 3)
+
+
+def test_a_table_its_season_no_longer_seats_is_not_offered(rec, club, session, season):
+    season.ruleset.config = {"preset": "changsha-67", "players": 3}
+    season.ruleset.save()
+
+    page = rec.get(reverse("club", args=[club.slug])).content.decode()
+    response = rec.post(again_url(club), follow=True)
+
+    assert 'data-role="session-again"' not in page
+    assert Session.objects.count() == 1
+    assert "上一场的赛季已结束或已改了桌上人数" in response.content.decode()
 
 
 def test_without_an_open_season_nothing_starts_and_the_club_page_says_why(
@@ -55,10 +109,12 @@ def test_without_an_open_season_nothing_starts_and_the_club_page_says_why(
     season.is_closed = True
     season.save()
 
+    page = rec.get(reverse("club", args=[club.slug])).content.decode()
     response = rec.post(again_url(club), follow=True)
 
+    assert 'data-role="session-again"' not in page
     assert Session.objects.count() == 1
-    assert "没有进行中的赛季" in response.content.decode()
+    assert "上一场的赛季已结束" in response.content.decode()
 
 
 def test_a_member_who_may_not_record_has_no_button_and_cannot_start(reader, club, session):

@@ -41,3 +41,41 @@ def test_reopened_the_session_takes_the_round(rec, session, recorder):
     post_round(rec, session, round_discard(1, 3))
 
     assert Round.objects.filter(session=session).count() == 2
+
+
+def test_the_round_form_of_a_finished_session_says_so_before_anything_is_entered(
+    rec, session, recorder
+):
+    services.round_record(session=session, data=round_self_draw(2), actor=recorder)
+    services.session_finish(session=session, actor=recorder)
+
+    response = rec.get(reverse("round-new", args=[session.season.club.slug, session.pk]))
+
+    page = response.content.decode()
+    assert 'data-role="rf-finished"' in page
+    assert 'data-role="rf-reopen"' in page
+    assert response.context["rf_context"]["finished"] is True
+    assert response.context["rf_context"]["urls"]["reopen"]
+
+
+def test_the_round_form_of_an_open_session_has_no_finished_notice(rec, session):
+    response = rec.get(reverse("round-new", args=[session.season.club.slug, session.pk]))
+
+    assert 'data-role="rf-finished"' not in response.content.decode()
+    assert response.context["rf_context"]["finished"] is False
+
+
+def test_reopening_from_the_round_form_goes_back_to_the_round_form(rec, session, recorder):
+    services.round_record(session=session, data=round_self_draw(2), actor=recorder)
+    services.session_finish(session=session, actor=recorder)
+    slug = session.season.club.slug
+
+    response = rec.post(
+        reverse("session-finish", args=[slug, session.pk]), {"reopen": "1", "back": "form"}
+    )
+
+    assert response.status_code == 302
+    assert response["Location"] == reverse("round-new", args=[slug, session.pk])
+    from scoring.standings.models import SessionResult
+
+    assert not SessionResult.objects.filter(session=session).exists()

@@ -3,6 +3,8 @@ polled totals (ETag, 304 until a round changes), public clubs without logging in
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -108,4 +110,5 @@ def test_english_mode_uses_english_punctuation_on_the_session_page(rec, session,
     rounds = page[page.index('id="follow-area"') :]
 
     assert "：" not in rounds and "、" not in rounds
-    assert "2, 6" in rounds
+    # each bird with the player it landed on (from the dealer, 张三: 2 and 6 on 李四)
+    assert "2 李四, 6 李四" in re.sub(r"<[^>]+>", "", rounds)

@@ -11,6 +11,7 @@ club's object IDs inside their own club's URLs and bodies.
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 import pytest
 from django.test import Client
@@ -26,7 +27,12 @@ from scoring.models import Round, Session, Transfer
 from tests.factories import round_self_draw
 
 # Anyone may use the calculator; the club list answers each caller with their own clubs.
-PUBLIC = {("/api/v1/score/", "post"), ("/api/v1/analyse/", "post"), ("/api/v1/rulesets/", "get")}
+PUBLIC = {
+    ("/api/v1/score/", "post"),
+    ("/api/v1/analyse/", "post"),
+    ("/api/v1/rulesets/", "get"),
+    ("/api/v1/error-codes/", "get"),
+}
 OWN = {("/api/v1/clubs/", "get"), ("/api/v1/clubs/", "post")}
 METHODS = ("get", "post", "put", "patch", "delete")
 REFUSED = {403, 404}
@@ -96,6 +102,8 @@ def body_for(path: str, objects: dict) -> dict:
     """A body that a permissive view would accept, so a refusal is the permission's doing."""
     season, session = objects["seasons"], objects["sessions"]
     round_data = round_self_draw(1)
+    if "/paper-sessions/" in path:
+        return {"players": [p.pk for p in session.players_in_order()], "nets": [1, -1, 0, 0]}
     if path.endswith("/merge/"):
         return {"target": Player.objects.filter(club=objects["club"]).values_list("pk")[0][0]}
     if path.endswith("/players/") or "/players/{id}/" in path:
@@ -111,25 +119,44 @@ def body_for(path: str, objects: dict) -> dict:
         return {"reason": "闯入"}
     if "/rounds/" in path:
         return round_data
-    if "/paper-sessions/" in path:
-        return {"players": [p.pk for p in session.players_in_order()], "nets": [1, -1, 0, 0]}
     return {"name": "偷改", "description": "x", "is_public": True}
 
 
-def state(club) -> tuple:
-    return (
-        AuditEntry.objects.filter(club=club).count(),
-        Player.objects.filter(club=club).count(),
-        Ruleset.objects.filter(club=club).count(),
-        Season.objects.filter(club=club).count(),
-        Session.objects.filter(season__club=club).count(),
-        Round.objects.filter(session__season__club=club).count(),
-        Transfer.objects.filter(round__session__season__club=club).count(),
-        Event.objects.filter(season__club=club).count(),
-        Entrant.objects.filter(event__season__club=club).count(),
-        tuple(Penalty.objects.filter(season__club=club).values_list("amount", "cancelled_at")),
-        tuple(Player.objects.filter(club=club).values_list("display_name", flat=True)),
-        tuple(Round.objects.filter(session__season__club=club).values_list("is_void", flat=True)),
+class ClubState(NamedTuple):
+    """What a refused call must leave as it was in a club."""
+
+    audit_entries: int
+    players: int
+    rulesets: int
+    seasons: int
+    sessions: int
+    rounds: int
+    transfers: int
+    events: int
+    entrants: int
+    penalties: tuple
+    player_names: tuple
+    rounds_void: tuple
+
+
+def state(club) -> ClubState:
+    return ClubState(
+        audit_entries=AuditEntry.objects.filter(club=club).count(),
+        players=Player.objects.filter(club=club).count(),
+        rulesets=Ruleset.objects.filter(club=club).count(),
+        seasons=Season.objects.filter(club=club).count(),
+        sessions=Session.objects.filter(season__club=club).count(),
+        rounds=Round.objects.filter(session__season__club=club).count(),
+        transfers=Transfer.objects.filter(round__session__season__club=club).count(),
+        events=Event.objects.filter(season__club=club).count(),
+        entrants=Entrant.objects.filter(event__season__club=club).count(),
+        penalties=tuple(
+            Penalty.objects.filter(season__club=club).values_list("amount", "cancelled_at")
+        ),
+        player_names=tuple(Player.objects.filter(club=club).values_list("display_name", flat=True)),
+        rounds_void=tuple(
+            Round.objects.filter(session__season__club=club).values_list("is_void", flat=True)
+        ),
     )
 
 
@@ -214,13 +241,15 @@ def test_a_session_in_ones_own_club_cannot_use_another_clubs_season(outsider, ot
     client = Client()
     client.force_login(outsider)
     players = list(Player.objects.filter(club=other_club).values_list("pk", flat=True))[:4]
+    victims_before, own_before = state(victim["club"]), state(other_club)
     response = client.post(
         f"/api/v1/clubs/{other_club.slug}/sessions/",
         {"season": victim["seasons"].pk, "players": players, "first_dealer": 0},
         content_type="application/json",
     )
     assert response.status_code == 400
-    assert state(victim["club"])[4] == 1
+    assert state(victim["club"]).sessions == victims_before.sessions
+    assert state(other_club).sessions == own_before.sessions
 
 
 def test_a_season_in_ones_own_club_cannot_use_another_clubs_ruleset(outsider, other_club, victim):

@@ -34,14 +34,42 @@ export function midgameChips(round: Recorded): number {
     .reduce((sum, t) => sum + t.amount, 0);
 }
 
+// A transfer's detail is one variant per event: a win's, a kong's or a penalty's.
 export function bigWinPayers(round: Recorded): number[] {
-  return round.result.transfers.filter((t) => t.detail.class === "big").map((t) => t.from);
+  return round.result.transfers
+    .filter((t) => "class" in t.detail && t.detail.class === "big")
+    .map((t) => t.from);
+}
+
+export function kongPoints(round: Recorded): number {
+  let points = 0;
+  for (const t of round.result.transfers) {
+    const detail: Schemas["TransferDetail"] = t.detail;
+    if ("kong_points" in detail) {
+      const kind: Schemas["KongKind"] = detail.kind;
+      points += kind === "an" ? detail.kong_points : 0;
+    }
+  }
+  return points;
 }
 
 // A correction posts the round as it was read.
 export function correction(round: Recorded): CorrectBody {
   return round.data;
 }
+
+// A correction of exactly the version read: its ETag goes back as If-Match (412 if stale).
+type CorrectHeaders = NonNullable<Correct["post"]["parameters"]["header"]>;
+type Stale = Correct["post"]["responses"][412]["content"]["application/json"];
+export function correctionHeaders(round: Recorded): CorrectHeaders {
+  return { "If-Match": `"${round.version}"`, "Idempotency-Key": `correct-${round.id}` };
+}
+export function staleVersion(answer: Stale): boolean {
+  return answer.errors.some((e) => e.code === "precondition_failed");
+}
+
+// An error code is an open string: a code added later still type-checks.
+export const laterCode: Schemas["ErrorItem"]["code"] = "a_code_added_later";
 
 // The hands a stored winner carries (filled in when the tiles were given alone).
 export function winnerHands(round: Schemas["Round"]): Schemas["FinalHandCode"][] {

@@ -30,7 +30,7 @@ def test_the_roster_is_paginated(api_as, club, players):
 def test_a_page_past_the_end_is_not_found(api_as, club, players):
     response = api_as("member").get(club_url(club, "players/?page=99"))
     assert response.status_code == 404
-    assert codes(response) == [("", "not_found")]
+    assert codes(response) == [("page", "not_found")]  # names the page (and the last one)
 
 
 def test_the_roster_filters_by_name_and_by_season_played(

@@ -22,7 +22,7 @@ def test_a_recorder_finishes_a_session_and_it_is_rated(api_as, club, season, ses
     ratings = (
         api_as("member").get(club_url(club, f"seasons/{season.pk}/ratings/")).json()["results"]
     )
-    assert ratings[0]["player"] == session.players_in_order()[2].pk
+    assert ratings[0]["player"]["id"] == session.players_in_order()[2].pk
     assert [r["sessions"] for r in ratings] == [1, 1, 1, 1]
 
 

@@ -93,10 +93,12 @@ def test_tianhu_with_melds_is_refused():
 
 
 def test_codes_the_validator_reports_are_skipped_here():
-    # quanqiuren on a self-draw, an unknown code, an opening code: the validator's errors
+    # quanqiuren on a self-draw, an unknown code, an opening code: the validator's errors.
+    # 清一色 beside them, which these mixed suits do not hold, is this check's own: the one
+    # error shows the check read the claims and passed over the validator's.
     _, errors = final(
         "55s",
-        ["quanqiuren", "nonsense", "sixi"],
+        ["quanqiuren", "nonsense", "sixi", "qingyise"],
         kind="self_draw",
         melds=[
             {"kind": "chi", "tiles": "123m"},
@@ -105,7 +107,7 @@ def test_codes_the_validator_reports_are_skipped_here():
             {"kind": "buzhang", "tiles": "9999m"},
         ],
     )
-    assert errors == []
+    assert fields_and_codes(errors) == [(f"{W}.hands.3", "hand_not_held")]
 
 
 def test_hands_are_filled_in_from_the_tiles():
@@ -167,6 +169,47 @@ def test_opening_claims_are_filled_in_and_count_the_seats_tiles():
 ROUND = WORKED_WITH_TILES
 
 
+def worked_round_nets() -> list[int]:
+    """ROUND's nets from the rules of changsha-67 (rules.md; docs/round-format.md's
+    Output): seat 1's dealt 四喜 is paid like a small self-draw by the three others, then
+    seat 3 deals seat 2 a 清一色 碰碰胡 (two big hands, added). A pair's base is the
+    class's amount a hand (the dealer in the pair adds dealer_bonus), times 1 + the birds
+    on the payer or the payee (additive), plus the class's zimo_bonus on a self-draw."""
+    rules = PRESETS["changsha-67"]
+    dealer = ROUND["dealer"]
+    opening, result = ROUND["openings"][0], ROUND["result"]
+    winner, discarder = result["winners"][0]["seat"], result["discarder"]
+
+    def bird_seat(value: int) -> int:  # 1, 5, 9 land on the dealer, 2, 6 on the next…
+        return (dealer + value - 1) % rules.players
+
+    def multiplier(payer: int, payee: int, birds: list[int]) -> int:
+        return 1 + sum(bird_seat(v) in (payer, payee) for v in birds)
+
+    net = [0] * rules.players
+    opener = opening["seat"]
+    for payer in (s for s in range(rules.players) if s != opener):
+        pair_base = rules.base.small.self_draw + rules.dealer_bonus * (dealer in (payer, opener))
+        amount = pair_base * multiplier(payer, opener, opening["birds"])
+        amount += rules.zimo_bonus.small
+        net[payer] -= amount
+        net[opener] += amount
+    big_hands = len(result["winners"][0]["hands"])  # big_stacking "add": a unit each
+    pair_base = rules.base.big.discard * big_hands
+    pair_base += rules.dealer_bonus * (dealer in (discarder, winner))
+    amount = pair_base * multiplier(discarder, winner, result["birds"])
+    net[discarder] -= amount
+    net[winner] += amount
+    return net
+
+
+WORKED_NETS = worked_round_nets()
+
+
+def test_the_worked_rounds_nets_are_derived_as_the_round_format_shows():
+    assert WORKED_NETS == [-7, 13, 33, -39]  # docs/round-format.md's Output
+
+
 def variant(**changes):
     rnd = copy.deepcopy(ROUND)
     winner = rnd["result"]["winners"][0]
@@ -179,7 +222,7 @@ def variant(**changes):
 
 
 def test_the_round_format_example_scores_with_its_tiles_checked():
-    assert score_round(copy.deepcopy(ROUND))["net"] == [-7, 13, 33, -39]
+    assert score_round(copy.deepcopy(ROUND))["net"] == WORKED_NETS
 
 
 def test_a_false_claim_rejects_the_round_naming_the_code():
@@ -191,7 +234,7 @@ def test_a_false_claim_rejects_the_round_naming_the_code():
 
 
 def test_hands_left_out_are_filled_in_from_the_tiles_and_scored():
-    assert score_round(variant(hands=None))["net"] == [-7, 13, 33, -39]
+    assert score_round(variant(hands=None))["net"] == WORKED_NETS
 
 
 def test_tiles_of_the_wrong_size_reject_the_round():
@@ -213,7 +256,7 @@ def test_an_opening_claim_beyond_the_tiles_rejects_the_round():
 def test_an_opening_without_hands_is_filled_in_from_the_tiles():
     rnd = copy.deepcopy(ROUND)
     del rnd["openings"][0]["hands"]
-    assert score_round(rnd)["net"] == [-7, 13, 33, -39]
+    assert score_round(rnd)["net"] == WORKED_NETS
 
 
 def test_the_answer_carries_each_seat_s_wins_with_the_codes_found_in_the_tiles():

@@ -1,7 +1,8 @@
 """Closing the night: the event's result card (its standings) and each player's (rank,
 net, penalties, rounds, wins, biggest win, the club and the date) are PNGs drawn on the
 server, served on the site and through the API, a sensible size, and the Chinese in them
-is drawn (not empty boxes). The images go to tests/artifacts/ to be looked at."""
+is drawn (not empty boxes). The images go to tests/artifacts/ to be looked at. Drawing
+needs a Chinese font: every test here asks for it (``cjk_font``, tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from tests.api_helpers import club_url
 from tests.factories import round_self_draw
 from tests.scoring.events.conftest import enter
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("cjk_font")]
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"

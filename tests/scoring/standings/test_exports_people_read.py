@@ -50,12 +50,12 @@ def test_the_standings_csv_has_chinese_headers_and_the_rating_under_the_chinese_
     table = csv_table(reader.get(reverse("season-csv", args=[season.club.slug, season.pk])))
 
     assert table[0] == [
-        "#", "选手", "总分", "罚分", "场数", "盘数", "胡牌", "自摸", "点炮", "大胡", "胡牌率",
+        "#", "选手", "总分", "场数", "盘数", "胡牌", "自摸", "点炮", "大胡", "胡牌率",
         "每盘平均", "等级分",
-    ]  # fmt: skip
+    ]  # fmt: skip (罚分 and 合计 only where penalties exist)
     winner = next(row for row in table[1:] if row[1] == "李四")
-    assert winner[10] == "100.0%"
-    assert winner[12] != ""  # the session is finished: rated
+    assert winner[9] == "100.0%"
+    assert winner[11] != ""  # the session is finished: rated
 
 
 def test_the_standings_csv_has_english_headers_under_the_english_page(reader, season, played):
@@ -72,7 +72,7 @@ def test_the_rounds_csv_names_seats_hands_and_the_outcome_in_chinese(reader, sea
 
     header, row = table[0], table[1]
     cell = dict(zip(header, row, strict=True))
-    assert header[11:15] == ["1号位", "2号位", "3号位", "4号位"]
+    assert header[15:19] == ["1号位", "2号位", "3号位", "4号位"]
     assert cell["庄家"] == "1号位 张三"
     assert cell["胡家"] == "2号位 李四"
     assert cell["放炮"] == "3号位 王五"
@@ -101,8 +101,8 @@ def test_the_excel_workbook_has_the_standings_and_the_rounds_as_numbers(reader, 
     assert header[:3] == ["#", "选手", "总分"] and header[-1] == "等级分"
     rows = {r[1].value: r for r in standings.iter_rows(min_row=2)}
     assert rows["李四"][2].value > 0 and isinstance(rows["李四"][2].value, int)
-    assert rows["李四"][10].number_format == "0.0%"
-    assert [c.value for c in rounds[1]][11:15] == ["1号位", "2号位", "3号位", "4号位"]
+    assert rows["李四"][9].number_format == "0.0%"
+    assert [c.value for c in rounds[1]][15:19] == ["1号位", "2号位", "3号位", "4号位"]
     assert rounds.max_row == 2
 
 

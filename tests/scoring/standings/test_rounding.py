@@ -39,6 +39,7 @@ def test_the_page_and_the_csv_show_the_same_figure():
         )
         win_rate, avg_per_round = 0.0, -2.625
         penalties = 0
+        total = -21
 
         class player:  # noqa: N801
             display_name = "张三"

@@ -71,15 +71,16 @@ def test_an_exported_three_seat_season_imports_to_the_same_rounds_and_standings(
     )
 
 
-def test_the_rounds_csv_leaves_the_missing_fourth_seat_blank(reader, three):
+def test_the_rounds_csv_has_a_column_a_seat_of_the_seasons_table_of_three(reader, three):
     response = reader.get(reverse("season-rounds-csv", args=[three.club.slug, three.pk]))
 
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
-    seats, nets = slice(11, 15), slice(15, 19)
-    assert rows[0][seats] == ["1号位", "2号位", "3号位", "4号位"]
+    seats, nets = slice(15, 18), slice(18, 21)
+    assert rows[0][seats] == ["1号位", "2号位", "3号位"]
+    assert "4号位" not in rows[0] and "4号位得分" not in rows[0]  # no empty fourth seat
     first = rows[1]
-    assert first[seats] == ["张三", "李四", "王五", ""]
-    assert first[nets] == ["-11", "14", "-3", ""]
+    assert first[seats] == ["张三", "李四", "王五"]
+    assert first[nets] == ["-11", "14", "-3"]
     assert all(len(row) == len(rows[0]) for row in rows)
 
 

@@ -1,0 +1,123 @@
+"""Corrections and voids under concurrency: a round's ETag is its version; If-Match on
+correct and void answers 412 when another client changed the round since it was read;
+a body field the operation does not declare (``number`` on a correction) is refused."""
+
+import pytest
+
+from scoring.models import Round
+from tests.api_helpers import codes, rounds_url
+from tests.factories import round_discard, round_self_draw
+from tests.openapi_contract import assert_matches_schema
+
+pytestmark = pytest.mark.django_db
+
+EX1 = round_self_draw(0, birds=[5, 9])
+FIX = round_discard(2, 3, birds=[1, 4])
+
+
+@pytest.fixture
+def recorded(api_as, club, session):
+    response = api_as("recorder").post(rounds_url(club, session), EX1, format="json")
+    assert response.status_code == 201
+    return response
+
+
+def test_a_round_carries_its_version_as_its_etag(api_as, club, session, recorded):
+    assert recorded["ETag"] == '"1"'
+    read = api_as("member").get(rounds_url(club, session, "1/"))
+    assert read["ETag"] == '"1"'
+    corrected = api_as("recorder").post(
+        rounds_url(club, session, "1/correct/"), FIX, format="json", HTTP_IF_MATCH='"1"'
+    )
+    assert corrected.status_code == 201 and corrected["ETag"] == '"2"'
+
+
+def test_two_corrections_based_on_one_version_the_second_is_412(api_as, club, session, recorded):
+    client = api_as("recorder")
+    url = rounds_url(club, session, "1/correct/")
+    first = client.post(url, FIX, format="json", HTTP_IF_MATCH='"1"')
+    second = client.post(url, EX1, format="json", HTTP_IF_MATCH='"1"')
+
+    assert first.status_code == 201
+    assert second.status_code == 412
+    assert codes(second) == [("", "precondition_failed")]
+    assert_matches_schema(second)
+    assert Round.objects.filter(number=1).count() == 2
+    assert Round.objects.get(number=1, is_current=True).data == FIX
+
+
+def test_a_void_of_a_version_since_corrected_is_412_and_voids_nothing(
+    api_as, club, session, recorded
+):
+    client = api_as("recorder")
+    client.post(rounds_url(club, session, "1/correct/"), FIX, format="json")
+    stale = client.post(
+        rounds_url(club, session, "1/void/"), {"reason": "错"}, format="json", HTTP_IF_MATCH='"1"'
+    )
+    assert stale.status_code == 412
+    assert not Round.objects.filter(is_void=True).exists()
+    fresh = client.post(
+        rounds_url(club, session, "1/void/"), {"reason": "错"}, format="json", HTTP_IF_MATCH='"2"'
+    )
+    assert fresh.status_code == 200 and fresh.json()["is_void"]
+
+
+def test_if_match_star_and_a_list_of_etags_match(api_as, club, session, recorded):
+    client = api_as("recorder")
+    url = rounds_url(club, session, "1/correct/")
+    assert client.post(url, FIX, format="json", HTTP_IF_MATCH="*").status_code == 201
+    assert client.post(url, EX1, format="json", HTTP_IF_MATCH='"7", W/"2"').status_code == 201
+
+
+def test_a_number_on_a_correction_is_refused_not_ignored(api_as, club, session, recorded):
+    response = api_as("recorder").post(
+        rounds_url(club, session, "1/correct/"), {**FIX, "number": 5}, format="json"
+    )
+    assert response.status_code == 400
+    assert codes(response) == [("number", "unknown_field")]
+    assert Round.objects.count() == 1
+
+
+def test_a_field_a_void_does_not_declare_is_refused(api_as, club, session, recorded):
+    response = api_as("recorder").post(
+        rounds_url(club, session, "1/void/"), {"reason": "错", "why": "x"}, format="json"
+    )
+    assert response.status_code == 400
+    assert codes(response) == [("why", "unknown_field")]
+    assert not Round.objects.filter(is_void=True).exists()
+
+
+def test_a_field_a_create_does_not_declare_is_refused(api_as, club):
+    from leagues.models import Player
+
+    response = api_as("organiser").post(
+        f"/api/v1/clubs/{club.slug}/players/",
+        {"display_name": "新人", "nickname": "x"},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert codes(response) == [("nickname", "unknown_field")]
+    assert not Player.objects.filter(display_name="新人").exists()
+
+
+def test_a_session_update_refuses_an_undeclared_field_but_takes_its_own_read_back(
+    api_as, club, session
+):
+    client = api_as("recorder")
+    url = f"/api/v1/clubs/{club.slug}/sessions/{session.pk}/"
+    read = client.get(url).json()
+    back = client.patch(url, {**read, "table_label": "二号桌"}, format="json")
+    assert back.status_code == 200, back.content
+    refused = client.patch(url, {"table_label": "三号桌", "tabel": "x"}, format="json")
+    assert refused.status_code == 400
+    assert codes(refused) == [("tabel", "unknown_field")]
+
+
+def test_a_merge_and_a_cancel_refuse_an_undeclared_field(api_as, club, players):
+    response = api_as("organiser").post(
+        f"/api/v1/clubs/{club.slug}/players/{players[7].pk}/merge/",
+        {"target": players[0].pk, "force": True},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert ("force", "unknown_field") in codes(response)
