@@ -11,6 +11,7 @@ from scoring.services import round_correct, round_record, round_void, session_fi
 from scoring.sync.selectors import club_changes, cursor_decode, cursor_encode
 from tests.api_helpers import club_url, codes
 from tests.factories import round_discard, round_self_draw
+from tests.openapi_contract import assert_matches_schema
 
 pytestmark = pytest.mark.django_db
 
@@ -23,6 +24,7 @@ def _no_settle(settings):
 def feed(client, club, **query):
     response = client.get(club_url(club, "changes/"), query)
     assert response.status_code == 200, response.content
+    assert_matches_schema(response)
     return response.json()
 
 
@@ -97,6 +99,7 @@ def test_a_private_clubs_feed_is_not_found_for_an_outsider(api_as, club):
 def test_a_cursor_this_site_did_not_hand_out_is_refused_by_name(api_as, club, cursor):
     response = api_as("member").get(club_url(club, "changes/"), {"cursor": cursor})
     assert response.status_code == 400
+    assert_matches_schema(response)
     assert codes(response) == [("cursor", "invalid_cursor")]
 
 

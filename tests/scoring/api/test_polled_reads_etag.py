@@ -7,6 +7,7 @@ from csmj_site.etags import etag_matches
 from scoring.services import round_record, session_finish
 from tests.api_helpers import club_url, rounds_url
 from tests.factories import round_discard, round_self_draw
+from tests.openapi_contract import assert_matches_schema
 
 pytestmark = pytest.mark.django_db
 
@@ -31,6 +32,8 @@ def test_a_polled_read_answers_304_while_nothing_changed_and_200_after(
 
     again = client.get(url, HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 304
+    assert_matches_schema(first)
+    assert_matches_schema(again)
     assert again.content == b""
     assert again["ETag"] == etag
 
