@@ -34,6 +34,9 @@ POLLED_READS = frozenset(
 )
 
 
+_BODY_HEADERS = frozenset({"content-type", "content-length", "content-encoding"})
+
+
 def content_etag(content: bytes) -> str:
     """The quoted (strong) ETag of an answer's bytes."""
     return quote_etag(hashlib.sha256(content).hexdigest()[:32])
@@ -74,9 +77,13 @@ class PolledReadETagMiddleware:
         patch_vary_headers(response, ["Authorization", "Cookie"])
         if not etag_matches(request.headers.get("If-None-Match"), etag):
             return response
+        # The 304 keeps every header of the answer it stands for (ETag, caching, the
+        # rate limit's) but those of the body it leaves out.
         not_modified = HttpResponseNotModified()
-        for header in ("ETag", "Cache-Control", "Vary"):
-            not_modified[header] = response[header]
+        for header, value in response.items():
+            if header.lower() not in _BODY_HEADERS:
+                not_modified[header] = value
+        not_modified.cookies = response.cookies
         return not_modified
 
 

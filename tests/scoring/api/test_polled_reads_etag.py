@@ -78,3 +78,14 @@ def test_reads_apps_do_not_poll_carry_no_etag(api_as, club):
 )
 def test_if_none_match_is_compared_weakly_and_lists_are_read(header, matches):
     assert etag_matches(header, '"abc"') is matches
+
+
+def test_a_304_keeps_the_answers_other_headers_and_no_body_headers(api_as, club, season, session):
+    client, url = api_as("member"), polled(club, session, season)["session"]
+    first = client.get(url)
+    again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+    kept = {h for h, _v in first.items()} - {"Content-Type", "Content-Length"}
+    assert "RateLimit-Remaining" in kept
+    assert kept <= {h for h, _v in again.items()}
+    assert not again.has_header("Content-Type")
