@@ -2,13 +2,14 @@
 and rulesets/, which scoring.api_urls serves). The one URL file that routes both apps'
 resources: the leagues viewsets, with the standings actions scoring.api_standings adds."""
 
-from django.urls import path
+from django.urls import path, re_path
 from rest_framework.routers import SimpleRouter
 
 from csmj_site.api import error_codes_view
 from leagues import api_me, api_views
 from scoring import api_rounds, api_sessions, api_standings
 from scoring.events import api as events_api
+from scoring.sync import api as sync_api
 
 CLUB = r"clubs/(?P<club_slug>[-a-zA-Z0-9_]+)"
 
@@ -30,5 +31,7 @@ urlpatterns = [
     path("error-codes/", error_codes_view, name="api-error-codes"),
     *api_sessions.urlpatterns,
     *events_api.urlpatterns,
+    # A club's changes feed, for apps that sync.
+    re_path(rf"^{CLUB}/changes/$", sync_api.ChangesView.as_view(), name="api-changes"),
     *router.urls,
 ]

@@ -200,6 +200,14 @@ MESSAGES: dict[str, str] = {
     "not_on_roster": gettext_noop("{name!r} is not on the roster; only organisers add players"),
     "invalid_datetime": gettext_noop("{what} must be an ISO 8601 date-time"),
     "rounds_list": gettext_noop("rounds must be a list"),
+    # the changes feed and webhooks (scoring.sync, scoring.webhooks)
+    "invalid_cursor": gettext_noop(
+        "this cursor was not handed out by this site; start again without a cursor"
+    ),
+    "webhook_url": gettext_noop(
+        "a webhook's URL must start with {http} or {https} and name a host"
+    ),
+    "webhook_events": gettext_noop("choose one or more events"),
 }
 
 

@@ -74,6 +74,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csmj_site.middleware.DatabaseUnavailableMiddleware",
+    "csmj_site.etags.PolledReadETagMiddleware",
     "axes.middleware.AxesMiddleware",
     "leagues.oauth_limits.RateLimitHeadersMiddleware",
 ]
@@ -243,6 +244,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "csmj_site.api_schema.finish",
         "leagues.oauth_schema.rate_limit_headers",
+        "csmj_site.etags.schema_hook",
     ],
     "ENUM_NAME_OVERRIDES": {
         "HandTypeCode": "scoring.serializers.HAND_TYPE_CODES",

@@ -315,3 +315,4 @@ class RoundHand(models.Model):
 
 
 from scoring.idempotency import IdempotencyKey  # noqa: E402,F401  (API idempotency)
+from scoring.webhooks.models import Webhook, WebhookDelivery  # noqa: E402,F401  (webhooks)

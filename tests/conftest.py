@@ -80,6 +80,14 @@ def _board_version_read_at_once(settings):
 
 
 @pytest.fixture(autouse=True)
+def _webhooks_to_loopback_only(settings):
+    """No test delivers a webhook beyond this machine: a delivery to a host that is not a
+    loopback address is refused and logged (``scoring.webhooks.services``), whatever a
+    test or a fuzzer registered. ``tests/scoring/webhooks`` test the public default."""
+    settings.WEBHOOK_ADDRESSES = "loopback"
+
+
+@pytest.fixture(autouse=True)
 def _site_language():
     """Every test starts in the site's language (zh-hans): a test client's request under
     English leaves English active in the test's thread, and the next test's own calls

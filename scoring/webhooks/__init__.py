@@ -1,0 +1,1 @@
+"""Webhooks: a club's organiser registers URLs that are told of its rounds and sessions."""

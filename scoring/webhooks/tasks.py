@@ -1,0 +1,72 @@
+"""Celery tasks of webhooks. Each only calls a service. A delivery is queued once the
+transaction that wrote its change commits (``queue_after_commit``), and retried with
+exponential backoff: after a failed attempt, 1, 4, 16, 64 and 256 minutes later (six
+attempts in all, about five and a half hours), then logged as failed.
+
+With no CELERY_BROKER_URL the tasks run eagerly, in-process (the retries too, at once).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from celery import shared_task
+from django.db import transaction
+
+from leagues.audit import AuditEntry
+from scoring.webhooks.services import deliveries_create, delivery_attempt
+
+logger = logging.getLogger(__name__)
+
+ATTEMPTS = 6
+BACKOFF_FIRST_SECONDS = 60
+BACKOFF_FACTOR = 4
+
+
+def backoff_seconds(retries: int) -> int:
+    """The wait before the retry that follows ``retries`` earlier retries."""
+    return int(BACKOFF_FIRST_SECONDS * BACKOFF_FACTOR**retries)
+
+
+@shared_task(name="webhooks.deliver", acks_late=True)
+def webhook_deliver_task(*, delivery_id: int, attempt: int = 1) -> bool:
+    """Attempt a delivery (``attempt`` of ATTEMPTS); on failure, queue the next attempt
+    after its backoff until the attempts run out. (A new message rather than Celery's
+    ``retry``, which an eager run would raise out of the write that queued it.)"""
+    final = attempt >= ATTEMPTS
+    delivered = delivery_attempt(delivery_id=delivery_id, final=final)
+    if not delivered and not final:
+        webhook_deliver_task.apply_async(
+            kwargs={"delivery_id": delivery_id, "attempt": attempt + 1},
+            countdown=backoff_seconds(attempt - 1),
+            ignore_result=True,
+        )
+    return delivered
+
+
+def delivery_queue(*, delivery_id: int) -> None:
+    """Queue a delivery's attempts once the current transaction commits (at once outside
+    one). With the broker down the delivery stays pending, a warning is logged, and the
+    organiser's page can send it again."""
+    transaction.on_commit(lambda: _send(delivery_id))
+
+
+def _send(delivery_id: int) -> None:
+    from kombu.exceptions import OperationalError as BrokerError
+
+    try:
+        webhook_deliver_task.apply_async(
+            kwargs={"delivery_id": delivery_id}, retry=False, ignore_result=True
+        )
+    except (BrokerError, ConnectionError, OSError):
+        logger.warning("broker unavailable: webhook delivery %s not queued", delivery_id)
+
+
+def audit_entry_saved(sender: Any, instance: AuditEntry, created: bool, **_kwargs: Any) -> None:
+    """post_save of an audit entry (connected by scoring's AppConfig): the deliveries its
+    change calls for, written in its transaction and queued after it commits."""
+    if not created:
+        return
+    for delivery in deliveries_create(entry=instance):
+        delivery_queue(delivery_id=delivery.pk)
