@@ -26,11 +26,3 @@ class ScoringConfig(AppConfig):
         from scoring.idempotency import run
 
         idempotency_register(run)
-
-        # Webhooks: an audit entry of a round or a session queues its deliveries.
-        from django.db.models.signals import post_save
-
-        from leagues.audit import AuditEntry
-        from scoring.webhooks.tasks import audit_entry_saved
-
-        post_save.connect(audit_entry_saved, sender=AuditEntry, dispatch_uid="webhooks")

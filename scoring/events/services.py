@@ -48,6 +48,7 @@ from scoring.events.seating import seating_draw, seating_plan
 from scoring.events.selectors import event_standings, table_names
 from scoring.models import Session, table_title
 from scoring.standings.models import SessionResult
+from scoring.webhooks.tasks import webhooks_notify
 
 # ---------------------------------------------------------------- helpers
 
@@ -199,7 +200,7 @@ def event_finish(*, event: Event, actor: Any) -> Finished:
                 {"round": t.round.number, "table": t.number}
                 for t in sorted(unstarted, key=lambda t: (t.round.number, t.number))
             ]
-        audit_record(
+        entry = audit_record(
             actor=actor,
             club=event.season.club,
             action="event.finish",
@@ -207,6 +208,7 @@ def event_finish(*, event: Event, actor: Any) -> Finished:
             before=before,
             after=after,
         )
+        webhooks_notify(entry=entry)
     return Finished(event=event, cancelled_tables=len(unstarted), cancelled_rounds=empty_rounds)
 
 

@@ -18,6 +18,7 @@ from scoring.services.engine_calls import ruleset_players
 from scoring.services.sessions import session_start
 from scoring.standings.models import SessionResult
 from scoring.standings.services import ratings_session_finished, stats_session_refresh
+from scoring.webhooks.tasks import webhooks_notify
 
 # Signs a Chinese keyboard may produce in place of ASCII ones.
 _SIGNS = str.maketrans({"－": "-", "−": "-", "—": "-", "＋": "+"})
@@ -86,13 +87,14 @@ def paper_session_record(
             is_paper=True,
             paper_nets=values,
         )
-        audit_record(
+        entry = audit_record(
             actor=actor,
             club=season.club,
             action="session.paper",
             obj=session,
             after=audit_snapshot(result),
         )
+        webhooks_notify(entry=entry)
         # Rated just below (in place, or replayed when not the newest): no replay here.
         stats_session_refresh(session=session, rerate=False)
         ratings_session_finished(session=session)

@@ -26,6 +26,7 @@ from scoring.services.errors import RoundConflict, RoundRejected, SessionFinishe
 from scoring.services.sessions import session_locked
 from scoring.standings.models import SessionResult
 from scoring.standings.services import stats_session_refresh
+from scoring.webhooks.tasks import webhooks_notify
 
 
 def _reject(field: str, code: str, variant: str = "", **params: Any) -> RoundRejected:
@@ -157,7 +158,7 @@ def round_store(
         raise RoundConflict(number=number, expected=number + 1) from exc
     _derived_rows(rnd, players, scored)
     stats_session_refresh(session=session)
-    audit_record(
+    entry = audit_record(
         actor=actor,
         club=session.season.club,
         action="round.correct" if supersedes is not None else "round.record",
@@ -165,6 +166,7 @@ def round_store(
         before=audit_snapshot(supersedes),
         after=audit_snapshot(rnd),
     )
+    webhooks_notify(entry=entry)
     return rnd
 
 
@@ -221,7 +223,7 @@ def round_void(*, round: Round, reason: str, actor: Any) -> Round:
         current.voided_at = timezone.now()
         current.save(update_fields=["is_void", "void_reason", "voided_by", "voided_at"])
         stats_session_refresh(session=session)
-        audit_record(
+        entry = audit_record(
             actor=actor,
             club=session.season.club,
             action="round.void",
@@ -229,6 +231,7 @@ def round_void(*, round: Round, reason: str, actor: Any) -> Round:
             before=before,
             after=audit_snapshot(current),
         )
+        webhooks_notify(entry=entry)
         return current
 
 

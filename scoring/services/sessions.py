@@ -23,6 +23,7 @@ from scoring.standings.services import (
     ratings_session_reopened,
     stats_session_moved,
 )
+from scoring.webhooks.tasks import webhooks_notify
 
 # The table sizes a session records: four, three and two (rules.md §10). A session
 # seats exactly its season's ruleset's ``players``.
@@ -175,13 +176,14 @@ def session_finish(*, session: Session, actor: Any) -> SessionResult:
         )
         if created:
             ratings_session_finished(session=locked)
-            audit_record(
+            entry = audit_record(
                 actor=actor,
                 club=locked.season.club,
                 action="session.finish",
                 obj=locked,
                 after=audit_snapshot(result),
             )
+            webhooks_notify(entry=entry)
     return result
 
 

@@ -9,7 +9,6 @@ With no CELERY_BROKER_URL the tasks run eagerly, in-process (the retries too, at
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from celery import shared_task
 from django.db import transaction
@@ -63,10 +62,10 @@ def _send(delivery_id: int) -> None:
         logger.warning("broker unavailable: webhook delivery %s not queued", delivery_id)
 
 
-def audit_entry_saved(sender: Any, instance: AuditEntry, created: bool, **_kwargs: Any) -> None:
-    """post_save of an audit entry (connected by scoring's AppConfig): the deliveries its
-    change calls for, written in its transaction and queued after it commits."""
-    if not created:
-        return
-    for delivery in deliveries_create(entry=instance):
+def webhooks_notify(*, entry: AuditEntry) -> None:
+    """The deliveries that a write's audit entry calls for (its club's webhooks that asked
+    for its event), written in the write's transaction and queued after it commits. The
+    write services call it beside their audit line: round record, correct and void, a
+    session's finish, a paper session, a night's finish."""
+    for delivery in deliveries_create(entry=entry):
         delivery_queue(delivery_id=delivery.pk)
