@@ -751,6 +751,8 @@ def _plan_search(
     same round, ties drawn at random; a swap sending a player back to a table they left a
     few moves ago is tabu unless it beats the best schedule so far. The cheapest schedule
     seen wins."""
+    if not start or any(len(rnd) < 2 for rnd in start):
+        return [[list(m) for m in rnd] for rnd in start]  # one table: nothing to swap
     s = _Schedule(n, fixed, len(start))
     s.load(start)
     cost = s.cost()
