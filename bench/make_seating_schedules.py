@@ -62,7 +62,7 @@ def search(n: int, rounds: int, moves: int, tries: int) -> list[list[list[int]]]
     for attempt in range(tries):
         rng = random.Random(1000 * n + 10 * rounds + attempt)
         start = [seating._chunks(rng.sample(range(n), n), sizes) for _ in range(rounds)]
-        groupings = seating._plan_search(n, [], start, rng, moves)
+        groupings = seating._plan_search(n, [], start, rng, moves, evaluations=10**12)
         for _ in range(20):  # seat orders: the most even winds of a few draws
             counts = [[0] * 4 for _ in range(n)]
             planned = seating._plan_seats(groupings, counts, rng)

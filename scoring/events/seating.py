@@ -620,13 +620,14 @@ def seating_draw(
 PLAN_EXTRA = 12
 PLAN_THIRD = 4
 PLAN_BACK = 1
-# The plan's search budget, in moves, not time: the same seed gives the same plan on any
-# machine. After PLAN_STALL moves without a cheaper schedule the best one is shaken by
+# The plan's search budget, in moves and swaps weighed, not time: the same seed gives the
+# same plan on any machine. After PLAN_STALL moves without a cheaper schedule the best one is shaken by
 # PLAN_KICK random swaps and the search goes on from there.
-# The plan's search budget, in moves, not time: the same seed gives the same plan on any
-# machine. After PLAN_STALL moves without a cheaper schedule the best one is shaken by
+# The plan's search budget, in moves and swaps weighed, not time: the same seed gives the
+# same plan on any machine. After PLAN_STALL moves without a cheaper schedule the best one is shaken by
 # PLAN_KICK random swaps and the search goes on from there.
 PLAN_MOVES = 3000
+PLAN_EVALUATIONS = 400_000  # ... and in swaps weighed: about a second of CPU time
 PLAN_STALL = 400
 PLAN_KICK = 4
 PLAN_TENURE = 10
@@ -741,6 +742,7 @@ def _plan_search(
     start: Sequence[Sequence[Sequence[int]]],
     rng: random.Random,
     moves: int = PLAN_MOVES,
+    evaluations: int = PLAN_EVALUATIONS,
 ) -> list[list[list[int]]]:
     """The groupings of the rounds still to play (player indexes 0..n-1): ``start``
     improved by swaps of two players within a round, after the ``fixed`` rounds (played;
@@ -758,9 +760,9 @@ def _plan_search(
     cost = s.cost()
     best_cost, best = cost, [[list(m) for m in rnd] for rnd in s.tables]
     tabu: dict[tuple[int, int, int], int] = {}
-    stall = 0
+    stall = spent = 0
     for move in range(moves):
-        if best_cost == 0:
+        if best_cost == 0 or spent >= evaluations:
             break
         hot = [(f, players) for f in range(len(start)) if (players := s.hot(f))]
         if not hot:
@@ -775,6 +777,7 @@ def _plan_search(
                     if tb == ta:
                         continue
                     a_tabu = tabu.get((f, a, tb), -1) > move
+                    spent += len(members)
                     for b in members:
                         d = s.delta(f, a, b)
                         if best_delta is not None and d > best_delta:
@@ -880,7 +883,8 @@ def seating_night(
     rounds in a row, then each player's seat winds even. A fresh night of 8 to 64 players at
     tables of four starts from a shipped schedule (``seating_schedules``, searched once,
     offline) with the players' labels shuffled by the seed; a night with a history, or
-    with tables of three, from a shuffle; then a tabu search over the whole schedule
+    with tables of three, from its rounds drawn one at a time (``seating_draw`` without
+    the night's length); then a tabu search over the whole schedule
     (``_plan_search``) with a fixed budget of moves. The same inputs give the same plan.
     """
     ids = sorted(_unique(players))
@@ -909,8 +913,15 @@ def seating_night(
             groupings = _plan_search(n, plan, more, rng)
             plan += _plan_seats(groupings, counts, rng)
     else:
-        starts = [[[label[p] for p in t] for t in rnd] for rnd in stored]
-        starts += [_chunks(rng.sample(range(n), n), sizes) for _ in range(rounds - len(starts))]
+        # From the rounds drawn one at a time (each the best round after those before).
+        drawn: list[list[tuple[int, ...]]] = list(played)
+        starts = []
+        for _ in range(rounds):
+            tables = seating_draw(
+                players=ids, sizes=sizes, mode="random", seed=rng.randrange(2**32), history=drawn
+            )
+            drawn.append([tuple(t) for t in tables])
+            starts.append([[index[p] for p in t] for t in tables])
         groupings = _plan_search(n, fixed, starts, rng)
         plan = _plan_seats(groupings, counts, rng)
     return [[[ids[p] for p in t] for t in rnd] for rnd in plan]
