@@ -55,11 +55,11 @@ def measure(n: int, schedule: Sequence[Sequence[Sequence[int]]]) -> tuple[int, i
     return extra, third, back, spread
 
 
-def search(n: int, rounds: int, moves: int, tries: int) -> list[list[list[int]]]:
+def search(n: int, rounds: int, moves: int, tries: int, first: int = 0) -> list[list[list[int]]]:
     sizes = [4] * (n // 4)
     best: list[list[list[int]]] = []
     best_key: tuple[int, int, int, int] | None = None
-    for attempt in range(tries):
+    for attempt in range(first, first + tries):
         rng = random.Random(1000 * n + 10 * rounds + attempt)
         start = [seating._chunks(rng.sample(range(n), n), sizes) for _ in range(rounds)]
         groupings = seating._plan_search(n, [], start, rng, moves, evaluations=10**12)
@@ -116,6 +116,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=30000)
     parser.add_argument("--tries", type=int, default=3)
+    parser.add_argument("--first", type=int, default=0, help="the first attempt's number")
     parser.add_argument("--only", help="N:R[,N:R...]: these schedules only (nor module written)")
     parser.add_argument("--fragments", type=Path)
     parser.add_argument("--merge", type=Path)
@@ -124,7 +125,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         found = {}
         for path in sorted(args.merge.glob("*.txt")):
             n, r = (int(x) for x in path.stem.split("_"))
-            found[(n, r)] = path.read_text(encoding="utf-8").strip()
+            text = path.read_text(encoding="utf-8").strip()
+            schedule = [
+                [[SCHEDULE_DIGITS.index(c) for c in rnd[t : t + 4]] for t in range(0, n, 4)]
+                for rnd in text.split()
+            ]
+            # The seats again, with the planner's latest evening of winds.
+            rng = random.Random(n * 100 + r)
+            for _ in range(20):
+                seated = seating._plan_seats(schedule, [[0] * 4 for _ in range(n)], rng)
+                if measure(n, seated) < measure(n, schedule):
+                    schedule, text = seated, encode(seated)
+            found[(n, r)] = text
         write(found)
         return 0
     todo = targets()
@@ -132,13 +144,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         todo = [(int(n), int(r)) for n, r in (x.split(":") for x in args.only.split(","))]
     found = {}
     for n, r in todo:
-        schedule = search(n, r, args.moves, args.tries)
+        schedule = search(n, r, args.moves, args.tries, args.first)
         text = encode(schedule)
         print(n, r, measure(n, schedule), flush=True)
         found[(n, r)] = text
         if args.fragments:
             args.fragments.mkdir(parents=True, exist_ok=True)
-            (args.fragments / f"{n}_{r}.txt").write_text(text + "\n", encoding="utf-8")
+            path = args.fragments / f"{n}_{r}.txt"
+            if path.exists():  # keep the better of two searches
+                old = path.read_text(encoding="utf-8").split()
+                old_schedule = [
+                    [[SCHEDULE_DIGITS.index(c) for c in rnd[t : t + 4]] for t in range(0, n, 4)]
+                    for rnd in old
+                ]
+                if measure(n, old_schedule) <= measure(n, schedule):
+                    continue
+            path.write_text(text + "\n", encoding="utf-8")
     if not args.only and not args.fragments:
         write(found)
     return 0

@@ -536,9 +536,10 @@ def seating_draw(
     ``history``: the night's earlier rounds, each a list of its tables in seat order.
     ``ranking``: the event's standings, best first (``swiss`` and ``interval``; players it
     lacks come after it, in the order given). ``random`` ignores the order of ``players``.
-    ``night_rounds``: the rounds the night will have; in ``random``, when rounds are left
-    after this one, the draw is the next round of the night's plan (``seating_night``,
+    ``night_rounds``: the rounds the night will have; in ``random``, up to the last of
+    them, the draw is the next round of the night's plan (``seating_night``,
     ``_night_draw``), ``seeds`` naming each played round's seed (None: not drawn at random).
+    Without it (or past the night's rounds) a ``random`` round is drawn on its own.
     """
     ids = _unique(players)
     sizes = _check_sizes(sizes, len(ids))
@@ -551,7 +552,7 @@ def seating_draw(
         ids = _standing_order(ids, ranking)
     n = len(ids)
     rounds = _rounds(history)
-    if mode == "random" and night_rounds > len(rounds) + 1:
+    if mode == "random" and night_rounds > len(rounds):
         return _night_draw(ids, sizes, seed, rounds, seeds, night_rounds)
     pen = _wind_penalties(_seat_counts(ids, rounds))
     labels = _wind_labels(ids, rounds)
@@ -631,6 +632,7 @@ PLAN_EVALUATIONS = 400_000  # ... and in swaps weighed: about a second of CPU ti
 PLAN_STALL = 400
 PLAN_KICK = 4
 PLAN_TENURE = 10
+PLAN_SEAT_PASSES = 4  # passes over the planned tables evening the winds (_plan_seats)
 
 
 class _Schedule:
@@ -843,6 +845,32 @@ def _plan_seats(
                 counts[p][seat] += 1
             seated_round.append(seated)
         planned.append(seated_round)
+    # Then each table again, given all the others, while that evens the winds further
+    # (the sum of the squared seat counts falls): a greedy round cannot see the rounds
+    # after it.
+    for _ in range(PLAN_SEAT_PASSES):
+        better = False
+        for seated_round in planned:
+            for seated in seated_round:
+                for seat, p in enumerate(seated):
+                    counts[p][seat] -= 1
+                now = sum(counts[p][seat] for seat, p in enumerate(seated))
+                better_perm: tuple[int, ...] | None = None
+                least = now
+                for perm in _PERMS[len(seated)]:
+                    cost = sum(counts[p][perm[i]] for i, p in enumerate(seated))
+                    if cost < least:
+                        better_perm, least = perm, cost
+                if better_perm is not None:
+                    moved = [0] * len(seated)
+                    for i, p in enumerate(seated):
+                        moved[better_perm[i]] = p
+                    seated[:] = moved
+                    better = True
+                for seat, p in enumerate(seated):
+                    counts[p][seat] += 1
+        if not better:
+            break
     return planned
 
 
