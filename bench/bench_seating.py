@@ -18,7 +18,8 @@ most meetings of one pair, back-to-back meetings, the seat-wind spread, and the 
 possible extra meetings (BEST below). The plan must stay within the best possible +
 max(2, 10 %) at every size, and each of its draws (a plan made again) under
 ``CPU_TARGET`` seconds of CPU time (``time.process_time``, not wall time: a busy machine
-does not fail the bench). Then a night with late arrivals and drop-outs (re-planned), and
+does not fail the bench). Then a night with late arrivals and drop-outs (re-planned: no
+worse than one round at a time), and
 ``swiss`` held to its rule (docs/events.md): the leader at table 1 every round, the top
 four there unless all six of their pairs have met twice. Exit status 1 when a target is
 missed.
@@ -307,8 +308,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{statistics.mean(s['extra_meetings'] for s, _ in greedy):g}; slowest draw "
         f"{max(max(t) for _, t in replanned):.2f} s"
     )
-    if max(extra) > 2:
-        missed.append(f"late arrivals: {max(extra)} extra meetings > 2")
+    worst_greedy = max(s["extra_meetings"] for s, _ in greedy)
+    if max(extra) > worst_greedy:
+        missed.append(f"late arrivals: re-planned {max(extra)} > {worst_greedy} one at a time")
     for n in (16, 32, 64):
         swiss = [swiss_night(n, seed, 8) for seed in seeds]
         leader = sum(x for x, _, _ in swiss)
