@@ -93,3 +93,10 @@ def test_a_round_that_left_the_plan_makes_the_next_draw_plan_again():
     )
     assert nxt == plan(16, 3, seed=2, history=[swapped])[0]
     assert seating_score(tables=nxt, history=[swapped])["repeats"] == 0
+
+
+@pytest.mark.parametrize(
+    ("n", "rounds", "most"), [(28, 8, 0), (32, 8, 2), (20, 8, 55), (24, 8, 26)]
+)
+def test_the_hard_nights_of_issue_28_are_within_their_target(n, rounds, most):
+    assert seating_score(tables=[], history=plan(n, rounds, seed=8))["extra_meetings"] <= most

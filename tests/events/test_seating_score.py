@@ -59,10 +59,10 @@ def test_the_best_possible_is_the_counting_bound_unless_a_search_proved_more():
     assert best_possible(16, 6) == 24  # 144 meetings among 120 pairs
     assert best_possible(20, 8) == 50
     assert best_possible(12, 4) == 13  # exhaustive search (the counting bound is 6)
-    assert best_possible(24, 8) == 25  # the best known (the counting bound is 12)
+    assert best_possible(24, 8) == 24  # the best known (the counting bound is 12)
 
 
 def test_the_target_allows_the_best_possible_plus_two_or_ten_percent():
     assert allowed(28, 8) == 2
     assert allowed(20, 8) == 55
-    assert allowed(24, 8) == 27
+    assert allowed(24, 8) == 26  # within 10 % of issue 28's 25 too
