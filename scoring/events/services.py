@@ -427,7 +427,9 @@ def round_draw(
 ) -> SeatingRound:
     """Draw a round's tables (random, swiss or interval; ``manual`` starts from a random
     draw). Re-drawing the latest round is allowed until one of its tables starts.
-    The same entrants, history and seed give the same seating."""
+    The same entrants, history and seed give the same seating. A random night's next
+    round, drawn without a seed, takes the seed of the round before and so the next round
+    of that seed's plan of the whole night (``seating.seating_night``)."""
     require_manage(actor, event.season.club)
     mode = mode or event.seating_mode
     if mode not in SeatingMode.values:
