@@ -304,9 +304,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     extra = [s["extra_meetings"] for s, _ in replanned]
     print(
         "Late arrivals and drop-outs (28 from round 1, 4 more from round 3, 4 gone after "
-        f"round 5, 8 rounds): extra meetings, re-planned {statistics.mean(extra):g} "
+        f"round 5, 8 rounds): extra meetings, re-planned {statistics.mean(extra):.1f} "
         f"(worst {max(extra)}), one round at a time "
-        f"{statistics.mean(s['extra_meetings'] for s, _ in greedy):g}; slowest draw "
+        f"{statistics.mean(s['extra_meetings'] for s, _ in greedy):.1f}; slowest draw "
         f"{max(max(t) for _, t in replanned):.2f} s"
     )
     worst_greedy = max(s["extra_meetings"] for s, _ in greedy)
