@@ -334,21 +334,31 @@ def _playing(event: Event) -> list[Entrant]:
     )
 
 
-def _history(event: Event, before: int) -> tuple[list[list[int]], dict[int, int]]:
-    """The tables of earlier rounds (seat order) and each player's byes so far."""
-    tables = [
-        list(seats)
-        for seats in Table.objects.filter(round__event=event, round__number__lt=before)
+def _history(
+    event: Event, before: int
+) -> tuple[list[list[list[int]]], list[int | None], dict[int, int]]:
+    """The earlier rounds (each its tables in seat order), each round's seed when it was
+    drawn at random (else None: the draw's plan follows only random rounds), and each
+    player's byes so far. Rounds are passed as rounds, never guessed from the tables."""
+    earlier = list(
+        SeatingRound.objects.filter(event=event, number__lt=before)
+        .order_by("number")
+        .values_list("id", "mode", "seed", "sitting_out")
+    )
+    seats: dict[int, list[list[int]]] = {rid: [] for rid, *_ in earlier}
+    for rid, table_seats in (
+        Table.objects.filter(round__event=event, round__number__lt=before)
         .order_by("round__number", "number")
-        .values_list("seats", flat=True)
-    ]
-    byes: dict[int, int] = {}
-    for out in SeatingRound.objects.filter(event=event, number__lt=before).values_list(
-        "sitting_out", flat=True
+        .values_list("round_id", "seats")
     ):
+        seats[rid].append(list(table_seats))
+    rounds = [seats[rid] for rid, *_ in earlier]
+    seeds = [seed if mode == SeatingMode.RANDOM else None for _, mode, seed, _ in earlier]
+    byes: dict[int, int] = {}
+    for *_, out in earlier:
         for pid in out:
             byes[pid] = byes.get(pid, 0) + 1
-    return tables, byes
+    return rounds, seeds, byes
 
 
 def _check_tables(
@@ -475,29 +485,38 @@ def round_draw(
 ) -> SeatingRound:
     """Draw a round's tables (random, swiss or interval). Re-drawing the latest round is
     allowed until one of its tables starts. The same entrants, history and seed give the
-    same seating. ``manual`` draws the random starting point the organiser then changes
-    by hand (``round_seat``): it is stored as what it is, a random draw with its seed,
-    and becomes ``manual`` once placed by hand."""
+    same seating. A random night's next round, drawn without a seed, takes the seed of the
+    round before and so the next round of that seed's plan of the whole night
+    (``seating.seating_night``). ``manual`` draws the random starting point the organiser
+    then changes by hand (``round_seat``): it is stored as what it is, a random draw with
+    its seed, and becomes ``manual`` once placed by hand."""
     require_manage(actor, event.season.club)
     mode = mode or event.seating_mode
     if mode not in SeatingMode.values:
         raise ServiceErrors(
             [ServiceError.written("mode", "invalid_choice", f"unknown mode {mode!r}")]
         )
-    seed = secrets.randbelow(SEED.high + 1) if seed is None else SEED.check("seed", seed)
+    if seed is not None:
+        seed = SEED.check("seed", seed)
     if number is not None:
         ROUND_NUMBER.check("number", number)
     with transaction.atomic():
         event = _locked(event)
         _ensure_open(event)
         number, replaces = _round_to_draw(event, number)
+        history, seeds, byes = _history(event, number)
+        if seed is None:
+            # A new round of a random night follows the plan of the round before (same
+            # seed, see seating._night_draw); a redraw, or another mode, draws afresh.
+            follows = replaces is None and mode == SeatingMode.RANDOM and seeds
+            seed = seeds[-1] if follows and seeds[-1] is not None else None
+            seed = secrets.randbelow(SEED.high + 1) if seed is None else seed
         players = _playing(event)
         if len(players) < 4:
             raise reject("entrants", "too_few_players", count=len(players))
         ids = [e.player_id for e in players]
         ranking = [row.player.pk for row in event_standings(event=event) if row.player.pk in ids]
         ranking += [pid for pid in ids if pid not in ranking]
-        history, byes = _history(event, number)
         plan = seating_plan(
             players=ids,
             remainder=cast(seating.Remainder, event.remainder),
@@ -513,6 +532,8 @@ def round_draw(
             seed=seed,
             history=history,
             ranking=[pid for pid in ranking if pid in playing],
+            night_rounds=event.rounds_planned,
+            seeds=seeds,
         )
         tables = _check_tables(event=event, tables=tables)
         _three_check(event, tables)

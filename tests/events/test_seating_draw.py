@@ -32,10 +32,11 @@ def nights(draw_, *, max_players=28):
     for _ in range(draw_(st.integers(0, 4))):
         order = list(seated)
         rng.shuffle(order)
-        start = 0
+        start, tables = 0, []
         for size in sizes:
-            history.append(order[start : start + size])
+            tables.append(order[start : start + size])
             start += size
+        history.append(tables)
     ranking = list(seated)
     rng.shuffle(ranking)
     return seated, sizes, history, ranking
@@ -70,7 +71,7 @@ def test_the_same_inputs_and_seed_give_the_same_seating(night, mode, seed):
 
 def test_random_ignores_the_order_the_players_are_listed_in():
     players = list(range(1, 13))
-    history = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]]
+    history = [[[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]]]
     first = draw(players, [4, 4, 4], seed=7, history=history)
     assert draw(players[::-1], [4, 4, 4], seed=7, history=history) == first
 
@@ -99,26 +100,40 @@ def test_swiss_seats_the_leaders_together_on_a_fresh_night():
     assert [set(t) for t in tables] == [set(ranking[i : i + 4]) for i in range(0, 16, 4)]
 
 
-def test_swiss_moves_players_between_tables_rather_than_repeat_a_table():
+def test_swiss_keeps_the_top_four_at_table_1_and_moves_the_others_rather_than_repeat():
     ranking = list(range(1, 17))
-    history = [ranking[i : i + 4] for i in range(0, 16, 4)]  # last round: by the standings
-    tables = draw(ranking, [4, 4, 4, 4], "swiss", ranking=ranking, history=history)
-    for members in tables:
-        met_before = [m for m in history if len(set(m) & set(members)) > 1]
-        assert met_before == [], f"{members} repeats a meeting"
-    # Each table takes one player of each earlier table; table 1 takes the best (or,
-    # for an even wind, the second best) of each, and so on down.
-    for members in tables:
-        assert sorted((p - 1) // 4 for p in members) == [0, 1, 2, 3]
-    place_in_group = [sorted((p - 1) % 4 for p in members) for members in tables]
-    assert all(max(places) <= 1 for places in place_in_group[:1])
+    last = [ranking[i : i + 4] for i in range(0, 16, 4)]  # last round: by the standings
+    tables = draw(ranking, [4, 4, 4, 4], "swiss", ranking=ranking, history=[last])
+    assert set(tables[0]) == {1, 2, 3, 4}  # they have met once, not twice: they stay
+    # The others, from three tables of four into three, repeat one pair a table at the
+    # least, and each table keeps to its band of the standings.
+    repeats = [sum(1 for m in last if len(set(m) & set(t)) == 2) for t in tables[1:]]
+    assert repeats == [1, 1, 1]
+    assert all(len(set(m) & set(t)) <= 2 for m in last for t in tables[1:])
     sums = [sum(members) for members in tables]
     assert sums == sorted(sums)
 
 
+def test_swiss_splits_the_top_four_once_all_six_of_their_pairs_have_met_twice():
+    ranking = list(range(1, 17))
+    by_standings = [ranking[i : i + 4] for i in range(0, 16, 4)]
+    history = [by_standings, by_standings]
+    tables = draw(ranking, [4, 4, 4, 4], "swiss", ranking=ranking, history=history)
+    assert 1 in tables[0]  # the leader stays at table 1
+    assert set(tables[0]) != {1, 2, 3, 4}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_swiss_seats_the_leader_at_table_1_every_round_of_a_night_of_32(seed):
+    from bench.bench_seating import swiss_night
+
+    leader_away, top_away, _ = swiss_night(32, seed, 8)
+    assert (leader_away, top_away) == (0, 0)
+
+
 def test_swiss_keeps_the_standings_when_moving_a_player_saves_no_repeat():
     ranking = list(range(1, 17))
-    history = [[1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15], [4, 8, 12, 16]]
+    history = [[[1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15], [4, 8, 12, 16]]]
     tables = draw(ranking, [4, 4, 4, 4], "swiss", ranking=ranking, history=history)
     assert [set(t) for t in tables] == [set(ranking[i : i + 4]) for i in range(0, 16, 4)]
 
@@ -147,7 +162,7 @@ def test_an_unknown_mode_is_an_error():
 
 @pytest.mark.parametrize("mode", ["random", "swiss", "interval"])
 def test_a_late_arrival_and_a_dropout_leave_everyone_present_seated_with_fewest_repeats(mode):
-    history = [[1, 2, 3, 4], [5, 6, 7, 8], [1, 5, 2, 6], [3, 7, 4, 8]]
+    history = [[[1, 2, 3, 4], [5, 6, 7, 8]], [[1, 5, 2, 6], [3, 7, 4, 8]]]
     players = [1, 2, 3, 5, 6, 7, 8, 9]  # 4 dropped out, 9 arrived
     tables = draw(players, [4, 4], mode, seed=3, history=history, ranking=[9, 8, 7, 6, 5])
     assert sorted(p for t in tables for p in t) == players
@@ -164,7 +179,7 @@ def test_a_late_arrival_and_a_dropout_leave_everyone_present_seated_with_fewest_
 def test_the_seating_is_the_same_in_processes_with_different_hash_seeds():
     code = (
         "from scoring.events.seating import seating_draw\n"
-        "h = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]]\n"
+        "h = [[[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]]]\n"
         "print(seating_draw(players=range(1, 13), sizes=[4, 4, 4], mode='random', seed=5,"
         " history=h), seating_draw(players=range(1, 12), sizes=[4, 4, 3], mode='swiss',"
         " seed=5, history=h, ranking=range(11, 0, -1)))\n"

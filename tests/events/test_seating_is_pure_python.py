@@ -7,7 +7,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SEATING = ROOT / "scoring" / "events" / "seating.py"
+SCHEDULES = ROOT / "scoring" / "events" / "seating_schedules.py"
 FORBIDDEN = ("django", "rest_framework", "celery", "leagues", "csmj_site")
+
+
+def test_the_shipped_schedules_are_data_importing_nothing():
+    tree = ast.parse(SCHEDULES.read_text(encoding="utf-8"))
+    assert not [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
 
 
 def test_the_seating_module_imports_no_framework():

@@ -10,12 +10,14 @@ def random_night(n, rounds, seed):
     players = list(range(1, n + 1))
     history = []
     for r in range(rounds):
-        history += seating_draw(
-            players=players,
-            sizes=[4] * (n // 4),
-            mode="random",
-            seed=seed * 100 + r,
-            history=history,
+        history.append(
+            seating_draw(
+                players=players,
+                sizes=[4] * (n // 4),
+                mode="random",
+                seed=seed * 100 + r,
+                history=history,
+            )
         )
     return history
 
@@ -24,7 +26,9 @@ def pantheon_night(n, rounds, seed):
     players = list(range(1, n + 1))
     history = []
     for r in range(rounds):
-        history += pantheon_reference_draw(players=players, history=history, seed=seed * 100 + r)
+        history.append(
+            pantheon_reference_draw(players=players, history=history, seed=seed * 100 + r)
+        )
     return history
 
 
@@ -46,7 +50,7 @@ def test_sixteen_players_meet_nobody_twice_over_five_rounds(seed):
 def test_over_four_rounds_of_sixteen_each_players_winds_differ_by_at_most_one(seed):
     night = random_night(16, 4, seed)
     counts = {}
-    for table in night:
+    for table in (t for rnd in night for t in rnd):
         for seat, p in enumerate(table):
             counts.setdefault(p, [0, 0, 0, 0])[seat] += 1
     assert len(counts) == 16
