@@ -18,6 +18,7 @@ urlpatterns = [
     path("", include("scoring.calc_urls")),
     path("", include("scoring.urls")),
     path("", include("scoring.events.urls")),
+    path("", include("scoring.me.urls")),
     path("", include("leagues.urls")),
 ]
 

@@ -17,10 +17,12 @@ from django.utils import timezone
 from django.utils.timezone import get_current_timezone
 from django.utils.translation import gettext as _
 
+from leagues import player_links
 from leagues import selectors as league_selectors
 from leagues.forms import StandingsFilterForm
 from leagues.models import Club, Player
 from leagues.pages import club_context, club_view, get_season
+from leagues.permissions import role_allows
 from scoring.selectors import kong_title, session_count, session_list, session_same_table
 from scoring.standings import selectors
 from scoring.standings.exports import (
@@ -327,6 +329,11 @@ def player_detail(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
             sessions=with_paper_nets(sessions),
             sessions_pager=pager(request, "page", page, pages),
             penalties=player_penalties(player=player),
+            link=player_links.link_state(
+                player=player,
+                user=request.user,
+                can_record=role_allows(getattr(request, "club_role", None), club, "record"),
+            ),
         ),
     )
 
