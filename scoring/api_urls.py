@@ -1,9 +1,11 @@
 from django.urls import path
 
 from scoring import api, api_analyse
+from scoring.me import api as me_api
 
 urlpatterns = [
     path("score/", api.score, name="api-score"),
     path("rulesets/", api.rulesets, name="api-rulesets"),
     path("analyse/", api_analyse.analyse, name="api-analyse"),
+    path("me/stats/", me_api.stats, name="api-me-stats"),
 ]

@@ -25,9 +25,14 @@ from scoring.events.models import Entrant, Event, Penalty
 from scoring.models import Round, Session, Transfer
 from tests.factories import round_self_draw
 
-# Anyone may use the calculator; the club list answers each caller with their own clubs.
+# Anyone may use the calculator; the club list and 我的's stats answer each caller with
+# their own.
 PUBLIC = {("/api/v1/score/", "post"), ("/api/v1/analyse/", "post"), ("/api/v1/rulesets/", "get")}
-OWN = {("/api/v1/clubs/", "get"), ("/api/v1/clubs/", "post")}
+OWN = {
+    ("/api/v1/clubs/", "get"),
+    ("/api/v1/clubs/", "post"),
+    ("/api/v1/me/stats/", "get"),  # the caller's own figures (tests/me/test_me_api.py)
+}
 METHODS = ("get", "post", "put", "patch", "delete")
 REFUSED = {403, 404}
 # A revoked or unknown token is refused before any permission check: 401.
