@@ -121,6 +121,9 @@ MESSAGES: dict[str, str] = {
     "merge_both_linked": gettext_noop(
         "{guest} and this player are linked to different accounts; unlink one first"
     ),
+    "account_last_owner": gettext_noop(
+        "You are the only owner of {club}; make someone else an owner first"
+    ),
     "link_request_twice": gettext_noop("You have already asked to be {name}"),
     "permission_denied:unlink": gettext_noop("Only the linked account or an organiser can unlink"),
     "permission_denied:claim": gettext_noop("Log in to claim a player"),

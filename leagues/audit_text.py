@@ -436,6 +436,7 @@ def _templates() -> dict[str, str]:
         "player.claim": pgettext("audit", "%(actor)s 扫码认领了选手 %(obj)s"),
         "player.link_request": pgettext("audit", "%(actor)s 申请认领选手 %(obj)s"),
         "player.link_reject": pgettext("audit", "%(actor)s 拒绝了认领选手 %(obj)s 的申请"),
+        "player.anonymise": pgettext("audit", "选手的账户已注销，名字改为 %(obj)s"),
         "ruleset.create": pgettext("audit", "%(actor)s 添加了规则 %(obj)s"),
         "ruleset.update": pgettext("audit", "%(actor)s 修改了规则 %(obj)s"),
         "season.create": pgettext("audit", "%(actor)s 创建了赛季 %(obj)s"),

@@ -139,6 +139,9 @@ class Player(models.Model):
     # When the player's current claim link (认领二维码) was made: the signed link names
     # this moment, so a new link, or a claim, makes the older one void (leagues.player_links).
     claim_issued_at = models.DateTimeField(_("认领链接时间"), null=True, blank=True)
+    # The linked user asked that logged-out visitors of public club pages see only the
+    # name's initials (我的 → 隐私); scores are unchanged.
+    name_hidden = models.BooleanField(_("对外隐藏名字"), default=False)
 
     class Meta:
         ordering = ["club", "display_name", "id"]

@@ -15,16 +15,21 @@ at most one entry per club (the constraint ``player_unique_club_user``).
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
 from typing import Any
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
 from django.core import signing
 from django.db import transaction
+from django.db.models import ProtectedError, RestrictedError
 from django.utils import timezone
 
 from csmj_site.errors import Forbidden, reject
-from leagues.audit import audit_record, audit_snapshot, audit_stored
-from leagues.models import Player, PlayerLinkRequest
+from leagues.audit import AuditEntry, audit_record, audit_snapshot, audit_stored
+from leagues.models import Membership, Player, PlayerLinkRequest, Role
 from leagues.permissions import can_manage_club, require_manage, require_read, require_record
+from leagues.tokens import ApiToken
 
 CLAIM_SALT = "csmj.player-claim"
 CLAIM_MAX_AGE = datetime.timedelta(days=1)
@@ -213,3 +218,119 @@ def link_requests(*, club: Any) -> list[PlayerLinkRequest]:
     return list(
         PlayerLinkRequest.objects.filter(player__club=club).select_related("player", "user")
     )
+
+
+# ---------------------------------------------------------------- privacy
+
+
+ANONYMOUS_NAME = "已注销选手 #{n}"
+REMOVED_USER = "已注销用户"
+
+
+def player_name_hide(*, user: Any, hidden: bool) -> int:
+    """The user's choice: logged-out visitors of public club pages see the initials of
+    the user's linked players' names (``hidden``), or the names. Scores are unchanged.
+    Returns how many roster entries it covers."""
+    if user is None or not user.is_authenticated:
+        raise Forbidden("claim")
+    return Player.objects.filter(user=user).update(name_hidden=hidden)
+
+
+def _anonymise(player: Player) -> None:
+    """The entry's name becomes 已注销选手 #n (n: the entry's number, unique in the
+    club), its aliases and link go; the club's log keeps the line but not the name."""
+    old = player.display_name
+    new = ANONYMOUS_NAME.format(n=player.pk)
+    player.display_name = new
+    player.aliases = []
+    player.user = None
+    player.name_hidden = False
+    player.claim_issued_at = None
+    player.save(update_fields=["display_name", "aliases", "user", "name_hidden", "claim_issued_at"])
+    # The log's older lines about the entry forget the name too.
+    for entry in AuditEntry.objects.filter(object_type="leagues.player", object_id=str(player.pk)):
+        for snap in (entry.before, entry.after):
+            if isinstance(snap, dict):
+                if snap.get("display_name") == old:
+                    snap["display_name"] = new
+                if "aliases" in snap:
+                    snap["aliases"] = []
+                if snap.get("merged_guest") == old:
+                    snap["merged_guest"] = new
+        entry.object_repr = new
+        entry.save(update_fields=["before", "after", "object_repr"])
+    audit_record(
+        actor=None,
+        club=player.club,
+        action="player.anonymise",
+        obj=player,
+        after=audit_snapshot(player),
+    )
+
+
+def account_remove(*, user: Any, actor: Any) -> list[Player]:
+    """Remove a user on their own request (个人信息删除): every linked roster entry is
+    anonymised (its rounds, and so every score and standing, stay as they are, zero-sum),
+    the user's name leaves the clubs' logs, and the account is deleted (or, when it
+    recorded sessions, rounds or nights that keep its id, emptied and closed: no name,
+    no e-mail, no password, no memberships, tokens or idempotency keys). Refused while the
+    user is the only owner of a club."""
+    if actor is None or not actor.is_authenticated or actor.pk != user.pk:
+        raise Forbidden("claim")
+    for membership in Membership.objects.filter(user=user, role=Role.OWNER).select_related("club"):
+        others = Membership.objects.filter(club=membership.club, role=Role.OWNER).exclude(user=user)
+        if not others.exists():
+            raise reject("user", "account_last_owner", club=membership.club.name)
+    with transaction.atomic():
+        players = list(Player.objects.filter(user=user).select_related("club").order_by("pk"))
+        for player in players:
+            _anonymise(player)
+        AuditEntry.objects.filter(actor=user).update(actor_name=REMOVED_USER)
+        model = get_user_model()
+        try:
+            with transaction.atomic():
+                model.objects.filter(pk=user.pk).delete()
+        except (ProtectedError, RestrictedError):
+            _account_empty(user)
+    return players
+
+
+def _account_empty(user: Any) -> None:
+    """An account that other rows still point at (who recorded a session or a round):
+    kept as an empty, closed shell."""
+    Membership.objects.filter(user=user).delete()
+    ApiToken.objects.filter(user=user).delete()
+    PlayerLinkRequest.objects.filter(user=user).delete()
+    for related in ("emailaddress_set", "socialaccount_set", "idempotency_keys"):
+        manager = getattr(user, related, None)
+        if manager is not None:
+            manager.all().delete()
+    user.username = f"removed-{user.pk}"
+    user.email = ""
+    user.first_name = user.last_name = ""
+    user.password = make_password(None)
+    user.is_active = False
+    user.save()
+
+
+def name_initials(name: str) -> str:
+    """A name shown by its initials: "Wang Wei" → "W. W.", "张三" → "张*"."""
+    words = name.split()
+    if len(words) > 1:
+        return " ".join(f"{w[0]}." for w in words)
+    if not name:
+        return name
+    if name.isascii():
+        return f"{name[0]}."
+    return name[0] + "*" * min(len(name) - 1, 2)
+
+
+def names_for_visitor(*, players: Iterable[Player], user: Any) -> None:
+    """On a public club page, a logged-out visitor sees the initials of the players who
+    asked to hide their name (``Player.name_hidden``): the objects' ``display_name`` is
+    changed in memory, never saved. Scores are unchanged."""
+    if user is not None and user.is_authenticated:
+        return
+    for player in players:
+        if player.name_hidden:
+            player.display_name = name_initials(player.display_name)

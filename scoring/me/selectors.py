@@ -21,9 +21,9 @@ from typing import Any
 from django.db.models import Count, Q, Sum
 from django.utils.timezone import get_current_timezone
 
-from leagues.models import Club, Player, Season
+from leagues.models import Club, Membership, Player, Season
 from scoring.events.models import Entrant, Penalty
-from scoring.models import RoundHand, RoundPlayer, Session, Transfer, counting_q
+from scoring.models import RoundHand, RoundPlayer, Session, SessionSeat, Transfer, counting_q
 from scoring.standings.models import (
     STAT_FIELDS,
     PlayerClubStat,
@@ -495,3 +495,108 @@ def me_report(*, user: Any, filters: MeFilters) -> MeReport:
         open_tables=_open_tables(players) if players else [],
         chart=_chart(players, year) if players else {},
     )
+
+
+# ---------------------------------------------------------------- the user's data
+
+
+EXPORT_COLUMNS = [
+    "club",
+    "season",
+    "session",
+    "started_at",
+    "table",
+    "round",
+    "version",
+    "void",
+    "seat",
+    "player",
+    "dealer",
+    "won",
+    "self_draw",
+    "dealt_in",
+    "big_win",
+    "hands",
+    "net",
+    "table_players",
+]
+
+
+def me_rounds(*, user: Any) -> list[dict[str, Any]]:
+    """Every round the user played, across clubs (the current version of each, void ones
+    marked), oldest first: what the data download holds. Three queries."""
+    players = linked_players(user=user)
+    rows = list(
+        RoundPlayer.objects.filter(player__in=players, round__is_current=True)
+        .select_related("round__session__season__club", "player")
+        .order_by("round__session__started_at", "round__session_id", "round__number")
+    )
+    hands: dict[tuple[int, int], list[str]] = defaultdict(list)
+    for round_id, player_id, code in (
+        RoundHand.objects.filter(player__in=players, round__is_current=True)
+        .order_by("id")
+        .values_list("round_id", "player_id", "code")
+    ):
+        hands[(round_id, player_id)].append(code)
+    names: dict[int, list[str]] = defaultdict(list)
+    for session_id, name in (
+        SessionSeat.objects.filter(session__seats__player__in=players)
+        .order_by("session_id", "seat")
+        .values_list("session_id", "player__display_name")
+        .distinct()
+    ):
+        names[session_id].append(name)
+    out = []
+    for rp in rows:
+        r = rp.round
+        session = r.session
+        out.append(
+            {
+                "club": session.season.club.slug,
+                "season": session.season.name,
+                "session": session.pk,
+                "started_at": session.started_at.isoformat(),
+                "table": session.table_label,
+                "round": r.number,
+                "version": r.version,
+                "void": r.is_void,
+                "seat": rp.seat,
+                "player": rp.player.display_name,
+                "dealer": rp.is_dealer,
+                "won": rp.won,
+                "self_draw": rp.self_draw,
+                "dealt_in": rp.dealt_in,
+                "big_win": rp.big_win,
+                "hands": hands.get((r.pk, rp.player_id), []),
+                "net": rp.net,
+                "table_players": names.get(session.pk, []),
+            }
+        )
+    return out
+
+
+def me_data(*, user: Any) -> dict[str, Any]:
+    """Everything stored about the user, for the JSON download: the account, the
+    memberships, the linked roster entries and every round played. Five queries."""
+    return {
+        "account": {
+            "username": user.get_username(),
+            "email": user.email,
+            "date_joined": user.date_joined.isoformat(),
+            "last_login": user.last_login.isoformat() if user.last_login else None,
+        },
+        "memberships": [
+            {"club": m.club.slug, "role": m.role, "since": m.created_at.isoformat()}
+            for m in Membership.objects.filter(user=user).select_related("club")
+        ],
+        "players": [
+            {
+                "club": p.club.slug,
+                "display_name": p.display_name,
+                "aliases": p.aliases,
+                "name_hidden": p.name_hidden,
+            }
+            for p in linked_players(user=user)
+        ],
+        "rounds": me_rounds(user=user),
+    }

@@ -3,17 +3,24 @@ linked to them (``leagues.player_links``), with a year and a club filter."""
 
 from __future__ import annotations
 
+import csv
 from typing import Any
 
+from django.contrib import messages
+from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from leagues import player_links
+from leagues.models import Membership
 from scoring.engine import HAND_TYPES
 from scoring.me import selectors
 from scoring.selectors import kong_title
+from scoring.standings.cells import formula_safe
 
 
 def hand_name(code: str) -> str:
@@ -53,3 +60,72 @@ def me(request: HttpRequest) -> HttpResponse:
             "best_hands": [hand_name(c) for c in best.codes] if best else [],
         },
     )
+
+
+# ---------------------------------------------------------------- privacy
+
+
+@login_required
+def privacy(request: HttpRequest) -> HttpResponse:
+    """What is stored about the user, the downloads, hiding the name, removal."""
+    players = selectors.linked_players(user=request.user)
+    if request.method == "POST":
+        action = request.POST.get("action")
+        if action in ("hide", "show"):
+            player_links.player_name_hide(user=request.user, hidden=action == "hide")
+            messages.success(request, _("已保存。"))
+            return redirect("me-privacy")
+        if action == "remove":
+            if request.POST.get("confirm", "").strip() != request.user.get_username():
+                messages.error(request, _("请输入你的用户名以确认注销。"))
+                return redirect("me-privacy")
+            try:
+                player_links.account_remove(user=request.user, actor=request.user)
+            except ValidationError as exc:
+                for message in exc.messages:
+                    messages.error(request, message)
+                return redirect("me-privacy")
+            logout(request)
+            messages.success(request, _("账户已注销，你的选手名字已匿名。"))
+            return redirect("home")
+    return render(
+        request,
+        "me/privacy.html",
+        {
+            "players": players,
+            "hidden": any(p.name_hidden for p in players),
+            "memberships": Membership.objects.filter(
+                user_id=int(request.user.pk or 0)
+            ).select_related("club"),
+        },
+    )
+
+
+@login_required
+def data_json(request: HttpRequest) -> HttpResponse:
+    """Everything stored about the user, as JSON."""
+    response = JsonResponse(
+        selectors.me_data(user=request.user), json_dumps_params={"ensure_ascii": False}
+    )
+    response["Content-Disposition"] = 'attachment; filename="csmj-my-data.json"'
+    return response
+
+
+@login_required
+def data_csv(request: HttpRequest) -> HttpResponse:
+    """Every round the user played, across clubs, as CSV (one row a round)."""
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="csmj-my-rounds.csv"'
+    response.write("\ufeff")  # Excel reads UTF-8 with the mark
+    writer = csv.writer(response)
+    writer.writerow(selectors.EXPORT_COLUMNS)
+    for row in selectors.me_rounds(user=request.user):
+        writer.writerow(
+            [
+                formula_safe(" ".join(v) if isinstance(v, list) else str(v))
+                if isinstance(v, (str, list))
+                else v
+                for v in (row[c] for c in selectors.EXPORT_COLUMNS)
+            ]
+        )
+    return response
