@@ -22,7 +22,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.core import signing
 from django.db import transaction
-from django.db.models import ProtectedError, RestrictedError
+from django.db.models import Exists, OuterRef, ProtectedError, QuerySet, RestrictedError
 from django.utils import timezone
 
 from csmj_site.errors import Forbidden, reject
@@ -191,23 +191,44 @@ def link_request_reject(*, request: PlayerLinkRequest, actor: Any) -> None:
 # ---------------------------------------------------------------- reads for the pages
 
 
+def players_for_viewer(*, user: Any) -> QuerySet[Player]:
+    """Players annotated with what ``link_state`` needs about the viewer (whether they
+    asked to be the player, whether they have an entry in its club): read in the same
+    query as the player."""
+    qs = Player.objects.all()
+    if user is None or not user.is_authenticated:
+        return qs
+    return qs.annotate(
+        viewer_requested=Exists(
+            PlayerLinkRequest.objects.filter(player=OuterRef("pk"), user_id=user.pk)
+        ),
+        viewer_has_entry=Exists(Player.objects.filter(club=OuterRef("club"), user_id=user.pk)),
+    )
+
+
 def link_state(*, player: Player, user: Any, can_record: bool) -> dict[str, Any]:
     """What the player page offers about the entry's account link: ``mine`` (the viewer
     is the linked user), ``linked``, ``may_request`` (a logged-in viewer with no entry
     in the club and no request for this one), ``requested``, ``may_show_qr`` (a
-    recorder, the entry unlinked). At most two queries."""
+    recorder, the entry unlinked). No query for a player read through
+    ``players_for_viewer``; two otherwise."""
     logged_in = user is not None and user.is_authenticated
     mine = logged_in and player.user_id == user.pk
     linked = player.user_id is not None
-    requested = may_request = False
+    requested: bool | None = False
+    may_request = False
     if logged_in and not linked:
-        requested = PlayerLinkRequest.objects.filter(player=player, user=user).exists()
-        has_entry = Player.objects.filter(club_id=player.club_id, user=user).exists()
+        requested = getattr(player, "viewer_requested", None)
+        if requested is None:
+            requested = PlayerLinkRequest.objects.filter(player=player, user=user).exists()
+        has_entry: bool | None = getattr(player, "viewer_has_entry", None)
+        if has_entry is None:
+            has_entry = Player.objects.filter(club_id=player.club_id, user=user).exists()
         may_request = not requested and not has_entry
     return {
         "mine": mine,
         "linked": linked,
-        "requested": requested,
+        "requested": bool(requested),
         "may_request": may_request,
         "may_show_qr": can_record and not linked,
     }

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from leagues import player_links
 from leagues import selectors as league_selectors
 from leagues.forms import StandingsFilterForm
-from leagues.models import Club, Player
+from leagues.models import Club
 from leagues.pages import club_context, club_view, get_season
 from leagues.permissions import role_allows
 from scoring.selectors import kong_title, session_count, session_list, session_same_table
@@ -305,7 +305,9 @@ def with_ratings(rows: list[Any], ratings: dict[int, float]) -> list[tuple[Any, 
 
 @club_view("read")
 def player_detail(request: HttpRequest, club: Club, player_id: int) -> HttpResponse:
-    player = get_object_or_404(Player, pk=player_id, club=club)
+    player = get_object_or_404(
+        player_links.players_for_viewer(user=request.user), pk=player_id, club=club
+    )
     player_links.names_for_visitor(players=[player], user=request.user)
     stats = selectors.player_stats(player=player)
     rating = player_rating(player=player)
