@@ -159,3 +159,41 @@ def test_a_user_with_no_linked_player_is_told_how_to_claim_one(client, member):
 def test_me_needs_a_login(client):
     answer = client.get(reverse("me"))
     assert answer.status_code == 302 and "login" in answer["Location"]
+
+
+def test_after_unlinking_one_club_me_is_the_other_clubs_player_page(history):
+    from leagues import player_links
+
+    player_links.player_unlink(player=history.mine[0], actor=history.user)
+    report = selectors.me_report(user=history.user, filters=selectors.MeFilters())
+    page = standings.player_stats(player=history.mine[1])
+    for name in ADDITIVE:
+        assert getattr(report.totals, name) == getattr(page, name), name
+    assert [c.club.pk for c in report.clubs] == [history.clubs[1].pk]
+
+
+def test_a_linked_guest_merged_into_a_player_stays_on_me(history):
+    from leagues import player_links
+    from leagues.models import Membership
+    from leagues.services import player_create
+    from scoring import services
+    from tests.factories import make_session, round_self_draw
+
+    club = history.clubs[0]
+    owner = Membership.objects.filter(club=club, role="owner").get().user
+    me = history.mine[0]
+    player_links.player_unlink(player=me, actor=owner)
+    guest = player_create(club=club, display_name="客人", is_guest=True, actor=owner)
+    player_links.player_link(player=guest, user=history.user, actor=owner)
+    others = [p for p in club.players.exclude(pk__in=[me.pk, guest.pk])][:3]
+    session = make_session(me.club.seasons.first(), [guest, *others], actor=owner)
+    services.round_record(session=session, data=round_self_draw(0, ["qingyise"]), actor=owner)
+    only = selectors.MeFilters(club=club.slug)
+    before = selectors.me_report(user=history.user, filters=only)
+    assert before.clubs[0].player == guest and before.clubs[0].totals.rounds == 1
+    target = player_create(club=club, display_name="正式", actor=owner)
+    services.player_merge(guest=guest, target=target, actor=owner)
+    after = selectors.me_report(user=history.user, filters=only)
+    line = after.clubs[0]
+    assert line.player.pk == target.pk
+    assert line.totals.net == before.clubs[0].totals.net and line.totals.rounds == 1
