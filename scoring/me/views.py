@@ -12,14 +12,17 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from csmj_site.language import as_label, list_sep
 from leagues import player_links
 from leagues.models import Membership
-from scoring.engine import HAND_TYPES
+from scoring.engine import HAND_CLASSES, HAND_TYPES, OUTCOMES
 from scoring.me import selectors
 from scoring.selectors import kong_title
+from scoring.share_image import PlayerCard, player_card_png, png_response
 from scoring.standings.cells import formula_safe
 
 
@@ -129,3 +132,52 @@ def data_csv(request: HttpRequest) -> HttpResponse:
             ]
         )
     return response
+
+
+# ---------------------------------------------------------------- 年度战绩
+
+
+def year_card(report: selectors.MeReport, *, year: int, name: str) -> PlayerCard:
+    """The year in review (年度战绩) as the night's player card draws it: the year's net,
+    rounds, wins, 自摸 and big hands, the biggest win, the most frequent tablemates."""
+    t = report.totals
+    best = report.biggest_win
+    best_text = ""
+    if best is not None:
+        hands = list_sep().join(hand_name(c) for c in best.codes)
+        best_text = _("最大的一盘：%(net)s %(hands)s（%(club)s）") % {
+            "net": f"+{best.net}",
+            "hands": hands,
+            "club": best.club.name,
+        }
+    mates = list_sep().join(r.opponent.display_name for r in report.rivals[:3])
+    return PlayerCard(
+        title=_("%(year)s 年度战绩") % {"year": year},
+        subtitle=list_sep().join(c.club.name for c in report.clubs),
+        name=name,
+        rank=_("%(sessions)s 场 · %(rounds)s 盘") % {"sessions": t.sessions, "rounds": t.rounds},
+        total=t.net,
+        facts=[
+            (_("胡牌"), str(t.wins)),
+            (as_label(OUTCOMES["self_draw"]), str(t.self_draws)),
+            (as_label(HAND_CLASSES["big"]), str(t.big_hands)),
+            (_("每盘平均"), f"{t.avg_per_round:.1f}"),
+        ],
+        best=best_text,
+        footer=_("常一起打：%(names)s") % {"names": mates} if mates else "csmj",
+    )
+
+
+@login_required
+def year_image(request: HttpRequest) -> HttpResponse:
+    """年度战绩 as a PNG for the group chat: ``?year=`` (default: this year)."""
+    filters = selectors.MeFilters.from_query(request.GET)
+    year = filters.year or timezone.localdate().year
+    report = selectors.me_report(
+        user=request.user, filters=selectors.MeFilters(year=year, club=filters.club)
+    )
+    name = list_sep().join(dict.fromkeys(p.display_name for p in report.players)) or (
+        request.user.get_username()
+    )
+    card = year_card(report, year=year, name=name)
+    return png_response(lambda: player_card_png(card), f"csmj-{year}.png")

@@ -3,6 +3,8 @@ number of queries."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -185,7 +187,7 @@ def test_a_linked_guest_merged_into_a_player_stays_on_me(history):
     player_links.player_unlink(player=me, actor=owner)
     guest = player_create(club=club, display_name="客人", is_guest=True, actor=owner)
     player_links.player_link(player=guest, user=history.user, actor=owner)
-    others = [p for p in club.players.exclude(pk__in=[me.pk, guest.pk])][:3]
+    others = list(club.players.exclude(pk__in=[me.pk, guest.pk]))[:3]
     session = make_session(me.club.seasons.first(), [guest, *others], actor=owner)
     services.round_record(session=session, data=round_self_draw(0, ["qingyise"]), actor=owner)
     only = selectors.MeFilters(club=club.slug)
@@ -197,3 +199,26 @@ def test_a_linked_guest_merged_into_a_player_stays_on_me(history):
     line = after.clubs[0]
     assert line.player.pk == target.pk
     assert line.totals.net == before.clubs[0].totals.net and line.totals.rounds == 1
+
+
+def test_the_year_in_review_image_is_a_square_png_of_the_years_figures(client, history):
+    import io
+
+    from PIL import Image
+
+    from scoring.me.views import year_card
+
+    client.force_login(history.user)
+    year = selectors.me_report(user=history.user, filters=selectors.MeFilters()).years[0]
+    answer = client.get(reverse("me-year-image"), {"year": year})
+    assert answer.status_code == 200 and answer["Content-Type"] == "image/png"
+    image = Image.open(io.BytesIO(answer.content))
+    assert image.size == (1080, 1080)
+    artifacts = Path(__file__).resolve().parents[1] / "artifacts"
+    artifacts.mkdir(exist_ok=True)
+    (artifacts / "me-year-image.png").write_bytes(answer.content)
+    report = selectors.me_report(user=history.user, filters=selectors.MeFilters(year=year))
+    card = year_card(report, year=year, name="我")
+    assert card.total == report.totals.net
+    assert str(year) in card.title
+    assert report.rivals[0].opponent.display_name in card.footer
