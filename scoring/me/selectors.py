@@ -45,6 +45,7 @@ from scoring.standings.selectors import (
 
 RECENT = 10  # recent sessions and nights listed
 RIVALS = 8  # head-to-head rows (the players met most)
+CHART_POINTS = 300  # the chart's latest points (as the player page's chart)
 YEAR_MIN, YEAR_MAX = 2000, 2100
 
 
@@ -325,11 +326,17 @@ def _rivals(players: list[Player], year: int | None) -> list[Rival]:
     paid them). Within a club: the same roster entries. Three queries."""
     mine = {p.pk: p for p in players}
     scope = counting_q("round") & _year_q(year, "round__session__started_at")
+    # Every seat of a session plays each of its rounds: the rounds at one table are the
+    # counted rounds of the sessions both sat in (the user's per-session rows).
     met = list(
-        RoundPlayer.objects.filter(scope, round__players__player_id__in=list(mine))
+        SessionSeat.objects.filter(
+            _year_q(year, "session__player_stats__started_at"),
+            session__player_stats__player_id__in=list(mine),
+        )
         .exclude(player_id__in=list(mine))
         .values("player_id")
-        .annotate(n=Count("id"))
+        .annotate(n=Sum("session__player_stats__rounds"))
+        .filter(n__gt=0)
         .order_by("-n", "player_id")[:RIVALS]
     )
     ids = [m["player_id"] for m in met]
@@ -427,10 +434,12 @@ def _chart(players: list[Player], year: int | None) -> dict[str, Any]:
         for c in per_club:
             per_club[c].append(running[c])
         labels.append(at.astimezone(tz).strftime("%Y-%m-%d"))
-    lines = [{"key": "all", "values": together}]
+    # A long history keeps its latest CHART_POINTS points, as the player page's chart.
+    keep = slice(-CHART_POINTS, None) if len(labels) > CHART_POINTS else slice(None)
+    lines = [{"key": "all", "values": together[keep]}]
     if len(clubs) > 1:
-        lines += [{"key": clubs[c].name, "values": v} for c, v in per_club.items()]
-    return {"labels": labels, "lines": lines}
+        lines += [{"key": clubs[c].name, "values": v[keep]} for c, v in per_club.items()]
+    return {"labels": labels[keep], "lines": lines, "latest": CHART_POINTS if keep.start else None}
 
 
 def me_report(*, user: Any, filters: MeFilters) -> MeReport:

@@ -44,7 +44,7 @@ def chart_data(report: selectors.MeReport) -> dict[str, Any]:
         for line in chart["lines"]
     ]
     labels = [label or _("开始") for label in chart["labels"]]
-    return {"labels": labels, "lines": lines}
+    return {"labels": labels, "lines": lines, "latest": chart.get("latest")}
 
 
 @login_required
