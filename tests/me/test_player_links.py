@@ -234,3 +234,16 @@ def test_the_linked_user_unlinks_from_the_player_page(client, organiser, member,
     client.post(reverse("player-unlink", args=[players[6].club.slug, players[6].pk]))
     players[6].refresh_from_db()
     assert players[6].user is None
+
+
+def test_the_edit_page_refuses_a_second_entry_for_an_account_naming_the_first(
+    client, organiser, member, players
+):
+    player_links.player_link(player=players[0], user=member, actor=organiser)
+    client.force_login(organiser)
+    url = reverse("player-edit", args=[players[0].club.slug, players[1].pk])
+    page = client.post(url, {"display_name": players[1].display_name, "user": str(member.pk)})
+    assert page.status_code == 200
+    assert players[0].display_name in page.content.decode()
+    players[1].refresh_from_db()
+    assert players[1].user is None
