@@ -112,6 +112,21 @@ MESSAGES: dict[str, str] = {
     "ruleset_not_season": gettext_noop(
         "A league night plays its season's ruleset ({name!r}); choose that one"
     ),
+    # linking roster entries to accounts (leagues.player_links)
+    "player_linked": gettext_noop("{name} is already linked to an account"),
+    "player_not_linked": gettext_noop("{name} is not linked to an account"),
+    "user_linked_in_club": gettext_noop("This account is already linked to {name} in this club"),
+    "claim_invalid": gettext_noop("This claim link is not valid"),
+    "claim_expired": gettext_noop("This claim link has expired or was replaced; ask for a new one"),
+    "merge_both_linked": gettext_noop(
+        "{guest} and this player are linked to different accounts; unlink one first"
+    ),
+    "account_last_owner": gettext_noop(
+        "You are the only owner of {club}; make someone else an owner first"
+    ),
+    "link_request_twice": gettext_noop("You have already asked to be {name}"),
+    "permission_denied:unlink": gettext_noop("Only the linked account or an organiser can unlink"),
+    "permission_denied:claim": gettext_noop("Log in to claim a player"),
     "required:token_name": gettext_noop("A name is required"),
     "max_length:token_name": gettext_noop("At most {limit} characters"),
     # refusals for want of a role or a login (Forbidden: 403, the API's permission_denied)

@@ -21,6 +21,7 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("", include("scoring.events.urls")),
     path("", include("scoring.webhooks.urls")),
+    path("", include("scoring.me.urls")),
     path("", include("leagues.urls")),
 ]
 

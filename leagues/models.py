@@ -136,6 +136,12 @@ class Player(models.Model):
     # into a regular player (scoring.services.player_merge).
     is_guest = models.BooleanField(_("客人"), default=False)
     created_at = models.DateTimeField(_("创建时间"), default=timezone.now)
+    # When the player's current claim link (认领二维码) was made: the signed link names
+    # this moment, so a new link, or a claim, makes the older one void (leagues.player_links).
+    claim_issued_at = models.DateTimeField(_("认领链接时间"), null=True, blank=True)
+    # The linked user asked that logged-out visitors of public club pages see only the
+    # name's initials (我的 → 隐私); scores are unchanged.
+    name_hidden = models.BooleanField(_("对外隐藏名字"), default=False)
 
     class Meta:
         ordering = ["club", "display_name", "id"]
@@ -145,10 +151,39 @@ class Player(models.Model):
             models.UniqueConstraint(
                 fields=["club", "display_name"], name="player_unique_club_display_name"
             ),
+            # An account has at most one roster entry per club (an entry has at most one
+            # account: the foreign key).
+            models.UniqueConstraint(
+                fields=["club", "user"],
+                condition=models.Q(user__isnull=False),
+                name="player_unique_club_user",
+            ),
         ]
 
     def __str__(self) -> str:
         return self.display_name
+
+
+class PlayerLinkRequest(models.Model):
+    """A user asks to be a listed player (我是这位选手); an organiser approves it (the
+    link) or turns it down (the request is deleted)."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="link_requests")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_link_requests"
+    )
+    created_at = models.DateTimeField(_("申请时间"), default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name = _("认领申请")
+        verbose_name_plural = _("认领申请")
+        constraints = [
+            models.UniqueConstraint(fields=["player", "user"], name="linkrequest_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} → {self.player}"
 
 
 class Ruleset(models.Model):

@@ -289,7 +289,15 @@ def player_update(*, player: Player, actor: Any, **fields: Any) -> Player:
     if "display_name" in fields:
         player.display_name = _player_name(player.club, fields["display_name"], player)
     if "user" in fields:
-        player.user = fields["user"]
+        user = fields["user"]
+        other = (
+            Player.objects.filter(club_id=player.club_id, user=user).exclude(pk=player.pk).first()
+            if user is not None
+            else None
+        )
+        if other is not None:  # an account has one entry per club (leagues.player_links)
+            raise reject("user", "user_linked_in_club", name=other.display_name)
+        player.user = user
     aliases = fields.get("aliases", player.aliases)
     player.aliases = player_aliases_clean(aliases, player.display_name)
     with transaction.atomic():

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from leagues import ruleset_views, views, wizard
+from leagues import link_views, ruleset_views, views, wizard
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -18,6 +18,27 @@ urlpatterns = [
     path("c/<slug:slug>/players/", views.player_list, name="players"),
     path("c/<slug:slug>/players/new/", views.player_edit, name="player-new"),
     path("c/<slug:slug>/players/<int:player_id>/edit/", views.player_edit, name="player-edit"),
+    path("claim/<str:token>/", link_views.claim, name="player-claim"),
+    path(
+        "c/<slug:slug>/players/<int:player_id>/claim-qr/",
+        link_views.claim_qr,
+        name="player-claim-qr",
+    ),
+    path(
+        "c/<slug:slug>/players/<int:player_id>/link-request/",
+        link_views.link_request,
+        name="player-link-request",
+    ),
+    path(
+        "c/<slug:slug>/players/<int:player_id>/unlink/",
+        link_views.unlink,
+        name="player-unlink",
+    ),
+    path(
+        "c/<slug:slug>/link-requests/<int:request_id>/",
+        link_views.link_request_decide,
+        name="player-link-decide",
+    ),
     path("c/<slug:slug>/rulesets/", views.ruleset_list, name="rulesets"),
     path("c/<slug:slug>/rulesets/new/", ruleset_views.ruleset_edit, name="ruleset-new"),
     path(

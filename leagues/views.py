@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from csmj_site.language import list_sep
-from leagues import selectors, services
+from leagues import player_links, selectors, services
 from leagues.forms import (
     ClubSettingsForm,
     PlayerForm,
@@ -134,7 +134,12 @@ def season_close(request: HttpRequest, club: Club, season_id: int) -> HttpRespon
 @club_view("manage")
 def player_list(request: HttpRequest, club: Club) -> HttpResponse:
     players = selectors.player_list(club=club)
-    return render(request, "leagues/players.html", club_context(request, club, players=players))
+    requests = player_links.link_requests(club=club)
+    return render(
+        request,
+        "leagues/players.html",
+        club_context(request, club, players=players, link_requests=requests),
+    )
 
 
 def club_users(club: Club) -> list[Any]:

@@ -496,7 +496,7 @@ def _swiss_top_table(
     return list(range(SEATS))
 
 
-def _chunks(order: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
+def chunks(order: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
     tables, start = [], 0
     for size in sizes:
         tables.append(list(order[start : start + size]))
@@ -571,9 +571,9 @@ def seating_draw(
             _add_wind_clashes(w, labels)
             order = list(range(n))
             rng.shuffle(order)
-            start = _chunks(order, sizes)
+            start = chunks(order, sizes)
         else:
-            start = _chunks(range(n), sizes)
+            start = chunks(range(n), sizes)
             # A player's distance from a table's middle rank, squared, in quarter ranks:
             # a table of four away costs about 64 (so 1 where a repeat costs 100).
             middles = [2 * sum(sizes[:t]) + size - 1 for t, size in enumerate(sizes)]
@@ -593,7 +593,7 @@ def seating_draw(
             for _ in range(max(1, RESTART_PLAYERS // n) - 1):
                 order = list(range(n))
                 rng.shuffle(order)
-                starts.append(_chunks(order, sizes))
+                starts.append(chunks(order, sizes))
         best_cost = None
         for start in starts:
             found = _tabu_search(start, w, aux, rng, reach, stall_limit)
@@ -617,7 +617,7 @@ def seating_draw(
 # What a whole night's seating costs, per pair of players who meet m times: PLAN_EXTRA
 # for each meeting beyond the first, PLAN_THIRD more for each beyond the second (nobody
 # meets three times where twice will do), and PLAN_BACK each time they meet in two rounds
-# in a row. Then the seat winds (_plan_seats).
+# in a row. Then the seat winds (plan_seats).
 PLAN_EXTRA = 12
 PLAN_THIRD = 4
 PLAN_BACK = 1
@@ -632,7 +632,7 @@ PLAN_EVALUATIONS = 400_000  # ... and in swaps weighed: about a second of CPU ti
 PLAN_STALL = 400
 PLAN_KICK = 4
 PLAN_TENURE = 10
-PLAN_SEAT_PASSES = 4  # passes over the planned tables evening the winds (_plan_seats)
+PLAN_SEAT_PASSES = 4  # passes over the planned tables evening the winds (plan_seats)
 
 
 class _Schedule:
@@ -738,7 +738,7 @@ class _Schedule:
         g[a], g[b] = tb, ta
 
 
-def _plan_search(
+def plan_search(
     n: int,
     fixed: Sequence[Sequence[Sequence[int]]],
     start: Sequence[Sequence[Sequence[int]]],
@@ -822,7 +822,7 @@ def _plan_seat_key(
     return over, square
 
 
-def _plan_seats(
+def plan_seats(
     groupings: Sequence[Sequence[Sequence[int]]],
     counts: list[list[int]],
     rng: random.Random,
@@ -913,7 +913,7 @@ def seating_night(
     offline) with the players' labels shuffled by the seed; a night with a history, or
     with tables of three, from its rounds drawn one at a time (``seating_draw`` without
     the night's length); then a tabu search over the whole schedule
-    (``_plan_search``) with a fixed budget of moves. The same inputs give the same plan.
+    (``plan_search``) with a fixed budget of moves. The same inputs give the same plan.
     """
     ids = sorted(_unique(players))
     sizes = _check_sizes(sizes, len(ids))
@@ -937,9 +937,9 @@ def seating_night(
                 for seat, p in enumerate(t):
                     counts[p][seat] += 1
         if len(plan) < rounds:
-            more = [_chunks(rng.sample(range(n), n), sizes) for _ in range(rounds - len(plan))]
-            groupings = _plan_search(n, plan, more, rng)
-            plan += _plan_seats(groupings, counts, rng)
+            more = [chunks(rng.sample(range(n), n), sizes) for _ in range(rounds - len(plan))]
+            groupings = plan_search(n, plan, more, rng)
+            plan += plan_seats(groupings, counts, rng)
     else:
         # From the rounds drawn one at a time (each the best round after those before).
         drawn: list[list[tuple[int, ...]]] = list(played)
@@ -950,8 +950,8 @@ def seating_night(
             )
             drawn.append([tuple(t) for t in tables])
             starts.append([[index[p] for p in t] for t in tables])
-        groupings = _plan_search(n, fixed, starts, rng)
-        plan = _plan_seats(groupings, counts, rng)
+        groupings = plan_search(n, fixed, starts, rng)
+        plan = plan_seats(groupings, counts, rng)
     return [[[ids[p] for p in t] for t in rnd] for rnd in plan]
 
 

@@ -8,7 +8,7 @@ from django.db import transaction
 
 from csmj_site.errors import reject
 from leagues.audit import audit_record, audit_snapshot
-from leagues.models import Player, Season
+from leagues.models import Player, PlayerLinkRequest, Season
 from leagues.permissions import require_manage
 from scoring.events.models import Entrant, Penalty
 from scoring.models import RoundHand, RoundPlayer, Session, SessionSeat, Transfer
@@ -42,6 +42,8 @@ PLAYER_REBUILT: tuple[tuple[Any, str], ...] = (
     (PlayerClubStat, "player"),
     (PlayerRating, "player"),
     (RatingEvent, "player"),
+    # (the guest's open requests to be linked to an account are dropped, not rebuilt)
+    (PlayerLinkRequest, "player"),
 )
 
 
@@ -64,6 +66,8 @@ def player_merge(*, guest: Player, target: Player, actor: Any) -> Player:
     )
     if Entrant.objects.filter(player=guest).exists():
         raise reject("guest", "merge_night_entrant", guest=guest.display_name)
+    if guest.user_id is not None and target.user_id not in (None, guest.user_id):
+        raise reject("target", "merge_both_linked", guest=guest.display_name)
     if shared is not None:
         raise reject(
             "target",
@@ -85,6 +89,11 @@ def player_merge(*, guest: Player, target: Player, actor: Any) -> Player:
             model.objects.filter(**{field: guest}).delete()
         for season in seasons:
             standings_rebuild(season=season)
+        if guest.user_id is not None and target.user_id is None:
+            # The guest's account link (我的麻将) goes with its rounds to the target.
+            Player.objects.filter(pk=guest.pk).update(user=None)
+            target.user_id = guest.user_id
+            target.save(update_fields=["user"])
         audit_record(
             actor=actor,
             club=club,

@@ -267,7 +267,7 @@ def player_stats(*, player: Player, season: Season | None = None) -> PlayerStats
         **totals_values(counts),
         opening_wins=counts["opening_wins"],
         birds_hit=counts["birds_hit"],
-        hand_counts=_hand_counts({h["code"]: h["n"] for h in hands}),
+        hand_counts=hand_counts_listed({h["code"]: h["n"] for h in hands}),
         kong_counts=player_kongs(scope=scope),
     )
 
@@ -294,7 +294,7 @@ def player_kongs(*, scope: Q) -> list[KongCount]:
     return [KongCount(kind, words[kind], n) for kind, n in counts.items()]
 
 
-def _hand_counts(counts: dict[str, int]) -> list[HandCount]:
+def hand_counts_listed(counts: dict[str, int]) -> list[HandCount]:
     """Most frequent first; ties in catalogue order. Unknown codes are kept, unnamed."""
     catalogue = list(HAND_TYPES)
     out = []

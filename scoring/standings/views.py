@@ -17,10 +17,12 @@ from django.utils import timezone
 from django.utils.timezone import get_current_timezone
 from django.utils.translation import gettext as _
 
+from leagues import player_links
 from leagues import selectors as league_selectors
 from leagues.forms import StandingsFilterForm
-from leagues.models import Club, Player
+from leagues.models import Club
 from leagues.pages import club_context, club_view, get_season
+from leagues.permissions import role_allows
 from scoring.selectors import kong_title, session_count, session_list, session_same_table
 from scoring.standings import selectors
 from scoring.standings.exports import (
@@ -164,6 +166,7 @@ def standings_page(request: HttpRequest, club: Club, rated: list[Any]) -> dict[s
     pages = page_count(len(rated), STANDINGS_PER_PAGE)
     number = page_number(request, "page", pages)
     start = (number - 1) * STANDINGS_PER_PAGE
+    player_links.names_for_visitor(players=(r[0].player for r in rated), user=request.user)
     return {
         "rated": rated[start : start + STANDINGS_PER_PAGE],
         "standings_pager": pager(request, "page", number, pages),
@@ -279,6 +282,7 @@ def season_print(request: HttpRequest, club: Club, season_id: int) -> HttpRespon
     rows = selectors.season_standings(season=season, **params)
     penalised = has_penalties(rows)
     rated = with_ratings(rows, ratings_ordinals(club=club, season=season))
+    player_links.names_for_visitor(players=(r.player for r in rows), user=request.user)
     return render(
         request,
         "standings/season_print.html",
@@ -301,7 +305,10 @@ def with_ratings(rows: list[Any], ratings: dict[int, float]) -> list[tuple[Any, 
 
 @club_view("read")
 def player_detail(request: HttpRequest, club: Club, player_id: int) -> HttpResponse:
-    player = get_object_or_404(Player, pk=player_id, club=club)
+    player = get_object_or_404(
+        player_links.players_for_viewer(user=request.user), pk=player_id, club=club
+    )
+    player_links.names_for_visitor(players=[player], user=request.user)
     stats = selectors.player_stats(player=player)
     rating = player_rating(player=player)
     pages = page_count(selectors.player_session_count(player=player), PLAYER_SESSIONS_PER_PAGE)
@@ -327,6 +334,11 @@ def player_detail(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
             sessions=with_paper_nets(sessions),
             sessions_pager=pager(request, "page", page, pages),
             penalties=player_penalties(player=player),
+            link=player_links.link_state(
+                player=player,
+                user=request.user,
+                can_record=role_allows(getattr(request, "club_role", None), club, "record"),
+            ),
         ),
     )
 

@@ -26,7 +26,8 @@ from scoring.events.models import Entrant, Event, Penalty
 from scoring.models import Round, Session, Transfer
 from tests.factories import round_self_draw
 
-# Anyone may use the calculator; the club list answers each caller with their own clubs.
+# Anyone may use the calculator; the club list, me/ and 我的's stats answer each caller
+# with their own.
 PUBLIC = {
     ("/api/v1/score/", "post"),
     ("/api/v1/analyse/", "post"),
@@ -34,8 +35,12 @@ PUBLIC = {
     ("/api/v1/error-codes/", "get"),
     ("/api/v1/parse/", "post"),
 }
-# The caller's own: their clubs, and who they are (me/).
-OWN = {("/api/v1/clubs/", "get"), ("/api/v1/clubs/", "post"), ("/api/v1/me/", "get")}
+OWN = {
+    ("/api/v1/clubs/", "get"),
+    ("/api/v1/clubs/", "post"),
+    ("/api/v1/me/", "get"),
+    ("/api/v1/me/stats/", "get"),  # the caller's own figures (tests/me/test_me_api.py)
+}
 METHODS = ("get", "post", "put", "patch", "delete")
 REFUSED = {403, 404}
 # A revoked or unknown token is refused before any permission check: 401.

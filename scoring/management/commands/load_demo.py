@@ -9,7 +9,9 @@ thirteen players (five more join the roster for them), built through the events
 services: a finished one of three seating rounds (a bye each round, penalties, every
 table finished) and an open one (round 1 drawn, two of its three tables recording, the
 timer running), so the board has something to show at once. A second run finds the
-club and changes nothing (but adds the nights to a demo club that lacks them). Refused
+club and changes nothing (but adds the nights to a demo club that lacks them). A second,
+private club (``scoring.me.demo``) links the demo ``member`` there too, so that 我的
+shows two clubs at once. Refused
 in production (a real SECRET_KEY with DEBUG off).
 """
 
@@ -41,6 +43,7 @@ from scoring.events.services import (
     round_draw,
     table_start,
 )
+from scoring.me import demo as me_demo
 from scoring.selectors import session_next_dealers
 from scoring.services import round_record, session_finish, session_start
 
@@ -171,6 +174,13 @@ class Command(BaseCommand):
         if getattr(settings, "PRODUCTION", False):
             raise CommandError("load_demo creates users with a known password: not in production")
         users = self._users()
+        with transaction.atomic():
+            # 我的: the demo member is linked in a second club too.
+            second = me_demo.second_club(users)
+        if second:
+            self.stdout.write(
+                self.style.SUCCESS(f"Loaded the second demo club /{me_demo.SECOND_SLUG}/.")
+            )
         club = Club.objects.filter(slug=DEMO_SLUG).first()
         if club is not None:
             if Event.objects.filter(season__club=club).exists():

@@ -1,0 +1,167 @@
+"""``GET /api/v1/me/stats/``: the figures of 我的 (``scoring.me.selectors.me_report``) for
+the caller, with the page's filters (``year``, ``club``). A login or an API token is
+needed; the answer covers only the caller's own linked roster entries."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.exceptions import ValidationError
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scoring.me import selectors
+
+
+class MeStatsQuerySerializer(serializers.Serializer[Any]):
+    year = serializers.IntegerField(
+        required=False,
+        min_value=selectors.YEAR_MIN,
+        max_value=selectors.YEAR_MAX,
+        help_text="Only sessions started in this calendar year",
+    )
+    club = serializers.SlugField(
+        required=False, help_text="Only this club (its slug; one of the caller's clubs)"
+    )
+
+
+class TotalsSerializer(serializers.Serializer[Any]):
+    net = serializers.IntegerField()
+    sessions = serializers.IntegerField()
+    rounds = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    self_draws = serializers.IntegerField(help_text="自摸")
+    deal_ins = serializers.IntegerField(help_text="点炮 given")
+    big_hands = serializers.IntegerField()
+    win_rate = serializers.FloatField(help_text="wins / rounds")
+    avg_per_round = serializers.FloatField()
+
+
+class MeStatsPlayerSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField(source="pk")
+    display_name = serializers.CharField()
+    club = serializers.SlugField(source="club.slug")
+
+
+class MeStatsClubSerializer(serializers.Serializer[Any]):
+    club = serializers.SlugField(source="club.slug")
+    club_name = serializers.CharField(source="club.name")
+    player = MeStatsPlayerSerializer()
+    totals = TotalsSerializer()
+    rank = serializers.IntegerField(allow_null=True)
+    ranked = serializers.IntegerField(help_text="how many players the rank is among")
+    rating = serializers.FloatField(allow_null=True)
+
+
+class MeSeasonSerializer(serializers.Serializer[Any]):
+    season = serializers.IntegerField(source="season.pk")
+    season_name = serializers.CharField(source="season.name")
+    club = serializers.SlugField(source="player.club.slug")
+    player = serializers.IntegerField(source="player.pk")
+    total = serializers.IntegerField(help_text="合计: net plus penalties")
+    rounds = serializers.IntegerField()
+    rank = serializers.IntegerField(allow_null=True)
+    ranked = serializers.IntegerField()
+    rating = serializers.FloatField(allow_null=True)
+
+
+class MeHandSerializer(serializers.Serializer[Any]):
+    code = serializers.CharField()
+    name_zh = serializers.CharField()
+    name_en = serializers.CharField()
+    is_big = serializers.BooleanField()
+    is_opening = serializers.BooleanField()
+    count = serializers.IntegerField()
+
+
+class MeKongSerializer(serializers.Serializer[Any]):
+    kind = serializers.CharField(help_text="an, jia, ming, or fed (点杠)")
+    count = serializers.IntegerField()
+
+
+class MeBiggestWinSerializer(serializers.Serializer[Any]):
+    net = serializers.IntegerField()
+    club = serializers.SlugField(source="club.slug")
+    session = serializers.IntegerField(source="session_id")
+    number = serializers.IntegerField(help_text="the round's number in its session")
+    at = serializers.DateTimeField()
+    hands = serializers.ListField(child=serializers.CharField(), source="codes")
+
+
+class MeRivalSerializer(serializers.Serializer[Any]):
+    club = serializers.SlugField(source="club.slug")
+    player = serializers.IntegerField(source="opponent.pk")
+    display_name = serializers.CharField(source="opponent.display_name")
+    rounds = serializers.IntegerField(help_text="counted rounds at one table")
+    net = serializers.IntegerField(help_text="chips won from them, less chips paid to them")
+
+
+class MeSessionSerializer(serializers.Serializer[Any]):
+    session = serializers.IntegerField(source="session_id")
+    club = serializers.SlugField(source="club.slug")
+    season_name = serializers.CharField()
+    at = serializers.DateTimeField()
+    net = serializers.IntegerField()
+    rounds = serializers.IntegerField()
+
+
+class MeNightSerializer(serializers.Serializer[Any]):
+    event = serializers.IntegerField(source="event_id")
+    club = serializers.SlugField(source="club.slug")
+    name = serializers.CharField()
+    date = serializers.DateField()
+
+
+class MeOpenTableSerializer(serializers.Serializer[Any]):
+    session = serializers.IntegerField(source="session_id")
+    club = serializers.SlugField(source="club.slug")
+    at = serializers.DateTimeField()
+
+
+class MeStatsSerializer(serializers.Serializer[Any]):
+    year = serializers.IntegerField(source="filters.year", allow_null=True)
+    club = serializers.CharField(source="filters.club", allow_null=True)
+    years = serializers.ListField(child=serializers.IntegerField())
+    players = MeStatsPlayerSerializer(many=True)
+    totals = TotalsSerializer()
+    opening_wins = serializers.IntegerField()
+    birds_hit = serializers.IntegerField()
+    hands = MeHandSerializer(many=True, source="hand_counts")
+    kongs = MeKongSerializer(many=True, source="kong_counts")
+    clubs = MeStatsClubSerializer(many=True)
+    seasons = MeSeasonSerializer(many=True)
+    biggest_win = MeBiggestWinSerializer(allow_null=True)
+    head_to_head = MeRivalSerializer(many=True, source="rivals")
+    recent_sessions = MeSessionSerializer(many=True, source="recent")
+    nights = MeNightSerializer(many=True)
+    open_tables = MeOpenTableSerializer(many=True)
+
+
+@extend_schema(
+    operation_id="me_stats",
+    tags=["me"],
+    summary="The caller's own figures across every club where a player is linked to them",
+    parameters=[MeStatsQuerySerializer],
+    responses=MeStatsSerializer,
+)
+@api_view(["GET"])
+@permission_classes([IsAuthenticated])
+def stats(request: Request) -> Response:
+    query = MeStatsQuerySerializer(data=request.query_params)
+    query.is_valid(raise_exception=True)
+    filters = selectors.MeFilters(
+        year=query.validated_data.get("year"), club=query.validated_data.get("club")
+    )
+    if filters.club is not None:
+        clubs = {p.club.slug for p in selectors.linked_players(user=request.user)}
+        if filters.club not in clubs:
+            raise ValidationError(
+                {"club": [f"No player of yours is in the club {filters.club!r}."]},
+                code="invalid_choice",
+            )
+    report = selectors.me_report(user=request.user, filters=filters)
+    return Response(MeStatsSerializer(report).data)

@@ -1,0 +1,611 @@
+"""我的: one user's figures across every club where a roster entry is linked to them
+(``Player.user``), all time or one year, every club or one.
+
+The figures are the club player pages' (``scoring.standings.selectors``: ``player_stats``
+and friends) summed over the user's linked players: the same materialised rows
+(``PlayerClubStat``, or ``PlayerSessionStat`` for a year), the same ``totals_values``,
+hand counts, kong counts and standings order (``ranked_rows``). Every read covers all the
+linked players at once, so ``me_report`` issues a fixed number of queries however many
+clubs, seasons and rounds there are.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Count, Q, Sum
+from django.utils.timezone import get_current_timezone
+
+from leagues.models import Club, Membership, Player, Season
+from scoring.events.models import Entrant, Penalty
+from scoring.models import RoundHand, RoundPlayer, Session, SessionSeat, Transfer, counting_q
+from scoring.standings.models import (
+    STAT_FIELDS,
+    PlayerClubStat,
+    PlayerRating,
+    PlayerSeasonStat,
+    PlayerSessionStat,
+)
+from scoring.standings.selectors import (
+    DEFAULT_ORDER,
+    HandCount,
+    KongCount,
+    StandingRow,
+    Totals,
+    hand_counts_listed,
+    player_kongs,
+    ranked_rows,
+    totals_values,
+)
+
+RECENT = 10  # recent sessions and nights listed
+RIVALS = 8  # head-to-head rows (the players met most)
+CHART_POINTS = 300  # the chart's latest points (as the player page's chart)
+YEAR_MIN, YEAR_MAX = 2000, 2100
+
+
+@dataclass(frozen=True)
+class MeFilters:
+    """The page's filters: a calendar year (None: all time) and a club's slug (None:
+    every linked club)."""
+
+    year: int | None = None
+    club: str | None = None
+
+    @classmethod
+    def from_query(cls, query: Mapping[str, Any]) -> MeFilters:
+        """From the query string; a year that is not a year, or a blank club, is no
+        filter (the page shows every figure rather than an error)."""
+        year: int | None = None
+        raw = str(query.get("year") or "").strip()
+        if raw.isdigit() and YEAR_MIN <= int(raw) <= YEAR_MAX:
+            year = int(raw)
+        club = str(query.get("club") or "").strip() or None
+        return cls(year=year, club=club)
+
+
+@dataclass(frozen=True)
+class ClubLine:
+    """One linked club: the player, their totals there, rank among the club's players
+    (all time, or in the year) and club-wide rating."""
+
+    club: Club
+    player: Player
+    totals: Totals
+    rank: int | None
+    ranked: int  # how many players the rank is among
+    rating: float | None
+
+
+@dataclass(frozen=True)
+class SeasonLine:
+    season: Season
+    player: Player
+    total: int  # 合计: net plus penalties, what ranks
+    rounds: int
+    rank: int | None
+    ranked: int
+    rating: float | None
+
+
+@dataclass(frozen=True)
+class BiggestWin:
+    net: int
+    player: Player
+    club: Club
+    session_id: int
+    number: int  # the round's number in its session
+    at: datetime.datetime
+    codes: list[str]
+
+
+@dataclass(frozen=True)
+class Rival:
+    """Head to head with another roster entry of the same club: rounds at one table,
+    and the chips that went between the two (plus: the user won them)."""
+
+    club: Club
+    opponent: Player
+    rounds: int
+    net: int
+
+
+@dataclass(frozen=True)
+class RecentSession:
+    session_id: int
+    club: Club
+    season_name: str
+    at: datetime.datetime
+    net: int
+    rounds: int
+
+
+@dataclass(frozen=True)
+class Night:
+    event_id: int
+    club: Club
+    name: str
+    date: datetime.date
+
+
+@dataclass(frozen=True)
+class OpenTable:
+    session_id: int
+    club: Club
+    at: datetime.datetime
+
+
+@dataclass
+class MeReport:
+    filters: MeFilters
+    all_players: list[Player]  # every linked entry (the club filter's choices)
+    players: list[Player]  # the entries the figures cover
+    years: list[int]  # the years with sessions (the year filter's choices)
+    totals: Totals
+    opening_wins: int
+    birds_hit: int
+    hand_counts: list[HandCount]
+    kong_counts: list[KongCount]
+    clubs: list[ClubLine]
+    seasons: list[SeasonLine]
+    biggest_win: BiggestWin | None
+    rivals: list[Rival]
+    recent: list[RecentSession]
+    nights: list[Night]
+    open_tables: list[OpenTable]
+    chart: dict[str, Any] = field(default_factory=dict)
+
+
+def _zero() -> dict[str, int]:
+    return dict.fromkeys(STAT_FIELDS, 0)
+
+
+def _add(into: dict[str, int], counts: Mapping[str, Any]) -> None:
+    for f in STAT_FIELDS:
+        into[f] += counts.get(f) or 0
+
+
+def linked_players(*, user: Any) -> list[Player]:
+    """The user's roster entries, one per club at most, by club name. One query."""
+    if user is None or not user.is_authenticated:
+        return []
+    return list(Player.objects.filter(user=user).select_related("club").order_by("club__name"))
+
+
+def _year_q(year: int | None, path: str) -> Q:
+    """Sessions started in ``year`` (the site's time zone), through ``path`` (the
+    session's start's lookup)."""
+    if year is None:
+        return Q()
+    tz = get_current_timezone()
+    start = datetime.datetime(year, 1, 1, tzinfo=tz)
+    end = datetime.datetime(year + 1, 1, 1, tzinfo=tz)
+    return Q(**{f"{path}__gte": start, f"{path}__lt": end})
+
+
+def _counts_by_player(players: list[Player], year: int | None) -> dict[int, dict[str, int]]:
+    """Each player's counts: the club row (all time) or the year's session rows summed.
+    One query."""
+    out = {p.pk: _zero() for p in players}
+    if year is None:
+        for row in PlayerClubStat.objects.filter(player__in=players):
+            _add(out[row.player_id], row.counts())
+        return out
+    sums: list[Mapping[str, Any]] = list(
+        PlayerSessionStat.objects.filter(_year_q(year, "started_at"), player__in=players)
+        .values("player_id")
+        .annotate(**{f"{f}_sum": Sum(f) for f in STAT_FIELDS})
+        .order_by()
+    )
+    for s in sums:
+        _add(out[s["player_id"]], {f: s[f"{f}_sum"] for f in STAT_FIELDS})
+    return out
+
+
+def _club_ranks(players: list[Player], year: int | None) -> dict[int, tuple[int | None, int]]:
+    """player id -> (rank, of how many) among their club's players, all time or in the
+    year, in the standings' official order. One query (two for a year)."""
+    clubs = [p.club_id for p in players]
+    rows: dict[int, list[StandingRow]] = defaultdict(list)
+    if year is None:
+        for stat in PlayerClubStat.objects.filter(club_id__in=clubs, sessions__gt=0).select_related(
+            "player"
+        ):
+            rows[stat.club_id].append(_standing(stat.player, stat.counts()))
+    else:
+        sums: list[Mapping[str, Any]] = list(
+            PlayerSessionStat.objects.filter(_year_q(year, "started_at"), club_id__in=clubs)
+            .values("club_id", "player_id")
+            .annotate(**{f"{f}_sum": Sum(f) for f in STAT_FIELDS})
+            .order_by()
+        )
+        by_id = Player.objects.in_bulk([s["player_id"] for s in sums])
+        for s in sums:
+            counts = {f: s[f"{f}_sum"] or 0 for f in STAT_FIELDS}
+            rows[s["club_id"]].append(_standing(by_id[s["player_id"]], counts))
+    out: dict[int, tuple[int | None, int]] = {}
+    for p in players:
+        ranked = ranked_rows(rows.get(p.club_id, []), DEFAULT_ORDER)
+        mine = next((r.rank for r in ranked if r.player.pk == p.pk), None)
+        out[p.pk] = (mine, len(ranked))
+    return out
+
+
+def _standing(player: Player, counts: Mapping[str, int]) -> StandingRow:
+    return StandingRow(rank=0, player=player, **totals_values(counts))
+
+
+def _season_lines(
+    players: list[Player], year: int | None, ratings: dict[tuple[int, int | None], float]
+) -> list[SeasonLine]:
+    """The seasons the players played in (in the year, with a year), each with the
+    player's 合计, rank and rating there, as the season's standings rank them (with its
+    penalties). Three queries."""
+    mine = {p.pk: p for p in players}
+    played = PlayerSessionStat.objects.filter(_year_q(year, "started_at"), player__in=players)
+    season_ids = set(played.values_list("season_id", flat=True).distinct())
+    stats = list(
+        PlayerSeasonStat.objects.filter(season_id__in=season_ids, sessions__gt=0).select_related(
+            "player", "season"
+        )
+    )
+    penalties: dict[tuple[int, int], int] = {
+        (row["season_id"], row["player_id"]): row["total"] or 0
+        for row in Penalty.objects.filter(season_id__in=season_ids, cancelled_at__isnull=True)
+        .values("season_id", "player_id")
+        .annotate(total=Sum("amount"))
+        .order_by()
+    }
+    rows: dict[int, list[StandingRow]] = defaultdict(list)
+    seasons: dict[int, Season] = {}
+    for stat in stats:
+        seasons[stat.season_id] = stat.season
+        row = _standing(stat.player, stat.counts())
+        rows[stat.season_id].append(
+            dataclasses.replace(row, penalties=penalties.get((stat.season_id, stat.player_id), 0))
+        )
+    out = []
+    for season_id, season_rows in rows.items():
+        ranked = ranked_rows(season_rows, DEFAULT_ORDER)
+        for r in ranked:
+            if r.player.pk in mine:
+                out.append(
+                    SeasonLine(
+                        season=seasons[season_id],
+                        player=mine[r.player.pk],
+                        total=r.total,
+                        rounds=r.rounds,
+                        rank=r.rank,
+                        ranked=len(ranked),
+                        rating=ratings.get((r.player.pk, season_id)),
+                    )
+                )
+    return sorted(out, key=lambda s: (s.season.start_date, s.season.pk), reverse=True)
+
+
+def _biggest_win(players: list[Player], year: int | None) -> BiggestWin | None:
+    """The counted round the user won most in (earliest first among equals), with its
+    hand types. Two queries."""
+    row = (
+        RoundPlayer.objects.filter(
+            counting_q("round"),
+            _year_q(year, "round__session__started_at"),
+            player__in=players,
+            won=True,
+        )
+        .select_related("player__club", "round__session")
+        .order_by("-net", "round__session__started_at", "round__number")
+        .first()
+    )
+    if row is None:
+        return None
+    codes = list(
+        RoundHand.objects.filter(round_id=row.round_id, player_id=row.player_id)
+        .order_by("id")
+        .values_list("code", flat=True)
+    )
+    return BiggestWin(
+        net=row.net,
+        player=row.player,
+        club=row.player.club,
+        session_id=row.round.session_id,
+        number=row.round.number,
+        at=row.round.session.started_at,
+        codes=codes,
+    )
+
+
+def _rivals(players: list[Player], year: int | None) -> list[Rival]:
+    """The players met most (rounds at one table, counted rounds), each with the chips
+    that went between them and the user (what they paid the user, less what the user
+    paid them). Within a club: the same roster entries. Three queries."""
+    mine = {p.pk: p for p in players}
+    scope = counting_q("round") & _year_q(year, "round__session__started_at")
+    # Every seat of a session plays each of its rounds: the rounds at one table are the
+    # counted rounds of the sessions both sat in (the user's per-session rows).
+    met = list(
+        SessionSeat.objects.filter(
+            _year_q(year, "session__player_stats__started_at"),
+            session__player_stats__player_id__in=list(mine),
+        )
+        .exclude(player_id__in=list(mine))
+        .values("player_id")
+        .annotate(n=Sum("session__player_stats__rounds"))
+        .filter(n__gt=0)
+        .order_by("-n", "player_id")[:RIVALS]
+    )
+    ids = [m["player_id"] for m in met]
+    nets: dict[int, int] = defaultdict(int)
+    flows = (
+        Transfer.objects.filter(scope)
+        .filter(
+            Q(payer_id__in=ids, payee_id__in=list(mine))
+            | Q(payer_id__in=list(mine), payee_id__in=ids)
+        )
+        .values("payer_id", "payee_id")
+        .annotate(total=Sum("amount"))
+        .order_by()
+    )
+    for f in flows:
+        if f["payee_id"] in mine:
+            nets[f["payer_id"]] += f["total"] or 0
+        else:
+            nets[f["payee_id"]] -= f["total"] or 0
+    opponents = Player.objects.select_related("club").in_bulk(ids)
+    return [
+        Rival(
+            club=opponents[m["player_id"]].club,
+            opponent=opponents[m["player_id"]],
+            rounds=m["n"],
+            net=nets[m["player_id"]],
+        )
+        for m in met
+        if m["player_id"] in opponents
+    ]
+
+
+def _recent(players: list[Player], year: int | None) -> list[RecentSession]:
+    """The latest sessions played (their net as the standings count it). One query."""
+    rows = (
+        PlayerSessionStat.objects.filter(_year_q(year, "started_at"), player__in=players)
+        .select_related("club", "season")
+        .order_by("-started_at", "-session_id")[:RECENT]
+    )
+    return [
+        RecentSession(
+            session_id=r.session_id,
+            club=r.club,
+            season_name=r.season.name,
+            at=r.started_at,
+            net=r.net,
+            rounds=r.rounds,
+        )
+        for r in rows
+    ]
+
+
+def _nights(players: list[Player], year: int | None) -> list[Night]:
+    """The latest league nights entered. One query."""
+    qs = Entrant.objects.filter(player__in=players).select_related("event__season__club")
+    if year is not None:
+        qs = qs.filter(event__date__year=year)
+    rows = qs.order_by("-event__date", "-event_id")[:RECENT]
+    return [
+        Night(event_id=e.event_id, club=e.event.season.club, name=e.event.name, date=e.event.date)
+        for e in rows
+    ]
+
+
+def _open_tables(players: list[Player]) -> list[OpenTable]:
+    """Sessions at which the user sits that are not finished yet. One query."""
+    rows = (
+        Session.objects.filter(
+            seats__player__in=players, result__isnull=True, season__is_closed=False
+        )
+        .select_related("season__club")
+        .order_by("-started_at", "-id")
+        .distinct()[:3]
+    )
+    return [OpenTable(session_id=s.pk, club=s.season.club, at=s.started_at) for s in rows]
+
+
+def _chart(players: list[Player], year: int | None) -> dict[str, Any]:
+    """Cumulative net, one point per session played: together, and per club when more
+    than one. One query."""
+    rows = list(
+        PlayerSessionStat.objects.filter(_year_q(year, "started_at"), player__in=players)
+        .order_by("started_at", "session_id")
+        .values_list("started_at", "club_id", "net")
+    )
+    clubs = {p.club_id: p.club for p in players}
+    together = [0]
+    per_club: dict[int, list[int]] = {c: [0] for c in clubs}
+    running: dict[int, int] = dict.fromkeys(clubs, 0)
+    tz = get_current_timezone()
+    labels = [""]
+    for at, club_id, net in rows:
+        together.append(together[-1] + net)
+        running[club_id] = running.get(club_id, 0) + net
+        for c in per_club:
+            per_club[c].append(running[c])
+        labels.append(at.astimezone(tz).strftime("%Y-%m-%d"))
+    # A long history keeps its latest CHART_POINTS points, as the player page's chart.
+    keep = slice(-CHART_POINTS, None) if len(labels) > CHART_POINTS else slice(None)
+    lines = [{"key": "all", "values": together[keep]}]
+    if len(clubs) > 1:
+        lines += [{"key": clubs[c].name, "values": v[keep]} for c, v in per_club.items()]
+    return {"labels": labels[keep], "lines": lines, "latest": CHART_POINTS if keep.start else None}
+
+
+def me_report(*, user: Any, filters: MeFilters) -> MeReport:
+    """Every figure of 我的 for ``user``: a fixed number of queries (about twenty)."""
+    all_players = linked_players(user=user)
+    players = [p for p in all_players if filters.club in (None, p.club.slug)]
+    year = filters.year
+    years = sorted(
+        {
+            d.year
+            for d in PlayerSessionStat.objects.filter(player__in=all_players).dates(
+                "started_at", "year"
+            )
+        },
+        reverse=True,
+    )
+    counts = _counts_by_player(players, year)
+    total = _zero()
+    for c in counts.values():
+        _add(total, c)
+    scope = Q(player__in=players) & _year_q(year, "round__session__started_at")
+    hands = (
+        RoundHand.objects.filter(scope, counting_q("round"))
+        .values("code")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    ratings: dict[tuple[int, int | None], float] = {
+        (pid, sid): ordinal
+        for pid, sid, ordinal in PlayerRating.objects.filter(player__in=players).values_list(
+            "player_id", "season_id", "ordinal"
+        )
+    }
+    ranks = _club_ranks(players, year)
+    clubs = [
+        ClubLine(
+            club=p.club,
+            player=p,
+            totals=Totals(**totals_values(counts[p.pk])),
+            rank=ranks[p.pk][0],
+            ranked=ranks[p.pk][1],
+            rating=ratings.get((p.pk, None)),
+        )
+        for p in players
+    ]
+    return MeReport(
+        filters=filters,
+        all_players=all_players,
+        players=players,
+        years=years,
+        totals=Totals(**totals_values(total)),
+        opening_wins=total["opening_wins"],
+        birds_hit=total["birds_hit"],
+        hand_counts=hand_counts_listed({h["code"]: h["n"] for h in hands}) if players else [],
+        kong_counts=player_kongs(scope=scope),
+        clubs=clubs,
+        seasons=_season_lines(players, year, ratings) if players else [],
+        biggest_win=_biggest_win(players, year) if players else None,
+        rivals=_rivals(players, year) if players else [],
+        recent=_recent(players, year) if players else [],
+        nights=_nights(players, year) if players else [],
+        open_tables=_open_tables(players) if players else [],
+        chart=_chart(players, year) if players else {},
+    )
+
+
+# ---------------------------------------------------------------- the user's data
+
+
+EXPORT_COLUMNS = [
+    "club",
+    "season",
+    "session",
+    "started_at",
+    "table",
+    "round",
+    "version",
+    "void",
+    "seat",
+    "player",
+    "dealer",
+    "won",
+    "self_draw",
+    "dealt_in",
+    "big_win",
+    "hands",
+    "net",
+    "table_players",
+]
+
+
+def me_rounds(*, user: Any) -> list[dict[str, Any]]:
+    """Every round the user played, across clubs (the current version of each, void ones
+    marked), oldest first: what the data download holds. Three queries."""
+    players = linked_players(user=user)
+    rows = list(
+        RoundPlayer.objects.filter(player__in=players, round__is_current=True)
+        .select_related("round__session__season__club", "player")
+        .order_by("round__session__started_at", "round__session_id", "round__number")
+    )
+    hands: dict[tuple[int, int], list[str]] = defaultdict(list)
+    for round_id, player_id, code in (
+        RoundHand.objects.filter(player__in=players, round__is_current=True)
+        .order_by("id")
+        .values_list("round_id", "player_id", "code")
+    ):
+        hands[(round_id, player_id)].append(code)
+    names: dict[int, list[str]] = defaultdict(list)
+    for session_id, name in (
+        SessionSeat.objects.filter(session__seats__player__in=players)
+        .order_by("session_id", "seat")
+        .values_list("session_id", "player__display_name")
+        .distinct()
+    ):
+        names[session_id].append(name)
+    out = []
+    for rp in rows:
+        r = rp.round
+        session = r.session
+        out.append(
+            {
+                "club": session.season.club.slug,
+                "season": session.season.name,
+                "session": session.pk,
+                "started_at": session.started_at.isoformat(),
+                "table": session.table_label,
+                "round": r.number,
+                "version": r.version,
+                "void": r.is_void,
+                "seat": rp.seat,
+                "player": rp.player.display_name,
+                "dealer": rp.is_dealer,
+                "won": rp.won,
+                "self_draw": rp.self_draw,
+                "dealt_in": rp.dealt_in,
+                "big_win": rp.big_win,
+                "hands": hands.get((r.pk, rp.player_id), []),
+                "net": rp.net,
+                "table_players": names.get(session.pk, []),
+            }
+        )
+    return out
+
+
+def me_data(*, user: Any) -> dict[str, Any]:
+    """Everything stored about the user, for the JSON download: the account, the
+    memberships, the linked roster entries and every round played. Five queries."""
+    return {
+        "account": {
+            "username": user.get_username(),
+            "email": user.email,
+            "date_joined": user.date_joined.isoformat(),
+            "last_login": user.last_login.isoformat() if user.last_login else None,
+        },
+        "memberships": [
+            {"club": m.club.slug, "role": m.role, "since": m.created_at.isoformat()}
+            for m in Membership.objects.filter(user=user).select_related("club")
+        ],
+        "players": [
+            {
+                "club": p.club.slug,
+                "display_name": p.display_name,
+                "aliases": p.aliases,
+                "name_hidden": p.name_hidden,
+            }
+            for p in linked_players(user=user)
+        ],
+        "rounds": me_rounds(user=user),
+    }

@@ -1,0 +1,224 @@
+"""我的 (/me/): every figure is the sum of the club player pages it covers, in a fixed
+number of queries."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scoring.me import selectors
+from scoring.standings import selectors as standings
+from tests.me.history import two_club_history
+
+pytestmark = pytest.mark.django_db
+
+ADDITIVE = ("net", "sessions", "rounds", "wins", "self_draws", "deal_ins", "big_hands")
+
+
+@pytest.fixture
+def history():
+    return two_club_history()
+
+
+def test_every_total_on_me_is_the_sum_of_the_club_player_pages(history):
+    report = selectors.me_report(user=history.user, filters=selectors.MeFilters())
+    pages = [standings.player_stats(player=p) for p in history.mine]
+    for name in ADDITIVE:
+        assert getattr(report.totals, name) == sum(getattr(s, name) for s in pages), name
+    assert report.totals.rounds > 0
+    assert report.opening_wins == sum(s.opening_wins for s in pages)
+    assert report.birds_hit == sum(s.birds_hit for s in pages)
+    hands: dict[str, int] = {}
+    for s in pages:
+        for h in s.hand_counts:
+            hands[h.code] = hands.get(h.code, 0) + h.count
+    assert {h.code: h.count for h in report.hand_counts} == hands
+    kongs: dict[str, int] = {}
+    for s in pages:
+        for k in s.kong_counts:
+            kongs[k.kind] = kongs.get(k.kind, 0) + k.count
+    assert {k.kind: k.count for k in report.kong_counts} == kongs
+    assert report.totals.win_rate == pytest.approx(report.totals.wins / report.totals.rounds)
+
+
+def test_each_club_line_is_that_clubs_player_page_and_leaderboard_rank(history):
+    report = selectors.me_report(user=history.user, filters=selectors.MeFilters())
+    assert [c.club for c in report.clubs] == sorted(history.clubs, key=lambda c: c.name)
+    for line in report.clubs:
+        page = standings.player_stats(player=line.player)
+        assert line.totals.net == page.net and line.totals.rounds == page.rounds
+        board = standings.club_leaderboard(club=line.club)
+        assert line.rank == next(r.rank for r in board if r.player.pk == line.player.pk)
+        assert line.ranked == len(board)
+        rating = standings.player_rating(player=line.player)
+        assert line.rating == (rating.ordinal if rating else None)
+
+
+def test_each_season_line_is_that_seasons_standings_rank(history):
+    report = selectors.me_report(user=history.user, filters=selectors.MeFilters())
+    assert len(report.seasons) == 4
+    for line in report.seasons:
+        rows = standings.season_standings(season=line.season)
+        row = next(r for r in rows if r.player.pk == line.player.pk)
+        assert (line.rank, line.total, line.ranked) == (row.rank, row.total, len(rows))
+
+
+def test_the_club_filter_shows_one_clubs_figures(history):
+    club = history.clubs[1]
+    report = selectors.me_report(user=history.user, filters=selectors.MeFilters(club=club.slug))
+    page = standings.player_stats(player=history.mine[1])
+    assert report.totals.net == page.net and report.totals.rounds == page.rounds
+    assert [c.club for c in report.clubs] == [club]
+
+
+def test_the_year_filter_sums_the_sessions_of_that_year(history):
+    report = selectors.me_report(user=history.user, filters=selectors.MeFilters())
+    years = report.years
+    by_year = [
+        selectors.me_report(user=history.user, filters=selectors.MeFilters(year=y)) for y in years
+    ]
+    for name in ADDITIVE:
+        assert sum(getattr(r.totals, name) for r in by_year) == getattr(report.totals, name)
+    assert sum(sum(h.count for h in r.hand_counts) for r in by_year) == sum(
+        h.count for h in report.hand_counts
+    )
+
+
+def test_the_biggest_win_is_the_users_largest_counted_round(history):
+    from scoring.models import RoundPlayer, counting_q
+
+    report = selectors.me_report(user=history.user, filters=selectors.MeFilters())
+    best = max(
+        RoundPlayer.objects.filter(
+            counting_q("round"), player__in=history.mine, won=True
+        ).values_list("net", flat=True)
+    )
+    assert report.biggest_win is not None and report.biggest_win.net == best
+
+
+def test_head_to_head_nets_are_what_the_two_paid_each_other(history):
+    from scoring.models import RoundPlayer, Transfer, counting_q
+
+    report = selectors.me_report(user=history.user, filters=selectors.MeFilters())
+    assert report.rivals
+    for rival in report.rivals:
+        me = next(p for p in history.mine if p.club_id == rival.club.pk)
+        together = RoundPlayer.objects.filter(
+            counting_q("round"), player=rival.opponent, round__players__player=me
+        ).count()
+        assert rival.rounds == together
+        got = sum(
+            Transfer.objects.filter(
+                counting_q("round"), payer=rival.opponent, payee=me
+            ).values_list("amount", flat=True)
+        )
+        paid = sum(
+            Transfer.objects.filter(
+                counting_q("round"), payer=me, payee=rival.opponent
+            ).values_list("amount", flat=True)
+        )
+        assert rival.net == got - paid
+
+
+def test_the_page_queries_do_not_grow_with_clubs_or_rounds(client, history):
+    client.force_login(history.user)
+    with CaptureQueriesContext(connection) as small:
+        assert client.get(reverse("me")).status_code == 200
+    more = two_club_history(seed=11, sessions_per_club=5, rounds=8)
+    # the same user gets two more clubs
+    from leagues.models import Player
+
+    Player.objects.filter(pk__in=[p.pk for p in more.mine]).update(user=history.user)
+    with CaptureQueriesContext(connection) as large:
+        page = client.get(reverse("me"))
+    assert page.status_code == 200
+    assert len(page.context["report"].clubs) == 4
+    assert len(large.captured_queries) == len(small.captured_queries)
+
+
+def test_the_page_shows_the_totals_clubs_and_links_to_the_biggest_win(client, history):
+    client.force_login(history.user)
+    body = client.get(reverse("me")).content.decode()
+    report = selectors.me_report(user=history.user, filters=selectors.MeFilters())
+    assert f'data-stat="net">{report.totals.net}<' in body
+    assert f'data-stat="rounds">{report.totals.rounds}<' in body
+    for club in history.clubs:
+        assert f'data-club="{club.slug}"' in body
+    best = report.biggest_win
+    assert reverse("round", args=[best.club.slug, best.session_id, best.number]) in body
+    assert 'id="me-chart"' in body
+
+
+def test_a_user_with_no_linked_player_is_told_how_to_claim_one(client, member):
+    client.force_login(member)
+    assert 'data-role="me-empty"' in client.get(reverse("me")).content.decode()
+
+
+def test_me_needs_a_login(client):
+    answer = client.get(reverse("me"))
+    assert answer.status_code == 302 and "login" in answer["Location"]
+
+
+def test_after_unlinking_one_club_me_is_the_other_clubs_player_page(history):
+    from leagues import player_links
+
+    player_links.player_unlink(player=history.mine[0], actor=history.user)
+    report = selectors.me_report(user=history.user, filters=selectors.MeFilters())
+    page = standings.player_stats(player=history.mine[1])
+    for name in ADDITIVE:
+        assert getattr(report.totals, name) == getattr(page, name), name
+    assert [c.club.pk for c in report.clubs] == [history.clubs[1].pk]
+
+
+def test_a_linked_guest_merged_into_a_player_stays_on_me(history):
+    from leagues import player_links
+    from leagues.models import Membership
+    from leagues.services import player_create
+    from scoring import services
+    from tests.factories import make_session, round_self_draw
+
+    club = history.clubs[0]
+    owner = Membership.objects.filter(club=club, role="owner").get().user
+    me = history.mine[0]
+    player_links.player_unlink(player=me, actor=owner)
+    guest = player_create(club=club, display_name="客人", is_guest=True, actor=owner)
+    player_links.player_link(player=guest, user=history.user, actor=owner)
+    others = list(club.players.exclude(pk__in=[me.pk, guest.pk]))[:3]
+    session = make_session(me.club.seasons.first(), [guest, *others], actor=owner)
+    services.round_record(session=session, data=round_self_draw(0, ["qingyise"]), actor=owner)
+    only = selectors.MeFilters(club=club.slug)
+    before = selectors.me_report(user=history.user, filters=only)
+    assert before.clubs[0].player == guest and before.clubs[0].totals.rounds == 1
+    target = player_create(club=club, display_name="正式", actor=owner)
+    services.player_merge(guest=guest, target=target, actor=owner)
+    after = selectors.me_report(user=history.user, filters=only)
+    line = after.clubs[0]
+    assert line.player.pk == target.pk
+    assert line.totals.net == before.clubs[0].totals.net and line.totals.rounds == 1
+
+
+def test_the_year_in_review_image_is_a_square_png_of_the_years_figures(client, history):
+    import io
+
+    from PIL import Image
+
+    from scoring.me.views import year_card
+
+    client.force_login(history.user)
+    year = selectors.me_report(user=history.user, filters=selectors.MeFilters()).years[0]
+    answer = client.get(reverse("me-year-image"), {"year": year})
+    assert answer.status_code == 200 and answer["Content-Type"] == "image/png"
+    image = Image.open(io.BytesIO(answer.content))
+    assert image.size == (1080, 1080)
+    artifacts = Path(__file__).resolve().parents[1] / "artifacts"
+    artifacts.mkdir(exist_ok=True)
+    (artifacts / "me-year-image.png").write_bytes(answer.content)
+    report = selectors.me_report(user=history.user, filters=selectors.MeFilters(year=year))
+    card = year_card(report, year=year, name="我")
+    assert card.total == report.totals.net
+    assert str(year) in card.title
+    assert report.rivals[0].opponent.display_name in card.footer
