@@ -53,7 +53,7 @@ def claim(request: HttpRequest, token: str) -> HttpResponse:
     try:
         player = player_links.player_claim_check(token=token)
     except ValidationError as exc:
-        return render(request, "me/claim.html", {"error": " ".join(exc.messages)}, status=410)
+        return render(request, "me/claim.html", {"refusal": " ".join(exc.messages)}, status=410)
     if request.method == "POST" and request.user.is_authenticated:
         try:
             player_links.player_claim(token=token, user=request.user)
@@ -61,7 +61,7 @@ def claim(request: HttpRequest, token: str) -> HttpResponse:
             return render(
                 request,
                 "me/claim.html",
-                {"player": player, "error": " ".join(exc.messages)},
+                {"player": player, "refusal": " ".join(exc.messages)},
                 status=409,
             )
         messages.success(request, _("已认领：你就是 %(name)s。") % {"name": player.display_name})
