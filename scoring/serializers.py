@@ -10,6 +10,7 @@ engine validates it, so a client sees the engine's own errors.
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from typing import Any, cast
 
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
@@ -19,8 +20,11 @@ from csmj_site.api import MAX_ID, BoundedDateTimeField
 from leagues.api_scope import related_queryset_set
 from leagues.models import Player, Season
 from leagues.serializers import RulesetChoiceField, RulesetParametersField
-from scoring.engine import HAND_TYPES, MIDGAME_CODES
+from scoring.engine import HAND_CLASSES as ENGINE_HAND_CLASSES
+from scoring.engine import HAND_TYPES, MELDS, MIDGAME_CODES, OUTCOMES, ValueLabel
 from scoring.engine import KONG_KINDS as ENGINE_KONG_KINDS
+from scoring.engine import PENALTY_KINDS as ENGINE_PENALTY_KINDS
+from scoring.engine import TRANSFER_EVENTS as ENGINE_TRANSFER_EVENTS
 from scoring.models import Round, Session
 
 # ---------------------------------------------------------------- enums (named in settings)
@@ -32,29 +36,21 @@ FINAL_HAND_CODES = [(ht.code, ht.name_en) for ht in HAND_TYPES.values() if ht.is
 MIDGAME_HAND_CODES = [
     (code, HAND_TYPES[code].name_en) for code in HAND_TYPES if code in MIDGAME_CODES
 ]
-OUTCOME_KINDS = [
-    ("self_draw", "Self-draw"),
-    ("discard", "Discard"),
-    ("draw", "Draw"),
-]
-MELD_KINDS = [
-    ("chi", "Chow"),
-    ("peng", "Pung"),
-    ("gang", "Exposed kong"),
-    ("angang", "Concealed kong"),
-    ("buzhang", "Kong replaced without the dice"),
-]
-PENALTY_KINDS = [("escape", "Escape")]
+
+
+def _english(words: Mapping[str, ValueLabel], *codes: str) -> list[tuple[str, str]]:
+    """The choices of an enum from the engine's words: each code and its English, as a
+    label (capitalised)."""
+    return [(code, words[code].en[:1].upper() + words[code].en[1:]) for code in codes or words]
+
+
+OUTCOME_KINDS = _english(OUTCOMES)
+MELD_KINDS = _english(MELDS)
+PENALTY_KINDS = _english(ENGINE_PENALTY_KINDS)
 # The one enum of a transfer's event, for stored rounds and the calculator alike. A new
-# event (the kongs of rules.md §10, "kong") joins here, in the engine's order.
-TRANSFER_EVENTS = [
-    ("opening", "Opening win"),
-    ("midgame", "Mid-game win"),
-    ("result", "Final win"),
-    ("kong", "Kong payment"),
-    ("penalty", "Penalty"),
-]
-HAND_CLASSES = [("small", "Small hand"), ("big", "Big hand")]
+# event joins the engine's TRANSFER_EVENTS, in the engine's order.
+TRANSFER_EVENTS = _english(ENGINE_TRANSFER_EVENTS)
+HAND_CLASSES = _english(ENGINE_HAND_CLASSES, "small", "big")
 # The engine's kinds of kong, by their English names (the schema's enum labels).
 KONG_KINDS = [(kind, words.name.en) for kind, words in ENGINE_KONG_KINDS.items()]
 
