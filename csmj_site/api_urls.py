@@ -1,14 +1,17 @@
 """URLs of the REST API's resources, included under /api/v1/ (next to score/, analyse/
 and rulesets/, which scoring.api_urls serves). The one URL file that routes both apps'
-resources: the leagues viewsets, with the standings actions scoring.api_standings adds."""
+resources: the leagues viewsets, with the standings actions scoring.api.standings adds."""
 
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
 from csmj_site.api import error_codes_view
-from leagues import api_me, api_views
-from scoring import api_rounds, api_sessions, api_standings
-from scoring.events import api as events_api
+from leagues.api import clubs as api_views
+from leagues.api import me as api_me
+from scoring.api import paper_sessions as api_sessions
+from scoring.api import rounds as api_rounds
+from scoring.api import standings as api_standings
+from scoring.events.api import events as events_api
 
 CLUB = r"clubs/(?P<club_slug>[-a-zA-Z0-9_]+)"
 

@@ -17,9 +17,9 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from csmj_site.api import MAX_ID, BoundedDateTimeField
-from leagues.api_scope import related_queryset_set
+from leagues.api.scope import related_queryset_set
+from leagues.api.serializers import RulesetChoiceField, RulesetParametersField
 from leagues.models import Player, Season
-from leagues.serializers import RulesetChoiceField, RulesetParametersField
 from scoring.engine import HAND_CLASSES as ENGINE_HAND_CLASSES
 from scoring.engine import HAND_TYPES, MELDS, MIDGAME_CODES, OUTCOMES, ValueLabel
 from scoring.engine import KONG_KINDS as ENGINE_KONG_KINDS

@@ -43,13 +43,10 @@ from csmj_site.api import (
     id_or_404,
     undeclared_refused,
 )
-from leagues.api_scope import ClubScopedMixin
+from leagues.api.scope import ClubScopedMixin
 from leagues.permissions import require_read, require_record
 from scoring import services
-from scoring.idempotency import idempotent
-from scoring.models import Round, RoundPlayer, Session
-from scoring.selectors import sessions_with_state
-from scoring.serializers import (
+from scoring.api.serializers import (
     OUTCOME_KINDS,
     RoundCreateSerializer,
     RoundDataSerializer,
@@ -60,6 +57,9 @@ from scoring.serializers import (
     SessionSerializer,
     SessionUpdateSerializer,
 )
+from scoring.idempotency import idempotent
+from scoring.models import Round, RoundPlayer, Session
+from scoring.selectors import sessions_with_state
 
 SESSION_ID = OpenApiParameter(
     "session_id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The session's id."

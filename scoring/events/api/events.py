@@ -45,7 +45,7 @@ from csmj_site.api import (
     undeclared_refused,
 )
 from csmj_site.errors import ServiceError
-from leagues.api_scope import ClubScopedMixin, related_queryset_set
+from leagues.api.scope import ClubScopedMixin, related_queryset_set
 from leagues.models import Player, Ruleset, Season
 from leagues.permissions import require_manage, require_record
 from scoring.events import selectors, services

@@ -1,6 +1,8 @@
 from django.urls import path
 
-from scoring import api, api_analyse, api_parse
+from scoring.api import analyse as api_analyse
+from scoring.api import calculator as api
+from scoring.api import parse as api_parse
 
 urlpatterns = [
     path("score/", api.score, name="api-score"),

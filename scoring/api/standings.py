@@ -1,6 +1,6 @@
 """REST API of standings and player statistics: the all-time board of a club, a season's
 standings and a player's statistics, as actions of the club, season and player
-resources (``leagues.api_views``), which these classes extend.
+resources (``leagues.api.clubs``), which these classes extend.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from csmj_site.api import idempotent, paginated, undeclared_refused
-from leagues import api_views
+from leagues.api import clubs as api_views
+from leagues.api.serializers import PlayerSerializer
 from leagues.models import Player, Season
-from leagues.serializers import PlayerSerializer
 from scoring import services
-from scoring.serializers import (
+from scoring.api.serializers import (
     PlayerMergeSerializer,
     PlayerStatsQuerySerializer,
     PlayerStatsSerializer,

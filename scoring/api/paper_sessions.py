@@ -28,11 +28,11 @@ from csmj_site.api import (
     paginated_rows,
     undeclared_refused,
 )
-from leagues.api_scope import related_queryset_set
+from leagues.api.scope import related_queryset_set
 from leagues.models import Club, Player, Season
 from leagues.permissions import club_for_reader
+from scoring.api.serializers import PlayerRefSerializer
 from scoring.models import Session
-from scoring.serializers import PlayerRefSerializer
 from scoring.services import (
     PAPER_NET_LIMIT,
     paper_session_record,

@@ -1,6 +1,6 @@
 """REST API for clubs, players, rulesets and seasons.
 
-(Their standings and statistics actions are added in ``scoring.api_standings``.)
+(Their standings and statistics actions are added in ``scoring.api.standings``.)
 
 Views are thin: reads go through ``leagues.selectors`` / plain querysets scoped to the
 clubs the user may read, writes through ``leagues.services`` (the same functions the
@@ -23,15 +23,15 @@ from drf_spectacular.utils import (
 
 from csmj_site.api import CLUB_SLUG, ApiFilterSet, ApiViewSet, DateRangeFilterSet, IdFilter
 from leagues import selectors, services
-from leagues.api_scope import ClubScopedMixin
-from leagues.models import Club, Membership, Player, Ruleset, Season
-from leagues.permissions import club_for_reader, require_manage
-from leagues.serializers import (
+from leagues.api.scope import ClubScopedMixin
+from leagues.api.serializers import (
     ClubSerializer,
     PlayerSerializer,
     RulesetSerializer,
     SeasonSerializer,
 )
+from leagues.models import Club, Membership, Player, Ruleset, Season
+from leagues.permissions import club_for_reader, require_manage
 
 # ---------------------------------------------------------------- clubs
 
