@@ -22,7 +22,7 @@ from rest_framework.response import Response
 
 from leagues.api.serializers import PAIR_CHOICES, PRESET_CODES, RulesetChoiceField
 from scoring.api.calculator import AnonCalculatorThrottle, calculator_response
-from scoring.api.serializers import HAND_CLASSES, HAND_TYPE_CODES, OPENING_HAND_CODES
+from scoring.api.enums import HAND_CLASSES, HAND_TYPE_CODES, OPENING_HAND_CODES
 from scoring.engine import GANG_CONTEXTS, SITUATIONAL_CODES, MeldKind, analyse_request
 
 ANALYSIS_MELD_KINDS = [k.value for k in MeldKind]

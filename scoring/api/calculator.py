@@ -21,7 +21,7 @@ from leagues.api.serializers import (
     RulesetParametersSerializer,
     RulesetValueField,
 )
-from scoring.api.serializers import CalculatorRoundSerializer, RoundResultSerializer
+from scoring.api.schema_shapes import CalculatorRoundSerializer, RoundResultSerializer
 from scoring.engine import RoundInvalid, presets_describe, score_round
 
 
