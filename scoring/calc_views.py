@@ -83,7 +83,7 @@ def calc_settings(query: QueryDict) -> tuple[CalcSettingsForm, dict[str, Any], l
 
 def calc_throttled(request: HttpRequest) -> bool:
     """The API's anonymous-calculator throttle, on this request (signed-in users pass)."""
-    from scoring.api import AnonCalculatorThrottle
+    from scoring.api.calculator import AnonCalculatorThrottle
 
     return not AnonCalculatorThrottle().allow_request(request, None)  # type: ignore[arg-type]
 

@@ -19,7 +19,8 @@ and counts, and the round form's tables (``bird_form_tables``, ``dealer_form_tab
 ``claim_form_table``: who may win or discard, claim a hand, take the 海底; tile counts).
 Tiles: ``analyse``, ``analyse_opening``, ``analyse_request``, ``melds_from_text``,
 ``tile_text``. Words (Chinese and English, ``ValueLabel``): ``OUTCOMES``, ``TONGPAO``,
-``HAND_CLASSES``, ``MELDS``, ``SEATS``, ``WINDS``, with the kongs' (``KONG_KINDS``) and ``BIRD_ON_NOBODY``.
+``HAND_CLASSES``, ``MELDS``, ``SEATS``, ``WINDS``, ``TRANSFER_EVENTS``,
+``PENALTY_KINDS``, with the kongs' (``KONG_KINDS``) and ``BIRD_ON_NOBODY``.
 One-line entry (docs/one-line-entry.md): ``parse_sentence``, ``parse_sentence_request``
 (``POST /api/v1/parse/``) and ``round_sentence`` (a round said as a sentence).
 Errors: ``RoundInvalid``, ``FieldError`` and every code's templates in
@@ -94,8 +95,10 @@ from scoring.engine.words import (
     HAND_CLASSES,
     MELDS,
     OUTCOMES,
+    PENALTY_KINDS,
     SEATS,
     TONGPAO,
+    TRANSFER_EVENTS,
     WINDS,
     WORD_GROUPS,
     ValueLabel,
@@ -113,6 +116,7 @@ __all__ = [
     "MIDGAME_CODES",
     "OUTCOMES",
     "PARAMETER_INFO",
+    "PENALTY_KINDS",
     "PRESETS",
     "PRESET_INFO",
     "SITUATIONAL_CODES",
@@ -120,6 +124,7 @@ __all__ = [
     "SITUATIONS",
     "TAKES_EFFECT",
     "TONGPAO",
+    "TRANSFER_EVENTS",
     "WINDS",
     "WORD_GROUPS",
     "FieldError",

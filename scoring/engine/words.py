@@ -71,6 +71,24 @@ WINDS: tuple[ValueLabel, ...] = (
 # read it.
 BIRD_ON_NOBODY = ValueLabel("空", "nobody")
 
+# What a payment is for (a transfer's ``event``): the wins of each class, a kong's payment
+# (rules.md §10) and a penalty. Not in ``WORD_GROUPS``: the API names them (its enum's
+# labels); the pages do not.
+TRANSFER_EVENTS: MappingProxyType[str, ValueLabel] = MappingProxyType(
+    {
+        "opening": HAND_CLASSES["opening"],
+        "midgame": HAND_CLASSES["midgame"],
+        "result": ValueLabel("胡牌", "final win"),
+        "kong": ValueLabel("杠分", "kong payment"),
+        "penalty": ValueLabel("罚分", "penalty"),
+    }
+)
+
+# The kinds of penalty (rules.md §7): leaving the table early. Not in ``WORD_GROUPS``.
+PENALTY_KINDS: MappingProxyType[str, ValueLabel] = MappingProxyType(
+    {"escape": ValueLabel("逃跑", "escape")}
+)
+
 # Every group above by name, each keyed by its code (a seat by its index as text): what a
 # page looks a word up in (the ``word`` template tag), and the list of every word.
 WORD_GROUPS: MappingProxyType[str, MappingProxyType[str, ValueLabel]] = MappingProxyType(

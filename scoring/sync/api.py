@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from csmj_site.api import CLUB_SLUG, EnglishMessagesMixin, ErrorResponseSerializer
-from leagues.api_scope import ClubScopedMixin
+from leagues.api.scope import ClubScopedMixin
 from scoring.sync.selectors import CHANGE_KINDS, LIMIT_DEFAULT, LIMIT_MAX, club_changes
 
 

@@ -28,9 +28,7 @@ def log_in_as_owner(page):
         page.locator("form.form button[type=submit]").click()
 
 
-def test_an_organiser_registers_a_webhook_and_sends_a_failed_delivery_again(
-    page, league, settings
-):
+def test_an_organiser_registers_a_webhook_and_sends_a_failed_delivery_again(page, league, settings):
     settings.WEBHOOK_ADDRESSES = "loopback"
     club = league["club"]
     log_in_as_owner(page)

@@ -93,7 +93,7 @@ def test_a_code_round_trips_and_garbage_is_not_found(client):
 
 
 def test_the_calculator_is_throttled_like_the_apis_anonymous_calculator(client, monkeypatch):
-    from scoring.api import AnonCalculatorThrottle
+    from scoring.api.calculator import AnonCalculatorThrottle
 
     # monkeypatch puts the class's own rates back after the test (a rate left at 3/min
     # would throttle every later test that uses the calculator).

@@ -3,8 +3,8 @@
 import pytest
 from django.contrib.auth.models import User
 
-from scoring.api import AnonCalculatorThrottle
-from scoring.api_analyse import EXAMPLE_FINAL, EXAMPLE_OPENING
+from scoring.api.analyse import EXAMPLE_FINAL, EXAMPLE_OPENING
+from scoring.api.calculator import AnonCalculatorThrottle
 
 URL = "/api/v1/analyse/"
 

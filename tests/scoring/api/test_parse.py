@@ -3,8 +3,8 @@ throttled like the calculator; nothing stored."""
 
 import pytest
 
-from scoring.api import AnonCalculatorThrottle
-from scoring.api_parse import EXAMPLE_ANSWER, EXAMPLE_REQUEST
+from scoring.api.calculator import AnonCalculatorThrottle
+from scoring.api.parse import EXAMPLE_ANSWER, EXAMPLE_REQUEST
 from scoring.models import Round
 
 URL = "/api/v1/parse/"

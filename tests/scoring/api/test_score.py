@@ -5,7 +5,7 @@ import json
 import pytest
 from django.contrib.auth.models import User
 
-from scoring.api import EXAMPLE_RESULT, EXAMPLE_ROUND, AnonCalculatorThrottle
+from scoring.api.calculator import EXAMPLE_RESULT, EXAMPLE_ROUND, AnonCalculatorThrottle
 from scoring.engine import PRESETS
 
 SCORE = "/api/v1/score/"

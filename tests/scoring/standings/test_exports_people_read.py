@@ -50,8 +50,18 @@ def test_the_standings_csv_has_chinese_headers_and_the_rating_under_the_chinese_
     table = csv_table(reader.get(reverse("season-csv", args=[season.club.slug, season.pk])))
 
     assert table[0] == [
-        "#", "选手", "总分", "场数", "盘数", "胡牌", "自摸", "点炮", "大胡", "胡牌率",
-        "每盘平均", "等级分",
+        "#",
+        "选手",
+        "总分",
+        "场数",
+        "盘数",
+        "胡牌",
+        "自摸",
+        "点炮",
+        "大胡",
+        "胡牌率",
+        "每盘平均",
+        "等级分",
     ]  # fmt: skip (罚分 and 合计 only where penalties exist)
     winner = next(row for row in table[1:] if row[1] == "李四")
     assert winner[9] == "100.0%"

@@ -1,4 +1,4 @@
-"""REST API for sessions (一场) and their rounds (一盘).
+"""REST API for a session's rounds (一盘, ``clubs/{slug}/sessions/{id}/rounds/``).
 
 A round is recorded, previewed, corrected and voided through ``scoring.services``,
 the same functions as the site's round form, and validated by the engine: a rejected
@@ -32,7 +32,6 @@ from csmj_site.api import (
     CLUB_SLUG,
     IDEMPOTENCY_KEY,
     ApiPagination,
-    ApiViewSet,
     DateRangeFilterSet,
     EnglishMessagesMixin,
     ErrorItemSerializer,
@@ -43,23 +42,18 @@ from csmj_site.api import (
     id_or_404,
     undeclared_refused,
 )
-from leagues.api_scope import ClubScopedMixin
+from leagues.api.scope import ClubScopedMixin
 from leagues.permissions import require_read, require_record
 from scoring import services
-from scoring.idempotency import idempotent
-from scoring.models import Round, RoundPlayer, Session
-from scoring.selectors import sessions_with_state
-from scoring.serializers import (
-    OUTCOME_KINDS,
+from scoring.api.enums import OUTCOME_KINDS
+from scoring.api.schema_shapes import (
     RoundCreateSerializer,
     RoundDataSerializer,
     RoundResultSerializer,
-    RoundSerializer,
-    RoundVoidSerializer,
-    SessionDetailSerializer,
-    SessionSerializer,
-    SessionUpdateSerializer,
 )
+from scoring.api.serializers import RoundSerializer, RoundVoidSerializer
+from scoring.idempotency import idempotent
+from scoring.models import Round, RoundPlayer, Session
 
 SESSION_ID = OpenApiParameter(
     "session_id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The session's id."
@@ -152,91 +146,6 @@ def _round_body(request: Request, *, allow_number: bool) -> tuple[Any, int | Non
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
         raise ValidationError({"number": ["A round number is an integer ≥ 1."]}, code="invalid")
     return data, number
-
-
-# ---------------------------------------------------------------- sessions
-
-
-class SessionFilter(DateRangeFilterSet):
-    date_field = "started_at__date"
-    season = IdFilter(field_name="season_id", label="Season (id)")
-    player = IdFilter(method="filter_player", label="Sat at the table (id)")
-
-    class Meta:
-        model = Session
-        fields = ["season", "player", "date_from", "date_to"]
-
-    def filter_player(
-        self, queryset: QuerySet[Session], name: str, value: int
-    ) -> QuerySet[Session]:
-        return queryset.filter(seats__player_id=value)
-
-
-@extend_schema(parameters=[CLUB_SLUG])
-@extend_schema_view(
-    create=extend_schema(
-        operation_id="session_start",
-        summary="Start a session (recorder role)",
-        description="Roster players in turn order (seats 0..n-1), exactly as many as the "
-        "season's ruleset seats (players: 4, 3 or 2); the first dealer is a seat of that "
-        "table. The answer carries next_number and next_dealer, what the first round needs.",
-    ),
-    update=extend_schema(
-        summary="Change a session's start time or table (recorder role)",
-        request=SessionUpdateSerializer,
-    ),
-    partial_update=extend_schema(
-        summary="Change a session's start time or table (recorder role)",
-        request=SessionUpdateSerializer,
-    ),
-    destroy=extend_schema(
-        summary="Delete a session started by mistake (organiser role): only one without "
-        "rounds (void ones count), not a paper session, in an open season; audited",
-        responses={204: None},
-    ),
-)
-class SessionViewSet(ClubScopedMixin, ApiViewSet):
-    """The club's sessions: four, three or two players, in turn order, at one table."""
-
-    filterset_class = SessionFilter
-    http_method_names = [*ApiViewSet.http_method_names, "delete"]  # an empty one (destroy)
-    ordering_fields = ["started_at", "created_at", "id"]
-    ordering = ["-started_at", "-id"]
-
-    def get_serializer_class(self) -> type[serializers.BaseSerializer[Any]]:
-        if self.action in ("retrieve", "update", "partial_update"):
-            return SessionDetailSerializer
-        return SessionSerializer
-
-    def get_queryset(self) -> QuerySet[Session]:
-        if self.is_schema_view():
-            return Session.objects.none()
-        return sessions_with_state(
-            queryset=Session.objects.filter(season__club=self.get_club()).select_related(
-                "season__club", "created_by"
-            )
-        )
-
-    def check_write(self, instance: Session | None = None) -> None:
-        require_record(self.request.user, self.get_club())
-
-    def service_create(self, data: dict[str, Any]) -> Session:
-        return services.session_start(actor=self.request.user, **data)
-
-    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        instance = self.get_object()
-        self.check_write(instance)
-        serializer = SessionUpdateSerializer(data=request.data, partial=bool(kwargs.get("partial")))
-        undeclared_refused(serializer, also=list(SessionDetailSerializer().fields))
-        serializer.is_valid(raise_exception=True)
-        session = services.session_update(
-            session=instance, actor=request.user, **serializer.validated_data
-        )
-        return Response(self.get_serializer(self.reloaded(session)).data)
-
-    def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        services.session_delete(session=self.get_object(), actor=request.user)
-        return Response(status=204)
 
 
 # ---------------------------------------------------------------- rounds

@@ -16,13 +16,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 
-from leagues.serializers import (
+from leagues.api.serializers import (
     PRESET_CODES,
     RulesetParametersSerializer,
     RulesetValueField,
 )
+from scoring.api.schema_shapes import CalculatorRoundSerializer, RoundResultSerializer
 from scoring.engine import RoundInvalid, presets_describe, score_round
-from scoring.serializers import CalculatorRoundSerializer, RoundResultSerializer
 
 
 class AnonCalculatorThrottle(AnonRateThrottle):

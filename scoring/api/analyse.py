@@ -20,10 +20,10 @@ from rest_framework.decorators import api_view, throttle_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from leagues.serializers import PAIR_CHOICES, PRESET_CODES, RulesetChoiceField
-from scoring.api import AnonCalculatorThrottle, calculator_response
+from leagues.api.serializers import PAIR_CHOICES, PRESET_CODES, RulesetChoiceField
+from scoring.api.calculator import AnonCalculatorThrottle, calculator_response
+from scoring.api.enums import HAND_CLASSES, HAND_TYPE_CODES, OPENING_HAND_CODES
 from scoring.engine import GANG_CONTEXTS, SITUATIONAL_CODES, MeldKind, analyse_request
-from scoring.serializers import HAND_CLASSES, HAND_TYPE_CODES, OPENING_HAND_CODES
 
 ANALYSIS_MELD_KINDS = [k.value for k in MeldKind]
 _MELD_FIELDS: dict[str, serializers.Field[Any, Any, Any, Any]] = {

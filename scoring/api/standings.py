@@ -1,34 +1,50 @@
 """REST API of standings and player statistics: the all-time board of a club, a season's
 standings and a player's statistics, as actions of the club, season and player
-resources (``leagues.api_views``), which these classes extend.
+resources (``leagues.api``), which these classes extend; a season's ratings and its CSV
+downloads (``clubs/{slug}/seasons/{id}/ratings/``, ``…/standings.csv``, ``…/rounds.csv``).
 """
 
 from __future__ import annotations
 
+import csv
 import dataclasses
+import io
 from typing import Any
 
+from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework.decorators import action
+from rest_framework import serializers
+from rest_framework.decorators import action, api_view, renderer_classes
 from rest_framework.exceptions import ValidationError
+from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import idempotent, paginated, undeclared_refused
-from leagues import api_views
+from csmj_site.api import (
+    ApiPagination,
+    idempotent,
+    paginated,
+    paginated_rows,
+    undeclared_refused,
+)
+from leagues.api import clubs, players, seasons
+from leagues.api.serializers import PlayerSerializer
 from leagues.models import Player, Season
-from leagues.serializers import PlayerSerializer
 from scoring import services
-from scoring.serializers import (
+from scoring.api.lookups import season_of_url
+from scoring.api.serializers import (
     PlayerMergeSerializer,
+    PlayerRefSerializer,
     PlayerStatsQuerySerializer,
     PlayerStatsSerializer,
     StandingRowSerializer,
     StandingsQuerySerializer,
 )
 from scoring.standings import selectors
+from scoring.standings.models import PlayerRating
+from scoring.standings.selectors import season_rounds_csv_rows
 
 ORDER_VALUES = sorted([*selectors.STANDINGS_ORDERS, *(f"-{k}" for k in selectors.STANDINGS_ORDERS)])
 STANDINGS_ORDERING = OpenApiParameter(
@@ -54,7 +70,7 @@ def standings_response(view: Any, request: Request, rows_for: Any) -> Response:
     return paginated(view, rows, StandingRowSerializer)
 
 
-class ClubViewSet(api_views.ClubViewSet):
+class ClubViewSet(clubs.ClubViewSet):
     @extend_schema(
         operation_id="club_leaderboard",
         tags=["standings"],
@@ -72,7 +88,7 @@ class ClubViewSet(api_views.ClubViewSet):
         )
 
 
-class PlayerViewSet(api_views.PlayerViewSet):
+class PlayerViewSet(players.PlayerViewSet):
     @extend_schema(
         summary="A player's statistics: totals, hand-type counts, birds hit, chip history",
         parameters=[PlayerStatsQuerySerializer],
@@ -113,7 +129,7 @@ class PlayerViewSet(api_views.PlayerViewSet):
         return Response(PlayerSerializer(target).data)
 
 
-class SeasonViewSet(api_views.SeasonViewSet):
+class SeasonViewSet(seasons.SeasonViewSet):
     @extend_schema(
         operation_id="season_standings",
         tags=["standings"],
@@ -129,3 +145,118 @@ class SeasonViewSet(api_views.SeasonViewSet):
         return standings_response(
             self, request, lambda **kw: selectors.season_standings(season=season, **kw)
         )
+
+
+class RatingSerializer(serializers.Serializer[Any]):
+    player = PlayerRefSerializer()
+    player_name = serializers.CharField(
+        source="player.display_name", help_text="The player's name (player.display_name)."
+    )
+    ordinal = serializers.FloatField(help_text="Conservative rating mu − 3σ (openskill).")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    sessions = serializers.IntegerField(help_text="Finished sessions rated.")
+
+
+class PaginatedRatingListSerializer(serializers.Serializer[Any]):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = RatingSerializer(many=True)
+
+
+@extend_schema(
+    operation_id="season_ratings",
+    tags=["standings"],
+    summary="Season ratings (openskill Plackett-Luce), best first",
+    responses=PaginatedRatingListSerializer,
+    parameters=[
+        OpenApiParameter("page", OpenApiTypes.INT, description="A page number (from 1)."),
+        OpenApiParameter(
+            "page_size",
+            {"type": "integer", "minimum": 1, "maximum": ApiPagination.max_page_size},
+            description=f"Results per page (default {ApiPagination.page_size}, at most "
+            f"{ApiPagination.max_page_size}).",
+        ),
+    ],
+)
+@api_view(["GET"])
+def season_ratings_view(request: Request, club_slug: str, id: int) -> Response:  # noqa: A002
+    season = season_of_url(request, club_slug, id)
+    rows = (
+        PlayerRating.objects.filter(season=season)
+        .select_related("player")
+        .order_by("-ordinal", "player__display_name")
+    )
+    return paginated_rows(request, rows, RatingSerializer)
+
+
+class CsvRenderer(BaseRenderer):
+    """Lets ``Accept: text/csv`` reach the CSV exports (the API serves JSON only
+    otherwise). The CSV itself is streamed by the view; only an error is rendered here,
+    as CSV: a header line, then one line per error."""
+
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(
+        self, data: Any, accepted_media_type: Any = None, renderer_context: Any = None
+    ) -> bytes:
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(["field", "code", "message"])
+        for error in (data or {}).get("errors", []):
+            writer.writerow([error["field"], error["code"], error["message"]])
+        return out.getvalue().encode()
+
+
+class _Echo:
+    def write(self, value: str) -> str:
+        return value
+
+
+def _csv_response(rows: Any, filename: str) -> StreamingHttpResponse:
+    writer = csv.writer(_Echo())
+    response = StreamingHttpResponse(
+        (writer.writerow(row) for row in rows), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@extend_schema(
+    operation_id="season_standings_csv",
+    tags=["standings"],
+    summary="Season standings as CSV (the same rows as the standings endpoint)",
+    responses={(200, "text/csv"): OpenApiTypes.STR},
+)
+@api_view(["GET"])
+@renderer_classes([JSONRenderer, CsvRenderer])
+def season_standings_csv_view(
+    request: Request,
+    club_slug: str,
+    id: int,  # noqa: A002
+) -> StreamingHttpResponse:
+    season = season_of_url(request, club_slug, id)
+    rows = selectors.standings_csv_rows(rows=selectors.season_standings(season=season))
+    return _csv_response(rows, f"{club_slug}-season-{season.pk}-standings.csv")
+
+
+@extend_schema(
+    operation_id="season_rounds_csv",
+    tags=["standings"],
+    summary="Every round of the season as CSV (current versions; void ones marked)",
+    responses={(200, "text/csv"): OpenApiTypes.STR},
+)
+@api_view(["GET"])
+@renderer_classes([JSONRenderer, CsvRenderer])
+def season_rounds_csv_view(
+    request: Request,
+    club_slug: str,
+    id: int,  # noqa: A002
+) -> StreamingHttpResponse:
+    season = season_of_url(request, club_slug, id)
+    return _csv_response(
+        season_rounds_csv_rows(season=season), f"{club_slug}-season-{season.pk}-rounds.csv"
+    )

@@ -13,7 +13,7 @@ from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from leagues.api_scope import related_queryset_set
+from leagues.api.scope import related_queryset_set
 from leagues.models import CHIP_RATE_MAX, CHIP_RATE_MIN, Club, Player, Role, Ruleset, Season
 from scoring.engine import PARAMETER_INFO, PRESET_INFO, PRESETS, parse_ruleset
 

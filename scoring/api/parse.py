@@ -17,8 +17,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from csmj_site.api import ErrorItemSerializer
-from leagues.serializers import RulesetChoiceField
-from scoring.api import AnonCalculatorThrottle, calculator_response
+from leagues.api.serializers import RulesetChoiceField
+from scoring.api.calculator import AnonCalculatorThrottle, calculator_response
 from scoring.engine import parse_sentence_request
 
 _REQUEST = inline_serializer(

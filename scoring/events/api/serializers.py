@@ -1,0 +1,289 @@
+"""The serializers of the league nights' API: events, entrants, seating rounds and their
+tables, the board, penalties.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import (
+    extend_schema_field,
+)
+from rest_framework import serializers
+
+from csmj_site.api import (
+    MAX_ID,
+    bounded_integer,
+)
+from leagues.api.scope import related_queryset_set
+from leagues.models import Player, Ruleset, Season
+from scoring.events import selectors
+from scoring.events.models import (
+    ENTRANTS_MAX,
+    FINAL_SIZE,
+    PENALTY_AMOUNT,
+    ROUND_NUMBER,
+    ROUNDS_PLANNED,
+    SEED,
+    TIMER_MINUTES,
+    Entrant,
+    Event,
+    Penalty,
+    SeatingMode,
+)
+
+
+def _club_field(queryset: Any) -> Any:
+    return serializers.PrimaryKeyRelatedField(queryset=queryset)
+
+
+class ClubScopedSerializer(serializers.Serializer[Any]):
+    """Ids of players, seasons and rulesets resolve inside the URL's club only."""
+
+    club_fields: tuple[tuple[str, Any], ...] = ()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        club = self.context.get("club")
+        for name, model in self.club_fields:
+            if club is not None and name in self.fields:
+                related_queryset_set(self.fields[name], model.objects.filter(club=club))
+
+
+# ---------------------------------------------------------------- serializers
+
+
+class EventSerializer(serializers.ModelSerializer[Event]):
+    season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.none())
+    ruleset = serializers.PrimaryKeyRelatedField(
+        queryset=Ruleset.objects.none(),
+        required=False,
+        help_text="The season's: a night plays its season's ruleset; another is refused.",
+    )
+    is_finished = serializers.BooleanField(read_only=True)
+    # The bounds the service checks (scoring.events.models), not the database's ranges.
+    rounds_planned = bounded_integer(ROUNDS_PLANNED, default=3)
+    timer_minutes = bounded_integer(TIMER_MINUTES, allow_null=True, required=False)
+    final_size = bounded_integer(
+        FINAL_SIZE, default=0, help_text="0: no final; else a multiple of 4."
+    )
+
+    class Meta:
+        model = Event
+        fields = [
+            "id", "season", "name", "date", "ruleset", "rounds_planned", "seating_mode",
+            "remainder", "timer_minutes", "timer_end", "final_size", "final_carry",
+            "created_at", "finished_at", "is_finished",
+        ]  # fmt: skip
+        read_only_fields = ["created_at", "finished_at"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        club = self.context.get("club")
+        if club is not None:
+            related_queryset_set(self.fields["season"], Season.objects.filter(club=club))
+            related_queryset_set(self.fields["ruleset"], Ruleset.objects.filter(club=club))
+
+
+class EntrantSerializer(serializers.ModelSerializer[Entrant]):
+    player_name = serializers.CharField(source="player.display_name", read_only=True)
+    is_guest = serializers.BooleanField(source="player.is_guest", read_only=True)
+    joined_round = serializers.IntegerField(read_only=True, min_value=1)
+    dropped_after_round = serializers.IntegerField(read_only=True, min_value=0, allow_null=True)
+
+    class Meta:
+        model = Entrant
+        fields = [
+            "id", "player", "player_name", "is_guest", "checked_in", "joined_round",
+            "dropped_after_round",
+        ]  # fmt: skip
+
+
+class EntrantAddSerializer(ClubScopedSerializer):
+    club_fields = (("player", Player),)
+    player = _club_field(Player.objects.none())
+    guest_name = serializers.CharField(required=False, allow_blank=True, max_length=60)
+    checked_in = serializers.BooleanField(default=True)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].required = False
+        self.fields["player"].help_text = "A club player's id; or give guest_name (客)."
+
+
+class EntrantRefSerializer(serializers.Serializer[Any]):
+    player = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, help_text="The entrant's player id."
+    )
+    present = serializers.BooleanField(default=True, help_text="Check-in only.")
+
+
+class DrawSerializer(serializers.Serializer[Any]):
+    mode = serializers.ChoiceField(choices=SeatingMode.choices, required=False)
+    seed = bounded_integer(
+        SEED, required=False,
+        help_text="The same entrants, history and seed give the same seating.",
+    )  # fmt: skip
+    number = bounded_integer(
+        ROUND_NUMBER, required=False,
+        help_text="Re-draw this round (the latest; refused once a table started).",
+    )  # fmt: skip
+
+
+class RoundSeatSerializer(serializers.Serializer[Any]):
+    tables = serializers.ListField(
+        child=serializers.ListField(
+            child=serializers.IntegerField(min_value=1, max_value=MAX_ID), max_length=4
+        ),
+        max_length=ENTRANTS_MAX // 4,
+        help_text="Every table's player ids in seat order (东南西北).",
+    )
+    number = bounded_integer(ROUND_NUMBER, required=False)
+
+
+class SwapSerializer(serializers.Serializer[Any]):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The round's number.")
+    player_a = serializers.IntegerField(min_value=1, max_value=MAX_ID)
+    player_b = serializers.IntegerField(min_value=1, max_value=MAX_ID)
+
+
+class TableRefSerializer(serializers.Serializer[Any]):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The round's number.")
+    table = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The table's number.")
+
+
+class RoundRefSerializer(serializers.Serializer[Any]):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The round's number.")
+
+
+class TimerSerializer(serializers.Serializer[Any]):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The round's number.")
+    minutes = bounded_integer(TIMER_MINUTES, required=False)
+    restart = serializers.BooleanField(
+        default=False,
+        help_text="Put back a countdown that is still running (refused without it: timer_running).",
+    )
+
+
+class EventTableSerializer(serializers.Serializer[Any]):
+    number = serializers.IntegerField()
+    seats = serializers.ListField(child=serializers.IntegerField())
+    names = serializers.ListField(child=serializers.CharField())
+    totals = serializers.ListField(child=serializers.IntegerField())
+    session = serializers.IntegerField(allow_null=True)
+    rounds = serializers.IntegerField()
+    finished = serializers.BooleanField()
+
+
+class SeatingRoundSerializer(serializers.Serializer[Any]):
+    number = serializers.IntegerField()
+    mode = serializers.ChoiceField(choices=SeatingMode.choices)
+    seed = serializers.IntegerField()
+    is_final = serializers.BooleanField()
+    sitting_out = serializers.ListField(child=serializers.IntegerField())
+    timer_ends_at = serializers.DateTimeField(allow_null=True)
+    tables = EventTableSerializer(many=True)
+
+
+class EventStandingSerializer(serializers.Serializer[Any]):
+    rank = serializers.IntegerField(
+        help_text="Shared by entrants equal on total and wins (1, 2, 2, 4)."
+    )
+    player = serializers.IntegerField()
+    player_name = serializers.CharField()
+    net = serializers.IntegerField()
+    penalties = serializers.IntegerField()
+    total = serializers.IntegerField(help_text="Net after penalties: what ranks.")
+    rounds = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    finalist = serializers.BooleanField()
+    dropped = serializers.BooleanField()
+
+
+class PenaltyRecordSerializer(serializers.ModelSerializer[Penalty]):
+    player_name = serializers.CharField(source="player.display_name", read_only=True)
+    is_cancelled = serializers.BooleanField(read_only=True)
+    season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.none())
+    player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.none())
+    event = serializers.PrimaryKeyRelatedField(
+        queryset=Event.objects.none(), required=False, allow_null=True
+    )
+    # Users are named by their username everywhere in the API (a round's recorded_by).
+    given_by = serializers.CharField(
+        source="given_by.get_username", read_only=True, help_text="Who gave it (username)."
+    )
+    cancelled_by = serializers.SerializerMethodField(help_text="Who cancelled it (username).")
+
+    class Meta:
+        model = Penalty
+        fields = [
+            "id", "season", "event", "player", "player_name", "amount", "reason", "given_by",
+            "created_at", "is_cancelled", "cancelled_at", "cancelled_by", "cancel_reason",
+        ]  # fmt: skip
+        read_only_fields = [
+            "given_by", "created_at", "cancelled_at", "cancelled_by", "cancel_reason",
+        ]  # fmt: skip
+        extra_kwargs = {
+            "amount": {
+                "help_text": "Negative: 罚分; positive: 奖励; zero: a warning (警告).",
+                "min_value": PENALTY_AMOUNT.low,
+                "max_value": PENALTY_AMOUNT.high,
+            }
+        }
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_cancelled_by(self, obj: Penalty) -> str | None:
+        return obj.cancelled_by.get_username() if obj.cancelled_by is not None else None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        club = self.context.get("club")
+        if club is not None:
+            related_queryset_set(self.fields["season"], Season.objects.filter(club=club))
+            related_queryset_set(self.fields["player"], Player.objects.filter(club=club))
+            related_queryset_set(self.fields["event"], Event.objects.filter(season__club=club))
+
+
+class PenaltyCancelSerializer(serializers.Serializer[Any]):
+    reason = serializers.CharField(max_length=200)
+
+
+class SessionRefSerializer(serializers.Serializer[Any]):
+    session = serializers.IntegerField(help_text="The table's new scoring session.")
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+
+
+def round_values(view: selectors.RoundView) -> dict[str, Any]:
+    r = view.round
+    return {
+        "number": r.number,
+        "mode": r.mode,
+        "seed": r.seed,
+        "is_final": r.is_final,
+        "sitting_out": list(r.sitting_out),
+        "timer_ends_at": r.timer_ends_at,
+        "tables": [
+            {
+                "number": t.table.number,
+                "seats": [s.player_id for s in t.seats],
+                "names": [s.name for s in t.seats],
+                "totals": [s.total for s in t.seats],
+                "session": t.table.session_id,
+                "rounds": t.rounds,
+                "finished": t.finished,
+            }
+            for t in view.tables
+        ],
+    }
+
+
+class EventBoardSerializer(serializers.Serializer[Any]):
+    event = EventSerializer()
+    version = serializers.CharField(help_text="Changes with any save of the night.")
+    current = SeatingRoundSerializer(allow_null=True)
+    next = SeatingRoundSerializer(allow_null=True)
+    rounds = SeatingRoundSerializer(many=True)
+    standings = EventStandingSerializer(many=True)
+    penalties = PenaltyRecordSerializer(many=True)
+    entrants = EntrantSerializer(many=True)
