@@ -12,7 +12,8 @@ looking name.
 ``name_key`` is what two names that look the same share (NFKC, case folded: ``ＡＢＣ``,
 ``abc`` and ``ABC`` are one key), and ``name_lookalike`` finds a name of the same key
 among others (a club's players, seasons, rulesets), so that a second "张三" typed with a
-full-width space or a different case is caught.
+full-width space or a different case is caught. ``name_check_unique`` refuses both, the
+very same name (" 张三 " once cleaned) and a look-alike, with the catalogue's errors.
 
 The services call these (``leagues.services``, ``scoring.events.services``), so the
 pages' forms, the API and the imports meet one rule. This module imports no app of the
@@ -80,8 +81,14 @@ def name_lookalike(name: str, others: Iterable[str]) -> str | None:
     return None
 
 
-def name_check_unique(name: str, others: Iterable[str], *, field: str) -> None:
-    """Refuse ``name`` (``name_lookalike``) when one of ``others`` looks the same."""
+def name_check_unique(name: str, others: Iterable[str], *, field: str, taken: str = "") -> None:
+    """Refuse ``name`` when one of ``others`` is that very name (``name_taken``; its
+    ``taken`` variant picks the sentence, ``roster`` for a club's players) or looks the
+    same (``name_lookalike``): the catalogue's error on ``field``, never the database's
+    unique message."""
+    others = list(others)
+    if name in others:
+        raise ServiceErrors([ServiceError(field, "name_taken", {"name": name}, variant=taken)])
     other = name_lookalike(name, others)
     if other is not None:
         raise ServiceErrors([ServiceError(field, "name_lookalike", {"name": name, "other": other})])
