@@ -10,7 +10,9 @@ separators, and the blank letters (ㅤ U+3164 and its kin) sometimes used for an
 looking name.
 
 ``name_key`` is what two names that look the same share (NFKC, case folded: ``ＡＢＣ``,
-``abc`` and ``ABC`` are one key), and ``name_lookalike`` finds a name of the same key
+``abc`` and ``ABC`` are one key; a Cyrillic or Greek letter drawn like a Latin one reads
+as that letter, from the small ``CONFUSABLES`` table here, so ``AB`` and ``Аb`` with a
+Cyrillic А, or ``Olga`` with a Greek Ο, are one key too), and ``name_lookalike`` finds a name of the same key
 among others (a club's players, seasons, rulesets), so that a second "张三" typed with a
 full-width space or a different case is caught. ``name_check_unique`` refuses both, the
 very same name (" 张三 " once cleaned) and a look-alike, with the catalogue's errors.
@@ -34,6 +36,20 @@ HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 # Letters drawn as nothing at all (Hangul fillers, the blank braille pattern).
 BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 _SPACES = re.compile(r"\s+")
+
+# A small confusables skeleton: the Cyrillic and Greek letters drawn like a Latin letter,
+# each read as that letter before case folding (so "Аb" with a Cyrillic А is "ab", while
+# a lowercase в, which looks nothing like b, keeps its own key). Upper and lower case are
+# listed apart: a capital may look Latin where its small letter does not (В, Н, Т, Κ).
+_LOOK_LATIN = {
+    # Cyrillic capitals and small letters
+    "АВЕЅІЈКМНОРСТУХԚԜӀ": "ABESIJKMHOPCTYXQWI",
+    "аеѕіјорсухԛԝһӏԁ": "aesijopcyxqwhld",
+    # Greek capitals and small letters
+    "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ": "ABEZHIKMNOPTYX",
+    "οραυνχ": "opauvx",
+}
+CONFUSABLES = str.maketrans("".join(_LOOK_LATIN), "".join(_LOOK_LATIN.values()))
 
 
 def hidden_characters(text: str) -> list[str]:
@@ -66,8 +82,10 @@ def name_clean(value: str, *, field: str) -> str:
 
 
 def name_key(name: str) -> str:
-    """What names that look the same share: NFKC, case folded, spaces as one."""
-    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    """What names that look the same share: NFKC, Cyrillic and Greek letters drawn like
+    Latin ones read as those (``CONFUSABLES``), case folded, spaces as one."""
+    skeleton = unicodedata.normalize("NFKC", name).translate(CONFUSABLES)
+    folded = unicodedata.normalize("NFKC", skeleton.casefold())
     return _SPACES.sub(" ", folded).strip()
 
 

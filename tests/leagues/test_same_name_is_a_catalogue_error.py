@@ -92,3 +92,13 @@ def test_the_api_refuses_a_player_of_the_same_name_with_the_catalogue_code(api_a
     assert response.status_code == 400
     assert codes(response) == [("display_name", "name_taken")]
     assert Player.objects.filter(display_name="张伟").count() == 1
+
+
+def test_a_guest_spelled_with_a_cyrillic_letter_that_looks_latin_is_a_look_alike(night, organiser):
+    event_services.entrant_add(event=night, guest_name="AB", actor=organiser)
+
+    with pytest.raises(ServiceErrors) as excinfo:
+        event_services.entrant_add(event=night, guest_name="\u0410b", actor=organiser)
+
+    assert _errors(excinfo) == [("guest_name", "name_lookalike")]
+    assert Player.objects.count() == 1
