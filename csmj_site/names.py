@@ -12,9 +12,9 @@ looking name.
 ``name_key`` is what two names that look the same share (NFKC, case folded: ``ＡＢＣ``,
 ``abc`` and ``ABC`` are one key; a Cyrillic or Greek letter drawn like a Latin one reads
 as that letter, from the small ``CONFUSABLES`` table here, so ``AB`` and ``Аb`` with a
-Cyrillic А, or ``Olga`` with a Greek Ο, are one key too), and ``name_lookalike`` finds a name of the same key
-among others (a club's players, seasons, rulesets), so that a second "张三" typed with a
-full-width space or a different case is caught. ``name_check_unique`` refuses both, the
+Cyrillic А, or ``Olga`` with a Greek Ο, are one key too), and ``name_lookalike`` finds a
+name of the same key among others (a club's players, seasons, rulesets), so that a
+second "张三" typed with a full-width space or a different case is caught. ``name_check_unique`` refuses both, the
 very same name (" 张三 " once cleaned) and a look-alike, with the catalogue's errors.
 
 The services call these (``leagues.services``, ``scoring.events.services``), so the
