@@ -102,3 +102,18 @@ def test_a_guest_spelled_with_a_cyrillic_letter_that_looks_latin_is_a_look_alike
 
     assert _errors(excinfo) == [("guest_name", "name_lookalike")]
     assert Player.objects.count() == 1
+
+
+def test_a_session_started_with_a_guest_named_as_a_club_player_is_a_catalogue_error(
+    season, players, recorder
+):
+    from scoring.models import Session
+    from scoring.services import session_start_with_guests
+
+    with pytest.raises(ServiceErrors) as excinfo:
+        session_start_with_guests(
+            season=season, seats=[*players[:3], " 赵六 "], first_dealer=0, actor=recorder
+        )
+
+    assert _errors(excinfo) == [("display_name", "name_taken")]
+    assert not Session.objects.exists()
