@@ -206,6 +206,8 @@ MESSAGES: dict[str, str] = {
         "{what} holds a character that does not show (a control, zero-width or direction character)"
     ),
     "name_lookalike": gettext_noop("{name!r} looks the same as {other!r}, which is already here"),
+    "name_taken": gettext_noop("{name!r} is already here"),
+    "name_taken:roster": gettext_noop("{name!r} is already on the roster"),
     # import files (import_rounds, import_club): one session a line
     "line_not_object": gettext_noop("a line must be a JSON object"),
     "required:season": gettext_noop("a line needs a season (no default season was given)"),

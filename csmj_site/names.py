@@ -10,9 +10,12 @@ separators, and the blank letters (ㅤ U+3164 and its kin) sometimes used for an
 looking name.
 
 ``name_key`` is what two names that look the same share (NFKC, case folded: ``ＡＢＣ``,
-``abc`` and ``ABC`` are one key), and ``name_lookalike`` finds a name of the same key
-among others (a club's players, seasons, rulesets), so that a second "张三" typed with a
-full-width space or a different case is caught.
+``abc`` and ``ABC`` are one key; a Cyrillic or Greek letter drawn like a Latin one reads
+as that letter, from the small ``CONFUSABLES`` table here, so ``AB`` and ``Аb`` with a
+Cyrillic А, or ``Olga`` with a Greek Ο, are one key too), and ``name_lookalike`` finds a
+name of the same key among others (a club's players, seasons, rulesets), so that a
+second "张三" typed with a full-width space or a different case is caught. ``name_check_unique`` refuses both, the
+very same name (" 张三 " once cleaned) and a look-alike, with the catalogue's errors.
 
 The services call these (``leagues.services``, ``scoring.events.services``), so the
 pages' forms, the API and the imports meet one rule. This module imports no app of the
@@ -33,6 +36,20 @@ HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 # Letters drawn as nothing at all (Hangul fillers, the blank braille pattern).
 BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 _SPACES = re.compile(r"\s+")
+
+# A small confusables skeleton: the Cyrillic and Greek letters drawn like a Latin letter,
+# each read as that letter before case folding (so "Аb" with a Cyrillic А is "ab", while
+# a lowercase в, which looks nothing like b, keeps its own key). Upper and lower case are
+# listed apart: a capital may look Latin where its small letter does not (В, Н, Т, Κ).
+_LOOK_LATIN = {
+    # Cyrillic capitals and small letters
+    "АВЕЅІЈКМНОРСТУХԚԜӀ": "ABESIJKMHOPCTYXQWI",
+    "аеѕіјорсухԛԝһӏԁ": "aesijopcyxqwhld",
+    # Greek capitals and small letters
+    "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ": "ABEZHIKMNOPTYX",
+    "οραυνχ": "opauvx",
+}
+CONFUSABLES = str.maketrans("".join(_LOOK_LATIN), "".join(_LOOK_LATIN.values()))
 
 
 def hidden_characters(text: str) -> list[str]:
@@ -65,8 +82,10 @@ def name_clean(value: str, *, field: str) -> str:
 
 
 def name_key(name: str) -> str:
-    """What names that look the same share: NFKC, case folded, spaces as one."""
-    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    """What names that look the same share: NFKC, Cyrillic and Greek letters drawn like
+    Latin ones read as those (``CONFUSABLES``), case folded, spaces as one."""
+    skeleton = unicodedata.normalize("NFKC", name).translate(CONFUSABLES)
+    folded = unicodedata.normalize("NFKC", skeleton.casefold())
     return _SPACES.sub(" ", folded).strip()
 
 
@@ -80,8 +99,14 @@ def name_lookalike(name: str, others: Iterable[str]) -> str | None:
     return None
 
 
-def name_check_unique(name: str, others: Iterable[str], *, field: str) -> None:
-    """Refuse ``name`` (``name_lookalike``) when one of ``others`` looks the same."""
+def name_check_unique(name: str, others: Iterable[str], *, field: str, taken: str = "") -> None:
+    """Refuse ``name`` when one of ``others`` is that very name (``name_taken``; its
+    ``taken`` variant picks the sentence, ``roster`` for a club's players) or looks the
+    same (``name_lookalike``): the catalogue's error on ``field``, never the database's
+    unique message."""
+    others = list(others)
+    if name in others:
+        raise ServiceErrors([ServiceError(field, "name_taken", {"name": name}, variant=taken)])
     other = name_lookalike(name, others)
     if other is not None:
         raise ServiceErrors([ServiceError(field, "name_lookalike", {"name": name, "other": other})])

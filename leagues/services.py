@@ -250,7 +250,8 @@ def _player_name(club: Club, display_name: str, player: Player | None = None) ->
         if name == player.display_name:
             return name
         others = others.exclude(pk=player.pk)
-    name_check_unique(name, others.values_list("display_name", flat=True), field="display_name")
+    names = others.values_list("display_name", flat=True)
+    name_check_unique(name, names, field="display_name", taken="roster")
     return name
 
 

@@ -131,16 +131,20 @@ def start_same_table(
     """Start a session in ``season`` with the last table's players, seats and next dealer
     (``same``, or the club's last table), and open its round form (the session form when
     there is no last table, or it cannot start). In the last table's own season, its own
-    size (a league night's table of three under a ruleset for four)."""
+    size (a league night's table of three under a ruleset for four). After a night's
+    table the new session is a table of the season, not of the night: it takes no label
+    (the night's 第1轮 第3桌 would name a table it is not)."""
     same = same or same_table(club=club)
     if same is None:
         return redirect("session-new", slug=club.slug, season_id=season.pk)
+    last = same["session"]
+    night = selectors.session_night_table(session=last)
     try:
         session = services.session_start(
             season=season,
             players=same["players"],
             first_dealer=same["dealer"],
-            table_label=same["session"].table_label,
+            table_label="" if night is not None else last.table_label,
             table_size=same["table_size"] if same["season"].pk == season.pk else None,
             actor=request.user,
         )

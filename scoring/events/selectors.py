@@ -16,7 +16,7 @@ from django.utils import timezone
 from leagues.models import Player, Season
 from scoring.engine import WINDS, ValueLabel
 from scoring.events.models import Entrant, Event, FinalCarry, Penalty, SeatingRound, Table
-from scoring.models import Round, RoundPlayer, counting_q
+from scoring.models import Round, RoundPlayer, counting_q, table_title
 from scoring.selectors import best_wins, follow_version
 from scoring.standings.models import SessionResult
 
@@ -161,6 +161,8 @@ class SeatView:
     player_id: int
     name: str
     total: int = 0
+    # dropped out while seated at this table before it started: it cannot start so
+    dropped: bool = False
 
 
 @dataclass(slots=True, kw_only=True)
@@ -173,6 +175,12 @@ class TableView:
     @property
     def started(self) -> bool:
         return self.table.session_id is not None
+
+    @property
+    def blocked(self) -> bool:
+        """Not started and a seat's player dropped out: someone must be swapped in (or
+        the round redrawn, or the player brought back) before it can start."""
+        return any(s.dropped for s in self.seats)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -232,8 +240,11 @@ class Board:
         return [e for e in self.entrants if e.is_dropped]
 
 
-def _round_views(event: Event, names: dict[int, str]) -> list[RoundView]:
-    """Every round with its tables, live totals by seat, round counts and finished flags.
+def _round_views(
+    event: Event, names: dict[int, str], dropped: frozenset[int] = frozenset()
+) -> list[RoundView]:
+    """Every round with its tables, live totals by seat, round counts and finished flags;
+    the seats of unstarted tables whose player (of ``dropped``) dropped out are marked.
     Four queries, whatever the number of rounds and tables."""
     rounds = list(SeatingRound.objects.filter(event=event).order_by("number"))
     tables = list(Table.objects.filter(round__event=event).order_by("round__number", "number"))
@@ -264,6 +275,7 @@ def _round_views(event: Event, names: dict[int, str]) -> list[RoundView]:
                 player_id=pid,
                 name=names.get(pid, "?"),
                 total=totals.get((t.session_id, i), 0) if t.session_id else 0,
+                dropped=t.session_id is None and pid in dropped,
             )
             for i, pid in enumerate(t.seats)
         ]
@@ -276,6 +288,17 @@ def _round_views(event: Event, names: dict[int, str]) -> list[RoundView]:
             )
         )
     return [views[r.pk] for r in rounds]
+
+
+def tables_waiting_for(*, event: Event, player_id: int) -> list[str]:
+    """The night's drawn, unstarted tables where ``player_id`` sits, as 第1轮 第2桌: the
+    ones that cannot start once that player drops out. One query."""
+    tables = Table.objects.filter(round__event=event, session__isnull=True).select_related("round")
+    return [
+        table_title(round_number=t.round.number, table_number=t.number)
+        for t in tables.order_by("round__number", "number")
+        if player_id in t.seats
+    ]
 
 
 def event_version(*, event_id: int) -> str:
@@ -296,7 +319,8 @@ def event_board(*, event: Event) -> Board:
     """Everything the event page and the board show. A fixed number of queries (twelve)."""
     entrants = list(Entrant.objects.filter(event=event).select_related("player").order_by("id"))
     names = {e.player_id: e.player.display_name for e in entrants}
-    rounds = _round_views(event, names)
+    dropped = frozenset(e.player_id for e in entrants if e.is_dropped)
+    rounds = _round_views(event, names, dropped)
     started = [r for r in rounds if r.started]
     current = started[-1] if started else None
     later = [r for r in rounds if not r.started]

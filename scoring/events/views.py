@@ -26,6 +26,7 @@ from django.views.decorators.http import require_POST
 
 from csmj_site.bounds import ID, parse_int
 from csmj_site.errors import ServiceErrors, answers_json, reject
+from csmj_site.language import list_sep
 from leagues.models import Club, Player, Season
 from leagues.pages import LoginNeeded, club_access, club_context, club_view
 from scoring.events import cards, selectors, services
@@ -296,7 +297,17 @@ def entrant_check_in(request: HttpRequest, event: Event) -> None:
 
 @_act("manage")
 def entrant_drop(request: HttpRequest, event: Event) -> None:
-    services.entrant_drop(entrant=_entrant(event, request.POST.get("player")), actor=request.user)
+    """退出; when the player still sits at a drawn, unstarted table, the message says so
+    (that table cannot start until someone is swapped in or the round is redrawn)."""
+    entrant = _entrant(event, request.POST.get("player"))
+    services.entrant_drop(entrant=entrant, actor=request.user)
+    waiting = selectors.tables_waiting_for(event=event, player_id=entrant.player_id)
+    if waiting:
+        messages.warning(
+            request,
+            _("%(name)s 仍坐在%(tables)s：在手动排座里换人入座，或重排这一轮。")
+            % {"name": entrant.player.display_name, "tables": list_sep().join(waiting)},
+        )
 
 
 @_act("manage")

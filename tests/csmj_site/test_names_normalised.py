@@ -47,3 +47,24 @@ def test_full_width_letters_and_case_look_the_same():
     assert name_lookalike("Zhang", ["李四", "zhang"]) == "zhang"
     assert name_lookalike("张三", ["张三"]) is None  # the very same name is another check
     assert name_lookalike("张三", ["张四"]) is None
+
+
+@pytest.mark.parametrize(
+    ("latin", "mixed"),
+    [
+        ("AB", "\u0410b"),  # Cyrillic А, Latin b
+        ("Olga", "\u039flga"),  # Greek Ο
+        ("cop", "\u0441\u043e\u0440"),  # Cyrillic с о р, all three
+        ("PAX", "\u03a1\u0391\u03a7"),  # Greek Ρ Α Χ
+        ("Mike", "\u041cik\u0435"),  # Cyrillic М and е
+    ],
+)
+def test_latin_letters_and_their_cyrillic_or_greek_look_alikes_share_a_key(latin, mixed):
+    assert name_key(latin) == name_key(mixed)
+    assert name_lookalike(mixed, ["李四", latin]) == latin
+
+
+def test_letters_that_do_not_look_latin_keep_their_own_key():
+    assert name_key("\u0432") != name_key("b")  # Cyrillic в is not b (its capital В is)
+    assert name_key("\u0416\u0435\u043d\u044f") != name_key("Zhenya")
+    assert name_key("张三") == "张三"

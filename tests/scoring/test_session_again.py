@@ -129,3 +129,34 @@ def test_a_club_without_sessions_offers_no_button(rec, club, season):
     page = rec.get(reverse("club", args=[club.slug])).content.decode()
 
     assert 'data-role="session-again"' not in page
+
+
+def test_again_after_a_league_nights_table_does_not_carry_the_nights_table_title(
+    rec, club, season, players, organiser, recorder
+):
+    from scoring.events import services as events
+
+    event = events.event_create(
+        season=season, name="审查之夜", date=season.start_date, actor=organiser
+    )
+    for p in players[:4]:
+        events.entrant_add(event=event, player=p, actor=organiser)
+    rnd = events.round_draw(event=event, actor=organiser, seed=1)
+    night_table = events.table_start(table=rnd.tables.get(), actor=recorder)
+    assert night_table.table_label == "审查之夜 第1轮 第1桌"
+
+    rec.post(again_url(club))
+
+    new = Session.objects.exclude(pk=night_table.pk).get()
+    assert new.table_label == ""
+    assert not hasattr(new, "event_table")
+
+
+def test_again_after_an_ordinary_table_keeps_its_own_label(rec, club, season, players, recorder):
+    services.session_start(
+        season=season, players=players[:4], first_dealer=0, table_label="3号桌", actor=recorder
+    )
+
+    rec.post(again_url(club))
+
+    assert Session.objects.filter(table_label="3号桌").count() == 2

@@ -62,7 +62,7 @@ def test_a_duplicate_name_is_refused_by_the_service_with_the_field(api_as, club,
         club_url(club, "players/"), {"display_name": "张三"}, format="json"
     )
     assert response.status_code == 400
-    assert codes(response) == [("display_name", "unique_together")]
+    assert codes(response) == [("display_name", "name_taken")]
 
 
 def test_a_wrong_type_is_refused_before_the_service(api_as, club):
