@@ -8,6 +8,7 @@ from rest_framework.routers import SimpleRouter
 from leagues import api_me, api_views
 from scoring import api_rounds, api_sessions, api_standings
 from scoring.events import api as events_api
+from scoring.quick import api_urls as quick_api_urls
 
 CLUB = r"clubs/(?P<club_slug>[-a-zA-Z0-9_]+)"
 
@@ -26,6 +27,7 @@ router.register(f"{CLUB}/penalties", events_api.PenaltyViewSet, basename="api-pe
 # Finish/reopen sessions, paper sessions, ratings, CSV exports; the nights' result cards.
 urlpatterns = [
     path("me/", api_me.MeView.as_view(), name="api-me"),
+    *quick_api_urls.urlpatterns,
     *api_sessions.urlpatterns,
     *events_api.urlpatterns,
     *router.urls,

@@ -192,6 +192,11 @@ MESSAGES: dict[str, str] = {
     "not_on_roster": gettext_noop("{name!r} is not on the roster; only organisers add players"),
     "invalid_datetime": gettext_noop("{what} must be an ISO 8601 date-time"),
     "rounds_list": gettext_noop("rounds must be a list"),
+    # quick tables (快速开桌, docs/quick-tables.md)
+    "invalid_table_key": gettext_noop("This table's key is wrong or the table is gone"),
+    "seat_claimed": gettext_noop("This seat belongs to someone else, or you hold another seat"),
+    "seat_unknown": gettext_noop("No such seat at this table"),
+    "sign_in_to_claim": gettext_noop("Sign in to claim your seat"),
 }
 
 

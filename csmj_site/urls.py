@@ -20,6 +20,7 @@ urlpatterns = [
     path("", include("scoring.calc_urls")),
     path("", include("scoring.urls")),
     path("", include("scoring.events.urls")),
+    path("", include("scoring.quick.urls")),
     path("", include("leagues.urls")),
 ]
 
