@@ -125,3 +125,20 @@ def test_an_unclaimed_anonymous_table_is_deleted_after_90_days_and_a_claimed_one
     assert not Club.objects.filter(pk=old.club.pk).exists()
     assert not get_user_model().objects.filter(pk=old.keeper.pk).exists()
     assert Club.objects.filter(pk__in=[claimed.club.pk, fresh.club.pk]).count() == 2
+
+
+def test_the_command_and_the_beat_task_delete_the_stale_tables():
+    from django.core.management import call_command
+
+    from csmj_site.celery import app
+    from scoring.quick.tasks import tables_expire
+
+    old = quick_table_create(names=["A", "B", "C", "D"], config="changsha-67", first_dealer=0)
+    Club.objects.filter(pk=old.club.pk).update(
+        created_at=timezone.now() - datetime.timedelta(days=91)
+    )
+    call_command("quick_tables_expire")
+    assert not Club.objects.filter(pk=old.club.pk).exists()
+    assert tables_expire() == 0
+    tasks = {entry["task"] for entry in app.conf.beat_schedule.values()}
+    assert "quick.tables_expire" in tasks
