@@ -26,11 +26,16 @@ from leagues import services as league_services
 from leagues.models import Club, Membership, Player, Role, Season
 from leagues.table_keys import keeper_username, table_for_key, table_key_hash, table_key_new
 from scoring.models import Session
+from leagues.permissions import can_record, require_manage
 from scoring.services import (
+    PLAYER_MOVED,
+    PLAYER_REBUILT,
     ruleset_players,
     session_follow_link_set,
     session_start,
 )
+from scoring.standings.models import PlayerSessionStat
+from scoring.standings.rebuild import standings_rebuild
 
 # An anonymous table nobody claimed is deleted this many days after it was opened
 # (``manage.py quick_tables_expire``, docs/quick-tables.md).
@@ -175,3 +180,55 @@ def _club_delete(club: Club) -> None:
     Round.objects.filter(session__season__club=club).delete()
     Session.objects.filter(season__club=club).delete()
     club.delete()
+
+
+def quick_table_move(
+    *, club: Club, season: Season, matches: dict[int, Player | None], actor: Any
+) -> Session:
+    """Keep a quick table: its session moves into ``season`` of a club the actor
+    organises, with its rounds. Each seat's player becomes the roster player
+    ``matches[player.pk]``, or joins the roster as a guest (客) under the same name when
+    unmatched. The season's standings are rebuilt; the table's hidden club is deleted and
+    its key stops working. The actor must record at the table (its owner, a player who
+    claimed a seat, or a phone that joined by its code)."""
+    require_manage(actor, season.club)
+    if not club.is_quick or not can_record(actor, club):
+        raise ServiceErrors([ServiceError("table", "seat_unknown")])
+    if season.is_closed:
+        raise ServiceErrors([ServiceError("season", "season_closed", variant="session")])
+    session = quick_table_session(club)
+    players = session.players_in_order()
+    size = ruleset_players(config=session.season.ruleset.config)
+    with transaction.atomic():
+        targets: dict[int, Player] = {}
+        for player in players:
+            match = matches.get(player.pk)
+            if match is not None and match.club_id != season.club_id:
+                raise ServiceErrors([ServiceError("players", "players", variant="other_club")])
+            if match is None:
+                try:
+                    match = league_services.player_create(
+                        club=season.club, display_name=player.display_name, is_guest=True,
+                        actor=actor,
+                    )  # fmt: skip
+                except ValidationError as exc:
+                    raise ValidationError(
+                        {"players": f"{player.display_name}: {' '.join(exc.messages)}"}
+                    ) from exc
+            targets[player.pk] = match
+        if len({t.pk for t in targets.values()}) != len(targets):
+            raise ServiceErrors([ServiceError("players", "players", variant="twice")])
+        PlayerSessionStat.objects.filter(session=session).delete()
+        for player in players:
+            for model, field in PLAYER_MOVED:
+                model.objects.filter(**{field: player}).update(**{field: targets[player.pk]})
+            for model, field in PLAYER_REBUILT:
+                model.objects.filter(**{field: player}).delete()
+        session.season = season
+        if ruleset_players(config=season.ruleset.config) != size:
+            session.table_size = size
+        session.save(update_fields=["season", "table_size"])
+        get_user_model().objects.filter(username=keeper_username(club)).update(is_active=False)
+        club.delete()
+        standings_rebuild(season=season)
+    return session

@@ -6,7 +6,7 @@ import datetime
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
 from leagues.models import Club, Membership, Role
@@ -142,3 +142,57 @@ def test_the_command_and_the_beat_task_delete_the_stale_tables():
     assert tables_expire() == 0
     tasks = {entry["task"] for entry in app.conf.beat_schedule.values()}
     assert "quick.tables_expire" in tasks
+
+
+def _stat_rows(season):
+    from scoring.standings.models import PlayerSeasonStat
+
+    return sorted(
+        (r.player_id, r.net, r.rounds) for r in PlayerSeasonStat.objects.filter(season=season)
+    )
+
+
+def test_a_quick_table_moves_into_a_club_with_its_rounds_and_the_standings_equal_a_rebuild(
+    club, season, owner
+):
+    from leagues.models import Player
+    from scoring.models import Session
+    from scoring.standings.rebuild import standings_rebuild
+
+    regular = Player.objects.create(club=club, display_name="老王")
+    table = quick_table_create(
+        names=["王芳", "张伟", "李娜", "刘洋"], config="changsha-67", first_dealer=0, owner=owner
+    )
+    services.round_record(session=table.session, data=round_self_draw(0), actor=owner)
+    services.round_record(session=table.session, data=round_self_draw(2, dealer=0), actor=owner)
+    totals = selectors.session_totals(session=table.session)
+    first = table.session.players_in_order()[0]
+    from scoring.quick.services import quick_table_move
+
+    moved = quick_table_move(
+        club=table.club, season=season, matches={first.pk: regular}, actor=owner
+    )
+    moved = Session.objects.get(pk=moved.pk)
+    assert moved.season == season
+    names = [p.display_name for p in moved.players_in_order()]
+    assert names == ["老王", "张伟", "李娜", "刘洋"]
+    assert all(p.club == club for p in moved.players_in_order())
+    assert [p.is_guest for p in moved.players_in_order()] == [False, True, True, True]
+    assert selectors.session_totals(session=moved) == totals
+    assert moved.rounds.count() == 2
+    assert not Club.objects.filter(pk=table.club.pk).exists()
+    assert table_for_key(table.key) is None
+    after_move = _stat_rows(season)
+    assert after_move
+    standings_rebuild(season=season)
+    assert _stat_rows(season) == after_move
+
+
+def test_moving_needs_the_target_clubs_organiser(club, season, recorder):
+    table = quick_table_create(names=["A", "B", "C", "D"], config="changsha-67", first_dealer=0)
+    quick_table_join(key=table.key, user=recorder)
+    from scoring.quick.services import quick_table_move
+
+    with pytest.raises(PermissionDenied):
+        quick_table_move(club=table.club, season=season, matches={}, actor=recorder)
+    assert Club.objects.filter(pk=table.club.pk).exists()
