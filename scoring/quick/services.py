@@ -24,9 +24,9 @@ from django.utils import timezone
 from csmj_site.errors import ServiceError, ServiceErrors
 from leagues import services as league_services
 from leagues.models import Club, Membership, Player, Role, Season
+from leagues.permissions import can_record, require_manage
 from leagues.table_keys import keeper_username, table_for_key, table_key_hash, table_key_new
 from scoring.models import Session
-from leagues.permissions import can_record, require_manage
 from scoring.services import (
     PLAYER_MOVED,
     PLAYER_REBUILT,
