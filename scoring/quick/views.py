@@ -15,14 +15,15 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from leagues.models import Club, Player
+from leagues.models import Club, Player, Season
 from leagues.pages import apply_errors
-from leagues.permissions import can_record
+from leagues.permissions import can_record, roles_at
 from scoring.quick.forms import QuickTableForm
 from scoring.quick.services import (
     quick_seat_claim,
     quick_table_create,
     quick_table_join,
+    quick_table_move,
     quick_table_session,
 )
 
@@ -169,3 +170,53 @@ def quick_claim(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
 
         messages.success(request, _("这个座位已经是你的了。"))
     return redirect("quick-codes", slug)
+
+
+GUEST = "guest"
+
+
+def quick_move(request: HttpRequest, slug: str) -> HttpResponse:
+    """保存到俱乐部: the table's session into a season of a club the user organises, each
+    seat matched to the roster or added as a guest."""
+    club = _quick_club(slug)
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('account_login')}?next={request.path}")
+    if not can_record(request.user, club):
+        raise Http404("No such table.")
+    seasons = Season.objects.filter(
+        club__is_quick=False,
+        is_closed=False,
+        club__memberships__user=request.user,
+        club__memberships__role__in=roles_at("manage"),
+    ).select_related("club")
+    session = quick_table_session(club)
+    players = session.players_in_order()
+    picked = seasons.filter(pk=request.POST.get("season") or request.GET.get("season") or 0).first()
+    roster = list(picked.club.players.order_by("display_name")) if picked else []
+    errors: list[str] = []
+    if request.method == "POST" and picked is not None:
+        by_pk = {p.pk: p for p in roster}
+        matches: dict[int, Player | None] = {}
+        for p in players:
+            value = request.POST.get(f"match_{p.pk}", GUEST)
+            matches[p.pk] = by_pk.get(int(value)) if value.isdigit() else None
+        try:
+            moved = quick_table_move(club=club, season=picked, matches=matches, actor=request.user)
+        except ValidationError as exc:
+            errors = list(exc.messages)
+        else:
+            return redirect("session", picked.club.slug, moved.pk)
+    return render(
+        request,
+        "quick/move.html",
+        {
+            "club": club,
+            "session": session,
+            "seasons": seasons,
+            "picked": picked,
+            "players": players,
+            "roster": roster,
+            "errors": errors,
+            "guest": GUEST,
+        },
+    )

@@ -120,3 +120,24 @@ def test_a_signed_in_player_claims_a_seat_from_the_codes_page(client, owner):
     seat.refresh_from_db()
     assert seat.user == owner
     assert selectors.session_totals(session=table.session) == {0: 0, 1: 0, 2: 0, 3: 0}
+
+
+def test_an_organiser_moves_the_table_into_a_season_from_its_page(client, owner, club, season):
+    from leagues.models import Player
+    from scoring.models import Session
+
+    regular = Player.objects.create(club=club, display_name="张伟")
+    client.force_login(owner)
+    client.post(reverse("quick-new"), form())
+    table = Club.objects.get(is_quick=True)
+    session = table.seasons.get().sessions.get()
+    url = reverse("quick-move", args=[table.slug])
+    page = client.get(url, {"season": season.pk}).content.decode()
+    assert f'<option value="{regular.pk}" selected>' in page
+    players = session.players_in_order()
+    body = {"season": season.pk, **{f"match_{p.pk}": "guest" for p in players}}
+    body[f"match_{players[0].pk}"] = str(regular.pk)
+    response = client.post(url, body)
+    moved = Session.objects.get(pk=session.pk)
+    assert response.status_code == 302 and moved.season == season
+    assert moved.players_in_order()[0] == regular
