@@ -186,7 +186,6 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = envint("DATA_UPLOAD_MAX_MEMORY_SIZE", 256 * 1024)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "leagues.table_keys.TableKeyAuthentication",
         "leagues.oauth_auth.AppTokenAuthentication",
         "leagues.token_auth.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",

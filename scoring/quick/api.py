@@ -10,17 +10,21 @@ from typing import Any
 from django.conf import settings
 from django.db.models import QuerySet
 from django.http import Http404
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import serializers
-from rest_framework.decorators import api_view, throttle_classes
+from rest_framework.decorators import api_view, authentication_classes, throttle_classes
+from rest_framework.settings import api_settings
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 
+from csmj_site.api import id_or_404
 from csmj_site.errors import ServiceError, ServiceErrors
 from leagues.models import Club
 from leagues.permissions import can_record
+from leagues.table_keys import TableKeyAuthentication
 from scoring import selectors
 from scoring.api_rounds import RoundViewSet
 from scoring.models import Round, Session
@@ -28,8 +32,26 @@ from scoring.quick.services import quick_table_create, quick_table_session
 from scoring.serializers import RoundSerializer
 
 TABLE_ID = OpenApiParameter(
-    "table_id", str, OpenApiParameter.PATH, description="The table's id (from its creation)."
+    "table_id", int, OpenApiParameter.PATH, description="The table's id (from its creation)."
 )
+
+
+# The table endpoints read a table's key first (``tbl_…``), then the usual sign-ins; no
+# other endpoint reads a table key (there it is an invalid token).
+TABLE_AUTHENTICATION = [TableKeyAuthentication, *api_settings.DEFAULT_AUTHENTICATION_CLASSES]
+
+
+class TableKeyScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+    target_class = "leagues.table_keys.TableKeyAuthentication"
+    name = "tableKey"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "A quick table's key (tbl_…), answered once by POST /api/v1/tables/; "
+            "it reads and records at that table only.",
+        }
 
 
 class QuickTableThrottle(AnonRateThrottle):
@@ -62,14 +84,14 @@ class TableSeatSerializer(serializers.Serializer[Any]):
 
 
 class TableSerializer(serializers.Serializer[Any]):
-    id = serializers.CharField()
+    id = serializers.IntegerField()
     session = serializers.IntegerField(help_text="The table's session id.")
     seats = TableSeatSerializer(many=True)
     rounds = RoundSerializer(many=True)
 
 
 class TableCreatedSerializer(serializers.Serializer[Any]):
-    id = serializers.CharField()
+    id = serializers.IntegerField()
     key = serializers.CharField(help_text="The table's key (tbl_…), shown once.")
     session = serializers.IntegerField()
 
@@ -77,7 +99,7 @@ class TableCreatedSerializer(serializers.Serializer[Any]):
 def table_for_caller(request: Request, table_id: Any) -> Club:
     """The quick table ``table_id`` when the caller holds its key (or records there as a
     signed-in member); 404 for no such table, 401 without a key, 403 for another's."""
-    club = Club.objects.filter(slug=str(table_id), is_quick=True).first()
+    club = Club.objects.filter(pk=id_or_404(table_id), is_quick=True).first()
     if club is None:
         raise Http404("No such table.")
     auth = request.auth
@@ -98,7 +120,7 @@ def table_body(club: Club) -> dict[str, Any]:
     players = session.players_in_order()
     rounds = list(session.rounds.current().select_related("recorded_by", "voided_by"))
     return {
-        "id": club.slug,
+        "id": club.pk,
         "session": session.pk,
         "seats": [
             {"seat": i, "name": p.display_name, "total": totals.get(i, 0)}
@@ -119,6 +141,7 @@ def table_body(club: Club) -> dict[str, Any]:
     tags=["tables"],
 )
 @api_view(["POST"])
+@authentication_classes(TABLE_AUTHENTICATION)
 @throttle_classes([QuickTableThrottle])
 def table_create(request: Request) -> Response:
     body = TableCreateSerializer(data=request.data)
@@ -141,7 +164,7 @@ def table_create(request: Request) -> Response:
                 error.field = "ruleset" + error.field[len("config") :]
         raise ServiceErrors(exc.errors) from None
     return Response(
-        {"id": table.club.slug, "key": table.key, "session": table.session.pk}, status=201
+        {"id": table.club.pk, "key": table.key, "session": table.session.pk}, status=201
     )
 
 
@@ -153,7 +176,8 @@ def table_create(request: Request) -> Response:
     tags=["tables"],
 )
 @api_view(["GET"])
-def table_read(request: Request, table_id: str) -> Response:
+@authentication_classes(TABLE_AUTHENTICATION)
+def table_read(request: Request, table_id: int) -> Response:
     return Response(table_body(table_for_caller(request, table_id)))
 
 
@@ -171,6 +195,8 @@ def table_read(request: Request, table_id: str) -> Response:
 )
 class TableRoundViewSet(RoundViewSet):
     """A quick table's rounds: the sessions' round resource, reached by the table's key."""
+
+    authentication_classes = TABLE_AUTHENTICATION
 
     def get_club(self) -> Club:
         if not hasattr(self, "_club"):

@@ -5,11 +5,11 @@ from scoring.quick import api
 
 router = SimpleRouter()
 router.register(
-    r"tables/(?P<table_id>[A-Za-z0-9-]+)/rounds", api.TableRoundViewSet, basename="api-table-round"
+    r"tables/(?P<table_id>[0-9]+)/rounds", api.TableRoundViewSet, basename="api-table-round"
 )
 
 urlpatterns = [
     path("tables/", api.table_create, name="api-table-create"),
-    path("tables/<str:table_id>/", api.table_read, name="api-table"),
+    path("tables/<int:table_id>/", api.table_read, name="api-table"),
     *router.urls,
 ]
