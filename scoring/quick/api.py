@@ -13,11 +13,12 @@ from django.http import Http404
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import serializers
+from rest_framework.authentication import BaseAuthentication
 from rest_framework.decorators import api_view, authentication_classes, throttle_classes
-from rest_framework.settings import api_settings
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle
 
 from csmj_site.api import id_or_404
@@ -38,7 +39,10 @@ TABLE_ID = OpenApiParameter(
 
 # The table endpoints read a table's key first (``tbl_…``), then the usual sign-ins; no
 # other endpoint reads a table key (there it is an invalid token).
-TABLE_AUTHENTICATION = [TableKeyAuthentication, *api_settings.DEFAULT_AUTHENTICATION_CLASSES]
+TABLE_AUTHENTICATION: list[type[BaseAuthentication]] = [
+    TableKeyAuthentication,
+    *api_settings.DEFAULT_AUTHENTICATION_CLASSES,
+]
 
 
 class TableKeyScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
