@@ -41,7 +41,7 @@ TABLE_ID = OpenApiParameter(
 # other endpoint reads a table key (there it is an invalid token).
 TABLE_AUTHENTICATION: list[type[BaseAuthentication]] = [
     TableKeyAuthentication,
-    *api_settings.DEFAULT_AUTHENTICATION_CLASSES,
+    *api_settings.DEFAULT_AUTHENTICATION_CLASSES,  # type: ignore[list-item]
 ]
 
 
