@@ -185,7 +185,15 @@ def table_read(request: Request, table_id: int) -> Response:
     return Response(table_body(table_for_caller(request, table_id)))
 
 
-@extend_schema(parameters=[TABLE_ID], tags=["tables"])
+@extend_schema(
+    parameters=[
+        TABLE_ID,
+        # the sessions' round resource names its club and session; a table's its id
+        OpenApiParameter("club_slug", str, OpenApiParameter.PATH, exclude=True),
+        OpenApiParameter("session_id", int, OpenApiParameter.PATH, exclude=True),
+    ],
+    tags=["tables"],
+)
 @extend_schema_view(
     list=extend_schema(summary="The table's rounds", operation_id="table_rounds_list"),
     retrieve=extend_schema(summary="One round of the table", operation_id="table_round_read"),
