@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from csmj_site.errors import ServiceError
+from csmj_site.jsonio import json_parse
 from csmj_site.language import page_is_english
 from scoring.engine import PARAMETER_INFO, PRESET_INFO, PRESETS
 from scoring.forms import SEAT_CHOICES
@@ -63,8 +64,8 @@ class QuickTableForm(forms.Form):
         config: dict[str, Any] = {"preset": data["preset"]}
         if data.get("config"):
             try:
-                given = json.loads(data["config"])
-            except ValueError:
+                given = json_parse(data["config"], field="config")
+            except ServiceError:
                 given = None
             if isinstance(given, dict):
                 config = given

@@ -106,3 +106,23 @@ def test_anonymous_table_creation_is_rate_limited(monkeypatch):
         "/api/v1/tables/", {"names": NAMES, "ruleset": "changsha-67"}, format="json"
     )
     assert refused.status_code == 429
+
+
+def test_a_signed_in_outsider_or_a_personal_token_is_refused_at_a_table(outsider):
+    from leagues.tokens import apitoken_create
+
+    table = open_table()
+    session_client = APIClient()
+    session_client.force_login(outsider)
+    _t, raw = apitoken_create(user=outsider, name="bot")
+    for client in (session_client, keyed(raw)):
+        for method, url, body in (
+            ("get", f"/api/v1/tables/{table['id']}/", None),
+            ("get", f"/api/v1/tables/{table['id']}/rounds/", None),
+            ("post", f"/api/v1/tables/{table['id']}/rounds/", round_self_draw(1)),
+            ("post", f"/api/v1/tables/{table['id']}/rounds/1/void/", {"reason": "x"}),
+        ):
+            response = getattr(client, method)(url, body, format="json")
+            assert response.status_code in (403, 404), (method, url, response.content[:200])
+            assert response.json()["errors"]
+    assert keyed(table["key"]).get(f"/api/v1/tables/{table['id']}/").json()["rounds"] == []
