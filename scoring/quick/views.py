@@ -69,10 +69,29 @@ def _record_as(request: HttpRequest, user: Any) -> None:
         request.session[SESSION_KEYS] = keys  # login cycles the session; keys stay
 
 
+def calc_size(config: str) -> int | None:
+    """The table size of a calculator link's ruleset (None when unreadable)."""
+    from csmj_site.errors import ServiceError
+    from csmj_site.jsonio import json_parse
+
+    try:
+        given = json_parse(config, field="config")
+    except ServiceError:
+        return None
+    players = given.get("players", 4) if isinstance(given, dict) else None
+    return players if players in (2, 3, 4) else None
+
+
 def quick_new(request: HttpRequest) -> HttpResponse:
     initial: dict[str, Any] = {}
-    if request.GET.get("config"):
+    if request.GET.get("config"):  # a calculator's link: its rules, size and names
         initial["config"] = request.GET["config"]
+        size = calc_size(request.GET["config"])
+        if size:
+            initial["size"] = size
+        for i in range(4):
+            if request.GET.get(f"seat_{i}"):
+                initial[f"seat_{i}"] = request.GET[f"seat_{i}"][:60]
     form = QuickTableForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         signed_in = request.user.is_authenticated

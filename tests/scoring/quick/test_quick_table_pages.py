@@ -141,3 +141,25 @@ def test_an_organiser_moves_the_table_into_a_season_from_its_page(client, owner,
     moved = Session.objects.get(pk=session.pk)
     assert response.status_code == 302 and moved.season == season
     assert moved.players_in_order()[0] == regular
+
+
+def test_the_calculator_links_to_a_table_with_its_rules_and_names(client):
+    import html
+
+    calc = client.get(
+        reverse("calc"), {"preset": "changsha-67", "n0": "阿强"}, follow=True
+    ).content.decode()
+    link = html.unescape(re.search(r'data-role="calc-quick" href="([^"]+)"', calc).group(1))
+    page = client.get(link).content.decode()
+    assert 'value="阿强"' in page and "changsha-67" in html.unescape(page)
+
+
+def test_a_calculator_ruleset_of_three_opens_a_table_of_three(client):
+    config = '{"preset":"changsha-67","players":3}'
+    page = client.get(reverse("quick-new"), {"config": config}).content.decode()
+    assert re.search(r'name="size" value="3"[^>]*checked', page)
+    client.post(
+        reverse("quick-new"), form(size="3", seat_3="", config=config, preset="changsha-points")
+    )
+    table = Club.objects.get(is_quick=True)
+    assert table.rulesets.get().config == {"preset": "changsha-67", "players": 3}
