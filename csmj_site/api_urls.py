@@ -12,6 +12,7 @@ from scoring.api import rounds, sessions, standings
 from scoring.api.urls import club_urlpatterns
 from scoring.events.api import events, penalties
 from scoring.events.api.urls import urlpatterns as event_card_urlpatterns
+from scoring.quick import api_urls as quick_api_urls
 from scoring.sync import api as sync_api
 
 CLUB = r"clubs/(?P<club_slug>[-a-zA-Z0-9_]+)"
@@ -32,6 +33,7 @@ router.register(f"{CLUB}/penalties", penalties.PenaltyViewSet, basename="api-pen
 urlpatterns = [
     path("me/", me.MeView.as_view(), name="api-me"),
     path("error-codes/", error_codes_view, name="api-error-codes"),
+    *quick_api_urls.urlpatterns,
     *club_urlpatterns,
     *event_card_urlpatterns,
     # A club's changes feed, for apps that sync.

@@ -10,6 +10,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "csmj_site.settings")
 app = Celery("csmj")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+app.autodiscover_tasks(["scoring.quick"])
 
 # celery beat: a nightly rebuild of the materialised standings and ratings from the rounds,
 # a safety net (the write path keeps them right; the rebuild is idempotent).
@@ -17,5 +18,10 @@ app.conf.beat_schedule = {
     "standings-rebuild-nightly": {
         "task": "standings.standings_rebuild",
         "schedule": crontab(hour=4, minute=30),
+    },
+    # 快速开桌: anonymous tables nobody claimed go after 90 days (docs/quick-tables.md).
+    "quick-tables-expire-nightly": {
+        "task": "quick.tables_expire",
+        "schedule": crontab(hour=4, minute=45),
     },
 }

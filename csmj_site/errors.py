@@ -225,6 +225,11 @@ MESSAGES: dict[str, str] = {
         "a webhook's URL must start with {http} or {https} and name a host"
     ),
     "webhook_events": gettext_noop("choose one or more events"),
+    # quick tables (快速开桌, docs/quick-tables.md)
+    "invalid_table_key": gettext_noop("This table's key is wrong or the table is gone"),
+    "seat_claimed": gettext_noop("This seat belongs to someone else, or you hold another seat"),
+    "seat_unknown": gettext_noop("No such seat at this table"),
+    "sign_in_to_claim": gettext_noop("Sign in to claim your seat"),
 }
 
 

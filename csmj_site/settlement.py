@@ -72,3 +72,50 @@ def money_text(value: Decimal) -> str:
     """A sum of money without needless decimals: 24, 2.5, 0.25."""
     text = f"{value:.2f}"
     return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+# ---------------------------------------------------------------- the table fee (台费)
+
+# Who pays the table fee: everyone equally, the winners in proportion to their wins, or
+# the night's biggest winner alone (docs/quick-tables.md).
+FEE_EQUAL, FEE_WINNERS, FEE_TOP = "equal", "winners", "top"
+FEE_SPLITS = (FEE_EQUAL, FEE_WINNERS, FEE_TOP)
+
+
+def fee_shares(balances: Sequence[int], fee: int, split: str) -> list[int]:
+    """What each person pays of the table fee ``fee`` (whole chips; the shares sum to
+    ``fee``). ``equal``: the same each, the odd chips by the biggest winners first;
+    ``winners``: in proportion to what each won (largest remainders; everyone equally
+    when nobody won); ``top``: the biggest winner (ties: the first seat) pays it all."""
+    n = len(balances)
+    if fee < 0:
+        raise ValueError("the fee cannot be negative")
+    if split not in FEE_SPLITS:
+        raise ValueError(f"unknown fee split {split!r}")
+    if n == 0 or fee == 0:
+        return [0] * n
+    by_winnings = sorted(range(n), key=lambda i: (-balances[i], i))
+    if split == FEE_TOP:
+        shares = [0] * n
+        shares[by_winnings[0]] = fee
+        return shares
+    weights = [max(b, 0) for b in balances] if split == FEE_WINNERS else [1] * n
+    if sum(weights) == 0:
+        weights = [1] * n
+    total = sum(weights)
+    shares = [fee * w // total for w in weights]
+    rest = fee - sum(shares)
+    # the odd chips: the largest remainders, then the biggest winners
+    order = sorted(range(n), key=lambda i: (-(fee * weights[i] % total), -balances[i], i))
+    for i in order[:rest]:
+        shares[i] += 1
+    return shares
+
+
+def settle_with_fee(balances: Sequence[int], fee: int, split: str) -> list[Payment]:
+    """``settle`` with the table fee: the fee is one more party, at index ``len(balances)``,
+    owed ``fee``; each person's share (``fee_shares``) comes off their balance first, so
+    the players' payments and the fee sum to zero."""
+    shares = fee_shares(balances, fee, split)
+    after = [b - s for b, s in zip(balances, shares, strict=True)]
+    return settle([*after, fee])

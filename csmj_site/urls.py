@@ -22,6 +22,7 @@ urlpatterns = [
     path("", include("scoring.events.urls")),
     path("", include("scoring.webhooks.urls")),
     path("", include("scoring.me.urls")),
+    path("", include("scoring.quick.urls")),
     path("", include("leagues.urls")),
 ]
 

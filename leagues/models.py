@@ -50,6 +50,10 @@ class Club(models.Model):
         blank=True,
         validators=[MinValueValidator(CHIP_RATE_MIN), MaxValueValidator(CHIP_RATE_MAX)],
     )
+    # 快速开桌 (docs/quick-tables.md): a hidden club holding one casual table, never
+    # listed; its key (``tbl_…``) is kept only as its SHA-256.
+    is_quick = models.BooleanField(_("快速开桌"), default=False)
+    quick_key_hash = models.CharField(max_length=64, blank=True, db_index=True)
     created_at = models.DateTimeField(_("创建时间"), default=timezone.now)
 
     class Meta:

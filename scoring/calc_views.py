@@ -105,6 +105,17 @@ def settings_query(config: dict[str, Any], names: list[str]) -> str:
     return query.urlencode()
 
 
+def quick_table_link(config: dict[str, Any], names: list[str]) -> str:
+    """开一桌 (a quick table) with the calculator's ruleset and names."""
+    import json
+
+    query = QueryDict(mutable=True)
+    query["config"] = json.dumps(config, ensure_ascii=False, separators=(",", ":"))
+    for i, name in enumerate(names):
+        query[f"seat_{i}"] = name
+    return f"{reverse('quick-new')}?{query.urlencode()}"
+
+
 def calc_page(
     request: HttpRequest,
     *,
@@ -143,6 +154,8 @@ def calc_page(
             "kong_pay": kong_pay_choices(config, names, bool(rules_context["rules"]["kong_pay"])),
             "rf_context": context,
             "form_action": f"{reverse('calc-share')}?{query}",
+            # 开一桌 with these rules and names (docs/quick-tables.md)
+            "quick_url": quick_table_link(config, [n.strip() for n in names[:players]]),
             "shared": shared,
         },
         status=status,

@@ -412,3 +412,31 @@ class PaperCsvForm(forms.Form):
 
     def _bad(self, line: int, messages: list[str]) -> None:
         self.row_errors.append({"line": line, "messages": messages})
+
+
+class TableFeeForm(forms.Form):
+    """结账's table fee (台费), read from the settle-up step's query: chips for the table
+    or for each round, paid equally, by the winners in proportion or by the biggest
+    winner (``csmj_site.settlement.fee_shares``). Anything unreadable means no fee."""
+
+    fee = forms.IntegerField(label=_("台费（子）"), min_value=0, max_value=100000, required=False)
+    fee_per = forms.ChoiceField(
+        label=_("台费按"),
+        choices=[("table", _("整场一次")), ("round", _("每盘一次"))],
+        required=False,
+    )
+    fee_by = forms.ChoiceField(
+        label=_("谁付台费"),
+        choices=[("equal", _("大家平摊")), ("winners", _("赢家按比例")), ("top", _("大赢家"))],
+        required=False,
+    )
+
+    def options(self) -> dict[str, Any]:
+        """The keyword arguments of ``selectors.session_settlement``."""
+        if not self.is_valid() or not self.cleaned_data.get("fee"):
+            return {}
+        return {
+            "fee": self.cleaned_data["fee"],
+            "fee_per": self.cleaned_data.get("fee_per") or "table",
+            "fee_by": self.cleaned_data.get("fee_by") or "equal",
+        }

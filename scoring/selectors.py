@@ -499,31 +499,44 @@ def session_owed(*, session: Session, seats: int) -> tuple[list[int], dict[int, 
     return owed, burned
 
 
-def session_settlement(*, session: Session) -> dict[str, Any]:
+def session_settlement(
+    *, session: Session, fee: int = 0, fee_per: str = "table", fee_by: str = "equal"
+) -> dict[str, Any]:
     """结账: who pays whom to settle the session (``session_owed``), in the fewest
     payments (``csmj_site.settlement``), with money at the club's rate per chip when it
     has one, and the same as text for the group chat, in the page's language.
 
     Chips burned (an escape penalty) were paid to no one: a seat's net counts them, but
     it owes the others only the rest, so they are listed apart (``burned``), outside the
-    payments. One query (none for a paper session); the seats and club are loaded."""
+    payments. One query (none for a paper session); the seats and club are loaded.
+
+    The table fee (台费, an option of settling up): ``fee`` chips for the table, or for
+    each counted round (``fee_per="round"``), paid as ``fee_by`` says
+    (``csmj_site.settlement.fee_shares``); its payments go to 台费, one more payee."""
     from django.utils import timezone
     from django.utils.translation import gettext as _
 
-    from csmj_site.settlement import money, money_text, settle
+    from csmj_site.language import list_sep
+    from csmj_site.settlement import fee_shares, money, money_text, settle_with_fee
 
     names = [p.display_name for p in session.players_in_order()]
     rate = session.season.club.chip_rate
     owed, burned = session_owed(session=session, seats=len(names))
+    fee_total = max(int(fee), 0)
+    if fee_per == "round" and fee_total:
+        fee_total *= session.rounds.counting().count()
+    shares = fee_shares(owed, fee_total, fee_by)
+    payees = [*names, _("台费")]
     payments = []
-    for p in settle(owed):
+    for p in settle_with_fee(owed, fee_total, fee_by):
         cash = money(p.amount, rate)
         payments.append(
             {
                 "payer": p.payer,
                 "payee": p.payee,
-                "payer_name": names[p.payer],
-                "payee_name": names[p.payee],
+                "payer_name": payees[p.payer],
+                "payee_name": payees[p.payee],
+                "to_fee": p.payee == len(names),
                 "chips": p.amount,
                 "money": cash,
                 "money_text": money_text(cash) if cash is not None else "",
@@ -534,6 +547,18 @@ def session_settlement(*, session: Session) -> dict[str, Any]:
     if rate is not None:
         head += _("（1子 = %(rate)s元）") % {"rate": money_text(rate)}
     lines = [head]
+    fee_rows = []
+    if fee_total:
+        fee_rows = [
+            {"name": names[seat], "chips": chips} for seat, chips in enumerate(shares) if chips
+        ]
+        lines.append(
+            _("台费 %(fee)s子：%(shares)s")
+            % {
+                "fee": fee_total,
+                "shares": list_sep().join(f"{r['name']} {r['chips']}" for r in fee_rows),
+            }
+        )
     for row in payments:
         line = _("%(payer)s → %(payee)s %(chips)s子") % {
             "payer": row["payer_name"],
@@ -556,6 +581,13 @@ def session_settlement(*, session: Session) -> dict[str, Any]:
         "rate_text": money_text(rate) if rate is not None else "",
         "payments": payments,
         "burned": burned_rows,
+        "fee": {
+            "total": fee_total,
+            "per": fee_per,
+            "by": fee_by,
+            "amount": max(int(fee), 0),
+            "shares": fee_rows,
+        },
         "text": "\n".join(lines),
     }
 

@@ -38,6 +38,7 @@ from scoring.forms import (
     PlayerMergeForm,
     RoundDataForm,
     SessionStartForm,
+    TableFeeForm,
     VoidForm,
     paper_key,
     season_table_seats,
@@ -346,6 +347,7 @@ def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpRes
         rounds = [round_summary(r, names, found) for r in stored]
     counted = [r for r in rounds if r["round"].counts]
     follow_url = session_follow_url(request, club, session)
+    fee_form = TableFeeForm(request.GET if "fee" in request.GET else None)
     night = selectors.session_night_table(session=session)
     ctx = club_context(
         request,
@@ -372,7 +374,8 @@ def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpRes
         ),
         follow_url=follow_url,
         follow_qr=follow_qr(follow_url) if follow_url else "",
-        settle=selectors.session_settlement(session=session),
+        settle=selectors.session_settlement(session=session, **fee_form.options()),
+        fee_form=fee_form,
         can_delete=not rounds and not paper and not session.season.is_closed and night is None,
     )
     return render(request, "scoring/session_detail.html", ctx)
@@ -402,7 +405,7 @@ def follow_qr(url: str) -> str:
 # ---------------------------------------------------------------- the result as an image
 
 
-def session_card(session: Session) -> Any:
+def session_card(session: Session, fee: dict[str, Any] | None = None) -> Any:
     """The session's result card (``share_image.Card``): the club, the date, every
     player's total (best first) and biggest win, in the page's language."""
     from django.utils import timezone
@@ -433,28 +436,40 @@ def session_card(session: Session) -> Any:
         parts.append(session.table_label)
     if counted:
         parts.append(ngettext("%(n)s 盘计分", "%(n)s 盘计分", counted) % {"n": counted})
+    more = ""
+    if fee:  # 结账's table fee, as the settle-up step chose it
+        settled = selectors.session_settlement(session=session, **fee)["fee"]
+        if settled["total"]:
+            more = _("台费 %(fee)s子：%(shares)s") % {
+                "fee": settled["total"],
+                "shares": list_sep().join(f"{r['name']} {r['chips']}" for r in settled["shares"]),
+            }
     return Card(
         title=session.season.club.name,
         subtitle=" · ".join(parts),
         heading=_("本场战绩"),
         rows=rows,
         footer=_("长沙麻将计分"),
+        more=more,
     )
 
 
-def session_image_response(session: Session) -> HttpResponse:
+def session_image_response(session: Session, fee: dict[str, Any] | None = None) -> HttpResponse:
     """The result card as a PNG download; 503 with the reason when no font draws
     Chinese on this server."""
     from scoring.share_image import card_png, png_response
 
     day = session.started_at.strftime("%Y%m%d")
-    return png_response(lambda: card_png(session_card(session)), f"csmj-{day}-{session.pk}.png")
+    return png_response(
+        lambda: card_png(session_card(session, fee)), f"csmj-{day}-{session.pk}.png"
+    )
 
 
 @club_view("read")
 def session_image(request: HttpRequest, club: Club, session_id: int) -> HttpResponse:
     """晒战绩: the session's result as a PNG for the group chat."""
-    return session_image_response(get_session(club, session_id))
+    fee = TableFeeForm(request.GET if "fee" in request.GET else None).options()
+    return session_image_response(get_session(club, session_id), fee or None)
 
 
 # ---------------------------------------------------------------- the round form
