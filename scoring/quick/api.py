@@ -21,7 +21,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle
 
-from csmj_site.api import id_or_404
+from csmj_site.api import IDEMPOTENCY_KEY, id_or_404, idempotent_view, undeclared_refused
 from csmj_site.errors import ServiceError, ServiceErrors
 from leagues.models import Club
 from leagues.permissions import can_record
@@ -34,6 +34,10 @@ from scoring.quick.services import quick_table_create, quick_table_session
 
 TABLE_ID = OpenApiParameter(
     "table_id", int, OpenApiParameter.PATH, description="The table's id (from its creation)."
+)
+# The table itself: the object the path is about is {id} (docs/api.md, Names).
+OWN_ID = OpenApiParameter(
+    "id", int, OpenApiParameter.PATH, description="The table's id (from its creation)."
 )
 
 
@@ -140,6 +144,7 @@ def table_body(club: Club) -> dict[str, Any]:
     description="No login needed; anonymous callers are rate limited. Answers the "
     "table's id and its key: send the key as Authorization: Bearer <key> to record "
     "at /tables/{id}/rounds/ and to read /tables/{id}/.",
+    parameters=[IDEMPOTENCY_KEY],
     request=TableCreateSerializer,
     responses={201: TableCreatedSerializer},
     tags=["tables"],
@@ -147,8 +152,10 @@ def table_body(club: Club) -> dict[str, Any]:
 @api_view(["POST"])
 @authentication_classes(TABLE_AUTHENTICATION)
 @throttle_classes([QuickTableThrottle])
+@idempotent_view
 def table_create(request: Request) -> Response:
     body = TableCreateSerializer(data=request.data)
+    undeclared_refused(body)
     body.is_valid(raise_exception=True)
     data = body.validated_data
     ruleset = data["ruleset"]
@@ -173,16 +180,16 @@ def table_create(request: Request) -> Response:
 
 
 @extend_schema(
-    operation_id="table_read",
+    operation_id="table_get",
     summary="A quick table: its seats, totals and rounds",
-    parameters=[TABLE_ID],
+    parameters=[OWN_ID],
     responses={200: TableSerializer},
     tags=["tables"],
 )
 @api_view(["GET"])
 @authentication_classes(TABLE_AUTHENTICATION)
-def table_read(request: Request, table_id: int) -> Response:
-    return Response(table_body(table_for_caller(request, table_id)))
+def table_read(request: Request, id: int) -> Response:  # noqa: A002
+    return Response(table_body(table_for_caller(request, id)))
 
 
 @extend_schema(
@@ -195,8 +202,8 @@ def table_read(request: Request, table_id: int) -> Response:
     tags=["tables"],
 )
 @extend_schema_view(
-    list=extend_schema(summary="The table's rounds", operation_id="table_rounds_list"),
-    retrieve=extend_schema(summary="One round of the table", operation_id="table_round_read"),
+    list=extend_schema(summary="The table's rounds", operation_id="table_round_list"),
+    retrieve=extend_schema(summary="One round of the table", operation_id="table_round_get"),
     create=extend_schema(
         operation_id="table_round_record", summary="Record the table's next round"
     ),

@@ -10,6 +10,6 @@ router.register(
 
 urlpatterns = [
     path("tables/", api.table_create, name="api-table-create"),
-    path("tables/<int:table_id>/", api.table_read, name="api-table"),
+    path("tables/<int:id>/", api.table_read, name="api-table"),
     *router.urls,
 ]

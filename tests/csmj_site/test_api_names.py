@@ -54,8 +54,10 @@ def test_a_path_names_its_own_object_id_and_only_a_nested_resources_parent(schem
     for path in schema["paths"]:
         names = re.findall(r"\{(\w+)\}", path)
         for name in names:
-            assert name in {"club_slug", "id", "session_id", "number", "player_id"}, path
-        if "session_id" in names:  # the parent of rounds, which have their own {number}
+            assert name in {"club_slug", "id", "session_id", "table_id", "number", "player_id"}, (
+                path
+            )
+        if {"session_id", "table_id"} & set(names):  # rounds' parents (their own {number})
             assert "/rounds/" in path, path
         assert "season_id" not in names and "event_id" not in names, path
 

@@ -58,6 +58,8 @@ def write_operations() -> list[tuple[str, str, list[str], bool]]:
         for method, operation in operations.items():
             if method not in WRITES:
                 continue
+            if path.startswith("/api/v1/tables/{"):
+                continue  # a quick table's writes answer its key's holder only (tests/scoring/quick)
             body = operation.get("requestBody", {}).get("content", {}).get("application/json")
             ref = (body or {}).get("schema", {}).get("$ref", "")
             fields = sorted(components.get(ref.rsplit("/", 1)[-1], {}).get("properties", {}))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 from loadtest import night, phones, stack
 
@@ -71,7 +72,10 @@ def follow_twice(server: Server) -> phones.PhonesResult:
         listener.close()
         return result
 
-    return asyncio.run(run())
+    # A thread of its own: a test process that ran the browser tests keeps Playwright's
+    # event loop running in the main thread, where asyncio.run() is refused.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, run()).result()
 
 
 def test_a_phone_follows_the_board_on_one_connection_and_records_the_round_it_showed():

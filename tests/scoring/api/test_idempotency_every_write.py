@@ -22,7 +22,13 @@ SCHEMA = yaml.safe_load(
     (Path(__file__).resolve().parents[3] / "docs" / "openapi.yaml").read_text(encoding="utf-8")
 )
 # POSTs that store nothing, so a retry is safe without a key.
-STATELESS = {"score_round", "analyse_hand", "parse_sentence", "round_preview"}
+STATELESS = {
+    "score_round",
+    "analyse_hand",
+    "parse_sentence",
+    "round_preview",
+    "table_round_preview",
+}
 
 
 def twice(client, url, body, key="retry-1"):
