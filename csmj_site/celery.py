@@ -10,7 +10,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "csmj_site.settings")
 app = Celery("csmj")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
-app.autodiscover_tasks(["scoring.quick"])
+# Task modules of packages that are not apps of their own: the worker imports them too.
+app.autodiscover_tasks(["scoring.quick", "scoring.webhooks"])
 
 # celery beat: a nightly rebuild of the materialised standings and ratings from the rounds,
 # a safety net (the write path keeps them right; the rebuild is idempotent).

@@ -63,6 +63,7 @@ def seeded(
     """A club with rounds, a league night with a drawn round and a penalty, and the
     owner's token: ids for every path parameter."""
     from scoring.events import services as events
+    from scoring.quick.services import quick_table_create
 
     round_record(session=session, data=round_self_draw(0, birds=[5, 9]), actor=recorder)
     round_record(session=session, data=round_discard(2, 3, birds=[1, 4]), actor=recorder)
@@ -77,7 +78,11 @@ def seeded(
     ids = {"players": players[0].pk, "rulesets": ruleset.pk, "seasons": season.pk}
     ids["sessions"] = session.pk
     ids["events"], ids["penalties"] = event.pk, penalty.pk
-    return {"club": club, "session": session, "ids": ids, "token": raw}
+    # A quick table, answered to its key's holder (tables/…).
+    table = quick_table_create(names=["甲", "乙", "丙", "丁"], config="changsha-67", first_dealer=0)
+    round_record(session=table.session, data=round_self_draw(1), actor=table.keeper)
+    ids["tables"] = table.club.pk
+    return {"club": club, "session": session, "ids": ids, "token": raw, "table_key": table.key}
 
 
 def point_at_seeded_objects(case, seeded) -> None:
@@ -88,6 +93,8 @@ def point_at_seeded_objects(case, seeded) -> None:
         params["season_id"] = seeded["ids"]["seasons"]
     if "session_id" in params:
         params["session_id"] = seeded["session"].pk
+    if "table_id" in params:
+        params["table_id"] = seeded["ids"]["tables"]
     if "number" in params:
         params["number"] = 1
     if "id" in params:
@@ -104,4 +111,5 @@ def point_at_seeded_objects(case, seeded) -> None:
 )
 def test_every_operation_answers_within_its_contract(case, seeded):
     point_at_seeded_objects(case, seeded)
-    case.call_and_validate(headers={"Authorization": f"Bearer {seeded['token']}"}, checks=CHECKS)
+    key = seeded["table_key"] if case.path.startswith("/api/v1/tables/{") else seeded["token"]
+    case.call_and_validate(headers={"Authorization": f"Bearer {key}"}, checks=CHECKS)

@@ -1,5 +1,5 @@
 """The standings' Celery tasks are named for the app that holds them, and the nightly
-beat entry calls one the Celery app has registered."""
+beat entries call tasks the Celery app has registered."""
 
 from __future__ import annotations
 
@@ -13,6 +13,12 @@ def test_the_standings_tasks_are_named_for_their_app():
 
 
 def test_the_beat_schedule_calls_registered_tasks():
+    app.loader.import_default_modules()  # what a worker imports at its start
     called = {entry["task"] for entry in app.conf.beat_schedule.values()}
-    assert called == {"standings.standings_rebuild"}
+    assert called == {"standings.standings_rebuild", "quick.tables_expire"}
     assert called <= set(app.tasks)
+
+
+def test_a_worker_knows_the_webhooks_delivery_task():
+    app.loader.import_default_modules()
+    assert any(name.startswith("webhooks.") for name in app.tasks), sorted(app.tasks)
