@@ -207,7 +207,9 @@ def test_a_night_takes_at_most_its_entrants_limit(event, roster, organiser, monk
 
 
 def test_a_night_stored_with_a_timer_beyond_the_bound_still_starts_its_tables(drawn, recorder):
-    Event.objects.filter(pk=drawn.pk).update(timer_minutes=10**10)
+    Event.objects.filter(pk=drawn.pk).update(
+        timer_minutes=32767
+    )  # beyond the bound; what the column holds
     drawn.refresh_from_db()
     table = SeatingRound.objects.get().tables.first()
 
