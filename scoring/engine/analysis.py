@@ -1,5 +1,8 @@
 """Hand analysis from the tiles: which hand types a hand really is (rules.md §2).
 
+Long (~1,200 lines) because it is one job compiled as one unit by ``make native``; the
+validator's claim hooks at its end are the next part to move to a module of their own.
+
 Public functions (keyword-only after the tiles):
 
 - :func:`analyse` / :func:`analyse_hand`: a final hand (14 tiles, melds counted 3

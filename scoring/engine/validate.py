@@ -1,5 +1,8 @@
 """Parse and validate one round (round-format.md) into immutable typed structures.
 
+Long (~1,400 lines) because it is one job, one function per part of a round, compiled
+as one unit by ``make native``, where calls between modules would cost in the hot path.
+
 ``parse_round(data)`` never raises on bad input: it returns ``(None, errors)`` with
 every problem it found (rules.md §8), each a ``FieldError`` naming the field by its
 dotted path ("result.winners.0.hands.1"), with a stable code and an English message

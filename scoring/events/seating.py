@@ -1,4 +1,8 @@
-"""The seating draw of a league night (issue 22): who sits at which table, in which seat.
+"""The seating draw of a league night: who sits at which table, in which seat.
+
+One job over ~1,000 lines: the draw and the whole-night planner share the pair-cost
+tables and the tabu search, so they stay together; the shipped schedules are data in
+``seating_schedules``.
 
 Pure Python (no Django): the events app calls it with player ids and gets tables back.
 

@@ -1,5 +1,8 @@
 """Writes of league nights: events, entrants, seating rounds, tables, penalties.
 
+One job over ~880 lines: every write of a night shares the lock on its event, the
+version bump and the audit line; a split by resource is the next step when it grows.
+
 Every write checks the role (organiser; starting a table: recorder), refuses bad input
 with a ``ServiceErrors`` naming the field and stores nothing then, writes the audit log
 in its transaction, and bumps ``Event.version`` (what the board follows).
