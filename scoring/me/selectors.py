@@ -22,10 +22,11 @@ from django.db.models import Count, Q, Sum
 from django.utils.timezone import get_current_timezone
 
 from leagues.models import Club, Membership, Player, Season
-from scoring.events.models import Entrant, Penalty
+from scoring.events.models import Entrant
 from scoring.models import RoundHand, RoundPlayer, Session, SessionSeat, Transfer, counting_q
 from scoring.standings.models import (
     STAT_FIELDS,
+    Penalty,
     PlayerClubStat,
     PlayerRating,
     PlayerSeasonStat,

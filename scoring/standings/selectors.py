@@ -18,12 +18,12 @@ from django.utils.translation import gettext_lazy
 
 from leagues.models import Club, Player, Season
 from scoring.engine import HAND_TYPES, KONG_KINDS, parse_ruleset
-from scoring.events.models import Penalty
 from scoring.models import MAX_SEATS, Round, RoundHand, RoundPlayer, SessionSeat, counting_q
 from scoring.selectors import kong_kinds
 from scoring.standings.cells import formula_safe
 from scoring.standings.models import (
     STAT_FIELDS,
+    Penalty,
     PlayerClubStat,
     PlayerRating,
     PlayerSeasonStat,
