@@ -49,7 +49,14 @@ from scoring.services import (
     ruleset_resolve,
     session_start_problems,
 )
-from scoring.standings.models import STAT_FIELDS, PlayerSessionStat, SessionResult, round_add
+from scoring.standings.models import (
+    STAT_FIELDS,
+    PlayerClubStat,
+    PlayerSeasonStat,
+    PlayerSessionStat,
+    SessionResult,
+    round_add,
+)
 from scoring.standings.rebuild import apply_stat_deltas, ratings_rebuild, scope_lock
 
 # ---------------------------------------------------------------- input / report
@@ -374,8 +381,6 @@ def _add_totals(stats: Iterable[dict[str, Any]]) -> None:
             d = scope[key].setdefault(s["player_id"], dict.fromkeys(STAT_FIELDS, 0))
             for f in STAT_FIELDS:
                 d[f] += s[f]
-    from scoring.standings.models import PlayerClubStat, PlayerSeasonStat
-
     for season_id, deltas in by_season.items():
         apply_stat_deltas(PlayerSeasonStat, {"season_id": season_id}, deltas)
     for club_id, deltas in by_club.items():

@@ -27,6 +27,7 @@ from leagues.option_values import value_choices
 from leagues.rules_form import RulesStepForm, field_choices, rules_initial
 from leagues.ruleset_explain import option_words, payment_terms
 from scoring import selectors, services
+from scoring.api.calculator import AnonCalculatorThrottle
 from scoring.calc_codes import calc_decode, calc_encode
 from scoring.engine import HAND_CLASSES, HAND_TYPES, PARAMETER_INFO, presets_describe
 from scoring.forms import RoundDataForm
@@ -83,8 +84,6 @@ def calc_settings(query: QueryDict) -> tuple[CalcSettingsForm, dict[str, Any], l
 
 def calc_throttled(request: HttpRequest) -> bool:
     """The API's anonymous-calculator throttle, on this request (signed-in users pass)."""
-    from scoring.api.calculator import AnonCalculatorThrottle
-
     return not AnonCalculatorThrottle().allow_request(request, None)  # type: ignore[arg-type]
 
 

@@ -24,6 +24,10 @@ from django.db.models import (
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Coalesce
 
+from csmj_site.language import in_page_language, list_sep, page_is_english
+from csmj_site.settlement import fee_shares, money, money_text, settle_with_fee
+from leagues.models import Membership, Player
+from leagues.permissions import roles_at
 from scoring.engine import (
     BIRD_ON_NOBODY,
     KONG_KINDS,
@@ -66,8 +70,6 @@ def round_birds(
     rules.md §3, §10.2) and who sat there, or the engine's word for nobody (空):
     ``{"final": [{"bird", "seat", "on"}, ...], "openings": [[...] an opening]}``.
     ``counted``: the final win's birds as the engine counted them (``Round.birds``)."""
-    from csmj_site.language import in_page_language
-
     rules = _rules_of(ruleset_config)
     final = data.get("result") or {}
     dealer = data.get("dealer", 0)
@@ -102,15 +104,11 @@ def round_birds(
 
 def kong_kinds() -> dict[str, str]:
     """Each kind of kong (暗杠 …) in the engine's word, in the page's language."""
-    from csmj_site.language import in_page_language
-
     return {kind: in_page_language(words.name) for kind, words in KONG_KINDS.items()}
 
 
 def kong_title() -> str:
     """The name of kong payments (杠分, the engine's ``kong_pay``), in the page's language."""
-    from csmj_site.language import page_is_english
-
     kong_pay = PARAMETER_INFO["kong_pay"]
     return kong_pay.name_en if page_is_english() else kong_pay.name_zh
 
@@ -382,9 +380,6 @@ def session_follow_state(*, session: Session) -> dict[str, Any]:
 def session_list_open_for_user(*, user: Any, limit: int = 20) -> list[Session]:
     """Sessions still taking rounds that ``user`` may record in (recorder or above in the
     club): not finished, not a paper session, in an open season. Newest first."""
-    from leagues.models import Membership
-    from leagues.permissions import roles_at
-
     clubs = list(
         Membership.objects.filter(user=user, role__in=roles_at("record")).values_list(
             "club_id", flat=True
@@ -515,10 +510,6 @@ def session_settlement(
     (``csmj_site.settlement.fee_shares``); its payments go to 台费, one more payee."""
     from django.utils import timezone
     from django.utils.translation import gettext as _
-
-    from csmj_site.language import list_sep
-    from csmj_site.settlement import fee_shares, money, money_text, settle_with_fee
-
     names = [p.display_name for p in session.players_in_order()]
     rate = session.season.club.chip_rate
     owed, burned = session_owed(session=session, seats=len(names))
@@ -656,8 +647,6 @@ def roster_recent_first(*, club: Any) -> list[Any]:
     """The club's roster for 开一场's tap-to-pick: players who sat at a table most
     recently first (``last_sat``, their last session's start), then the others by name.
     One query."""
-    from leagues.models import Player
-
     return list(
         Player.objects.filter(club=club)
         .annotate(last_sat=Max("session_seats__session__started_at"))

@@ -48,6 +48,8 @@ from scoring.page_json import analyse_body, form_rejection, json_body, localised
 from scoring.pages import get_round, get_session, round_summary
 from scoring.round_form_context import analyse_for_form, form_rules_context, form_seats
 from scoring.services import RoundRejected
+from scoring.share_image import Card, Row, card_png, png_response
+from scoring.standings.models import SessionResult
 from scoring.templatetags.recording import NO_REASON, VOID_PICKS, void_pick_label
 
 # ---------------------------------------------------------------- sessions
@@ -279,8 +281,6 @@ def paper_session_new(request: HttpRequest, club: Club, season_id: int) -> HttpR
 
 def paper_keys(season: Any) -> set[Any]:
     """The season's paper sessions as paper_key()s, to refuse a file uploaded twice."""
-    from scoring.standings.models import SessionResult
-
     results = list(
         SessionResult.objects.filter(session__season=season, is_paper=True).values_list(
             "session_id", "session__started_at", "paper_nets"
@@ -410,8 +410,6 @@ def session_card(session: Session, fee: dict[str, Any] | None = None) -> Any:
     player's total (best first) and biggest win, in the page's language."""
     from django.utils import timezone
 
-    from scoring.share_image import Card, Row
-
     names = [p.display_name for p in session.players_in_order()]
     totals = selectors.session_nets(session=session)
     if selectors.session_paper_nets(session=session) is not None:
@@ -457,8 +455,6 @@ def session_card(session: Session, fee: dict[str, Any] | None = None) -> Any:
 def session_image_response(session: Session, fee: dict[str, Any] | None = None) -> HttpResponse:
     """The result card as a PNG download; 503 with the reason when no font draws
     Chinese on this server."""
-    from scoring.share_image import card_png, png_response
-
     day = session.started_at.strftime("%Y%m%d")
     return png_response(
         lambda: card_png(session_card(session, fee)), f"csmj-{day}-{session.pk}.png"
