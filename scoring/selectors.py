@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -26,17 +25,15 @@ from django.db.models.functions import Cast, Coalesce
 
 from csmj_site.language import in_page_language, list_sep, page_is_english
 from csmj_site.settlement import fee_shares, money, money_text, settle_with_fee
-from leagues.models import Membership, Player
+from leagues.models import Membership, Player, ruleset_rules
 from leagues.permissions import roles_at
 from scoring.engine import (
     BIRD_ON_NOBODY,
     KONG_KINDS,
     MIDGAME_CODES,
     PARAMETER_INFO,
-    Rules,
     bird_seats,
     final_bird_origin,
-    parse_ruleset,
     small_win_origin,
 )
 from scoring.models import (
@@ -50,18 +47,6 @@ from scoring.models import (
     table_title,
 )
 
-_RULES_SEEN: dict[str, Rules | None] = {}
-
-
-def _rules_of(config: Any) -> Rules | None:
-    """A stored round's ruleset, parsed once per distinct config (a process keeps 64)."""
-    key = json.dumps(config, sort_keys=True)
-    if key not in _RULES_SEEN:
-        if len(_RULES_SEEN) >= 64:
-            _RULES_SEEN.clear()
-        _RULES_SEEN[key] = parse_ruleset(config)[0]
-    return _RULES_SEEN[key]
-
 
 def round_birds(
     *, data: dict[str, Any], counted: list[int], ruleset_config: Any, names: list[str]
@@ -70,7 +55,7 @@ def round_birds(
     rules.md §3, §10.2) and who sat there, or the engine's word for nobody (空):
     ``{"final": [{"bird", "seat", "on"}, ...], "openings": [[...] an opening]}``.
     ``counted``: the final win's birds as the engine counted them (``Round.birds``)."""
-    rules = _rules_of(ruleset_config)
+    rules = ruleset_rules(ruleset_config)
     final = data.get("result") or {}
     dealer = data.get("dealer", 0)
     discarder = final.get("discarder")
@@ -510,6 +495,7 @@ def session_settlement(
     (``csmj_site.settlement.fee_shares``); its payments go to 台费, one more payee."""
     from django.utils import timezone
     from django.utils.translation import gettext as _
+
     names = [p.display_name for p in session.players_in_order()]
     rate = session.season.club.chip_rate
     owed, burned = session_owed(session=session, seats=len(names))
@@ -597,7 +583,7 @@ def session_same_table(*, club: Any) -> dict[str, Any] | None:
     players = last.players_in_order()
     dealer, _dealers = session_next_dealers(session=last)
     season = last.season
-    rules, _errors = parse_ruleset(season.ruleset.config)
+    rules = season.ruleset.rules
     seats = last.table_size or (rules.players if rules is not None else None)
     return {
         "session": last,
