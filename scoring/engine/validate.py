@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any, Final, NamedTuple
 
-from scoring.engine.analysis import check_final_claim, check_opening_claim
 from scoring.engine.birds import haidi_birds, small_win_bird_count
+from scoring.engine.claim_checks import check_final_claim, check_opening_claim
 from scoring.engine.errors import FieldError
 from scoring.engine.hands import (
     EXCLUDES,
