@@ -5,7 +5,6 @@ from scoring import (
     follow_views,
     merge_views,
     paper_views,
-    result_card,
     round_save_views,
     round_views,
     views,
@@ -75,7 +74,7 @@ urlpatterns = [
     path("c/<slug:slug>/sessions/<int:session_id>/", views.session_detail, name="session"),
     path(
         "c/<slug:slug>/sessions/<int:session_id>/result.png",
-        result_card.session_image,
+        views.session_image,
         name="session-image",
     ),
     path(

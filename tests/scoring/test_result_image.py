@@ -13,7 +13,7 @@ from django.utils import timezone
 from PIL import Image
 
 from scoring import selectors, services, share_image
-from scoring.result_card import session_card
+from scoring.views import session_card
 from tests.factories import round_self_draw
 
 pytestmark = pytest.mark.django_db

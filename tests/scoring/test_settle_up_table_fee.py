@@ -77,7 +77,7 @@ def test_the_settle_up_step_takes_the_fee_and_shows_it_in_the_text_and_the_image
 
 
 def test_the_result_image_with_a_fee_says_the_fee(client, table, monkeypatch):
-    from scoring import result_card
+    from scoring import views
 
     seen = {}
 
@@ -85,8 +85,8 @@ def test_the_result_image_with_a_fee_says_the_fee(client, table, monkeypatch):
         seen["fee"] = fee
         return original(session, fee)
 
-    original = result_card.session_card
-    monkeypatch.setattr(result_card, "session_card", card)
+    original = views.session_card
+    monkeypatch.setattr(views, "session_card", card)
     client.force_login(table.keeper)
     url = reverse("session-image", args=[table.club.slug, table.session.pk])
     client.get(url, {"fee": "20", "fee_by": "top"})
