@@ -1,5 +1,10 @@
 """API conventions shared by every endpoint under /api/.
 
+Over 700 lines as one room: the conventions every endpoint is built from, each a short
+section below (idempotency, errors, pagination, the schema, filters, the viewset), which
+build on one another; the settings name two of them by path (``EXCEPTION_HANDLER``,
+``DEFAULT_SCHEMA_CLASS``).
+
 - ``exception_handler``: one error body everywhere, the one of round-format.md:
   ``{"errors": [{"field", "code", "message"}, ...]}``. Field paths are dotted
   ("result.winners.0.seat"); errors that concern no field (401, 403, 404, 405, 429 …)
@@ -588,6 +593,7 @@ def page_not_found(request: Any, exception: Exception) -> Any:
     """handler404: under /api/ a URL that matches no route answers in the error format;
     elsewhere Django's (the site's) 404 page."""
     from django.views.defaults import page_not_found as site_page_not_found
+
     if is_api(request):
         return api_error(404, ServiceError("", "not_found"))
     return site_page_not_found(request, exception)

@@ -7,6 +7,10 @@ and stored not at all. Good sessions are written in batches with few statements
 (PostgreSQL COPY; ``bulk_create`` elsewhere), then the materialised standings are
 brought up to date in the same transaction and the ratings of the touched scopes are
 replayed.
+
+Over 600 lines as one job: checking, scoring and writing whole sessions in batches share
+the resolved players and rulesets and the rows they build, so that a bad session is
+refused before any row of the batch is written.
 """
 
 from __future__ import annotations

@@ -1,4 +1,10 @@
-"""Reads for sessions and rounds. A fixed number of queries, however many rounds."""
+"""Reads for sessions and rounds. A fixed number of queries, however many rounds.
+
+Over 600 lines as one room: every read of a session and its rounds (a session's seats,
+totals, birds, dealers, settle-up, what its follow poll and the club's last table show)
+shares the same few querysets (``_with_seats``, ``counting_q``), which keep the query
+counts fixed; the standings' reads are ``scoring.standings.selectors``.
+"""
 
 from __future__ import annotations
 

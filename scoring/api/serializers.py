@@ -276,6 +276,7 @@ class SessionDetailSerializer(SessionSerializer):
     @extend_schema_field({"type": "string", "format": "uri", "nullable": True})
     def get_follow_url(self, obj: Session) -> str | None:
         from django.urls import reverse
+
         request = self.context.get("request")
         if request is None or not obj.follow_token:
             return None

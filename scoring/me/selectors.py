@@ -7,6 +7,9 @@ and friends) summed over the user's linked players: the same materialised rows
 hand counts, kong counts and standings order (``ranked_rows``). Every read covers all the
 linked players at once, so ``me_report`` issues a fixed number of queries however many
 clubs, seasons and rounds there are.
+
+Over 600 lines as one job: each of the user's figures is summed from the standings'
+reads by the same linked players and scope.
 """
 
 from __future__ import annotations

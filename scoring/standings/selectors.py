@@ -3,6 +3,9 @@
 Every selector issues a fixed number of queries, however many rounds are stored:
 standings read one row per player (``PlayerSeasonStat`` / ``PlayerClubStat``); a date range sums the per-session
 rows instead (``PlayerSessionStat``, eight times fewer rows than the rounds' seats).
+
+About 600 lines as one job: the standings, player statistics and ratings share their
+row shapes (``StandingRow``, ``PlayerStats``) and the standings' order (``ranked_rows``).
 """
 
 from __future__ import annotations
