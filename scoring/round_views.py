@@ -26,7 +26,7 @@ from leagues.models import Club
 from leagues.pages import club_context, club_view
 from leagues.ruleset_explain import payment_terms
 from scoring import selectors, services
-from scoring.calc_codes import calc_round_initial
+from scoring.calculator.codes import calc_round_initial
 from scoring.forms import (
     RoundDataForm,
     VoidForm,
