@@ -9,9 +9,9 @@ from typing import Any
 from django.utils.translation import gettext, gettext_lazy
 
 from csmj_site.language import as_label, in_page_language, page_is_english
-from csmj_site.payment_words import transfer_rows
 from leagues.audit_text import hand_label
 from leagues.option_values import value_words
+from leagues.payment_words import transfer_rows
 from scoring.engine import (
     HAND_CLASSES,
     HAND_TYPES,

@@ -21,9 +21,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from csmj_site.language import page_is_english
-from csmj_site.payment_words import preview_rows
 from leagues.models import Club
 from leagues.pages import club_context, club_view
+from leagues.payment_words import preview_rows
 from leagues.ruleset_explain import payment_terms
 from scoring import selectors, services
 from scoring.calculator.codes import calc_round_initial

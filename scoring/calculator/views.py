@@ -21,9 +21,9 @@ from django.views.decorators.http import require_POST
 
 from csmj_site.errors import ServiceError, answers_json
 from csmj_site.language import as_label, page_is_english
-from csmj_site.payment_words import preview_rows
 from leagues.audit_text import hand_label
 from leagues.option_values import value_choices
+from leagues.payment_words import preview_rows
 from leagues.rules_form import RulesStepForm, field_choices, rules_initial
 from leagues.ruleset_explain import option_words, payment_terms
 from scoring import selectors, services
