@@ -11,7 +11,7 @@ from django import forms
 from django.urls import reverse
 
 from scoring.calculator.codes import calc_encode
-from scoring.calculator.views import CalcSettingsForm
+from scoring.calculator.forms import CalcSettingsForm
 from tests.scoring.calculator.test_calculator_page import ROUND
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttle_counts")]
