@@ -56,10 +56,9 @@ from scoring.engine.hands import (
     SITUATIONS,
     HandType,
     WinKind,
-    win_kinds_under,
 )
 from scoring.engine.messages import make_error, show_value, wrong_type
-from scoring.engine.rules import PRESETS, Rules, parse_ruleset
+from scoring.engine.rules import PRESETS, Rules, parse_ruleset, win_kinds_under
 from scoring.engine.suit_tables import EMPTY, JIANG_INDEXES, SuitSplit, suit_tables
 from scoring.engine.tile_messages import tile_error
 from scoring.engine.tiles import (
