@@ -1,5 +1,10 @@
 """API conventions shared by every endpoint under /api/.
 
+Over 700 lines as one room: the conventions every endpoint is built from, each a short
+section below (idempotency, errors, pagination, the schema, filters, the viewset), which
+build on one another; the settings name two of them by path (``EXCEPTION_HANDLER``,
+``DEFAULT_SCHEMA_CLASS``).
+
 - ``exception_handler``: one error body everywhere, the one of round-format.md:
   ``{"errors": [{"field", "code", "message"}, ...]}``. Field paths are dotted
   ("result.winners.0.seat"); errors that concern no field (401, 403, 404, 405, 429 …)
@@ -50,6 +55,7 @@ from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from csmj_site.api_schema import error_codes
 from csmj_site.bounds import ID, Bound
 from csmj_site.errors import (
     STATUS_OF_CODE,
@@ -60,6 +66,7 @@ from csmj_site.errors import (
     error_reply,
     errors_body,
 )
+from csmj_site.middleware import api_error, is_api
 
 # ---------------------------------------------------------------- idempotency
 
@@ -576,8 +583,6 @@ class ErrorCodesSerializer(serializers.Serializer[Any]):
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def error_codes_view(request: Request) -> Response:
-    from csmj_site.api_schema import error_codes
-
     return Response({"codes": error_codes()})
 
 
@@ -588,8 +593,6 @@ def page_not_found(request: Any, exception: Exception) -> Any:
     """handler404: under /api/ a URL that matches no route answers in the error format;
     elsewhere Django's (the site's) 404 page."""
     from django.views.defaults import page_not_found as site_page_not_found
-
-    from csmj_site.middleware import api_error, is_api
 
     if is_api(request):
         return api_error(404, ServiceError("", "not_found"))

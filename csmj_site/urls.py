@@ -17,7 +17,7 @@ urlpatterns = [
     path("oauth/", include("leagues.oauth_urls")),
     path("accounts/", include("allauth.urls")),
     path("", include("leagues.audit_views")),
-    path("", include("scoring.calc_urls")),
+    path("", include("scoring.calculator.urls")),
     path("", include("scoring.urls")),
     path("", include("scoring.events.urls")),
     path("", include("scoring.webhooks.urls")),

@@ -5,14 +5,18 @@ Writes go through ``leagues.services``; reads through ``leagues.selectors``.
 
 from __future__ import annotations
 
+import json
 import secrets
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from scoring.engine import Rules, parse_ruleset
 
 
 class Role(models.TextChoices):
@@ -190,6 +194,21 @@ class PlayerLinkRequest(models.Model):
         return f"{self.user} → {self.player}"
 
 
+_RULES_SEEN: dict[str, Rules | None] = {}
+
+
+def ruleset_rules(config: Any) -> Rules | None:
+    """The engine's ``Rules`` for a ruleset config (a saved ruleset's, a stored round's),
+    parsed once per distinct config in a process (it keeps the last 64; a ``Rules`` is
+    immutable, so one object serves every reader); None when the engine refuses it."""
+    key = json.dumps(config, sort_keys=True)
+    if key not in _RULES_SEEN:
+        if len(_RULES_SEEN) >= 64:
+            _RULES_SEEN.clear()
+        _RULES_SEEN[key] = parse_ruleset(config)[0]
+    return _RULES_SEEN[key]
+
+
 class Ruleset(models.Model):
     """A club's saved ruleset: ``{"preset": CODE, overrides...}`` (rules.md §7)."""
 
@@ -208,6 +227,12 @@ class Ruleset(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def rules(self) -> Rules | None:
+        """The engine's reading of ``config`` (``ruleset_rules``: parsed once per config);
+        None only for a config the engine refuses, which saving refuses."""
+        return ruleset_rules(self.config)
 
 
 class Season(models.Model):

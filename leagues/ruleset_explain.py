@@ -9,8 +9,9 @@ from typing import Any
 from django.utils.translation import gettext, gettext_lazy
 
 from csmj_site.language import as_label, in_page_language, page_is_english
-from csmj_site.payment_words import transfer_rows
+from leagues.audit_text import hand_label
 from leagues.option_values import value_words
+from leagues.payment_words import transfer_rows
 from scoring.engine import (
     HAND_CLASSES,
     HAND_TYPES,
@@ -157,8 +158,6 @@ def payment_terms(*, data: Any, config: object) -> dict[str, Any]:
     round's payments: each win's hands by (event, seat), in the reader's language; the
     dealer seats; the ruleset's dealer bonus (庄分, per unit or once); the winners paid
     大进大出; the kinds of kong in words. Empty when the round or the ruleset cannot be read."""
-    from leagues.audit_text import hand_label
-
     if not isinstance(data, dict):
         return {}
     rules = config if isinstance(config, Rules) else None

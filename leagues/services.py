@@ -22,7 +22,17 @@ from csmj_site.errors import Forbidden, ServiceError, ServiceErrors, field_error
 from csmj_site.jsonio import json_parse
 from csmj_site.names import name_check_unique, name_clean
 from leagues.audit import audit_record, audit_snapshot, audit_stored
-from leagues.models import ROLE_RANK, Club, Invitation, Membership, Player, Role, Ruleset, Season
+from leagues.models import (
+    ROLE_RANK,
+    Club,
+    Invitation,
+    Membership,
+    Player,
+    Role,
+    Ruleset,
+    Season,
+    ruleset_rules,
+)
 from leagues.permissions import require_manage, require_manage_role, require_record, role_allows
 from leagues.selectors import membership_role
 from scoring.engine import ALL_MESSAGES, parse_ruleset
@@ -327,6 +337,9 @@ def ruleset_config_clean(config: dict[str, Any] | str) -> dict[str, Any]:
             config = {"preset": text}
     if not isinstance(config, dict):
         raise reject("config", "ruleset_not_object")
+    # Parsed once per config (the form's check, then the save's); errors only when refused.
+    if ruleset_rules(config) is not None:
+        return config
     rules, errors = parse_ruleset(config, field="config")
     if errors:
         raise ServiceErrors(field_errors(errors, ALL_MESSAGES, field="config"))

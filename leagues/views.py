@@ -30,6 +30,7 @@ from django.views.decorators.http import require_POST
 
 from csmj_site.language import list_sep
 from leagues import player_links, selectors, services
+from leagues.accounts import invitation_remember
 from leagues.forms import (
     ClubSettingsForm,
     PlayerForm,
@@ -264,8 +265,6 @@ def invitation_revoke(request: HttpRequest, club: Club, invitation_id: int) -> H
 def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
     """Open an invitation: accept it (logged in), or sign up / log in first; the invitation
     is remembered and accepted by that login (leagues.accounts)."""
-    from leagues.accounts import invitation_remember
-
     invitation = selectors.invitation_get(token=token)
     if invitation is None:
         raise Http404

@@ -7,6 +7,10 @@ and stored not at all. Good sessions are written in batches with few statements
 (PostgreSQL COPY; ``bulk_create`` elsewhere), then the materialised standings are
 brought up to date in the same transaction and the ratings of the touched scopes are
 replayed.
+
+Over 600 lines as one job: checking, scoring and writing whole sessions in batches share
+the resolved players and rulesets and the rows they build, so that a bad session is
+refused before any row of the batch is written.
 """
 
 from __future__ import annotations
@@ -49,7 +53,14 @@ from scoring.services import (
     ruleset_resolve,
     session_start_problems,
 )
-from scoring.standings.models import STAT_FIELDS, PlayerSessionStat, SessionResult, round_add
+from scoring.standings.models import (
+    STAT_FIELDS,
+    PlayerClubStat,
+    PlayerSeasonStat,
+    PlayerSessionStat,
+    SessionResult,
+    round_add,
+)
 from scoring.standings.rebuild import apply_stat_deltas, ratings_rebuild, scope_lock
 
 # ---------------------------------------------------------------- input / report
@@ -374,8 +385,6 @@ def _add_totals(stats: Iterable[dict[str, Any]]) -> None:
             d = scope[key].setdefault(s["player_id"], dict.fromkeys(STAT_FIELDS, 0))
             for f in STAT_FIELDS:
                 d[f] += s[f]
-    from scoring.standings.models import PlayerClubStat, PlayerSeasonStat
-
     for season_id, deltas in by_season.items():
         apply_stat_deltas(PlayerSeasonStat, {"season_id": season_id}, deltas)
     for club_id, deltas in by_club.items():

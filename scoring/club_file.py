@@ -36,7 +36,11 @@ from django.utils.dateparse import parse_datetime
 from csmj_site.errors import Forbidden, ServiceError, ServiceErrors
 from csmj_site.jsonio import json_parse
 from csmj_site.names import name_clean, name_key
+from leagues import services
+from leagues.audit import audit_record_created
 from leagues.models import Club, Player, Ruleset, Season
+from leagues.permissions import can_record, require_manage
+from leagues.services import player_aliases_clean, player_create, season_close
 from scoring.bulk_import import ImportReport, SessionIn, sessions_import
 from scoring.models import Round, Session, SessionSeat
 from scoring.services import ruleset_resolve
@@ -150,9 +154,6 @@ def _club_from_header(header: dict[str, Any], actor: Any) -> Club:
 
 
 def _club_from_header_unlocked(header: dict[str, Any], actor: Any) -> Club:
-    from leagues import services
-    from leagues.permissions import can_record
-
     info = header.get("club") or {}
     existing = Club.objects.filter(slug=info.get("slug")).first()
     if existing is not None:
@@ -193,10 +194,6 @@ def _roster_add(*, club: Club, players: list[dict[str, Any]], actor: Any) -> Non
     checked once, each player validated, one INSERT, and one audit entry per player (one INSERT too). (One
     call per player cost 7 ms: 3.5 s of a 500-player import.) Names already on the
     roster are skipped; the database's unique constraint still guards (club, name)."""
-    from leagues.audit import audit_record_created
-    from leagues.permissions import require_manage
-    from leagues.services import player_aliases_clean
-
     roster = {
         name_key(n): n
         for n in Player.objects.filter(club=club).values_list("display_name", flat=True)
@@ -241,8 +238,6 @@ class _Reader:
     def player(self, name: str) -> Player:
         """The roster's player of that name, added when missing (organisers only)."""
         if name not in self.players:
-            from leagues.services import player_create
-
             try:
                 player = player_create(club=self.club, display_name=name, actor=self.actor)
             except ValidationError as exc:
@@ -311,8 +306,6 @@ def lines_import(
     """Import JSON lines (see the module docstring). ``club`` is needed unless the file
     starts with a club header. ``workers``: see ``scoring.bulk_import.sessions_import``. Returns
     the report and the club."""
-    from leagues.permissions import can_record
-
     numbered = ((n, line) for n, line in enumerate(lines, start=1) if line.strip())
     first = next(numbered, None)
     if first is None:
@@ -352,8 +345,6 @@ def lines_import(
     )
     report.failed.sort(key=lambda f: f[0])
     if header is not None and not (all_or_nothing and report.failed):
-        from leagues.services import season_close
-
         closed = [s["name"] for s in header.get("seasons") or [] if s.get("is_closed")]
         for s in Season.objects.filter(club=club, name__in=closed, is_closed=False):
             season_close(season=s, actor=actor)

@@ -10,9 +10,9 @@ from typing import Any
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from csmj_site.payment_words import kong_rows
 from leagues.audit_text import hand_label, tile_label
 from leagues.models import Club
+from leagues.payment_words import kong_rows
 from scoring import selectors
 from scoring.engine import MIDGAME_CODES
 from scoring.models import Round, Session, outcome_label

@@ -1,8 +1,13 @@
-"""Reads for sessions and rounds. A fixed number of queries, however many rounds."""
+"""Reads for sessions and rounds. A fixed number of queries, however many rounds.
+
+Over 600 lines as one room: every read of a session and its rounds (a session's seats,
+totals, birds, dealers, settle-up, what its follow poll and the club's last table show)
+shares the same few querysets (``_with_seats``, ``counting_q``), which keep the query
+counts fixed; the standings' reads are ``scoring.standings.selectors``.
+"""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -24,15 +29,17 @@ from django.db.models import (
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Coalesce
 
+from csmj_site.language import in_page_language, list_sep, page_is_english
+from csmj_site.settlement import fee_shares, money, money_text, settle_with_fee
+from leagues.models import Membership, Player, ruleset_rules
+from leagues.permissions import roles_at
 from scoring.engine import (
     BIRD_ON_NOBODY,
     KONG_KINDS,
     MIDGAME_CODES,
     PARAMETER_INFO,
-    Rules,
     bird_seats,
     final_bird_origin,
-    parse_ruleset,
     small_win_origin,
 )
 from scoring.models import (
@@ -46,18 +53,6 @@ from scoring.models import (
     table_title,
 )
 
-_RULES_SEEN: dict[str, Rules | None] = {}
-
-
-def _rules_of(config: Any) -> Rules | None:
-    """A stored round's ruleset, parsed once per distinct config (a process keeps 64)."""
-    key = json.dumps(config, sort_keys=True)
-    if key not in _RULES_SEEN:
-        if len(_RULES_SEEN) >= 64:
-            _RULES_SEEN.clear()
-        _RULES_SEEN[key] = parse_ruleset(config)[0]
-    return _RULES_SEEN[key]
-
 
 def round_birds(
     *, data: dict[str, Any], counted: list[int], ruleset_config: Any, names: list[str]
@@ -66,9 +61,7 @@ def round_birds(
     rules.md §3, §10.2) and who sat there, or the engine's word for nobody (空):
     ``{"final": [{"bird", "seat", "on"}, ...], "openings": [[...] an opening]}``.
     ``counted``: the final win's birds as the engine counted them (``Round.birds``)."""
-    from csmj_site.language import in_page_language
-
-    rules = _rules_of(ruleset_config)
+    rules = ruleset_rules(ruleset_config)
     final = data.get("result") or {}
     dealer = data.get("dealer", 0)
     discarder = final.get("discarder")
@@ -102,15 +95,11 @@ def round_birds(
 
 def kong_kinds() -> dict[str, str]:
     """Each kind of kong (暗杠 …) in the engine's word, in the page's language."""
-    from csmj_site.language import in_page_language
-
     return {kind: in_page_language(words.name) for kind, words in KONG_KINDS.items()}
 
 
 def kong_title() -> str:
     """The name of kong payments (杠分, the engine's ``kong_pay``), in the page's language."""
-    from csmj_site.language import page_is_english
-
     kong_pay = PARAMETER_INFO["kong_pay"]
     return kong_pay.name_en if page_is_english() else kong_pay.name_zh
 
@@ -382,9 +371,6 @@ def session_follow_state(*, session: Session) -> dict[str, Any]:
 def session_list_open_for_user(*, user: Any, limit: int = 20) -> list[Session]:
     """Sessions still taking rounds that ``user`` may record in (recorder or above in the
     club): not finished, not a paper session, in an open season. Newest first."""
-    from leagues.models import Membership
-    from leagues.permissions import roles_at
-
     clubs = list(
         Membership.objects.filter(user=user, role__in=roles_at("record")).values_list(
             "club_id", flat=True
@@ -516,9 +502,6 @@ def session_settlement(
     from django.utils import timezone
     from django.utils.translation import gettext as _
 
-    from csmj_site.language import list_sep
-    from csmj_site.settlement import fee_shares, money, money_text, settle_with_fee
-
     names = [p.display_name for p in session.players_in_order()]
     rate = session.season.club.chip_rate
     owed, burned = session_owed(session=session, seats=len(names))
@@ -606,7 +589,7 @@ def session_same_table(*, club: Any) -> dict[str, Any] | None:
     players = last.players_in_order()
     dealer, _dealers = session_next_dealers(session=last)
     season = last.season
-    rules, _errors = parse_ruleset(season.ruleset.config)
+    rules = season.ruleset.rules
     seats = last.table_size or (rules.players if rules is not None else None)
     return {
         "session": last,
@@ -656,8 +639,6 @@ def roster_recent_first(*, club: Any) -> list[Any]:
     """The club's roster for 开一场's tap-to-pick: players who sat at a table most
     recently first (``last_sat``, their last session's start), then the others by name.
     One query."""
-    from leagues.models import Player
-
     return list(
         Player.objects.filter(club=club)
         .annotate(last_sat=Max("session_seats__session__started_at"))

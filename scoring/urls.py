@@ -1,6 +1,14 @@
 from django.urls import path
 
-from scoring import app_shell_views, follow_views, round_save_views, views
+from scoring import (
+    app_shell_views,
+    follow_views,
+    merge_views,
+    paper_views,
+    round_save_views,
+    round_views,
+    views,
+)
 from scoring.standings import views as standings_views
 
 urlpatterns = [
@@ -33,7 +41,11 @@ urlpatterns = [
         name="season-print",
     ),
     path("c/<slug:slug>/players/<int:player_id>/", standings_views.player_detail, name="player"),
-    path("c/<slug:slug>/players/<int:player_id>/merge/", views.player_merge, name="player-merge"),
+    path(
+        "c/<slug:slug>/players/<int:player_id>/merge/",
+        merge_views.player_merge,
+        name="player-merge",
+    ),
     path(
         "c/<slug:slug>/seasons/<int:season_id>/sessions/new/",
         views.session_new,
@@ -51,12 +63,12 @@ urlpatterns = [
     ),
     path(
         "c/<slug:slug>/seasons/<int:season_id>/paper/",
-        views.paper_session_new,
+        paper_views.paper_session_new,
         name="paper-session-new",
     ),
     path(
         "c/<slug:slug>/seasons/<int:season_id>/paper/upload/",
-        views.paper_session_upload,
+        paper_views.paper_session_upload,
         name="paper-session-upload",
     ),
     path("c/<slug:slug>/sessions/<int:session_id>/", views.session_detail, name="session"),
@@ -77,7 +89,7 @@ urlpatterns = [
     ),
     path(
         "c/<slug:slug>/sessions/<int:session_id>/rounds/new/",
-        views.round_new,
+        round_views.round_new,
         name="round-new",
     ),
     path(
@@ -87,15 +99,17 @@ urlpatterns = [
     ),
     path(
         "c/<slug:slug>/sessions/<int:session_id>/preview/",
-        views.round_preview,
+        round_views.round_preview,
         name="round-preview",
     ),
     path(
         "c/<slug:slug>/sessions/<int:session_id>/analyse/",
-        views.tiles_analyse,
+        round_views.tiles_analyse,
         name="tiles-analyse",
     ),
-    path("c/<slug:slug>/sessions/<int:session_id>/undo/", views.round_undo, name="round-undo"),
+    path(
+        "c/<slug:slug>/sessions/<int:session_id>/undo/", round_views.round_undo, name="round-undo"
+    ),
     path(
         "c/<slug:slug>/sessions/<int:session_id>/finish/",
         views.session_finish,
@@ -103,17 +117,17 @@ urlpatterns = [
     ),
     path(
         "c/<slug:slug>/sessions/<int:session_id>/rounds/<int:number>/",
-        views.round_detail,
+        round_views.round_detail,
         name="round",
     ),
     path(
         "c/<slug:slug>/sessions/<int:session_id>/rounds/<int:number>/correct/",
-        views.round_correct,
+        round_views.round_correct,
         name="round-correct",
     ),
     path(
         "c/<slug:slug>/sessions/<int:session_id>/rounds/<int:number>/void/",
-        views.round_void,
+        round_views.round_void,
         name="round-void",
     ),
 ]

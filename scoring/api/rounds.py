@@ -54,6 +54,7 @@ from scoring.api.schema_shapes import (
 from scoring.api.serializers import RoundSerializer, RoundVoidSerializer
 from scoring.idempotency import idempotent
 from scoring.models import Round, RoundPlayer, Session
+from scoring.selectors import round_history
 
 SESSION_ID = OpenApiParameter(
     "session_id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The session's id."
@@ -311,8 +312,6 @@ class RoundViewSet(
     )
     @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
     def versions(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        from scoring.selectors import round_history
-
         number = id_or_404(kwargs["number"])
         rounds = round_history(session=self.get_session(), number=number)
         if not rounds:

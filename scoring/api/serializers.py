@@ -14,9 +14,16 @@ from csmj_site.api import MAX_ID, BoundedDateTimeField
 from leagues.api.scope import related_queryset_set
 from leagues.api.serializers import RulesetParametersField
 from leagues.models import Player, Season
+from leagues.selectors import membership_role
 from scoring.api.enums import HAND_TYPE_CODES, KONG_KINDS
 from scoring.api.schema_shapes import RoundDataSerializer, RoundResultSerializer
 from scoring.models import Round, Session
+from scoring.selectors import (
+    round_found_codes,
+    session_next_dealers,
+    session_settlement,
+    session_totals,
+)
 
 # ---------------------------------------------------------------- rounds
 
@@ -53,8 +60,6 @@ class RoundDataField(serializers.JSONField):
     def to_representation(self, value: Round) -> Any:  # type: ignore[override]
         found = getattr(self.parent, "found_codes", None)
         if found is None:
-            from scoring.selectors import round_found_codes
-
             found = round_found_codes(rounds=[value])
         mine = {
             (seat, opening): codes for (pk, seat, opening), codes in found.items() if pk == value.pk
@@ -71,8 +76,6 @@ class RoundListSerializer(serializers.ListSerializer[Any]):
     """Rounds, with the codes the engine found for tiles-only winners read in one query."""
 
     def to_representation(self, data: Any) -> list[Any]:
-        from scoring.selectors import round_found_codes
-
         rounds = list(data.all() if hasattr(data, "all") else data)
         self.child.found_codes = round_found_codes(rounds=rounds)  # type: ignore[union-attr]
         try:
@@ -264,21 +267,15 @@ class SessionDetailSerializer(SessionSerializer):
 
     @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
     def get_totals(self, obj: Session) -> list[int]:
-        from scoring.selectors import session_totals
-
         return list(session_totals(session=obj).values())
 
     @extend_schema_field(SettlementSerializer)
     def get_settle(self, obj: Session) -> dict[str, Any]:
-        from scoring.selectors import session_settlement
-
         return SettlementSerializer(session_settlement(session=obj)).data
 
     @extend_schema_field({"type": "string", "format": "uri", "nullable": True})
     def get_follow_url(self, obj: Session) -> str | None:
         from django.urls import reverse
-
-        from leagues.selectors import membership_role
 
         request = self.context.get("request")
         if request is None or not obj.follow_token:
@@ -289,8 +286,6 @@ class SessionDetailSerializer(SessionSerializer):
 
     @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
     def get_next_dealers(self, obj: Session) -> list[int]:
-        from scoring.selectors import session_next_dealers
-
         return session_next_dealers(session=obj)[1]
 
 

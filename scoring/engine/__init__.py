@@ -64,7 +64,6 @@ from scoring.engine.hands import (
     HandType,
     Situation,
     WinKind,
-    win_kinds_under,
 )
 from scoring.engine.messages import ALL_MESSAGES
 from scoring.engine.options import (
@@ -77,7 +76,7 @@ from scoring.engine.options import (
     ParamInfo,
     PresetInfo,
 )
-from scoring.engine.rules import PRESETS, Rules, parse_ruleset, presets_describe
+from scoring.engine.rules import PRESETS, Rules, parse_ruleset, presets_describe, win_kinds_under
 from scoring.engine.scoring import (
     RoundResult,
     Scored,

@@ -16,12 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from scoring.engine import hand_checks as hc
-
-if TYPE_CHECKING:  # rules imports this registry
-    from scoring.engine.rules import Rules
 
 
 class HandClass(StrEnum):
@@ -356,12 +353,3 @@ HAIDI_CODES: frozenset[str] = frozenset(h.code for h in _CATALOGUE if h.needs_ha
 SITUATIONS: MappingProxyType[str, Situation] = MappingProxyType(
     {h.code: h.situation for h in _CATALOGUE if h.situation is not None}
 )
-
-
-def win_kinds_under(h: HandType, rules: Rules | None) -> frozenset[WinKind]:
-    """The win kinds ``h`` may be won with under ``rules`` (the engine's Rules; None: the
-    registry's own ``win_kinds``)."""
-    limit = h.self_draw_only_when
-    if rules is not None and limit is not None and getattr(rules, limit[0]) == limit[1]:
-        return h.win_kinds & SELF
-    return h.win_kinds

@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Any, Literal, NamedTuple
 
 from scoring.engine.errors import FieldError
-from scoring.engine.hands import HAND_TYPES
+from scoring.engine.hands import HAND_TYPES, SELF, HandType, WinKind
 from scoring.engine.messages import make_error, show_value, wrong_type
 from scoring.engine.options import (
     AMOUNT_MAX,
@@ -544,3 +544,13 @@ def _replace(rules: Rules, changes: dict[str, Any]) -> Rules:
     own ruleset object parses it every time, and Rules has some forty fields."""
     get = changes.get
     return Rules(*[get(name, getattr(rules, name)) for name in _INIT_FIELDS])
+
+
+def win_kinds_under(h: HandType, rules: Rules | None) -> frozenset[WinKind]:
+    """The win kinds ``h`` may be won with under ``rules`` (None: the registry's own
+    ``win_kinds``): a hand type the registry limits to self-draw under an option
+    (``self_draw_only_when``) loses its discard wins when the ruleset sets it."""
+    limit = h.self_draw_only_when
+    if rules is not None and limit is not None and getattr(rules, limit[0]) == limit[1]:
+        return h.win_kinds & SELF
+    return h.win_kinds

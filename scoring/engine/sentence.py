@@ -7,6 +7,9 @@ round back as such a sentence (the property test parses it again). The round a
 sentence gives is then validated like any round: the parser places words, the
 validator judges the round.
 
+Over 600 lines as one job: the sentence's grammar, read and said back, whose two
+directions must agree (the property test reads what ``round_sentence`` says).
+
 Every game word is read from where it is declared once: the hand names from the
 hand-type registry (``HAND_TYPES``), the outcomes, seats and classes of hand from
 ``words``, the kongs from ``KONG_KINDS``. Only the grammar's own words (胡, 放炮, 鸟, 起手,
@@ -22,9 +25,10 @@ from typing import Any
 
 from scoring.engine.errors import FieldError, RoundInvalid
 from scoring.engine.hands import HAND_TYPES, HandClass
-from scoring.engine.messages import make_error
+from scoring.engine.messages import make_error, show_value
 from scoring.engine.options import KONG_KINDS
 from scoring.engine.rules import Rules, parse_ruleset
+from scoring.engine.validate import parse_round
 from scoring.engine.words import HAND_CLASSES, OUTCOMES, SEATS, TONGPAO
 
 # The grammar's own words (besides the game's words above), each with what it means.
@@ -553,14 +557,11 @@ def parse_request(data: object) -> dict[str, Any]:
     parsed, errors = parse_sentence(text, players=players, dealer=dealer, ruleset=ruleset)
     if parsed is None:
         raise RoundInvalid(errors)
-    from scoring.engine.validate import parse_round
 
     return {"round": parsed, "problems": [e.as_dict() for e in parse_round(parsed)[1]]}
 
 
 def _wrong(field: str, expected: str, value: object) -> FieldError:
-    from scoring.engine.messages import show_value
-
     return make_error(field, "wrong_type", expected=expected, value=show_value(value))
 
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any, Final, NamedTuple
 
-from scoring.engine.analysis import check_final_claim, check_opening_claim
 from scoring.engine.birds import haidi_birds, small_win_bird_count
+from scoring.engine.claim_checks import check_final_claim, check_opening_claim
 from scoring.engine.errors import FieldError
 from scoring.engine.hands import (
     EXCLUDES,
@@ -28,7 +28,6 @@ from scoring.engine.hands import (
     OPENING_CODES,
     Claimant,
     WinKind,
-    win_kinds_under,
 )
 from scoring.engine.messages import (
     MESSAGES_EN,
@@ -39,7 +38,7 @@ from scoring.engine.messages import (
     wrong_type,
 )
 from scoring.engine.options import KONG_KINDS, PARAMETER_INFO
-from scoring.engine.rules import PRESETS, Rules, enabling_value, parse_ruleset
+from scoring.engine.rules import PRESETS, Rules, enabling_value, parse_ruleset, win_kinds_under
 
 __all__ = [
     "MESSAGES_EN",

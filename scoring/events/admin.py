@@ -6,7 +6,8 @@ from typing import Any
 
 from django.contrib import admin
 
-from scoring.events.models import Entrant, Event, Penalty, SeatingRound, Table
+from scoring.events.models import Entrant, Event, SeatingRound, Table
+from scoring.standings.models import Penalty
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

@@ -1,5 +1,6 @@
 """League nights (比赛之夜): an event inside a season, its entrants, its seating rounds
-and their tables, and penalties (罚分 / 奖励, outside zero-sum).
+and their tables. A night's penalties (罚分 / 奖励, outside zero-sum) are season records
+of the standings (``scoring.standings.models.Penalty``).
 
 A table's play is an ordinary scoring ``Session`` (``Table.session``, set when the table
 starts); nothing here duplicates rounds or totals. Writes go through
@@ -14,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from csmj_site.bounds import Bound
+from leagues.models import Ruleset
 
 # The bounds of a night's numbers, each stated here once: the services refuse a value
 # outside them (``out_of_range``, naming the field), the API's fields declare them, and
@@ -58,7 +60,6 @@ class Event(models.Model):
     season = models.ForeignKey("leagues.Season", on_delete=models.CASCADE, related_name="events")
     name = models.CharField(_("名称"), max_length=100)
     date = models.DateField(_("日期"))
-    ruleset = models.ForeignKey("leagues.Ruleset", on_delete=models.RESTRICT, related_name="+")
     rounds_planned = models.PositiveSmallIntegerField(_("计划轮数"), default=3)
     seating_mode = models.CharField(
         _("排座方式"), max_length=16, choices=SeatingMode.choices, default=SeatingMode.RANDOM
@@ -96,6 +97,12 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The ruleset the night plays: its season's, always (its tables are sessions of
+        the season, scored under the season's ruleset); a night stores none of its own."""
+        return self.season.ruleset
 
     @property
     def is_finished(self) -> bool:
@@ -186,44 +193,3 @@ class Table(models.Model):
     @property
     def is_started(self) -> bool:
         return self.session_id is not None
-
-
-class Penalty(models.Model):
-    """罚分 (negative), 奖励 (positive) or 警告 (zero): outside zero-sum, never deleted;
-    a cancelled one keeps its row with who cancelled it, when and why."""
-
-    season = models.ForeignKey("leagues.Season", on_delete=models.CASCADE, related_name="penalties")
-    event = models.ForeignKey(
-        Event, on_delete=models.CASCADE, null=True, blank=True, related_name="penalties"
-    )
-    player = models.ForeignKey(
-        "leagues.Player", on_delete=models.RESTRICT, related_name="penalties"
-    )
-    amount = models.IntegerField(_("分数"))
-    reason = models.CharField(_("原因"), max_length=200)
-    given_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
-    )
-    created_at = models.DateTimeField(_("时间"), default=timezone.now)
-    cancelled_at = models.DateTimeField(_("撤销时间"), null=True, blank=True)
-    cancelled_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    cancel_reason = models.CharField(_("撤销原因"), max_length=200, blank=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-        verbose_name = _("罚分")
-        verbose_name_plural = _("罚分")
-        indexes = [models.Index(fields=["season", "player"], name="penalty_season_player_idx")]
-
-    def __str__(self) -> str:
-        return f"{self.amount:+d} {self.reason}"
-
-    @property
-    def is_cancelled(self) -> bool:
-        return self.cancelled_at is not None

@@ -15,10 +15,10 @@ from django.utils import timezone
 
 from leagues.models import Player, Season
 from scoring.engine import WINDS, ValueLabel
-from scoring.events.models import Entrant, Event, FinalCarry, Penalty, SeatingRound, Table
+from scoring.events.models import Entrant, Event, FinalCarry, SeatingRound, Table
 from scoring.models import Round, RoundPlayer, counting_q, table_title
 from scoring.selectors import best_wins, follow_version
-from scoring.standings.models import SessionResult
+from scoring.standings.models import Penalty, SessionResult
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

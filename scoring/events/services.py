@@ -41,7 +41,6 @@ from scoring.events.models import (
     TIMER_MINUTES,
     Entrant,
     Event,
-    Penalty,
     Remainder,
     SeatingMode,
     SeatingRound,
@@ -50,7 +49,7 @@ from scoring.events.models import (
 from scoring.events.seating import seating_draw, seating_plan
 from scoring.events.selectors import event_standings, table_names
 from scoring.models import Session, table_title
-from scoring.standings.models import SessionResult
+from scoring.standings.models import Penalty, SessionResult
 from scoring.webhooks.tasks import webhooks_notify
 
 # ---------------------------------------------------------------- helpers
@@ -136,7 +135,6 @@ def event_create(
         season=season,
         name=name,
         date=date,
-        ruleset=season.ruleset,
         rounds_planned=rounds_planned,
         seating_mode=seating_mode,
         remainder=remainder,

@@ -38,7 +38,6 @@ from scoring.events.models import (
     Entrant,
     Event,
     FinalCarry,
-    Penalty,
     Remainder,
     SeatingMode,
     SeatingRound,
@@ -46,11 +45,14 @@ from scoring.events.models import (
     TimerEnd,
 )
 from scoring.follow import follow_response, recent
+from scoring.standings.models import Penalty
 
 
 def _event(club: Club, event_id: int) -> Event:
     return get_object_or_404(
-        Event.objects.select_related("season__club", "ruleset"), pk=event_id, season__club=club
+        Event.objects.select_related("season__club", "season__ruleset"),
+        pk=event_id,
+        season__club=club,
     )
 
 

@@ -7,6 +7,9 @@ and friends) summed over the user's linked players: the same materialised rows
 hand counts, kong counts and standings order (``ranked_rows``). Every read covers all the
 linked players at once, so ``me_report`` issues a fixed number of queries however many
 clubs, seasons and rounds there are.
+
+Over 600 lines as one job: each of the user's figures is summed from the standings'
+reads by the same linked players and scope.
 """
 
 from __future__ import annotations
@@ -22,10 +25,11 @@ from django.db.models import Count, Q, Sum
 from django.utils.timezone import get_current_timezone
 
 from leagues.models import Club, Membership, Player, Season
-from scoring.events.models import Entrant, Penalty
+from scoring.events.models import Entrant
 from scoring.models import RoundHand, RoundPlayer, Session, SessionSeat, Transfer, counting_q
 from scoring.standings.models import (
     STAT_FIELDS,
+    Penalty,
     PlayerClubStat,
     PlayerRating,
     PlayerSeasonStat,

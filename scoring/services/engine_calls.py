@@ -9,6 +9,7 @@ import copy
 from typing import Any
 
 from csmj_site.errors import ServiceError
+from leagues.models import ruleset_rules
 from scoring.engine import (
     RoundInvalid,
     RoundResult,
@@ -36,8 +37,11 @@ def ruleset_resolve(config: object, *, field: str = "ruleset") -> dict[str, Any]
 
 
 def ruleset_players(*, config: Any) -> int:
-    """How many players a saved ruleset seats (``players``, rules.md §10)."""
-    return int(ruleset_parse(config).players)
+    """How many players a saved ruleset seats (``players``, rules.md §10): read from its
+    rules parsed once per config (``leagues.models.ruleset_rules``); RoundRejected with
+    the engine's errors when it refuses the config."""
+    rules = ruleset_rules(config)
+    return (rules if rules is not None else ruleset_parse(config)).players
 
 
 def round_data_problem(*, data: Any) -> ServiceError | None:

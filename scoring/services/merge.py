@@ -10,9 +10,10 @@ from csmj_site.errors import reject
 from leagues.audit import audit_record, audit_snapshot
 from leagues.models import Player, PlayerLinkRequest, Season
 from leagues.permissions import require_manage
-from scoring.events.models import Entrant, Penalty
+from scoring.events.models import Entrant
 from scoring.models import RoundHand, RoundPlayer, Session, SessionSeat, Transfer
 from scoring.standings.models import (
+    Penalty,
     PlayerClubStat,
     PlayerRating,
     PlayerSeasonStat,

@@ -198,6 +198,48 @@ class SessionResult(models.Model):
         return f"{self.session_id} {'paper' if self.is_paper else 'finished'}"
 
 
+class Penalty(models.Model):
+    """罚分 (negative), 奖励 (positive) or 警告 (zero): a season record outside zero-sum,
+    given at a league night (``event``) or not, never deleted; a cancelled one keeps its
+    row with who cancelled it, when and why. The season standings add them to the nets."""
+
+    season = models.ForeignKey("leagues.Season", on_delete=models.CASCADE, related_name="penalties")
+    event = models.ForeignKey(
+        "events.Event", on_delete=models.CASCADE, null=True, blank=True, related_name="penalties"
+    )
+    player = models.ForeignKey(
+        "leagues.Player", on_delete=models.RESTRICT, related_name="penalties"
+    )
+    amount = models.IntegerField(_("分数"))
+    reason = models.CharField(_("原因"), max_length=200)
+    given_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(_("时间"), default=timezone.now)
+    cancelled_at = models.DateTimeField(_("撤销时间"), null=True, blank=True)
+    cancelled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    cancel_reason = models.CharField(_("撤销原因"), max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("罚分")
+        verbose_name_plural = _("罚分")
+        indexes = [models.Index(fields=["season", "player"], name="penalty_season_player_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.amount:+d} {self.reason}"
+
+    @property
+    def is_cancelled(self) -> bool:
+        return self.cancelled_at is not None
+
+
 class PlayerRating(models.Model):
     """A player's current rating in a season, or club-wide when ``season`` is null."""
 
@@ -271,6 +313,7 @@ class RatingEvent(models.Model):
 
 
 __all__ = [
+    "Penalty",
     "PlayerClubStat",
     "PlayerRating",
     "PlayerSeasonStat",

@@ -3,6 +3,9 @@
 Every selector issues a fixed number of queries, however many rounds are stored:
 standings read one row per player (``PlayerSeasonStat`` / ``PlayerClubStat``); a date range sums the per-session
 rows instead (``PlayerSessionStat``, eight times fewer rows than the rounds' seats).
+
+About 600 lines as one job: the standings, player statistics and ratings share their
+row shapes (``StandingRow``, ``PlayerStats``) and the standings' order (``ranked_rows``).
 """
 
 from __future__ import annotations
@@ -17,13 +20,13 @@ from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.utils.translation import gettext_lazy
 
 from leagues.models import Club, Player, Season
-from scoring.engine import HAND_TYPES, KONG_KINDS, parse_ruleset
-from scoring.events.models import Penalty
+from scoring.engine import HAND_TYPES, KONG_KINDS
 from scoring.models import MAX_SEATS, Round, RoundHand, RoundPlayer, SessionSeat, counting_q
 from scoring.selectors import kong_kinds
 from scoring.standings.cells import formula_safe
 from scoring.standings.models import (
     STAT_FIELDS,
+    Penalty,
     PlayerClubStat,
     PlayerRating,
     PlayerSeasonStat,
@@ -539,7 +542,7 @@ class SeasonRound(NamedTuple):
 def season_table_size(*, season: Season) -> int:
     """How many seats the season's tables have: its ruleset's, or more when one of its
     sessions sat more (the ruleset changed since). One query."""
-    rules, _errors = parse_ruleset(season.ruleset.config)
+    rules = season.ruleset.rules
     widest = SessionSeat.objects.filter(session__season=season).aggregate(m=Max("seat"))["m"]
     return max(rules.players if rules is not None else MAX_SEATS, (widest or 0) + 1)
 

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from tests.browser.test_newcomer import CALC_TAPS
 from tests.browser.test_recording import ARTIFACTS, PASSWORD
-from tests.scoring.test_calculator_page import ROUND
+from tests.scoring.calculator.test_calculator_page import ROUND
 
 pytestmark = [pytest.mark.browser]
 

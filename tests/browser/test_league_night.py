@@ -76,8 +76,9 @@ def finish_session(pg) -> None:
 
 
 def test_a_night_of_thirteen_from_check_in_to_the_result_card(browser, live_server, club_of_13):
-    from scoring.events.models import Event, Penalty
+    from scoring.events.models import Event
     from scoring.models import Round
+    from scoring.standings.models import Penalty
 
     org = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="zh-CN").new_page()
     org.set_default_timeout(15_000)

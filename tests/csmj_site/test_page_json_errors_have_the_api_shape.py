@@ -54,7 +54,7 @@ def record_round_one(session: Any, recorder: Any) -> None:
 
 
 def throttled(monkeypatch: Any) -> None:
-    monkeypatch.setattr("scoring.calc_views.calc_throttled", lambda request: True)
+    monkeypatch.setattr("scoring.calculator.views.calc_throttled", lambda request: True)
 
 
 CASES = [

@@ -8,9 +8,10 @@ from django.core.management import call_command
 
 from scoring.engine import score_round
 from scoring.events import selectors
-from scoring.events.models import Event, Penalty
+from scoring.events.models import Event
 from scoring.management.commands.load_demo import DEMO_SLUG
 from scoring.models import Round
+from scoring.standings.models import Penalty
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 

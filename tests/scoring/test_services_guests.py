@@ -193,7 +193,7 @@ def test_a_guest_who_entered_a_league_night_is_not_merged_and_stays(
 
 def test_a_merge_moves_the_guests_penalties_to_the_target(season, players, guest, organiser):
     from scoring.events import services as events
-    from scoring.events.models import Penalty
+    from scoring.standings.models import Penalty
 
     events.penalty_give(season=season, player=guest, amount=-5, reason="迟到", actor=organiser)
 

@@ -22,8 +22,9 @@ from leagues.models import Player, Ruleset, Season
 from leagues.tokens import apitoken_create, apitoken_revoke
 from scoring import services as round_services
 from scoring.events import services as event_services
-from scoring.events.models import Entrant, Event, Penalty
+from scoring.events.models import Entrant, Event
 from scoring.models import Round, Session, Transfer
+from scoring.standings.models import Penalty
 from tests.factories import round_self_draw
 
 # Anyone may use the calculator; the club list, me/ and 我的's stats answer each caller

@@ -26,6 +26,7 @@ from csmj_site.api import (
     CLUB_SLUG,
     id_or_404,
 )
+from leagues.permissions import club_for_reader
 from scoring.events.api.events import TAG
 from scoring.events.cards import event_card_response, player_card_response
 from scoring.events.models import (
@@ -44,8 +45,6 @@ class ErrorsAsJson(DefaultContentNegotiation):
 
 
 def _event_of(request: Request, club_slug: str, event_id: int) -> Event:
-    from leagues.permissions import club_for_reader
-
     club, _role = club_for_reader(slug=club_slug, user=request.user)
     return get_object_or_404(
         Event.objects.select_related("season__club"), pk=id_or_404(event_id), season__club=club

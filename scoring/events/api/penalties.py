@@ -27,10 +27,8 @@ from leagues.permissions import require_manage
 from scoring.events import services
 from scoring.events.api.events import IDEMPOTENCY, TAG
 from scoring.events.api.serializers import PenaltyCancelSerializer, PenaltyRecordSerializer
-from scoring.events.models import (
-    Penalty,
-)
 from scoring.idempotency import idempotent
+from scoring.standings.models import Penalty
 
 
 class PenaltyFilter(django_filters.FilterSet):

@@ -10,6 +10,7 @@ from drf_spectacular.utils import (
     extend_schema_field,
 )
 from rest_framework import serializers
+from rest_framework.relations import PKOnlyObject
 
 from csmj_site.api import (
     MAX_ID,
@@ -28,9 +29,9 @@ from scoring.events.models import (
     TIMER_MINUTES,
     Entrant,
     Event,
-    Penalty,
     SeatingMode,
 )
+from scoring.standings.models import Penalty
 
 
 def _club_field(queryset: Any) -> Any:
@@ -53,9 +54,17 @@ class ClubScopedSerializer(serializers.Serializer[Any]):
 # ---------------------------------------------------------------- serializers
 
 
+class SeasonRulesetField(serializers.PrimaryKeyRelatedField[Ruleset]):
+    """A night's ruleset, which is its season's (``Event.ruleset``): read from the season
+    (no query of its own), and when sent, checked against it by the service."""
+
+    def get_attribute(self, instance: Any) -> Any:
+        return PKOnlyObject(pk=instance.season.ruleset_id)
+
+
 class EventSerializer(serializers.ModelSerializer[Event]):
     season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.none())
-    ruleset = serializers.PrimaryKeyRelatedField(
+    ruleset = SeasonRulesetField(
         queryset=Ruleset.objects.none(),
         required=False,
         help_text="The season's: a night plays its season's ruleset; another is refused.",

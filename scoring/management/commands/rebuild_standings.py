@@ -11,6 +11,7 @@ from tqdm import tqdm
 from leagues.models import Club, Season
 from scoring.models import Session
 from scoring.standings.rebuild import standings_rebuild
+from scoring.standings.tasks import standings_rebuild_task
 
 
 class Command(BaseCommand):
@@ -37,8 +38,6 @@ class Command(BaseCommand):
         if club and club_obj is None:
             raise CommandError(f"no club {club!r}")
         if run_async:
-            from scoring.standings.tasks import standings_rebuild_task
-
             result = standings_rebuild_task.delay(
                 club_id=club_obj.pk if club_obj else None,
                 season_id=season_obj.pk if season_obj else None,

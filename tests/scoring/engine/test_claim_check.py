@@ -5,7 +5,7 @@ import copy
 import pytest
 
 from scoring.engine import RoundInvalid, SeatWins, score_round, score_round_counted
-from scoring.engine.analysis import check_final_claim, check_opening_claim
+from scoring.engine.claim_checks import check_final_claim, check_opening_claim
 from scoring.engine.rules import PRESETS
 from tests.scoring.engine.rounds import WORKED_WITH_TILES
 

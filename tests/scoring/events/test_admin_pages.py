@@ -6,7 +6,8 @@ import pytest
 from django.urls import reverse
 
 from scoring.events import services
-from scoring.events.models import Entrant, Event, Penalty, SeatingRound, Table
+from scoring.events.models import Entrant, Event, SeatingRound, Table
+from scoring.standings.models import Penalty
 from tests.scoring.events.conftest import enter
 
 pytestmark = pytest.mark.django_db

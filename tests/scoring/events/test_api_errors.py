@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.events.models import Penalty, SeatingRound
+from scoring.events.models import SeatingRound
+from scoring.standings.models import Penalty
 from tests.api_helpers import club_url, codes
 from tests.scoring.events.conftest import enter
 

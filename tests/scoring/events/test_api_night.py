@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.events.models import Penalty
+from scoring.standings.models import Penalty
 from tests.api_helpers import club_url, codes
 from tests.factories import round_self_draw
 

@@ -11,7 +11,8 @@ from django.urls import reverse
 
 from csmj_site.errors import ServiceErrors
 from scoring.events import services
-from scoring.events.models import Entrant, Event, Penalty, SeatingRound
+from scoring.events.models import Entrant, Event, SeatingRound
+from scoring.standings.models import Penalty
 from tests.api_helpers import club_url, codes
 from tests.scoring.events.conftest import enter
 

@@ -8,7 +8,7 @@ import pytest
 
 from csmj_site.errors import ServiceErrors
 from scoring.events import services
-from scoring.events.models import Penalty
+from scoring.standings.models import Penalty
 from tests.factories import make_season
 from tests.scoring.events.conftest import enter
 

@@ -7,7 +7,8 @@ import pytest
 from csmj_site.errors import ServiceErrors
 from leagues.audit import AuditEntry
 from scoring.events import services
-from scoring.events.models import Penalty, SeatingRound, Table
+from scoring.events.models import SeatingRound, Table
+from scoring.standings.models import Penalty
 from tests.scoring.events.conftest import enter
 
 pytestmark = pytest.mark.django_db

@@ -7,8 +7,9 @@ import pytest
 from django.urls import reverse
 
 from scoring.events import services
-from scoring.events.models import Entrant, Event, Penalty, SeatingRound
+from scoring.events.models import Entrant, Event, SeatingRound
 from scoring.models import Session
+from scoring.standings.models import Penalty
 from tests.scoring.events.conftest import enter
 
 pytestmark = pytest.mark.django_db

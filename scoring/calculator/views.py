@@ -4,14 +4,13 @@ No account is needed. The page is the club round form (same template, same scrip
 preview, tile analysis and share link score through ``services.round_calculate`` and the
 engine, and are throttled like the API's anonymous calculator (same scope, so both count
 together per address). Nothing is stored: a shared link carries the whole round
-(``scoring.calc_codes``). "在我的俱乐部记录" opens a session's round form with the hand filled in.
+(``scoring.calculator.codes``). "在我的俱乐部记录" opens a session's round form with the hand filled in.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django import forms
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect, render
@@ -21,70 +20,24 @@ from django.views.decorators.http import require_POST
 
 from csmj_site.errors import ServiceError, answers_json
 from csmj_site.language import as_label, page_is_english
-from csmj_site.payment_words import preview_rows
 from leagues.audit_text import hand_label
 from leagues.option_values import value_choices
-from leagues.rules_form import RulesStepForm, field_choices, rules_initial
+from leagues.payment_words import preview_rows
+from leagues.rules_form import rules_initial
 from leagues.ruleset_explain import option_words, payment_terms
 from scoring import selectors, services
-from scoring.calc_codes import calc_decode, calc_encode
+from scoring.api.calculator import AnonCalculatorThrottle
+from scoring.calculator.codes import calc_decode, calc_encode
+from scoring.calculator.forms import NAME_FIELDS, CalcSettingsForm, calc_settings, seat_names
 from scoring.engine import HAND_CLASSES, HAND_TYPES, PARAMETER_INFO, presets_describe
 from scoring.forms import RoundDataForm
-from scoring.models import seat_label
 from scoring.page_json import analyse_body, form_rejection, json_body, localised_errors
 from scoring.round_form_context import analyse_for_form, form_rules_context, form_seats
 from scoring.services import RoundRejected
 
-NAME_FIELDS = ("n0", "n1", "n2", "n3")
-
-
-class CalcSettingsForm(RulesStepForm):
-    """The calculator's table: a preset, any table option, and four names (optional)."""
-
-    n0 = forms.CharField(required=False, max_length=20)
-    n1 = forms.CharField(required=False, max_length=20)
-    n2 = forms.CharField(required=False, max_length=20)
-    n3 = forms.CharField(required=False, max_length=20)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        preset = self.fields["preset"]
-        preset.widget = forms.Select(choices=field_choices(preset))
-        for i, name in enumerate(NAME_FIELDS):
-            self.fields[name].label = seat_label(i)
-            self.fields[name].widget.attrs.update(
-                {
-                    "placeholder": self.fields[name].label,
-                    # the round form applies a typed name at once (round-form-sync.js)
-                    "data-role": "calc-name",
-                    "data-seat": str(i),
-                }
-            )
-
-    def name_fields(self) -> list[Any]:
-        return [self[name] for name in NAME_FIELDS]
-
-
-def seat_names(names: list[str]) -> list[str]:
-    return [n.strip() or seat_label(i) for i, n in enumerate(names)]
-
-
-def calc_settings(query: QueryDict) -> tuple[CalcSettingsForm, dict[str, Any], list[str]]:
-    """The settings form, the ruleset config and the four typed names (blank for "seat n")
-    from the query string; the first preset when nothing (or something invalid) is asked."""
-    form = CalcSettingsForm(query if "preset" in query else None)
-    config: dict[str, Any] = {"preset": form.fields["preset"].initial}
-    names = ["", "", "", ""]
-    if form.is_bound and form.is_valid():
-        config = form.cleaned_data["config"]
-        names = [form.cleaned_data[n].strip() for n in NAME_FIELDS]
-    return form, config, names
-
 
 def calc_throttled(request: HttpRequest) -> bool:
     """The API's anonymous-calculator throttle, on this request (signed-in users pass)."""
-    from scoring.api.calculator import AnonCalculatorThrottle
-
     return not AnonCalculatorThrottle().allow_request(request, None)  # type: ignore[arg-type]
 
 

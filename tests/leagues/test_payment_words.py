@@ -7,7 +7,7 @@ import re
 from django.utils import translation
 
 import scoring.engine as engine
-from csmj_site.payment_words import transfer_rows
+from leagues.payment_words import transfer_rows
 from tests.factories import round_self_draw
 
 NAMES = ["张三", "李四", "王五", "赵六"]

@@ -10,9 +10,9 @@ import pytest
 from django import forms
 from django.urls import reverse
 
-from scoring.calc_codes import calc_encode
-from scoring.calc_views import CalcSettingsForm
-from tests.scoring.test_calculator_page import ROUND
+from scoring.calculator.codes import calc_encode
+from scoring.calculator.forms import CalcSettingsForm
+from tests.scoring.calculator.test_calculator_page import ROUND
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttle_counts")]
 

@@ -1,6 +1,7 @@
 """The engine's payments in words a player reads (the preview, the calculator, the rules
-page): one wording of the engine's ``detail``, in the reader's language. It imports
-neither app, so both can use it."""
+page): one wording of the engine's ``detail``, in the reader's language. It sits at the
+base of ``leagues`` (beside ``option_values``), so the rules page and every page of
+``scoring`` use the one wording."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring.calc_codes import calc_decode, calc_encode
+from scoring.calculator.codes import calc_decode, calc_encode
 from scoring.engine import score_round
 from scoring.models import Round
 
