@@ -51,6 +51,7 @@ from scoring.services.sessions import (
     session_start,
     session_start_problems,
     session_start_with_guests,
+    session_table_fee_set,
     session_update,
 )
 
@@ -88,6 +89,7 @@ __all__ = [
     "session_start",
     "session_start_problems",
     "session_start_with_guests",
+    "session_table_fee_set",
     "session_update",
     "whole_number",
 ]

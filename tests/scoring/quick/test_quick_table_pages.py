@@ -163,3 +163,68 @@ def test_a_calculator_ruleset_of_three_opens_a_table_of_three(client):
     )
     table = Club.objects.get(is_quick=True)
     assert table.rulesets.get().config == {"preset": "changsha-67", "players": 3}
+
+
+def nav(page):
+    return re.search(r'<nav class="topnav".*?</nav>', page, re.S).group(0)
+
+
+def test_a_phone_recording_by_the_key_names_the_table_in_the_top_bar_not_a_username(client):
+    client.post(reverse("quick-new"), form())
+    table = Club.objects.get(is_quick=True)
+    session = table.seasons.get().sessions.get()
+    page = client.get(reverse("session", args=[table.slug, session.pk])).content.decode()
+    bar = nav(page)
+    assert 'data-role="nav-table"' in bar and "快速开桌" in bar
+    assert "quick-" not in bar  # the keeper's username
+    assert reverse("account_change_password") not in bar  # the keeper has no password
+    assert reverse("quick-codes", args=[table.slug]) in bar
+    crumbs = re.search(r'<nav class="crumbs.*?</nav>', page, re.S).group(0)
+    assert reverse("quick-codes", args=[table.slug]) in crumbs
+    assert f'href="{reverse("club", args=[table.slug])}"' not in crumbs
+
+
+def test_a_signed_in_owner_sees_their_own_name_in_the_top_bar(client, owner):
+    client.force_login(owner)
+    client.post(reverse("quick-new"), form())
+    table = Club.objects.get(is_quick=True)
+    session = table.seasons.get().sessions.get()
+    bar = nav(client.get(reverse("session", args=[table.slug, session.pk])).content.decode())
+    assert owner.get_username() in bar and 'data-role="nav-table"' not in bar
+    assert table.memberships.get(user=owner).role == "owner"
+
+
+def test_a_keeper_who_claims_a_seat_signs_in_first_and_comes_back_to_the_table_as_themselves(
+    client, django_user_model
+):
+    client.post(reverse("quick-new"), form())
+    table = Club.objects.get(is_quick=True)
+    seat = table.seasons.get().sessions.get().players_in_order()[1]
+    claim = client.post(reverse("quick-claim", args=[table.slug, seat.pk]))
+    assert claim.status_code == 302 and claim.url.startswith(reverse("account_login"))
+    seat.refresh_from_db()
+    assert seat.user is None  # the keeper claims nothing
+    from urllib.parse import parse_qs, urlparse
+
+    back = parse_qs(urlparse(claim.url).query)["next"][0]
+    assert back.startswith(f"/t/{table.slug}/join/tbl_") and back.endswith("?then=codes")
+    alice = django_user_model.objects.create_user(username="alice", password="pw-alice-123")
+    client.force_login(alice)
+    landed = client.get(back)
+    assert landed.status_code == 302 and landed.url == reverse("quick-codes", args=[table.slug])
+    client.post(reverse("quick-claim", args=[table.slug, seat.pk]))
+    seat.refresh_from_db()
+    assert seat.user == alice
+    me = client.get(reverse("me")).content.decode()
+    assert reverse("session", args=[table.slug, seat.club.seasons.get().sessions.get().pk]) in me
+
+
+def test_the_keeper_of_one_table_opening_another_records_there_as_its_keeper(client):
+    client.post(reverse("quick-new"), form())
+    client.post(reverse("quick-new"), form(seat_0="阿强"))
+    first, second = Club.objects.filter(is_quick=True).order_by("id")
+    owners = [c.memberships.get(role="owner").user.get_username() for c in (first, second)]
+    assert owners == [f"quick-{first.slug}", f"quick-{second.slug}"]
+    session = second.seasons.get().sessions.get()
+    page = client.get(reverse("session", args=[second.slug, session.pk])).content.decode()
+    assert reverse("quick-codes", args=[second.slug]) in nav(page)
