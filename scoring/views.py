@@ -461,7 +461,9 @@ def session_card(session: Session) -> Any:
                 "net": f"{win['net']:+d}",
             }
         rows.append(Row(name=names[seat], total=totals.get(seat, 0), best=words))
-    parts = [timezone.localtime(session.started_at).strftime("%Y-%m-%d"), session.season.name]
+    day = timezone.localtime(session.started_at).strftime("%Y-%m-%d")
+    # a quick table's season is named by its day: the day once
+    parts = [day] if session.season.name == day else [day, session.season.name]
     if session.table_label:
         parts.append(session.table_label)
     if counted:
