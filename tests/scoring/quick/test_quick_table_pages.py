@@ -158,11 +158,24 @@ def test_a_calculator_ruleset_of_three_opens_a_table_of_three(client):
     config = '{"preset":"changsha-67","players":3}'
     page = client.get(reverse("quick-new"), {"config": config}).content.decode()
     assert re.search(r'name="size" value="3"[^>]*checked', page)
-    client.post(
-        reverse("quick-new"), form(size="3", seat_3="", config=config, preset="changsha-points")
-    )
+    assert re.search(r'<option value="calc" selected>计算器里的规则</option>', page)
+    client.post(reverse("quick-new"), form(size="3", seat_3="", config=config, preset="calc"))
     table = Club.objects.get(is_quick=True)
     assert table.rulesets.get().config == {"preset": "changsha-67", "players": 3}
+
+
+def test_a_preset_picked_over_a_calculator_link_is_the_tables_rules(client):
+    config = '{"preset":"changsha-67","players":3}'
+    client.post(reverse("quick-new"), form(config=config, preset="changsha-points"))
+    table = Club.objects.get(is_quick=True)
+    assert table.rulesets.get().config == {"preset": "changsha-points", "players": 4}
+
+
+def test_an_unreadable_calculator_ruleset_is_refused_naming_the_rules(client):
+    page = client.post(reverse("quick-new"), form(config="{oops", preset="calc"))
+    assert page.status_code == 200
+    assert "计算器链接里的规则读不出来" in page.content.decode()
+    assert not Club.objects.filter(is_quick=True).exists()
 
 
 def nav(page):
