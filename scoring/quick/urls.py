@@ -8,5 +8,6 @@ urlpatterns = [
     path("t/<slug:slug>/join/<str:key>/", views.quick_join, name="quick-join"),
     path("t/<slug:slug>/sign-in/", views.quick_sign_in, name="quick-sign-in"),
     path("t/<slug:slug>/move/", views.quick_move, name="quick-move"),
+    path("t/<slug:slug>/seat/<int:player_id>/", views.quick_seat, name="quick-seat"),
     path("t/<slug:slug>/claim/<int:player_id>/", views.quick_claim, name="quick-claim"),
 ]

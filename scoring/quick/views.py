@@ -22,7 +22,9 @@ from leagues.permissions import can_record, roles_at
 from leagues.table_keys import keeper_slug
 from scoring.quick.forms import QuickTableForm
 from scoring.quick.services import (
+    is_open_seat,
     quick_seat_claim,
+    quick_seat_name,
     quick_table_create,
     quick_table_join,
     quick_table_move,
@@ -197,7 +199,7 @@ def quick_codes(request: HttpRequest, slug: str) -> HttpResponse:
         request.build_absolute_uri(reverse("quick-join", args=[club.slug, key])) if key else ""
     )
     seats = [
-        {"seat": s.seat, "player": s.player}
+        {"seat": s.seat, "player": s.player, "open": is_open_seat(s.player.display_name)}
         for s in session.seats.select_related("player").order_by("seat")
     ]
     return render(
@@ -207,6 +209,7 @@ def quick_codes(request: HttpRequest, slug: str) -> HttpResponse:
             "club": club,
             "session": session,
             "seats": seats,
+            "open_seats": any(s["open"] for s in seats),
             "follow_url": follow_url,
             "follow_qr": qr_svg(follow_url) if follow_url else "",
             "record_url": record_url,
@@ -234,6 +237,28 @@ def quick_claim(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
         from django.contrib import messages
 
         messages.success(request, _("这个座位已经是你的了。"))
+    return redirect("quick-codes", slug)
+
+
+@require_POST
+def quick_seat(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    """入座: a phone at the table names a seat left open (no sign-in needed)."""
+    from django.contrib import messages
+
+    club = _quick_club(slug)
+    if not can_record(request.user, club):
+        raise Http404("No such table.")
+    player = Player.objects.filter(club=club, pk=player_id).first()
+    if player is None:
+        raise Http404("No such seat.")
+    try:
+        quick_seat_name(
+            club=club, player=player, name=request.POST.get("name", ""), actor=request.user
+        )
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, _("%(name)s 已入座。") % {"name": player.display_name})
     return redirect("quick-codes", slug)
 
 

@@ -241,3 +241,34 @@ def test_the_keeper_of_one_table_opening_another_records_there_as_its_keeper(cli
     session = second.seasons.get().sessions.get()
     page = client.get(reverse("session", args=[second.slug, session.pk])).content.decode()
     assert reverse("quick-codes", args=[second.slug]) in nav(page)
+
+
+def test_a_phone_that_joined_by_scan_names_a_seat_left_open_and_only_an_open_one(client):
+    from django.test import Client
+
+    client.post(reverse("quick-new"), form(seat_3=""))
+    table = Club.objects.get(is_quick=True)
+    open_seat = table.seasons.get().sessions.get().players_in_order()[3]
+    assert open_seat.display_name == "#4"
+    codes = client.get(reverse("quick-codes", args=[table.slug])).content.decode()
+    record = html_link(codes, "quick-record-link")
+    scanner = Client()
+    scanner.get(record)
+    page = scanner.get(reverse("quick-codes", args=[table.slug])).content.decode()
+    assert page.count('data-role="quick-open-seat"') == 1
+    scanner.post(reverse("quick-seat", args=[table.slug, open_seat.pk]), {"name": "阿强"})
+    open_seat.refresh_from_db()
+    assert open_seat.display_name == "阿强"
+    named = table.players.get(display_name="张伟")
+    refused = scanner.post(reverse("quick-seat", args=[table.slug, named.pk]), {"name": "X"})
+    assert refused.status_code == 302
+    named.refresh_from_db()
+    assert named.display_name == "张伟"
+    stranger = Client().post(reverse("quick-seat", args=[table.slug, named.pk]), {"name": "X"})
+    assert stranger.status_code == 404
+
+
+def html_link(page, role):
+    import html
+
+    return html.unescape(re.search(rf'data-role="{role}" href="([^"]+)"', page).group(1))
