@@ -16,7 +16,7 @@ from leagues.api.serializers import RulesetParametersField
 from leagues.models import Player, Season
 from scoring.api.enums import HAND_TYPE_CODES, KONG_KINDS
 from scoring.api.schema_shapes import RoundDataSerializer, RoundResultSerializer
-from scoring.models import FeeBy, FeePer, Round, Session
+from scoring.models import TABLE_FEE, FeeBy, FeePer, Round, Session
 
 # ---------------------------------------------------------------- rounds
 
@@ -324,6 +324,21 @@ class SessionDetailSerializer(SessionSerializer):
 class SessionUpdateSerializer(serializers.Serializer[Any]):
     started_at = BoundedDateTimeField(required=False)
     table_label = serializers.CharField(max_length=40, required=False, allow_blank=True)
+    table_fee = serializers.IntegerField(
+        min_value=TABLE_FEE.low,
+        max_value=TABLE_FEE.high,
+        required=False,
+        help_text="结账's table fee (台费) in chips, 0 for none: every settlement of the "
+        "session shows it (settle.fee).",
+    )
+    table_fee_per = serializers.ChoiceField(
+        choices=FeePer.choices, required=False, help_text="For the table or per counted round."
+    )
+    table_fee_by = serializers.ChoiceField(
+        choices=FeeBy.choices,
+        required=False,
+        help_text="Who pays it: everyone equally, the winners in proportion, the biggest winner.",
+    )
 
 
 # ---------------------------------------------------------------- standings, statistics

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.db.models import QuerySet
 from drf_spectacular.utils import (
     extend_schema,
@@ -117,9 +118,22 @@ class SessionViewSet(ClubScopedMixin, ApiViewSet):
         serializer = SessionUpdateSerializer(data=request.data, partial=bool(kwargs.get("partial")))
         undeclared_refused(serializer, also=list(SessionDetailSerializer().fields))
         serializer.is_valid(raise_exception=True)
-        session = services.session_update(
-            session=instance, actor=request.user, **serializer.validated_data
-        )
+        fields = dict(serializer.validated_data)
+        fee = {
+            k: fields.pop(k) for k in ("table_fee", "table_fee_per", "table_fee_by") if k in fields
+        }
+        session = instance
+        with transaction.atomic():
+            if fields or not fee:
+                session = services.session_update(session=session, actor=request.user, **fields)
+            if fee:  # the fee as it was, but for what the request changes
+                session = services.session_table_fee_set(
+                    session=session,
+                    actor=request.user,
+                    fee=fee.get("table_fee", session.table_fee),
+                    per=fee.get("table_fee_per", session.table_fee_per),
+                    by=fee.get("table_fee_by", session.table_fee_by),
+                )
         return Response(self.get_serializer(self.reloaded(session)).data)
 
     def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:

@@ -262,9 +262,11 @@ def session_table_fee_set(
     """结账's table fee (台费), kept with the session so that every phone showing its
     settlement shows the same fee: ``fee`` chips (0: none) for the session or for each
     counted round (``per``), paid as ``by`` says. Anyone who records at the table may
-    set it, also once the session is finished. Refusals name their field; audited
+    set it, also once the session is finished (not once its season is closed). Refusals name their field; audited
     (``session.table_fee``)."""
     require_record(actor, session.season.club)
+    if session.season.is_closed:
+        raise ServiceErrors([ServiceError("season", "season_closed", variant="session")])
     errors = [e for e in [TABLE_FEE.refusal("table_fee", fee)] if e is not None]
     for field, value, choices in (("table_fee_per", per, FeePer), ("table_fee_by", by, FeeBy)):
         if value not in choices.values:
