@@ -154,6 +154,11 @@ def sessions_with_state(*, queryset: QuerySet[Session]) -> QuerySet[Session]:
     )
 
 
+def session_first_of_club(*, club: Any) -> Session | None:
+    """The club's first session: a quick table's one table (快速开桌). One query."""
+    return Session.objects.filter(season__club=club).order_by("id").first()
+
+
 def session_list(*, season: Any, limit: int | None = None, offset: int = 0) -> list[Session]:
     """The season's sessions, newest first, with seats/players prefetched and
     ``rounds_count`` (counted rounds). ``limit``/``offset`` page a long season: the page's

@@ -27,6 +27,7 @@ from leagues.models import Club, Membership, Player, Role, Season
 from leagues.permissions import can_record, require_manage, require_record
 from leagues.table_keys import keeper_username, table_for_key, table_key_hash, table_key_new
 from scoring.models import Session
+from scoring.selectors import session_first_of_club
 from scoring.services import (
     PLAYER_MOVED,
     PLAYER_REBUILT,
@@ -125,7 +126,7 @@ def quick_table_create(
 
 def quick_table_session(club: Club) -> Session:
     """The one session of a quick table."""
-    return Session.objects.filter(season__club=club).order_by("id").first()  # type: ignore[return-value]
+    return session_first_of_club(club=club)  # type: ignore[return-value]
 
 
 def quick_table_join(*, key: str, user: Any = None) -> tuple[Club, Any]:

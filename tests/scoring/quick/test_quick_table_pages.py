@@ -272,3 +272,12 @@ def html_link(page, role):
     import html
 
     return html.unescape(re.search(rf'data-role="{role}" href="([^"]+)"', page).group(1))
+
+
+def test_the_hidden_clubs_page_of_a_table_is_the_table_itself(client):
+    client.post(reverse("quick-new"), form())
+    table = Club.objects.get(is_quick=True)
+    session = table.seasons.get().sessions.get()
+    answer = client.get(reverse("club", args=[table.slug]))
+    assert answer.status_code == 302
+    assert answer.url == reverse("session", args=[table.slug, session.pk])
