@@ -25,7 +25,7 @@ from csmj_site.api import IDEMPOTENCY_KEY, id_or_404, idempotent_view, undeclare
 from csmj_site.errors import ServiceError, ServiceErrors
 from leagues.models import Club
 from leagues.permissions import can_record
-from leagues.table_keys import TableKeyAuthentication
+from leagues.table_keys import TableKeyAuthentication, keeper_slug
 from scoring import selectors
 from scoring.api.rounds import RoundViewSet
 from scoring.api.serializers import RoundSerializer
@@ -161,7 +161,9 @@ def table_create(request: Request) -> Response:
     ruleset = data["ruleset"]
     if not isinstance(ruleset, (str, dict)):
         raise ServiceErrors([ServiceError("ruleset", "ruleset_not_object")])
-    user = request.user if request.user.is_authenticated and request.auth is None else None
+    # a person signed in owns the table; a table's key (or its keeper's browser) does not
+    person = request.user.is_authenticated and request.auth is None
+    user = request.user if person and not keeper_slug(request.user) else None
     try:
         table = quick_table_create(
             names=data["names"],

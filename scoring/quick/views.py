@@ -57,7 +57,8 @@ def creation_allowed(address: str) -> bool:
 def qr_svg(url: str) -> str:
     import segno
 
-    return str(segno.make(url, error="m").svg_inline(scale=4, border=2))
+    # with a viewBox (omitsize), so the page's CSS sizes the code whole
+    return str(segno.make(url, error="m").svg_inline(scale=4, border=2, omitsize=True))
 
 
 def keeper_nav(request: HttpRequest) -> dict[str, str]:
