@@ -18,7 +18,7 @@ from scoring.engine import WINDS
 from scoring.follow import follow_response, recent
 from scoring.models import seat_label
 from scoring.pages import get_session
-from scoring.views import session_detail, session_image_response
+from scoring.views import session_detail
 
 
 @answers_json
@@ -97,12 +97,6 @@ def follow_page(request: HttpRequest, token: str) -> HttpResponse:
             },
         )
     )
-
-
-def follow_image(request: HttpRequest, token: str) -> HttpResponse:
-    """/f/<token>/result.png: the session's result image for the link's holders, as the
-    session page draws it (the table fee included)."""
-    return secret_page(session_image_response(followed_session(token)))
 
 
 @answers_json

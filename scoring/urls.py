@@ -9,7 +9,6 @@ urlpatterns = [
     path("offline/", app_shell_views.offline, name="offline"),
     path("f/<str:token>/", follow_views.follow_page, name="follow"),
     path("f/<str:token>/state/", follow_views.follow_state, name="follow-state"),
-    path("f/<str:token>/result.png", follow_views.follow_image, name="follow-image"),
     path("c/<slug:slug>/", standings_views.club_detail, name="club"),
     path("c/<slug:slug>/sessions/again/", views.session_again, name="session-again"),
     path("c/<slug:slug>/seasons/<int:season_id>/", standings_views.season_detail, name="season"),
