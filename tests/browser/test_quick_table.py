@@ -18,6 +18,7 @@ import pytest
 
 from scoring.engine import score_round
 from tests.browser.test_recording import ARTIFACTS, PASSWORD, PHONE, enter_round, tap
+from tests.browser.test_tap_targets_everywhere import small_targets
 
 pytestmark = [pytest.mark.browser]
 
@@ -122,6 +123,7 @@ def test_three_phones_share_a_quick_table_settle_up_with_a_fee_and_keep_it_in_a_
     second_phone.goto(record_link.split("/join/")[0] + "/")
     second_phone.fill("[data-role=quick-open-seat] input[name=name]", NAMES[3])
     shot(second_phone, "quick-table-open-seat.png")
+    assert small_targets(second_phone, "quick-table-codes") == []
     with second_phone.expect_navigation():
         second_phone.locator("[data-role=quick-seat-name]").click()
     assert second_phone.locator("[data-role=quick-open-seat]").count() == 0
@@ -184,6 +186,9 @@ def test_three_phones_share_a_quick_table_settle_up_with_a_fee_and_keep_it_in_a_
 
     # Phone A signs in (the club's owner), claims 张伟's seat and keeps the table in the club
     page.locator("header [data-role=nav-table] summary").click()
+    assert small_targets(page, "quick-table-keeper-menu") == []
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(ARTIFACTS / "quick-table-keeper-menu.png"))
     with page.expect_navigation():
         page.locator("[data-role=nav-table-login]").click()
     log_in(page, "owner")
