@@ -321,6 +321,10 @@ class SessionDetailSerializer(SessionSerializer):
         return session_next_dealers(session=obj)[1]
 
 
+# the table fee's fields of a session's update (services.session_table_fee_update)
+TABLE_FEE_FIELDS = ("table_fee", "table_fee_per", "table_fee_by")
+
+
 class SessionUpdateSerializer(serializers.Serializer[Any]):
     started_at = BoundedDateTimeField(required=False)
     table_label = serializers.CharField(max_length=40, required=False, allow_blank=True)

@@ -32,6 +32,7 @@ from leagues.permissions import require_record
 from scoring import services
 from scoring.api.lookups import session_of_url
 from scoring.api.serializers import (
+    TABLE_FEE_FIELDS,
     SessionDetailSerializer,
     SessionSerializer,
     SessionUpdateSerializer,
@@ -119,20 +120,14 @@ class SessionViewSet(ClubScopedMixin, ApiViewSet):
         undeclared_refused(serializer, also=list(SessionDetailSerializer().fields))
         serializer.is_valid(raise_exception=True)
         fields = dict(serializer.validated_data)
-        fee = {
-            k: fields.pop(k) for k in ("table_fee", "table_fee_per", "table_fee_by") if k in fields
-        }
+        fee = {k: fields.pop(k) for k in TABLE_FEE_FIELDS if k in fields}
         session = instance
         with transaction.atomic():
             if fields or not fee:
                 session = services.session_update(session=session, actor=request.user, **fields)
-            if fee:  # the fee as it was, but for what the request changes
-                session = services.session_table_fee_set(
-                    session=session,
-                    actor=request.user,
-                    fee=fee.get("table_fee", session.table_fee),
-                    per=fee.get("table_fee_per", session.table_fee_per),
-                    by=fee.get("table_fee_by", session.table_fee_by),
+            if fee:
+                session = services.session_table_fee_update(
+                    session=session, actor=request.user, fields=fee
                 )
         return Response(self.get_serializer(self.reloaded(session)).data)
 

@@ -52,6 +52,7 @@ from scoring.services.sessions import (
     session_start_problems,
     session_start_with_guests,
     session_table_fee_set,
+    session_table_fee_update,
     session_update,
 )
 
@@ -90,6 +91,7 @@ __all__ = [
     "session_start_problems",
     "session_start_with_guests",
     "session_table_fee_set",
+    "session_table_fee_update",
     "session_update",
     "whole_number",
 ]

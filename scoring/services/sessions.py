@@ -290,6 +290,18 @@ def session_table_fee_set(
     return session
 
 
+def session_table_fee_update(*, session: Session, actor: Any, fields: dict[str, Any]) -> Session:
+    """``session_table_fee_set`` with some of ``table_fee``, ``table_fee_per`` and
+    ``table_fee_by`` (an API update): the others keep their values."""
+    return session_table_fee_set(
+        session=session,
+        actor=actor,
+        fee=fields.get("table_fee", session.table_fee),
+        per=fields.get("table_fee_per", session.table_fee_per),
+        by=fields.get("table_fee_by", session.table_fee_by),
+    )
+
+
 def session_delete(*, session: Session, actor: Any) -> None:
     """Delete a session started by mistake (organisers): only one that has no round at
     all (a void or corrected round is still a record), is not a paper session and is not

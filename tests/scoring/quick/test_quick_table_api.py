@@ -168,3 +168,30 @@ def test_a_refused_table_spends_no_idempotency_key():
         api.post("/api/v1/tables/", good, format="json", HTTP_IDEMPOTENCY_KEY="k").status_code
         == 201
     )
+
+
+def test_the_key_sets_the_table_fee_and_the_table_reads_its_settlement():
+    table = open_table()
+    api = keyed(table["key"])
+    assert (
+        api.post(
+            f"/api/v1/tables/{table['id']}/rounds/", round_self_draw(1), format="json"
+        ).status_code
+        == 201
+    )
+    url = f"/api/v1/tables/{table['id']}/"
+    assert api.get(url).json()["settle"]["fee"]["total"] == 0
+    answer = api.patch(url, {"table_fee": 12, "table_fee_by": "winners"}, format="json")
+    assert answer.status_code == 200, answer.json()
+    fee = answer.json()["settle"]["fee"]
+    assert (fee["total"], fee["per"], fee["by"]) == (12, "table", "winners")
+    assert (
+        api.patch(url, {"table_fee_per": "round"}, format="json").json()["settle"]["fee"]["by"]
+        == "winners"
+    )  # the fields not sent keep their values
+    refused = api.patch(url, {"table_fee": -1, "colour": "red"}, format="json")
+    assert refused.status_code == 400
+    assert APIClient().patch(url, {"table_fee": 1}, format="json").status_code == 401
+    other = keyed(open_table()["key"])
+    assert other.patch(url, {"table_fee": 1}, format="json").status_code == 403
+    assert api.get(url).json()["settle"]["fee"]["amount"] == 12
