@@ -230,6 +230,12 @@ MESSAGES: dict[str, str] = {
     "seat_claimed": gettext_noop("This seat belongs to someone else, or you hold another seat"),
     "seat_unknown": gettext_noop("No such seat at this table"),
     "sign_in_to_claim": gettext_noop("Sign in to claim your seat"),
+    "seat_named": gettext_noop("This seat already has its player's name"),
+    "quick_table_private": gettext_noop(
+        "A quick table is never public; move it into a club to share its pages"
+    ),
+    # 结账's table fee
+    "fee_choice": gettext_noop("{what} must be one of {choices}"),
 }
 
 

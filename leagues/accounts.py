@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from leagues import selectors, services
 from leagues.models import Invitation
+from leagues.table_keys import KEEPER_PREFIX
 
 INVITATION_SESSION_KEY = "csmj_invitation"
 
@@ -59,6 +60,15 @@ class AccountAdapter(DefaultAccountAdapter):
         return bool(settings.ACCOUNT_ALLOW_SIGNUP) or (
             invitation_pending(request=request) is not None
         )
+
+    def clean_username(self, username: str, shallow: bool = False) -> str:
+        """A quick table's keepers are named ``quick-…`` (leagues.table_keys): no person
+        signs up under that name."""
+        if username.lower().startswith(KEEPER_PREFIX):
+            raise ValidationError(
+                _("以 %(prefix)s 开头的用户名留给快速开桌。") % {"prefix": KEEPER_PREFIX}
+            )
+        return str(super().clean_username(username, shallow=shallow))
 
     def login(self, request: HttpRequest, user: Any) -> None:
         super().login(request, user)

@@ -453,6 +453,7 @@ def _templates() -> dict[str, str]:
         "session.follow_link": pgettext("audit", "%(actor)s 换了一场的跟看链接：%(players)s"),
         "session.follow_on": pgettext("audit", "%(actor)s 开启了一场的跟看链接：%(players)s"),
         "session.follow_off": pgettext("audit", "%(actor)s 关闭了一场的跟看链接：%(players)s"),
+        "session.table_fee": pgettext("audit", "%(actor)s 定了一场的台费：%(players)s"),
         "round.record": pgettext("audit", "%(actor)s 记录了第 %(n)s 盘"),
         "event.create": pgettext("audit", "%(actor)s 创建了比赛之夜 %(obj)s"),
         "event.finish": pgettext("audit", "%(actor)s 结束了比赛之夜 %(obj)s"),
@@ -497,6 +498,7 @@ def audit_lines(entries: Iterable[AuditEntry]) -> list[AuditLine]:
             "session.follow_link",
             "session.follow_on",
             "session.follow_off",
+            "session.table_fee",
         ):
             changes: list[Change] = []
         elif entry.action.startswith("round."):

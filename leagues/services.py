@@ -89,11 +89,14 @@ def club_create(
 
 
 def club_update(*, club: Club, actor: Any, **fields: Any) -> Club:
-    """Change name, slug, description, is_public or chip_rate (organisers and owners)."""
+    """Change name, slug, description, is_public or chip_rate (organisers and owners). A
+    quick table (``is_quick``) stays private."""
     require_manage(actor, club)
     _only(fields, CLUB_FIELDS, "club_update")
     if "name" in fields:
         fields["name"] = name_clean(fields["name"], field="name")
+    if club.is_quick and fields.get("is_public"):  # a quick table is never listed
+        raise reject("is_public", "quick_table_private")
     before = audit_stored(club)
     for name, value in fields.items():
         setattr(club, name, value)

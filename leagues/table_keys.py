@@ -43,6 +43,15 @@ def table_keeper(club: Club) -> Any:
     return get_user_model().objects.filter(username=keeper_username(club)).first()
 
 
+def keeper_slug(user: Any) -> str:
+    """The quick table's slug when ``user`` is a table's keeper (a phone holding the key,
+    not a person's account), else ""."""
+    if not getattr(user, "is_authenticated", False) or user.has_usable_password():
+        return ""
+    name = user.get_username()
+    return name[len(KEEPER_PREFIX) :] if name.startswith(KEEPER_PREFIX) else ""
+
+
 def table_for_key(raw: str) -> Club | None:
     """The quick table (its hidden club) whose key is ``raw``; None for any other string."""
     if not isinstance(raw, str) or not raw.startswith(TABLE_KEY_PREFIX) or len(raw) > 100:

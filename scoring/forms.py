@@ -13,6 +13,7 @@ from csmj_site.jsonio import json_form_value
 from csmj_site.language import as_label_lazy, list_sep
 from leagues.models import Player, Season
 from scoring.engine import SEATS
+from scoring.models import TABLE_FEE, FeeBy, FeePer
 from scoring.services import RoundRejected, paper_nets_validate, ruleset_players, whole_number
 
 SEAT_CHOICES = [(i, as_label_lazy(seat)) for i, seat in enumerate(SEATS)]
@@ -415,28 +416,24 @@ class PaperCsvForm(forms.Form):
 
 
 class TableFeeForm(forms.Form):
-    """结账's table fee (台费), read from the settle-up step's query: chips for the table
-    or for each round, paid equally, by the winners in proportion or by the biggest
-    winner (``csmj_site.settlement.fee_shares``). Anything unreadable means no fee."""
+    """结账's table fee (台费), kept with the session (``session_table_fee_set``): chips for
+    the table or for each round, paid equally, by the winners in proportion or by the
+    biggest winner (``csmj_site.settlement.fee_shares``). A blank fee is no fee."""
 
-    fee = forms.IntegerField(label=_("台费（子）"), min_value=0, max_value=100000, required=False)
-    fee_per = forms.ChoiceField(
-        label=_("台费按"),
-        choices=[("table", _("整场一次")), ("round", _("每盘一次"))],
-        required=False,
+    table_fee = forms.IntegerField(
+        label=TABLE_FEE.label, min_value=TABLE_FEE.low, max_value=TABLE_FEE.high, required=False
     )
-    fee_by = forms.ChoiceField(
-        label=_("谁付台费"),
-        choices=[("equal", _("大家平摊")), ("winners", _("赢家按比例")), ("top", _("大赢家"))],
-        required=False,
+    table_fee_per = forms.ChoiceField(
+        label=_("台费按"), choices=FeePer.choices, initial=FeePer.TABLE
+    )
+    table_fee_by = forms.ChoiceField(
+        label=_("谁付台费"), choices=FeeBy.choices, initial=FeeBy.EQUAL
     )
 
     def options(self) -> dict[str, Any]:
-        """The keyword arguments of ``selectors.session_settlement``."""
-        if not self.is_valid() or not self.cleaned_data.get("fee"):
-            return {}
+        """The keyword arguments of ``services.session_table_fee_set`` (a valid form)."""
         return {
-            "fee": self.cleaned_data["fee"],
-            "fee_per": self.cleaned_data.get("fee_per") or "table",
-            "fee_by": self.cleaned_data.get("fee_by") or "equal",
+            "fee": self.cleaned_data.get("table_fee") or 0,
+            "per": self.cleaned_data["table_fee_per"],
+            "by": self.cleaned_data["table_fee_by"],
         }

@@ -13,7 +13,9 @@ The decorators are csmj_site.api's (``idempotent``, ``idempotent_view``); ``run`
 store they call, registered from scoring's AppConfig.ready.
 
 Keys belong to a user (all of the user's tokens and their browser session share them)
-and are kept for ``KEY_TTL``.
+and are kept for ``KEY_TTL``. An endpoint open without a sign-in (``POST /tables/``)
+keeps an anonymous caller's keys under the caller's address: a retry from the same
+address is answered the first answer, and another caller's same key is another key.
 
 The model is registered through ``scoring.models`` (one import line there).
 """
@@ -33,6 +35,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
+from rest_framework.throttling import BaseThrottle
 
 from csmj_site.api import IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, idempotent
 
@@ -43,8 +46,13 @@ REPLAYED_HEADER = "Idempotent-Replayed"
 
 
 class IdempotencyKey(models.Model):
+    # None: an anonymous caller's key, stored as ``anonymous_key`` (its address's own)
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="idempotency_keys"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="idempotency_keys",
+        null=True,
+        blank=True,
     )
     key = models.CharField(max_length=KEY_MAX_LENGTH)
     request_hash = models.CharField(max_length=64)
@@ -59,6 +67,11 @@ class IdempotencyKey(models.Model):
         verbose_name_plural = _("幂等键")
         constraints = [
             models.UniqueConstraint(fields=["user", "key"], name="idempotencykey_unique_user_key"),
+            models.UniqueConstraint(
+                fields=["key"],
+                condition=models.Q(user__isnull=True),
+                name="idempotencykey_unique_anonymous_key",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -99,6 +112,14 @@ def _clean_key(key: str) -> str:
     return key
 
 
+def anonymous_key(request: Any, key: str) -> str:
+    """The stored form of an anonymous caller's ``key``: a digest of the caller's address
+    (as the rate limits read it) and the key, so callers who happen to pick the same key
+    never share an answer (a quick table's answer carries its key)."""
+    ident = BaseThrottle().get_ident(request)
+    return "anon:" + hashlib.sha256(f"{ident}\n{key}".encode()).hexdigest()
+
+
 def run(request: Any, call: Callable[[], Any]) -> Any:
     """Run ``call`` (the view) under the request's ``Idempotency-Key``.
 
@@ -108,25 +129,29 @@ def run(request: Any, call: Callable[[], Any]) -> Any:
     key wait on the key's unique index, so only one of them runs the call.
     """
     raw_key = request.headers.get(HEADER)
-    if raw_key is None or not request.user.is_authenticated:
+    if raw_key is None:
         return call()
     key = _clean_key(raw_key)
+    # the views check permissions first: an anonymous caller here may write (POST /tables/)
+    user = request.user if request.user.is_authenticated else None
+    if user is None:
+        key = anonymous_key(request, key)
     fingerprint = request_fingerprint(method=request.method, path=request.path, body=request.data)
     with transaction.atomic():
         IdempotencyKey.objects.filter(
-            user=request.user, key=key, created_at__lt=timezone.now() - KEY_TTL
+            user=user, key=key, created_at__lt=timezone.now() - KEY_TTL
         ).delete()
         try:
             with transaction.atomic():
                 record = IdempotencyKey.objects.create(
-                    user=request.user,
+                    user=user,
                     key=key,
                     request_hash=fingerprint,
                     status_code=0,
                     response_body={},
                 )
         except IntegrityError:
-            previous = IdempotencyKey.objects.get(user=request.user, key=key)
+            previous = IdempotencyKey.objects.get(user=user, key=key)
             if previous.request_hash != fingerprint:
                 raise IdempotencyMismatch() from None
             return Response(

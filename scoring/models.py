@@ -20,7 +20,9 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from csmj_site.bounds import Bound
 from csmj_site.language import as_label, as_label_lazy
+from csmj_site.settlement import FEE_EQUAL, FEE_TOP, FEE_WINNERS
 from scoring.engine import HAND_CLASSES, OUTCOMES, SEATS
 
 if TYPE_CHECKING:
@@ -55,6 +57,24 @@ def new_follow_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+# 结账's table fee (台费), chosen once for the session so that every phone showing its
+# settlement (the session page, the follow link, the result image, the API) shows the same
+# fee: chips for the session or for each counted round, paid as ``table_fee_by`` says
+# (``csmj_site.settlement.fee_shares``).
+TABLE_FEE = Bound(0, 100000, label=_("台费（子）"))
+
+
+class FeePer(models.TextChoices):
+    TABLE = "table", _("整场一次")
+    ROUND = "round", _("每盘一次")
+
+
+class FeeBy(models.TextChoices):
+    EQUAL = FEE_EQUAL, _("大家平摊")
+    WINNERS = FEE_WINNERS, _("赢家按比例")
+    TOP = FEE_TOP, _("大赢家")
+
+
 class Session(models.Model):
     """一场: the players at one table (four, three or two: the season's ruleset's
     ``players``, rules.md §10), in turn order, for a run of rounds."""
@@ -74,6 +94,15 @@ class Session(models.Model):
     # login. Null when the organiser has turned it off; a new token revokes the old one.
     follow_token = models.CharField(
         _("跟看链接"), max_length=64, unique=True, null=True, blank=True, default=new_follow_token
+    )
+    table_fee = models.PositiveIntegerField(
+        TABLE_FEE.label, default=0, validators=[MaxValueValidator(TABLE_FEE.high)]
+    )
+    table_fee_per = models.CharField(
+        _("台费按"), max_length=5, choices=FeePer.choices, default=FeePer.TABLE
+    )
+    table_fee_by = models.CharField(
+        _("谁付台费"), max_length=7, choices=FeeBy.choices, default=FeeBy.EQUAL
     )
 
     class Meta:

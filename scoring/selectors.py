@@ -143,6 +143,11 @@ def sessions_with_state(*, queryset: QuerySet[Session]) -> QuerySet[Session]:
     )
 
 
+def session_first_of_club(*, club: Any) -> Session | None:
+    """The club's first session: a quick table's one table (快速开桌). One query."""
+    return Session.objects.filter(season__club=club).order_by("id").first()
+
+
 def session_list(*, season: Any, limit: int | None = None, offset: int = 0) -> list[Session]:
     """The season's sessions, newest first, with seats/players prefetched and
     ``rounds_count`` (counted rounds). ``limit``/``offset`` page a long season: the page's
@@ -327,35 +332,47 @@ def session_latest(*, club: Any) -> Session | None:
     return _with_seats(qs).first()
 
 
-def follow_version(*, rounds: int, last_id: int | None, voids: int, finished: bool = False) -> str:
+def follow_version(
+    *, rounds: int, last_id: int | None, voids: int, finished: bool = False, fee: str = ""
+) -> str:
     """A token that changes whenever a round is recorded (a new row), corrected (a new
-    current row) or voided, computed over the current versions, and when the session is
-    finished or reopened."""
-    return f"{rounds}-{last_id or 0}-{voids}-{'f' if finished else 'o'}"
+    current row) or voided, computed over the current versions, when the session is
+    finished or reopened, and when its table fee changes (``fee``: ``table_fee_mark``)."""
+    return f"{rounds}-{last_id or 0}-{voids}-{'f' if finished else 'o'}{fee}"
+
+
+def table_fee_mark(*, fee: int | None, per: str | None, by: str | None) -> str:
+    """The table fee's part of a ``follow_version``: empty without a fee."""
+    return f"-{fee}{per}{by}" if fee else ""
 
 
 def session_follow_version(*, session_id: int) -> str:
     """The session's ``follow_version`` (what a follower's poll compares): rounds
-    recorded, corrected or voided, and whether it is finished. One query, by id alone."""
+    recorded, corrected or voided, whether it is finished, its table fee. One query, by
+    id alone."""
     return _follow_marks(session_id)[0]
 
 
 def _follow_marks(session_id: int) -> tuple[str, bool]:
     from django.db.models import Max, Q
 
-    marks = (
-        Round.objects.current()
-        .filter(session_id=session_id)
-        .aggregate(
-            rows=Count("id"),
-            last=Max("id"),
-            voids=Count("id", filter=Q(is_void=True)),
-            result=Max("session__result__pk"),  # none before the session is finished
-        )
+    current = Q(rounds__is_current=True)
+    marks = Session.objects.filter(pk=session_id).aggregate(
+        rows=Count("rounds", filter=current),
+        last=Max("rounds__id", filter=current),
+        voids=Count("rounds", filter=current & Q(rounds__is_void=True)),
+        result=Max("result__pk"),  # none before the session is finished
+        fee=Max("table_fee"),
+        per=Max("table_fee_per"),
+        by=Max("table_fee_by"),
     )
     finished = marks["result"] is not None
     version = follow_version(
-        rounds=marks["rows"], last_id=marks["last"], voids=marks["voids"], finished=finished
+        rounds=marks["rows"],
+        last_id=marks["last"],
+        voids=marks["voids"],
+        finished=finished,
+        fee=table_fee_mark(fee=marks["fee"], per=marks["per"], by=marks["by"]),
     )
     return version, finished
 
@@ -485,9 +502,7 @@ def session_owed(*, session: Session, seats: int) -> tuple[list[int], dict[int, 
     return owed, burned
 
 
-def session_settlement(
-    *, session: Session, fee: int = 0, fee_per: str = "table", fee_by: str = "equal"
-) -> dict[str, Any]:
+def session_settlement(*, session: Session) -> dict[str, Any]:
     """结账: who pays whom to settle the session (``session_owed``), in the fewest
     payments (``csmj_site.settlement``), with money at the club's rate per chip when it
     has one, and the same as text for the group chat, in the page's language.
@@ -496,8 +511,9 @@ def session_settlement(
     it owes the others only the rest, so they are listed apart (``burned``), outside the
     payments. One query (none for a paper session); the seats and club are loaded.
 
-    The table fee (台费, an option of settling up): ``fee`` chips for the table, or for
-    each counted round (``fee_per="round"``), paid as ``fee_by`` says
+    The table fee (台费, the session's ``table_fee``, chosen at 结账 by
+    ``session_table_fee_set``): chips for the table, or for each counted round
+    (``table_fee_per="round"``), paid as ``table_fee_by`` says
     (``csmj_site.settlement.fee_shares``); its payments go to 台费, one more payee."""
     from django.utils import timezone
     from django.utils.translation import gettext as _
@@ -505,6 +521,7 @@ def session_settlement(
     names = [p.display_name for p in session.players_in_order()]
     rate = session.season.club.chip_rate
     owed, burned = session_owed(session=session, seats=len(names))
+    fee, fee_per, fee_by = session.table_fee, session.table_fee_per, session.table_fee_by
     fee_total = max(int(fee), 0)
     if fee_per == "round" and fee_total:
         fee_total *= session.rounds.counting().count()

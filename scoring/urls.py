@@ -83,6 +83,11 @@ urlpatterns = [
         name="session-delete",
     ),
     path(
+        "c/<slug:slug>/sessions/<int:session_id>/table-fee/",
+        views.session_table_fee,
+        name="session-table-fee",
+    ),
+    path(
         "c/<slug:slug>/sessions/<int:session_id>/follow-link/",
         views.session_follow_link,
         name="session-follow-link",

@@ -194,7 +194,6 @@ def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpRes
         rounds = [round_summary(r, names, found) for r in stored]
     counted = [r for r in rounds if r["round"].counts]
     follow_url = session_follow_url(request, club, session)
-    fee_form = TableFeeForm(request.GET if "fee" in request.GET else None)
     night = selectors.session_night_table(session=session)
     ctx = club_context(
         request,
@@ -218,14 +217,45 @@ def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpRes
             last_id=max((r["round"].pk for r in rounds), default=None),
             voids=sum(1 for r in rounds if r["round"].is_void),
             finished=result is not None,
+            fee=selectors.table_fee_mark(
+                fee=session.table_fee, per=session.table_fee_per, by=session.table_fee_by
+            ),
         ),
         follow_url=follow_url,
         follow_qr=follow_qr(follow_url) if follow_url else "",
-        settle=selectors.session_settlement(session=session, **fee_form.options()),
-        fee_form=fee_form,
+        settle=selectors.session_settlement(session=session),
+        fee_form=TableFeeForm(
+            initial={
+                "table_fee": session.table_fee or None,
+                "table_fee_per": session.table_fee_per,
+                "table_fee_by": session.table_fee_by,
+            }
+        ),
         can_delete=not rounds and not paper and not session.season.is_closed and night is None,
     )
     return render(request, "scoring/session_detail.html", ctx)
+
+
+@require_POST
+@club_view("record")
+def session_table_fee(request: HttpRequest, club: Club, session_id: int) -> HttpResponse:
+    """按台费结账: the table fee, kept with the session, so every phone's 结账 (the
+    follow link's too) and the result image show it."""
+    session = get_session(club, session_id)
+    form = TableFeeForm(request.POST)
+    if form.is_valid():
+        try:
+            services.session_table_fee_set(session=session, actor=request.user, **form.options())
+        except ValidationError as exc:
+            messages.error(request, " ".join(exc.messages))
+        else:
+            messages.success(request, _("台费已记下，每台手机的结账都按它算。"))
+    else:
+        messages.error(
+            request,
+            " ".join(f"{form.fields[f].label}：{m}" for f, ms in form.errors.items() for m in ms),
+        )
+    return redirect(reverse("session", args=[club.slug, session.pk]) + "#settle")
 
 
 def session_follow_url(request: HttpRequest, club: Club, session: Session) -> str | None:
@@ -252,7 +282,7 @@ def follow_qr(url: str) -> str:
 # ---------------------------------------------------------------- the result as an image
 
 
-def session_card(session: Session, fee: dict[str, Any] | None = None) -> Any:
+def session_card(session: Session) -> Any:
     """The session's result card (``share_image.Card``): the club, the date, every
     player's total (best first) and biggest win, in the page's language."""
     from django.utils import timezone
@@ -278,14 +308,16 @@ def session_card(session: Session, fee: dict[str, Any] | None = None) -> Any:
                 "net": f"{win['net']:+d}",
             }
         rows.append(Row(name=names[seat], total=totals.get(seat, 0), best=words))
-    parts = [timezone.localtime(session.started_at).strftime("%Y-%m-%d"), session.season.name]
+    day = timezone.localtime(session.started_at).strftime("%Y-%m-%d")
+    # a quick table's season is named by its day: the day once
+    parts = [day] if session.season.name == day else [day, session.season.name]
     if session.table_label:
         parts.append(session.table_label)
     if counted:
         parts.append(ngettext("%(n)s 盘计分", "%(n)s 盘计分", counted) % {"n": counted})
     more = ""
-    if fee:  # 结账's table fee, as the settle-up step chose it
-        settled = selectors.session_settlement(session=session, **fee)["fee"]
+    if session.table_fee:  # 结账's table fee, as the session keeps it
+        settled = selectors.session_settlement(session=session)["fee"]
         if settled["total"]:
             more = _("台费 %(fee)s子：%(shares)s") % {
                 "fee": settled["total"],
@@ -301,22 +333,19 @@ def session_card(session: Session, fee: dict[str, Any] | None = None) -> Any:
     )
 
 
-def session_image_response(session: Session, fee: dict[str, Any] | None = None) -> HttpResponse:
+def session_image_response(session: Session) -> HttpResponse:
     """The result card as a PNG download; 503 with the reason when no font draws
     Chinese on this server."""
     from scoring.share_image import card_png, png_response
 
     day = session.started_at.strftime("%Y%m%d")
-    return png_response(
-        lambda: card_png(session_card(session, fee)), f"csmj-{day}-{session.pk}.png"
-    )
+    return png_response(lambda: card_png(session_card(session)), f"csmj-{day}-{session.pk}.png")
 
 
 @club_view("read")
 def session_image(request: HttpRequest, club: Club, session_id: int) -> HttpResponse:
     """晒战绩: the session's result as a PNG for the group chat."""
-    fee = TableFeeForm(request.GET if "fee" in request.GET else None).options()
-    return session_image_response(get_session(club, session_id), fee or None)
+    return session_image_response(get_session(club, session_id))
 
 
 @require_POST

@@ -17,7 +17,7 @@ from leagues.models import Player, Season
 from leagues.selectors import membership_role
 from scoring.api.enums import HAND_TYPE_CODES, KONG_KINDS
 from scoring.api.schema_shapes import RoundDataSerializer, RoundResultSerializer
-from scoring.models import Round, Session
+from scoring.models import TABLE_FEE, FeeBy, FeePer, Round, Session
 from scoring.selectors import (
     round_found_codes,
     session_next_dealers,
@@ -211,9 +211,15 @@ class SessionSerializer(serializers.ModelSerializer[Session]):
 
 class SettlementPaymentSerializer(serializers.Serializer[Any]):
     payer = serializers.IntegerField(min_value=0, max_value=3, help_text="The seat that pays.")
-    payee = serializers.IntegerField(min_value=0, max_value=3, help_text="The seat paid.")
+    payee = serializers.IntegerField(
+        min_value=0,
+        max_value=4,
+        help_text="The seat paid; the table fee (台费) is one more payee, numbered after "
+        "the last seat (to_fee).",
+    )
     payer_name = serializers.CharField()
     payee_name = serializers.CharField()
+    to_fee = serializers.BooleanField(help_text="The payment is toward the table fee (台费).")
     chips = serializers.IntegerField(min_value=1, help_text="Chips (子) paid.")
     money = serializers.DecimalField(
         max_digits=16,
@@ -228,6 +234,24 @@ class SettlementBurnedSerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField(min_value=0, max_value=3)
     name = serializers.CharField()
     chips = serializers.IntegerField(min_value=1, help_text="Chips burned: paid to no one.")
+
+
+class SettlementFeeShareSerializer(serializers.Serializer[Any]):
+    name = serializers.CharField()
+    chips = serializers.IntegerField(min_value=1, help_text="Chips of the fee this player pays.")
+
+
+class SettlementFeeSerializer(serializers.Serializer[Any]):
+    total = serializers.IntegerField(
+        min_value=0, help_text="The fee in chips (per round: times the counted rounds)."
+    )
+    amount = serializers.IntegerField(min_value=0, help_text="The fee as chosen (table_fee).")
+    per = serializers.ChoiceField(choices=FeePer.choices, help_text="For the table or per round.")
+    by = serializers.ChoiceField(
+        choices=FeeBy.choices,
+        help_text="Who pays it: everyone equally, the winners in proportion, the biggest winner.",
+    )
+    shares = SettlementFeeShareSerializer(many=True, help_text="Who pays how much of it.")
 
 
 class SettlementSerializer(serializers.Serializer[Any]):
@@ -245,6 +269,9 @@ class SettlementSerializer(serializers.Serializer[Any]):
         many=True,
         help_text="Chips a seat burned (an escape penalty): in its net, but paid to no one, "
         "so left out of the payments.",
+    )
+    fee = SettlementFeeSerializer(
+        help_text="The table fee (台费) the session keeps, chosen at 结账 on the session page."
     )
     text = serializers.CharField(help_text="The same as lines of text, for a group chat.")
 
@@ -289,9 +316,28 @@ class SessionDetailSerializer(SessionSerializer):
         return session_next_dealers(session=obj)[1]
 
 
+# the table fee's fields of a session's update (services.session_table_fee_update)
+TABLE_FEE_FIELDS = ("table_fee", "table_fee_per", "table_fee_by")
+
+
 class SessionUpdateSerializer(serializers.Serializer[Any]):
     started_at = BoundedDateTimeField(required=False)
     table_label = serializers.CharField(max_length=40, required=False, allow_blank=True)
+    table_fee = serializers.IntegerField(
+        min_value=TABLE_FEE.low,
+        max_value=TABLE_FEE.high,
+        required=False,
+        help_text="结账's table fee (台费) in chips, 0 for none: every settlement of the "
+        "session shows it (settle.fee).",
+    )
+    table_fee_per = serializers.ChoiceField(
+        choices=FeePer.choices, required=False, help_text="For the table or per counted round."
+    )
+    table_fee_by = serializers.ChoiceField(
+        choices=FeeBy.choices,
+        required=False,
+        help_text="Who pays it: everyone equally, the winners in proportion, the biggest winner.",
+    )
 
 
 # ---------------------------------------------------------------- standings, statistics

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.db.models import QuerySet
 from drf_spectacular.utils import (
     extend_schema,
@@ -31,6 +32,7 @@ from leagues.permissions import require_record
 from scoring import services
 from scoring.api.lookups import session_of_url
 from scoring.api.serializers import (
+    TABLE_FEE_FIELDS,
     SessionDetailSerializer,
     SessionSerializer,
     SessionUpdateSerializer,
@@ -117,9 +119,16 @@ class SessionViewSet(ClubScopedMixin, ApiViewSet):
         serializer = SessionUpdateSerializer(data=request.data, partial=bool(kwargs.get("partial")))
         undeclared_refused(serializer, also=list(SessionDetailSerializer().fields))
         serializer.is_valid(raise_exception=True)
-        session = services.session_update(
-            session=instance, actor=request.user, **serializer.validated_data
-        )
+        fields = dict(serializer.validated_data)
+        fee = {k: fields.pop(k) for k in TABLE_FEE_FIELDS if k in fields}
+        session = instance
+        with transaction.atomic():
+            if fields or not fee:
+                session = services.session_update(session=session, actor=request.user, **fields)
+            if fee:
+                session = services.session_table_fee_update(
+                    session=session, actor=request.user, fields=fee
+                )
         return Response(self.get_serializer(self.reloaded(session)).data)
 
     def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:

@@ -25,12 +25,18 @@ from csmj_site.api import IDEMPOTENCY_KEY, id_or_404, idempotent_view, undeclare
 from csmj_site.errors import ServiceError, ServiceErrors
 from leagues.models import Club
 from leagues.permissions import can_record
-from leagues.table_keys import TableKeyAuthentication
+from leagues.table_keys import TableKeyAuthentication, keeper_slug
 from scoring import selectors
 from scoring.api.rounds import RoundViewSet
-from scoring.api.serializers import RoundSerializer
+from scoring.api.serializers import (
+    TABLE_FEE_FIELDS,
+    RoundSerializer,
+    SessionUpdateSerializer,
+    SettlementSerializer,
+)
 from scoring.models import Round, Session
 from scoring.quick.services import quick_table_create, quick_table_session
+from scoring.services import session_table_fee_update
 
 TABLE_ID = OpenApiParameter(
     "table_id", int, OpenApiParameter.PATH, description="The table's id (from its creation)."
@@ -96,6 +102,17 @@ class TableSerializer(serializers.Serializer[Any]):
     session = serializers.IntegerField(help_text="The table's session id.")
     seats = TableSeatSerializer(many=True)
     rounds = RoundSerializer(many=True)
+    settle = SettlementSerializer(
+        help_text="结账: who pays whom to settle the totals, with the table fee (settle.fee)."
+    )
+
+
+class TableFeeSerializer(serializers.Serializer[Any]):
+    """The table fee's fields of a session's update (table_fee, table_fee_per, table_fee_by)."""
+
+    def get_fields(self) -> dict[str, Any]:
+        every = SessionUpdateSerializer().get_fields()
+        return {name: every[name] for name in TABLE_FEE_FIELDS}
 
 
 class TableCreatedSerializer(serializers.Serializer[Any]):
@@ -135,6 +152,7 @@ def table_body(club: Club) -> dict[str, Any]:
             for i, p in enumerate(players)
         ],
         "rounds": RoundSerializer(rounds, many=True).data,
+        "settle": SettlementSerializer(selectors.session_settlement(session=session)).data,
     }
 
 
@@ -161,7 +179,9 @@ def table_create(request: Request) -> Response:
     ruleset = data["ruleset"]
     if not isinstance(ruleset, (str, dict)):
         raise ServiceErrors([ServiceError("ruleset", "ruleset_not_object")])
-    user = request.user if request.user.is_authenticated and request.auth is None else None
+    # a person signed in owns the table; a table's key (or its keeper's browser) does not
+    person = request.user.is_authenticated and request.auth is None
+    user = request.user if person and not keeper_slug(request.user) else None
     try:
         table = quick_table_create(
             names=data["names"],
@@ -180,16 +200,36 @@ def table_create(request: Request) -> Response:
 
 
 @extend_schema(
+    methods=["GET"],
     operation_id="table_get",
-    summary="A quick table: its seats, totals and rounds",
+    summary="A quick table: its seats, totals, rounds and settlement",
     parameters=[OWN_ID],
     responses={200: TableSerializer},
     tags=["tables"],
 )
-@api_view(["GET"])
+@extend_schema(
+    methods=["PATCH"],
+    operation_id="table_update",
+    summary="Set the quick table's table fee (台费) for 结账",
+    description="The fee every phone's settlement shows (settle.fee); the fields not sent "
+    "keep their values.",
+    parameters=[OWN_ID],
+    request=TableFeeSerializer,
+    responses={200: TableSerializer},
+    tags=["tables"],
+)
+@api_view(["GET", "PATCH"])
 @authentication_classes(TABLE_AUTHENTICATION)
 def table_read(request: Request, id: int) -> Response:  # noqa: A002
-    return Response(table_body(table_for_caller(request, id)))
+    club = table_for_caller(request, id)
+    if request.method == "PATCH":
+        body = TableFeeSerializer(data=request.data, partial=True)
+        undeclared_refused(body)
+        body.is_valid(raise_exception=True)
+        session_table_fee_update(
+            session=quick_table_session(club), actor=request.user, fields=body.validated_data
+        )
+    return Response(table_body(club))
 
 
 @extend_schema(

@@ -14,6 +14,8 @@ from scoring.engine import PARAMETER_INFO, PRESET_INFO, PRESETS
 from scoring.forms import SEAT_CHOICES
 
 SIZES = (4, 3, 2)
+# the rules choice that stands for a calculator link's ruleset (its JSON in ``config``)
+FROM_CALC = "calc"
 
 
 def _word(value: Any) -> str:
@@ -52,24 +54,36 @@ class QuickTableForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["size"].choices = size_choices()  # type: ignore[attr-defined]
-        self.fields["preset"].choices = preset_choices()  # type: ignore[attr-defined]
+        choices = preset_choices()
+        if self.data.get("config") or self.initial.get("config"):
+            # a calculator's link: its rules first, a preset still one tap away
+            choices.insert(0, (FROM_CALC, str(_("计算器里的规则"))))
+            self.fields["preset"].initial = FROM_CALC
+        self.fields["preset"].choices = choices  # type: ignore[attr-defined]
         for i in range(4):
             self.fields[f"seat_{i}"].widget.attrs.update(
                 {"autocomplete": "off", "placeholder": _("留空：扫码入座")}
             )
 
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("preset") == FROM_CALC and self._calc_config() is None:
+            self.add_error("preset", _("计算器链接里的规则读不出来，请选一套预设规则。"))
+        return data
+
+    def _calc_config(self) -> dict[str, Any] | None:
+        try:
+            given = json_parse(self.cleaned_data.get("config") or "", field="config")
+        except ServiceError:
+            return None
+        return given if isinstance(given, dict) else None
+
     def ruleset(self) -> dict[str, Any]:
-        """The table's ruleset: the calculator link's (when given) at the chosen size."""
+        """The table's ruleset at the chosen size: the preset picked, or the calculator
+        link's ruleset when its choice is kept."""
         data = self.cleaned_data
-        config: dict[str, Any] = {"preset": data["preset"]}
-        if data.get("config"):
-            try:
-                given = json_parse(data["config"], field="config")
-            except ServiceError:
-                given = None
-            if isinstance(given, dict):
-                config = given
-        return {**config, "players": data["size"]}
+        config = self._calc_config() if data["preset"] == FROM_CALC else None
+        return {**(config or {"preset": data["preset"]}), "players": data["size"]}
 
     def names(self) -> list[str]:
         return [self.cleaned_data.get(f"seat_{i}") or "" for i in range(self.cleaned_data["size"])]

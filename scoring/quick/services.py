@@ -24,9 +24,10 @@ from django.utils import timezone
 from csmj_site.errors import ServiceError, ServiceErrors
 from leagues import services as league_services
 from leagues.models import Club, Membership, Player, Role, Season
-from leagues.permissions import can_record, require_manage
+from leagues.permissions import can_record, require_manage, require_record
 from leagues.table_keys import keeper_username, table_for_key, table_key_hash, table_key_new
 from scoring.models import Session
+from scoring.selectors import session_first_of_club
 from scoring.services import (
     PLAYER_MOVED,
     PLAYER_REBUILT,
@@ -55,6 +56,11 @@ class QuickTable:
 def open_seat_name(seat: int) -> str:
     """The name a seat left open carries until its player claims it."""
     return f"#{seat + 1}"
+
+
+def is_open_seat(name: str) -> bool:
+    """Whether ``name`` is a seat left open (``open_seat_name``)."""
+    return name.startswith("#") and name[1:].isdigit()
 
 
 def quick_table_create(
@@ -120,7 +126,7 @@ def quick_table_create(
 
 def quick_table_session(club: Club) -> Session:
     """The one session of a quick table."""
-    return Session.objects.filter(season__club=club).order_by("id").first()  # type: ignore[return-value]
+    return session_first_of_club(club=club)  # type: ignore[return-value]
 
 
 def quick_table_join(*, key: str, user: Any = None) -> tuple[Club, Any]:
@@ -153,6 +159,19 @@ def quick_seat_claim(*, club: Club, player: Player, user: Any) -> Player:
         player.save(update_fields=["user"])
         Membership.objects.get_or_create(club=club, user=user, defaults={"role": Role.RECORDER})
     return player
+
+
+def quick_seat_name(*, club: Club, player: Player, name: str, actor: Any) -> Player:
+    """入座: someone at the table (any phone that records there) gives a seat left open
+    its player's name. Refused for a seat that has one; the name is checked as a
+    roster's (``player_update``)."""
+    if not club.is_quick or player.club_id != club.pk:
+        raise ServiceErrors([ServiceError("player", "seat_unknown")])
+    require_record(actor, club)
+    if not is_open_seat(player.display_name):
+        raise ServiceErrors([ServiceError("player", "seat_named")])
+    keeper = get_user_model().objects.get(username=keeper_username(club))
+    return league_services.player_update(player=player, display_name=name, actor=keeper)
 
 
 def quick_tables_expire(*, now: datetime.datetime | None = None) -> int:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import functools
 from typing import Any
+from urllib.parse import urlencode
 
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
@@ -18,9 +19,12 @@ from django.views.decorators.http import require_POST
 from leagues.models import Club, Player, Season
 from leagues.pages import apply_errors
 from leagues.permissions import can_record, roles_at
+from leagues.table_keys import keeper_slug
 from scoring.quick.forms import QuickTableForm
 from scoring.quick.services import (
+    is_open_seat,
     quick_seat_claim,
+    quick_seat_name,
     quick_table_create,
     quick_table_join,
     quick_table_move,
@@ -53,7 +57,15 @@ def creation_allowed(address: str) -> bool:
 def qr_svg(url: str) -> str:
     import segno
 
-    return str(segno.make(url, error="m").svg_inline(scale=4, border=2))
+    # with a viewBox (omitsize), so the page's CSS sizes the code whole
+    return str(segno.make(url, error="m").svg_inline(scale=4, border=2, omitsize=True))
+
+
+def keeper_nav(request: HttpRequest) -> dict[str, str]:
+    """Template context (a context processor): the quick table's slug when this phone
+    records by the table's key as its keeper (no account of its own), so the top bar
+    names the table rather than the keeper's username."""
+    return {"table_keeper_slug": keeper_slug(getattr(request, "user", None))}
 
 
 def _keep_key(request: HttpRequest, club: Club, key: str) -> None:
@@ -62,8 +74,15 @@ def _keep_key(request: HttpRequest, club: Club, key: str) -> None:
     request.session[SESSION_KEYS] = keys
 
 
+def person(request: HttpRequest) -> Any:
+    """The signed-in person on this phone; None for nobody or a table's keeper (a phone
+    recording at another table by its key is no one's account)."""
+    user = request.user
+    return user if user.is_authenticated and not keeper_slug(user) else None
+
+
 def _record_as(request: HttpRequest, user: Any) -> None:
-    if not request.user.is_authenticated:
+    if person(request) is None and request.user.pk != user.pk:
         keys = dict(request.session.get(SESSION_KEYS, {}))
         login(request, user, backend=KEEPER_BACKEND)
         request.session[SESSION_KEYS] = keys  # login cycles the session; keys stay
@@ -94,7 +113,7 @@ def quick_new(request: HttpRequest) -> HttpResponse:
                 initial[f"seat_{i}"] = request.GET[f"seat_{i}"][:60]
     form = QuickTableForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        signed_in = request.user.is_authenticated
+        signed_in = person(request) is not None
         if not signed_in and not creation_allowed(client_address(request)):
             return render(request, "429.html", status=429)
         try:
@@ -120,17 +139,47 @@ def _quick_club(slug: str) -> Club:
     return club
 
 
+# where the recording link leads after a person signed in from the table (?then=…)
+THEN = {"codes": "quick-codes", "move": "quick-move"}
+
+
+def sign_in_back(request: HttpRequest, slug: str, then: str) -> HttpResponse:
+    """The sign-in page, then back to ``then`` at this table as the person signed in:
+    through the recording link (signing in starts a new session, so this phone's key
+    travels in the link). A table's keeper is signed out first: the sign-in page would
+    take it for a person already signed in."""
+    key = request.session.get(SESSION_KEYS, {}).get(slug)
+    if keeper_slug(request.user):
+        logout(request)
+    back = (
+        f"{reverse('quick-join', args=[slug, key])}?then={then}"
+        if key
+        else reverse(THEN[then], args=[slug])
+    )
+    return redirect(f"{reverse('account_login')}?{urlencode({'next': back})}")
+
+
+@require_POST
+def quick_sign_in(request: HttpRequest, slug: str) -> HttpResponse:
+    """登录 from a phone recording by the table's key (the top bar's table menu)."""
+    _quick_club(slug)
+    return sign_in_back(request, slug, "codes")
+
+
 def quick_join(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     """The recording code's link: the key kept on this phone, then the table's page."""
     club = _quick_club(slug)
     try:
-        joined, user = quick_table_join(key=key, user=request.user)
+        joined, user = quick_table_join(key=key, user=person(request))
     except ValidationError:
         raise Http404("No such table.") from None
     if joined.pk != club.pk:
         raise Http404("No such table.")
     _record_as(request, user)
     _keep_key(request, club, key)
+    then = request.GET.get("then")
+    if then in THEN:  # a person signed in from the table: back to what they were doing
+        return redirect(THEN[then], club.slug)
     session = quick_table_session(club)
     return redirect("session", club.slug, session.pk)
 
@@ -151,7 +200,7 @@ def quick_codes(request: HttpRequest, slug: str) -> HttpResponse:
         request.build_absolute_uri(reverse("quick-join", args=[club.slug, key])) if key else ""
     )
     seats = [
-        {"seat": s.seat, "player": s.player}
+        {"seat": s.seat, "player": s.player, "open": is_open_seat(s.player.display_name)}
         for s in session.seats.select_related("player").order_by("seat")
     ]
     return render(
@@ -161,6 +210,7 @@ def quick_codes(request: HttpRequest, slug: str) -> HttpResponse:
             "club": club,
             "session": session,
             "seats": seats,
+            "open_seats": any(s["open"] for s in seats),
             "follow_url": follow_url,
             "follow_qr": qr_svg(follow_url) if follow_url else "",
             "record_url": record_url,
@@ -173,8 +223,8 @@ def quick_codes(request: HttpRequest, slug: str) -> HttpResponse:
 def quick_claim(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
     """A signed-in player claims their seat (the table then shows on their page)."""
     club = _quick_club(slug)
-    if not request.user.is_authenticated:
-        return redirect(f"{reverse('account_login')}?next={reverse('quick-codes', args=[slug])}")
+    if person(request) is None:
+        return sign_in_back(request, slug, "codes")
     player = Player.objects.filter(club=club, pk=player_id).first()
     if player is None:
         raise Http404("No such seat.")
@@ -191,6 +241,28 @@ def quick_claim(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
     return redirect("quick-codes", slug)
 
 
+@require_POST
+def quick_seat(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    """入座: a phone at the table names a seat left open (no sign-in needed)."""
+    from django.contrib import messages
+
+    club = _quick_club(slug)
+    if not can_record(request.user, club):
+        raise Http404("No such table.")
+    player = Player.objects.filter(club=club, pk=player_id).first()
+    if player is None:
+        raise Http404("No such seat.")
+    try:
+        quick_seat_name(
+            club=club, player=player, name=request.POST.get("name", ""), actor=request.user
+        )
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, _("%(name)s 已入座。") % {"name": player.display_name})
+    return redirect("quick-codes", slug)
+
+
 GUEST = "guest"
 
 
@@ -198,14 +270,15 @@ def quick_move(request: HttpRequest, slug: str) -> HttpResponse:
     """保存到俱乐部: the table's session into a season of a club the user organises, each
     seat matched to the roster or added as a guest."""
     club = _quick_club(slug)
-    if not request.user.is_authenticated:
-        return redirect(f"{reverse('account_login')}?next={request.path}")
-    if not can_record(request.user, club):
+    user = person(request)
+    if user is None:
+        return sign_in_back(request, slug, "move")
+    if not can_record(user, club):
         raise Http404("No such table.")
     seasons = Season.objects.filter(
         club__is_quick=False,
         is_closed=False,
-        club__memberships__user=request.user,
+        club__memberships__user=user,
         club__memberships__role__in=roles_at("manage"),
     ).select_related("club")
     session = quick_table_session(club)
@@ -220,7 +293,7 @@ def quick_move(request: HttpRequest, slug: str) -> HttpResponse:
             value = request.POST.get(f"match_{p.pk}", GUEST)
             matches[p.pk] = by_pk.get(int(value)) if value.isdigit() else None
         try:
-            moved = quick_table_move(club=club, season=picked, matches=matches, actor=request.user)
+            moved = quick_table_move(club=club, season=picked, matches=matches, actor=user)
         except ValidationError as exc:
             errors = list(exc.messages)
         else:

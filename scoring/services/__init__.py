@@ -51,6 +51,8 @@ from scoring.services.sessions import (
     session_start,
     session_start_problems,
     session_start_with_guests,
+    session_table_fee_set,
+    session_table_fee_update,
     session_update,
 )
 
@@ -88,6 +90,8 @@ __all__ = [
     "session_start",
     "session_start_problems",
     "session_start_with_guests",
+    "session_table_fee_set",
+    "session_table_fee_update",
     "session_update",
     "whole_number",
 ]

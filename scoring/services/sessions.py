@@ -14,7 +14,15 @@ from leagues import services as league_services
 from leagues.audit import audit_record, audit_snapshot, audit_stored
 from leagues.models import Player, Season
 from leagues.permissions import require_manage, require_record
-from scoring.models import Round, Session, SessionSeat, new_follow_token
+from scoring.models import (
+    TABLE_FEE,
+    FeeBy,
+    FeePer,
+    Round,
+    Session,
+    SessionSeat,
+    new_follow_token,
+)
 from scoring.selectors import session_night
 from scoring.services.engine_calls import ruleset_players
 from scoring.standings.models import SessionResult
@@ -246,6 +254,52 @@ def session_follow_link_set(*, session: Session, actor: Any, on: bool = True) ->
         )
     session.follow_token = locked.follow_token
     return session
+
+
+def session_table_fee_set(
+    *, session: Session, fee: Any, per: Any = FeePer.TABLE, by: Any = FeeBy.EQUAL, actor: Any
+) -> Session:
+    """结账's table fee (台费), kept with the session so that every phone showing its
+    settlement shows the same fee: ``fee`` chips (0: none) for the session or for each
+    counted round (``per``), paid as ``by`` says. Anyone who records at the table may
+    set it, also once the session is finished (not once its season is closed). Refusals name their field; audited
+    (``session.table_fee``)."""
+    require_record(actor, session.season.club)
+    if session.season.is_closed:
+        raise ServiceErrors([ServiceError("season", "season_closed", variant="session")])
+    errors = [e for e in [TABLE_FEE.refusal("table_fee", fee)] if e is not None]
+    for field, value, choices in (("table_fee_per", per, FeePer), ("table_fee_by", by, FeeBy)):
+        if value not in choices.values:
+            errors.append(ServiceError(field, "fee_choice", {"choices": ", ".join(choices.values)}))
+    if errors:
+        raise ServiceErrors(errors)
+    with transaction.atomic():
+        locked = session_locked(session)
+        before = {"fee": locked.table_fee, "per": locked.table_fee_per, "by": locked.table_fee_by}
+        locked.table_fee, locked.table_fee_per, locked.table_fee_by = fee, per, by
+        locked.save(update_fields=["table_fee", "table_fee_per", "table_fee_by"])
+        audit_record(
+            actor=actor,
+            club=locked.season.club,
+            action="session.table_fee",
+            obj=locked,
+            before=before,
+            after={"fee": fee, "per": per, "by": by, "players": _seat_names(locked)},
+        )
+    session.table_fee, session.table_fee_per, session.table_fee_by = fee, per, by
+    return session
+
+
+def session_table_fee_update(*, session: Session, actor: Any, fields: dict[str, Any]) -> Session:
+    """``session_table_fee_set`` with some of ``table_fee``, ``table_fee_per`` and
+    ``table_fee_by`` (an API update): the others keep their values."""
+    return session_table_fee_set(
+        session=session,
+        actor=actor,
+        fee=fields.get("table_fee", session.table_fee),
+        per=fields.get("table_fee_per", session.table_fee_per),
+        by=fields.get("table_fee_by", session.table_fee_by),
+    )
 
 
 def session_delete(*, session: Session, actor: Any) -> None:

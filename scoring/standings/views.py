@@ -11,7 +11,7 @@ import dataclasses
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.timezone import get_current_timezone
@@ -23,7 +23,13 @@ from leagues.forms import StandingsFilterForm
 from leagues.models import Club
 from leagues.pages import club_context, club_view, get_season
 from leagues.permissions import role_allows
-from scoring.selectors import kong_title, session_count, session_list, session_same_table
+from scoring.selectors import (
+    kong_title,
+    session_count,
+    session_first_of_club,
+    session_list,
+    session_same_table,
+)
 from scoring.standings import selectors
 from scoring.standings.exports import (
     Table,
@@ -57,6 +63,10 @@ def paper_nets_of(session_ids: Any) -> dict[int, list[int] | None]:
 
 @club_view("read")
 def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
+    if club.is_quick:  # a quick table's hidden club (快速开桌) is its one table
+        table = session_first_of_club(club=club)
+        if table is not None:
+            return redirect("session", club.slug, table.pk)
     seasons = list(league_selectors.season_list(club=club))
     _form, params = standings_filters(request)
     board = selectors.club_leaderboard(club=club, order=params["order"])

@@ -612,3 +612,58 @@ def test_an_app_signs_in_with_pkce_and_calls_through_the_generated_client(
         base_url=live_server.url, token=refreshed["access_token"], raise_on_unexpected_status=True
     )
     assert call(gen, "account.me_get", 200, m.Me, client=again).parsed.id == user.pk
+
+
+def test_a_quick_table_and_a_sentence_through_the_generated_client(
+    gen, live_server, transactional_db
+):
+    """快速开桌 without an account: the table opened (a retry with its Idempotency-Key
+    answers the same table), its key records a round and reads the table; a sentence
+    parsed into a round."""
+    m = gen.models
+    anonymous = gen.package.Client(base_url=live_server.url, raise_on_unexpected_status=True)
+    body = m.TableCreateRequest.from_dict({"names": ["张伟", "王芳", "李娜"], "ruleset": {
+        "preset": "changsha-67", "players": 3}})  # fmt: skip
+    opened = call(
+        gen, "tables.table_create", 201, m.TableCreated, client=anonymous, body=body,
+        idempotency_key="open-1",
+    ).parsed  # fmt: skip
+    again = call(
+        gen, "tables.table_create", 201, m.TableCreated, client=anonymous, body=body,
+        idempotency_key="open-1",
+    ).parsed  # fmt: skip
+    assert opened.key.startswith("tbl_") and (again.id, again.key) == (opened.id, opened.key)
+    keyed = gen.package.AuthenticatedClient(
+        base_url=live_server.url, token=opened.key, raise_on_unexpected_status=True
+    )
+    sentence = call(
+        gen,
+        "calculator.parse_sentence",
+        200,
+        m.ParsedSentence,
+        client=anonymous,
+        body=m.ParseSentenceRequest.from_dict(
+            {
+                "text": "王芳自摸清一色 鸟3 7",
+                "players": ["张伟", "王芳", "李娜"],
+                "ruleset": {"preset": "changsha-67", "players": 3},
+            }
+        ),
+    ).parsed
+    assert sentence.problems == []
+    said = dict(sentence.to_dict()["round"])  # "round" is the model's round_
+    said.pop("ruleset")
+    recorded = call(
+        gen,
+        "tables.table_round_record",
+        201,
+        m.Round,
+        client=keyed,
+        table_id=opened.id,
+        body=m.RoundCreateRequest.from_dict({**said, "number": 1}),
+    ).parsed
+    assert recorded.number == 1
+    table = call(gen, "tables.table_get", 200, m.Table, client=keyed, id=opened.id).parsed
+    assert [s.name for s in table.seats] == ["张伟", "王芳", "李娜"]
+    assert [s.total for s in table.seats] == list(recorded.result.net)
+    assert sum(s.total for s in table.seats) == 0 and table.seats[1].total > 0

@@ -209,3 +209,14 @@ def test_the_user_menu_links_to_the_api_token_page(client, member):
     client.force_login(member)
     page = client.get(reverse("home")).content.decode()
     assert reverse("account-tokens") in page
+
+
+def test_a_user_name_of_a_quick_tables_keeper_is_refused_at_sign_up(client):
+    password = "table-4-mahjong-pw"
+    refused = client.post(
+        reverse("account_signup"),
+        {"username": "Quick-t-abc", "password1": password, "password2": password},
+    )
+    assert refused.status_code == 200
+    assert "留给快速开桌" in refused.content.decode()
+    assert not get_user_model().objects.filter(username__iexact="quick-t-abc").exists()

@@ -121,6 +121,24 @@ def test_a_recorder_changes_the_table_label(api_as, club, session):
     assert session.table_label == "二号桌"
 
 
+def test_a_recorder_sets_the_table_fee_and_the_settlement_carries_it(api_as, club, session):
+    recorder = session.created_by
+    round_record(session=session, data=round_self_draw(1), actor=recorder)
+    url = club_url(club, f"sessions/{session.pk}/")
+    response = api_as("recorder").patch(url, {"table_fee": 8, "table_fee_by": "top"}, format="json")
+    assert response.status_code == 200, response.content
+    fee = response.json()["settle"]["fee"]
+    assert (fee["total"], fee["per"], fee["by"]) == (8, "table", "top")
+    assert [p for p in response.json()["settle"]["payments"] if p["to_fee"]]
+    refused = api_as("recorder").patch(
+        url, {"table_fee": -1, "table_fee_per": "hour"}, format="json"
+    )
+    assert refused.status_code == 400
+    assert sorted(e["field"] for e in refused.json()["errors"]) == ["table_fee", "table_fee_per"]
+    session.refresh_from_db()
+    assert (session.table_fee, session.table_fee_by) == (8, "top")
+
+
 @pytest.mark.parametrize(
     ("role", "status"), [("member", 403), ("outsider", 404), ("anonymous", 401)]
 )

@@ -126,3 +126,72 @@ def test_a_signed_in_outsider_or_a_personal_token_is_refused_at_a_table(outsider
             assert response.status_code in (403, 404), (method, url, response.content[:200])
             assert response.json()["errors"]
     assert keyed(table["key"]).get(f"/api/v1/tables/{table['id']}/").json()["rounds"] == []
+
+
+def test_an_anonymous_retry_with_the_same_idempotency_key_answers_the_same_table_once():
+    body = {"names": NAMES, "ruleset": "changsha-67"}
+    api = APIClient()
+    first = api.post("/api/v1/tables/", body, format="json", HTTP_IDEMPOTENCY_KEY="open-1")
+    again = api.post("/api/v1/tables/", body, format="json", HTTP_IDEMPOTENCY_KEY="open-1")
+    assert first.status_code == again.status_code == 201
+    assert again.json() == first.json()
+    assert again["Idempotent-Replayed"] == "true"
+    assert Club.objects.filter(is_quick=True).count() == 1
+    other = {"names": NAMES[::-1], "ruleset": "changsha-67"}
+    reused = api.post("/api/v1/tables/", other, format="json", HTTP_IDEMPOTENCY_KEY="open-1")
+    assert reused.status_code == 422
+    assert reused.json()["errors"][0]["code"] == "idempotency_key_reused"
+    assert Club.objects.filter(is_quick=True).count() == 1
+
+
+def test_another_address_with_the_same_idempotency_key_gets_a_table_of_its_own():
+    body = {"names": NAMES, "ruleset": "changsha-67"}
+    mine = APIClient(REMOTE_ADDR="10.0.0.1").post(
+        "/api/v1/tables/", body, format="json", HTTP_IDEMPOTENCY_KEY="open-1"
+    )
+    theirs = APIClient(REMOTE_ADDR="10.0.0.2").post(
+        "/api/v1/tables/", body, format="json", HTTP_IDEMPOTENCY_KEY="open-1"
+    )
+    assert mine.status_code == theirs.status_code == 201
+    assert mine.json()["key"] != theirs.json()["key"]
+    assert "Idempotent-Replayed" not in theirs
+
+
+def test_a_refused_table_spends_no_idempotency_key():
+    api = APIClient()
+    bad = {"names": NAMES[:3], "ruleset": "changsha-67"}
+    assert (
+        api.post("/api/v1/tables/", bad, format="json", HTTP_IDEMPOTENCY_KEY="k").status_code == 400
+    )
+    good = {"names": NAMES, "ruleset": "changsha-67"}
+    assert (
+        api.post("/api/v1/tables/", good, format="json", HTTP_IDEMPOTENCY_KEY="k").status_code
+        == 201
+    )
+
+
+def test_the_key_sets_the_table_fee_and_the_table_reads_its_settlement():
+    table = open_table()
+    api = keyed(table["key"])
+    assert (
+        api.post(
+            f"/api/v1/tables/{table['id']}/rounds/", round_self_draw(1), format="json"
+        ).status_code
+        == 201
+    )
+    url = f"/api/v1/tables/{table['id']}/"
+    assert api.get(url).json()["settle"]["fee"]["total"] == 0
+    answer = api.patch(url, {"table_fee": 12, "table_fee_by": "winners"}, format="json")
+    assert answer.status_code == 200, answer.json()
+    fee = answer.json()["settle"]["fee"]
+    assert (fee["total"], fee["per"], fee["by"]) == (12, "table", "winners")
+    assert (
+        api.patch(url, {"table_fee_per": "round"}, format="json").json()["settle"]["fee"]["by"]
+        == "winners"
+    )  # the fields not sent keep their values
+    refused = api.patch(url, {"table_fee": -1, "colour": "red"}, format="json")
+    assert refused.status_code == 400
+    assert APIClient().patch(url, {"table_fee": 1}, format="json").status_code == 401
+    other = keyed(open_table()["key"])
+    assert other.patch(url, {"table_fee": 1}, format="json").status_code == 403
+    assert api.get(url).json()["settle"]["fee"]["amount"] == 12

@@ -158,8 +158,126 @@ def test_a_calculator_ruleset_of_three_opens_a_table_of_three(client):
     config = '{"preset":"changsha-67","players":3}'
     page = client.get(reverse("quick-new"), {"config": config}).content.decode()
     assert re.search(r'name="size" value="3"[^>]*checked', page)
-    client.post(
-        reverse("quick-new"), form(size="3", seat_3="", config=config, preset="changsha-points")
-    )
+    assert re.search(r'<option value="calc" selected>计算器里的规则</option>', page)
+    client.post(reverse("quick-new"), form(size="3", seat_3="", config=config, preset="calc"))
     table = Club.objects.get(is_quick=True)
     assert table.rulesets.get().config == {"preset": "changsha-67", "players": 3}
+
+
+def test_a_preset_picked_over_a_calculator_link_is_the_tables_rules(client):
+    config = '{"preset":"changsha-67","players":3}'
+    client.post(reverse("quick-new"), form(config=config, preset="changsha-points"))
+    table = Club.objects.get(is_quick=True)
+    assert table.rulesets.get().config == {"preset": "changsha-points", "players": 4}
+
+
+def test_an_unreadable_calculator_ruleset_is_refused_naming_the_rules(client):
+    page = client.post(reverse("quick-new"), form(config="{oops", preset="calc"))
+    assert page.status_code == 200
+    assert "计算器链接里的规则读不出来" in page.content.decode()
+    assert not Club.objects.filter(is_quick=True).exists()
+
+
+def nav(page):
+    return re.search(r'<nav class="topnav".*?</nav>', page, re.S).group(0)
+
+
+def test_a_phone_recording_by_the_key_names_the_table_in_the_top_bar_not_a_username(client):
+    client.post(reverse("quick-new"), form())
+    table = Club.objects.get(is_quick=True)
+    session = table.seasons.get().sessions.get()
+    page = client.get(reverse("session", args=[table.slug, session.pk])).content.decode()
+    bar = nav(page)
+    assert 'data-role="nav-table"' in bar and "快速开桌" in bar
+    assert "quick-" not in bar  # the keeper's username
+    assert reverse("account_change_password") not in bar  # the keeper has no password
+    assert reverse("quick-codes", args=[table.slug]) in bar
+    crumbs = re.search(r'<nav class="crumbs.*?</nav>', page, re.S).group(0)
+    assert reverse("quick-codes", args=[table.slug]) in crumbs
+    assert f'href="{reverse("club", args=[table.slug])}"' not in crumbs
+
+
+def test_a_signed_in_owner_sees_their_own_name_in_the_top_bar(client, owner):
+    client.force_login(owner)
+    client.post(reverse("quick-new"), form())
+    table = Club.objects.get(is_quick=True)
+    session = table.seasons.get().sessions.get()
+    bar = nav(client.get(reverse("session", args=[table.slug, session.pk])).content.decode())
+    assert owner.get_username() in bar and 'data-role="nav-table"' not in bar
+    assert table.memberships.get(user=owner).role == "owner"
+
+
+def test_a_keeper_who_claims_a_seat_signs_in_first_and_comes_back_to_the_table_as_themselves(
+    client, django_user_model
+):
+    client.post(reverse("quick-new"), form())
+    table = Club.objects.get(is_quick=True)
+    seat = table.seasons.get().sessions.get().players_in_order()[1]
+    claim = client.post(reverse("quick-claim", args=[table.slug, seat.pk]))
+    assert claim.status_code == 302 and claim.url.startswith(reverse("account_login"))
+    seat.refresh_from_db()
+    assert seat.user is None  # the keeper claims nothing
+    from urllib.parse import parse_qs, urlparse
+
+    back = parse_qs(urlparse(claim.url).query)["next"][0]
+    assert back.startswith(f"/t/{table.slug}/join/tbl_") and back.endswith("?then=codes")
+    alice = django_user_model.objects.create_user(username="alice", password="pw-alice-123")
+    client.force_login(alice)
+    landed = client.get(back)
+    assert landed.status_code == 302 and landed.url == reverse("quick-codes", args=[table.slug])
+    client.post(reverse("quick-claim", args=[table.slug, seat.pk]))
+    seat.refresh_from_db()
+    assert seat.user == alice
+    me = client.get(reverse("me")).content.decode()
+    assert reverse("session", args=[table.slug, seat.club.seasons.get().sessions.get().pk]) in me
+
+
+def test_the_keeper_of_one_table_opening_another_records_there_as_its_keeper(client):
+    client.post(reverse("quick-new"), form())
+    client.post(reverse("quick-new"), form(seat_0="阿强"))
+    first, second = Club.objects.filter(is_quick=True).order_by("id")
+    owners = [c.memberships.get(role="owner").user.get_username() for c in (first, second)]
+    assert owners == [f"quick-{first.slug}", f"quick-{second.slug}"]
+    session = second.seasons.get().sessions.get()
+    page = client.get(reverse("session", args=[second.slug, session.pk])).content.decode()
+    assert reverse("quick-codes", args=[second.slug]) in nav(page)
+
+
+def test_a_phone_that_joined_by_scan_names_a_seat_left_open_and_only_an_open_one(client):
+    from django.test import Client
+
+    client.post(reverse("quick-new"), form(seat_3=""))
+    table = Club.objects.get(is_quick=True)
+    open_seat = table.seasons.get().sessions.get().players_in_order()[3]
+    assert open_seat.display_name == "#4"
+    codes = client.get(reverse("quick-codes", args=[table.slug])).content.decode()
+    record = html_link(codes, "quick-record-link")
+    scanner = Client()
+    scanner.get(record)
+    page = scanner.get(reverse("quick-codes", args=[table.slug])).content.decode()
+    assert page.count('data-role="quick-open-seat"') == 1
+    scanner.post(reverse("quick-seat", args=[table.slug, open_seat.pk]), {"name": "阿强"})
+    open_seat.refresh_from_db()
+    assert open_seat.display_name == "阿强"
+    named = table.players.get(display_name="张伟")
+    refused = scanner.post(reverse("quick-seat", args=[table.slug, named.pk]), {"name": "X"})
+    assert refused.status_code == 302
+    named.refresh_from_db()
+    assert named.display_name == "张伟"
+    stranger = Client().post(reverse("quick-seat", args=[table.slug, named.pk]), {"name": "X"})
+    assert stranger.status_code == 404
+
+
+def html_link(page, role):
+    import html
+
+    return html.unescape(re.search(rf'data-role="{role}" href="([^"]+)"', page).group(1))
+
+
+def test_the_hidden_clubs_page_of_a_table_is_the_table_itself(client):
+    client.post(reverse("quick-new"), form())
+    table = Club.objects.get(is_quick=True)
+    session = table.seasons.get().sessions.get()
+    answer = client.get(reverse("club", args=[table.slug]))
+    assert answer.status_code == 302
+    assert answer.url == reverse("session", args=[table.slug, session.pk])

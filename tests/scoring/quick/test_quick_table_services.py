@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
+from csmj_site.errors import ServiceErrors
 from leagues.models import Club, Membership, Role
 from leagues.permissions import can_record
 from leagues.selectors import club_list_for_user
@@ -196,3 +197,14 @@ def test_moving_needs_the_target_clubs_organiser(club, season, recorder):
     with pytest.raises(PermissionDenied):
         quick_table_move(club=table.club, season=season, matches={}, actor=recorder)
     assert Club.objects.filter(pk=table.club.pk).exists()
+
+
+def test_a_quick_table_cannot_be_made_public_by_its_keeper():
+    from leagues import services as league_services
+
+    table = quick_table_create(names=["A", "B", "C", "D"], config="changsha-67", first_dealer=0)
+    with pytest.raises(ServiceErrors) as caught:
+        league_services.club_update(club=table.club, actor=table.keeper, is_public=True)
+    assert caught.value.errors[0].field == "is_public"
+    table.club.refresh_from_db()
+    assert not table.club.is_public
