@@ -24,6 +24,7 @@ from django.db.models import (
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Coalesce
 
+from leagues.models import name_for_reader
 from scoring.engine import (
     BIRD_ON_NOBODY,
     KONG_KINDS,
@@ -185,12 +186,12 @@ def session_seat_names(session_ids: set[int]) -> dict[int, list[str]]:
     rows = (
         SessionSeat.objects.filter(session_id__in=session_ids)
         .order_by("session_id", "seat")
-        .values_list("session_id", "seat", "player__display_name")
+        .values_list("session_id", "seat", "player__display_name", "player__name_hidden")
     )
-    for session_id, seat, name in rows:
+    for session_id, seat, name, hidden in rows:
         seated = names.setdefault(session_id, [])
         seated += ["?"] * (seat + 1 - len(seated))
-        seated[seat] = name
+        seated[seat] = name_for_reader(name, hidden)
     return names
 
 

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.utils.translation import gettext_lazy
 
-from leagues.models import Club, Player, Season
+from leagues.models import Club, Player, Season, name_for_reader
 from scoring.engine import HAND_TYPES, KONG_KINDS, parse_ruleset
 from scoring.events.models import Penalty
 from scoring.models import MAX_SEATS, Round, RoundHand, RoundPlayer, SessionSeat, counting_q
@@ -548,12 +548,12 @@ def season_rounds(*, season: Season) -> Iterator[SeasonRound]:
     """Every current round of the season (void ones too), in session start order.
     Two queries, read in chunks."""
     names: dict[int, list[str]] = {}
-    for sid, name in (
+    for sid, name, hidden in (
         SessionSeat.objects.filter(session__season=season)
         .order_by("session_id", "seat")
-        .values_list("session_id", "player__display_name")
+        .values_list("session_id", "player__display_name", "player__name_hidden")
     ):
-        names.setdefault(sid, []).append(name)
+        names.setdefault(sid, []).append(name_for_reader(name, hidden))
     rounds = (
         Round.objects.current()
         .filter(session__season=season)
