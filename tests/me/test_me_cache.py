@@ -17,7 +17,7 @@ from scoring import services
 from scoring.me import selectors
 from scoring.models import Round
 from tests.factories import make_club, make_players, make_session, round_self_draw
-from tests.me.history import two_club_history
+from tests.me.history import assert_me_is_the_sum_of_the_player_pages, two_club_history
 
 pytestmark = pytest.mark.django_db
 
@@ -148,3 +148,37 @@ def test_an_unlink_and_a_new_link_are_on_the_next_read(history):
     linked = selectors.me_report(user=history.user, filters=EVERYONE)
     assert third.pk in [c.club.pk for c in linked.clubs]
     assert linked == _fresh(history.user)
+
+
+def test_after_corrections_voids_a_merge_and_an_unlink_me_is_still_the_sum_of_the_pages(
+    history,
+):
+    """Read (and cached) after every step: each read equals the player pages it covers."""
+    club, me = history.clubs[0], history.mine[0]
+    owner = _owner(club)
+    guest = player_create(club=club, display_name="客人", is_guest=True, actor=owner)
+    others = list(club.players.exclude(pk__in=[me.pk, guest.pk]).order_by("pk"))[:2]
+    session = make_session(club.seasons.order_by("pk").last(), [me, guest, *others], actor=owner)
+    first = services.round_record(session=session, data=round_self_draw(1), actor=owner)
+    second = services.round_record(
+        session=session, data=round_self_draw(0, ["qingyise"], dealer=1), actor=owner
+    )
+    steps = [
+        lambda: services.round_correct(
+            round=first, data=round_self_draw(0, ["pengpenghu"]), actor=owner
+        ),
+        lambda: services.round_void(round=second, reason="记错了", actor=owner),
+        lambda: services.player_merge(
+            guest=guest,
+            target=player_create(club=club, display_name="正式", actor=owner),
+            actor=owner,
+        ),
+        lambda: player_links.player_unlink(player=history.mine[1], actor=history.user),
+    ]
+    for step in steps:
+        _read_twice(history.user)
+        step()
+        report = selectors.me_report(user=history.user, filters=EVERYONE)
+        assert_me_is_the_sum_of_the_player_pages(report, [p.player for p in report.clubs])
+        assert report == _fresh(history.user)
+    assert [c.player.pk for c in report.clubs] == [me.pk]
