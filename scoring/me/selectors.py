@@ -421,30 +421,36 @@ def _open_tables(players: list[Player]) -> list[OpenTable]:
 
 def _chart(players: list[Player], year: int | None) -> dict[str, Any]:
     """Cumulative net, one point per session played: together, and per club when more
-    than one. One query."""
+    than one. A long history keeps its latest CHART_POINTS points, as the player page's
+    chart (only those are dated and drawn). One query."""
     rows = list(
         PlayerSessionStat.objects.filter(_year_q(year, "started_at"), player__in=players)
         .order_by("started_at", "session_id")
         .values_list("started_at", "club_id", "net")
     )
     clubs = {p.club_id: p.club for p in players}
-    together = [0]
-    per_club: dict[int, list[int]] = {c: [0] for c in clubs}
+    # The first point drawn is the sum after ``cut`` rows (0: the start, before any).
+    cut = max(0, len(rows) + 1 - CHART_POINTS)
     running: dict[int, int] = dict.fromkeys(clubs, 0)
-    tz = get_current_timezone()
-    labels = [""]
-    for at, club_id, net in rows:
-        together.append(together[-1] + net)
+    total = 0
+    for _at, club_id, net in rows[:cut]:
+        total += net
         running[club_id] = running.get(club_id, 0) + net
-        for c in per_club:
-            per_club[c].append(running[c])
+    together = [total]
+    per_club: dict[int, list[int]] = {c: [running[c]] for c in clubs}
+    tz = get_current_timezone()
+    labels = [rows[cut - 1][0].astimezone(tz).strftime("%Y-%m-%d") if cut else ""]
+    for at, club_id, net in rows[cut:]:
+        total += net
+        together.append(total)
+        running[club_id] = running.get(club_id, 0) + net
+        for c, values in per_club.items():
+            values.append(running[c])
         labels.append(at.astimezone(tz).strftime("%Y-%m-%d"))
-    # A long history keeps its latest CHART_POINTS points, as the player page's chart.
-    keep = slice(-CHART_POINTS, None) if len(labels) > CHART_POINTS else slice(None)
-    lines = [{"key": "all", "values": together[keep]}]
+    lines = [{"key": "all", "values": together}]
     if len(clubs) > 1:
-        lines += [{"key": clubs[c].name, "values": v[keep]} for c, v in per_club.items()]
-    return {"labels": labels[keep], "lines": lines, "latest": CHART_POINTS if keep.start else None}
+        lines += [{"key": clubs[c].name, "values": v} for c, v in per_club.items()]
+    return {"labels": labels, "lines": lines, "latest": CHART_POINTS if cut else None}
 
 
 @dataclass(frozen=True)

@@ -209,3 +209,24 @@ def test_the_year_in_review_image_is_a_square_png_of_the_years_figures(client, h
     assert card.total == report.totals.net
     assert str(year) in card.title
     assert report.rivals[0].opponent.display_name in card.footer
+
+
+def test_the_chart_keeps_its_latest_points_of_the_running_sums(history, monkeypatch):
+    from itertools import accumulate
+
+    from scoring.standings.models import PlayerSessionStat
+
+    stats = PlayerSessionStat.objects.filter(player__in=history.mine).order_by(
+        "started_at", "session_id"
+    )
+    nets = [s.net for s in stats]
+    running = [0, *accumulate(nets)]
+    for points in (2, 3, len(nets), len(nets) + 1, len(nets) + 2):
+        monkeypatch.setattr(selectors, "CHART_POINTS", points)
+        chart = selectors._chart(history.mine, None)
+        together, *clubs = chart["lines"]
+        assert together["values"] == running[-points:], points
+        assert len(chart["labels"]) == len(together["values"])
+        assert (chart["latest"] is not None) == (len(running) > points)
+        for club, line in zip(history.clubs, clubs, strict=True):
+            assert line["values"][-1] == sum(s.net for s in stats if s.club_id == club.pk)
