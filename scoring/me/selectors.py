@@ -295,7 +295,7 @@ def _season_lines(players: list[Player], year: int | None) -> list[SeasonLine]:
 
 def _biggest_win(players: list[Player], year: int | None) -> BiggestWin | None:
     """The counted round the user won most in (earliest first among equals), with its
-    hand types. Two queries."""
+    hand types. Two queries, reading only the columns it needs (not the rounds' data)."""
     row = (
         RoundPlayer.objects.filter(
             counting_q("round"),
@@ -303,24 +303,32 @@ def _biggest_win(players: list[Player], year: int | None) -> BiggestWin | None:
             player__in=players,
             won=True,
         )
-        .select_related("player__club", "round__session")
         .order_by("-net", "round__session__started_at", "round__number")
+        .values(
+            "round_id",
+            "player_id",
+            "net",
+            "round__session_id",
+            "round__number",
+            "round__session__started_at",
+        )  # fmt: skip
         .first()
     )
     if row is None:
         return None
     codes = list(
-        RoundHand.objects.filter(round_id=row.round_id, player_id=row.player_id)
+        RoundHand.objects.filter(round_id=row["round_id"], player_id=row["player_id"])
         .order_by("id")
         .values_list("code", flat=True)
     )
+    player = next(p for p in players if p.pk == row["player_id"])
     return BiggestWin(
-        net=row.net,
-        player=row.player,
-        club=row.player.club,
-        session_id=row.round.session_id,
-        number=row.round.number,
-        at=row.round.session.started_at,
+        net=row["net"],
+        player=player,
+        club=player.club,
+        session_id=row["round__session_id"],
+        number=row["round__number"],
+        at=row["round__session__started_at"],
         codes=codes,
     )
 
