@@ -60,3 +60,17 @@ def test_a_return_address_outside_the_club_is_not_followed(client, recorder, tab
             reverse("player-claim-qr", args=[club.slug, players[0].pk]), {"back": back}
         )
         assert page.context["back"] == reverse("player", args=[club.slug, players[0].pk])
+
+
+def test_the_claim_buttons_read_in_english_on_an_english_page(
+    client, settings, recorder, table, players
+):
+    client.force_login(recorder)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    body = client.get(reverse("session", args=[table.season.club.slug, table.pk])).content
+    text = body.decode()
+    assert "<summary>Claim</summary>" in text
+    assert f"{players[0].display_name}&#x27;s claim code" in text or (
+        f"{players[0].display_name}'s claim code" in text
+    )
+    assert "认领码" not in text
