@@ -427,7 +427,7 @@ def _open_tables(players: list[Player]) -> list[OpenTable]:
     return [OpenTable(session_id=s.pk, club=s.season.club, at=s.started_at) for s in rows]
 
 
-def _chart(players: list[Player], year: int | None) -> dict[str, Any]:
+def me_chart(*, players: list[Player], year: int | None) -> dict[str, Any]:
     """Cumulative net, one point per session played: together, and per club when more
     than one. A long history keeps its latest CHART_POINTS points, as the player page's
     chart (only those are dated and drawn). One query."""
@@ -530,7 +530,7 @@ def _figures(all_players: list[Player], players: list[Player], year: int | None)
         recent=_recent(players, year) if players else [],
         nights=_nights(players, year) if players else [],
         open_tables=_open_tables(players) if players else [],
-        chart=_chart(players, year) if players else {},
+        chart=me_chart(players=players, year=year) if players else {},
     )
 
 

@@ -223,7 +223,7 @@ def test_the_chart_keeps_its_latest_points_of_the_running_sums(history, monkeypa
     running = [0, *accumulate(nets)]
     for points in (2, 3, len(nets), len(nets) + 1, len(nets) + 2):
         monkeypatch.setattr(selectors, "CHART_POINTS", points)
-        chart = selectors._chart(history.mine, None)
+        chart = selectors.me_chart(players=history.mine, year=None)
         together, *clubs = chart["lines"]
         assert together["values"] == running[-points:], points
         assert len(chart["labels"]) == len(together["values"])
