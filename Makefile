@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: run test test-js test-fast test-db test-api-contract lint native bench bench-instructions bench-analyse bench-seating schema browser-deps venv migrate demo clean audit test-worker bench-site serve loadtest loadtest-night faults
+.PHONY: run test test-js test-fast test-db test-api-contract lint native bench bench-instructions bench-analyse bench-seating bench-me schema browser-deps venv migrate demo clean audit test-worker bench-site serve loadtest loadtest-night faults
 
 # Test processes for pytest-xdist (-n). Each process that runs browser tests starts its own
 # live server and its own Chromium (tests/browser/conftest.py).
@@ -157,6 +157,12 @@ test-worker: venv
 BENCH_DB ?= postgres://postgres@127.0.0.1:5432/csmj_bench
 bench-site: venv
 	DATABASE_URL=$(BENCH_DB) $(PYTHON) -m bench.bench_site
+
+# 我的 (/me/) for one user with ~20,000 rounds in three clubs (docs/performance.md), cold and
+# warm, in-process; BENCH_ME_DB may be a sqlite:/// URL too.
+BENCH_ME_DB ?= postgres://postgres@127.0.0.1:5432/csmj_bench_me
+bench-me: venv
+	ALLOWED_HOSTS=127.0.0.1,localhost DATABASE_URL=$(BENCH_ME_DB) $(PYTHON) -m bench.bench_me
 
 # The production processes of the Procfile (gunicorn, celery worker and beat), locally.
 serve: migrate

@@ -27,13 +27,18 @@ def _refused(request: HttpRequest, exc: ValidationError) -> None:
 @require_POST
 @club_view("record")
 def claim_qr(request: HttpRequest, club: Club, player_id: int) -> HttpResponse:
-    """A new claim link for the player, as a QR code to scan at the table (valid a day)."""
+    """A new claim link for the player, as a QR code to scan at the table (valid a day),
+    from the player page or a seat of the session page (``back``: the page to return
+    to, a page of the same club)."""
     player = get_object_or_404(Player, pk=player_id, club=club)
+    back = str(request.POST.get("back") or "")
+    if not back.startswith(f"/c/{club.slug}/") or "//" in back or "\\" in back:
+        back = reverse("player", args=[club.slug, player.pk])
     try:
         token = player_links.player_claim_token(player=player, actor=request.user)
     except ValidationError as exc:
         _refused(request, exc)
-        return redirect("player", slug=club.slug, player_id=player.pk)
+        return redirect(back)
     link = request.build_absolute_uri(reverse("player-claim", args=[token]))
     return render(
         request,
@@ -44,6 +49,7 @@ def claim_qr(request: HttpRequest, club: Club, player_id: int) -> HttpResponse:
             player=player,
             claim_link=link,
             claim_qr=mark_safe(qr_svg(link)),  # noqa: S308 (our own SVG)
+            back=back,
         ),
     )
 

@@ -1,10 +1,16 @@
 """Chinese first: the page language is the user's choice (the language switch's cookie),
-else zh-hans, whatever the browser's Accept-Language says."""
+else zh-hans, whatever the browser's Accept-Language says. Hidden names: a logged-out
+visitor sees the initials of the players who hid their name."""
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.middleware.locale import LocaleMiddleware
 from django.utils import translation
+
+from leagues.models import names_read_by
 
 
 class ChineseFirstLocaleMiddleware(LocaleMiddleware):
@@ -14,3 +20,33 @@ class ChineseFirstLocaleMiddleware(LocaleMiddleware):
         language = chosen if chosen in supported else settings.LANGUAGE_CODE
         translation.activate(language)
         request.LANGUAGE_CODE = translation.get_language()
+
+
+class HiddenNamesMiddleware:
+    """Every roster entry read while a request is served shows the name its reader may
+    see (``leagues.models.name_for_reader``): a logged-out visitor sees the initials of
+    the players who hid their name. Placed after the authentication middleware."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        with names_read_by(request):
+            response = self.get_response(request)
+        if response.streaming:  # a CSV export reads its rows while it is sent
+            response.streaming_content = _read_by(request, response.streaming_content)  # type: ignore[attr-defined]
+        return response
+
+
+def _read_by(request: HttpRequest, chunks: Iterable[Any]) -> Iterator[Any]:
+    """The chunks of a streamed answer, each produced as ``request``'s reader may see."""
+    it = iter(chunks)
+    while True:
+        with names_read_by(request):
+            chunk = next(it, _END)
+        if chunk is _END:
+            return
+        yield chunk
+
+
+_END = object()

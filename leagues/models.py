@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from decimal import Decimal
 from typing import Any
 
@@ -127,6 +130,56 @@ class Invitation(models.Model):
         return self.accepted_at is not None
 
 
+# 对外隐藏名字: a linked user may ask that logged-out visitors see only the initials of
+# their roster entries' names (``Player.name_hidden``). The request being served is kept
+# here (``names_read_by``, set by ``leagues.middleware.HiddenNamesMiddleware``); every
+# Player read from the database while a logged-out visitor's request is served carries
+# ``name_for_reader``'s name, so every page, image, export and API answer built from it
+# shows the initials. Outside a request (tasks, commands) names are never hidden.
+_reader: ContextVar[Any] = ContextVar("csmj_name_reader", default=None)
+
+
+@contextmanager
+def names_read_by(request: Any) -> Iterator[None]:
+    """Names read while the block runs are shown as ``request``'s user may see them."""
+    token = _reader.set(request)
+    try:
+        yield
+    finally:
+        _reader.reset(token)
+
+
+def reader_is_visitor() -> bool:
+    """Whether the request being served is a logged-out visitor's (its user is read when
+    asked: an API token's caller is known once the API view has authenticated it)."""
+    request = _reader.get()
+    if request is None:
+        return False
+    user = getattr(request, "user", None)
+    return user is None or not user.is_authenticated
+
+
+def name_initials(name: str) -> str:
+    """A name shown by its initials: "Wang Wei" → "W. W.", "张三" → "张*"."""
+    words = name.split()
+    if len(words) > 1:
+        return " ".join(f"{w[0]}." for w in words)
+    if not name:
+        return name
+    if name.isascii():
+        return f"{name[0]}."
+    return name[0] + "*" * min(len(name) - 1, 2)
+
+
+def name_for_reader(name: str, hidden: bool) -> str:
+    """THE name a roster entry shows to the reader of the request being served: its
+    initials when the entry's user hid the name and the reader is a logged-out visitor,
+    else the name. Scores are never touched."""
+    if hidden and reader_is_visitor():
+        return name_initials(name)
+    return name
+
+
 class Player(models.Model):
     """A roster entry. Most players at a table have no user account."""
 
@@ -170,6 +223,32 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.display_name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Saved with its stored name, though read for a visitor (``from_db``)."""
+        stored = self.__dict__.pop("_stored_name", None)
+        if stored is not None:
+            name, aliases = stored
+            if self.display_name == name_initials(name):
+                self.display_name = name
+            if aliases is not None and self.aliases == []:
+                self.aliases = aliases
+        super().save(*args, **kwargs)
+
+    @classmethod
+    def from_db(cls, *args: Any, **kwargs: Any) -> Player:
+        """A hidden name read for a logged-out visitor comes as its initials (and no
+        aliases); ``save`` writes the stored name back, never the initials."""
+        player: Player = super().from_db(*args, **kwargs)
+        loaded = player.__dict__
+        if loaded.get("name_hidden") and "display_name" in loaded:
+            shown = name_for_reader(player.display_name, True)
+            if shown != player.display_name:
+                loaded["_stored_name"] = (player.display_name, loaded.get("aliases"))
+                player.display_name = shown
+                if "aliases" in loaded:
+                    player.aliases = []
+        return player
 
 
 class PlayerLinkRequest(models.Model):

@@ -15,7 +15,6 @@ at most one entry per club (the constraint ``player_unique_club_user``).
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -332,26 +331,3 @@ def _account_empty(user: Any) -> None:
     user.password = make_password(None)
     user.is_active = False
     user.save()
-
-
-def name_initials(name: str) -> str:
-    """A name shown by its initials: "Wang Wei" → "W. W.", "张三" → "张*"."""
-    words = name.split()
-    if len(words) > 1:
-        return " ".join(f"{w[0]}." for w in words)
-    if not name:
-        return name
-    if name.isascii():
-        return f"{name[0]}."
-    return name[0] + "*" * min(len(name) - 1, 2)
-
-
-def names_for_visitor(*, players: Iterable[Player], user: Any) -> None:
-    """On a public club page, a logged-out visitor sees the initials of the players who
-    asked to hide their name (``Player.name_hidden``): the objects' ``display_name`` is
-    changed in memory, never saved. Scores are unchanged."""
-    if user is not None and user.is_authenticated:
-        return
-    for player in players:
-        if player.name_hidden:
-            player.display_name = name_initials(player.display_name)

@@ -31,7 +31,7 @@ from django.db.models.functions import Cast, Coalesce
 
 from csmj_site.language import in_page_language, list_sep, page_is_english
 from csmj_site.settlement import fee_shares, money, money_text, settle_with_fee
-from leagues.models import Membership, Player, ruleset_rules
+from leagues.models import Membership, Player, name_for_reader, ruleset_rules
 from leagues.permissions import roles_at
 from scoring.engine import (
     BIRD_ON_NOBODY,
@@ -179,12 +179,12 @@ def session_seat_names(session_ids: set[int]) -> dict[int, list[str]]:
     rows = (
         SessionSeat.objects.filter(session_id__in=session_ids)
         .order_by("session_id", "seat")
-        .values_list("session_id", "seat", "player__display_name")
+        .values_list("session_id", "seat", "player__display_name", "player__name_hidden")
     )
-    for session_id, seat, name in rows:
+    for session_id, seat, name, hidden in rows:
         seated = names.setdefault(session_id, [])
         seated += ["?"] * (seat + 1 - len(seated))
-        seated[seat] = name
+        seated[seat] = name_for_reader(name, hidden)
     return names
 
 

@@ -204,6 +204,8 @@ def session_detail(request: HttpRequest, club: Club, session_id: int) -> HttpRes
         # a night's table names its seats by wind (东南西北), as its table card does
         seat_words="wind" if night else "seat",
         seats=[{"seat": i, "player": p, "total": totals.get(i, 0)} for i, p in enumerate(players)],
+        # 认领 at the table: a recorder shows a seat's claim QR (leagues.link_views.claim_qr)
+        claimable=[p for p in players if p.user_id is None],
         rounds=rounds,
         counted=len(counted),
         voided=sum(1 for r in rounds if r["round"].is_void),

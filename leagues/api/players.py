@@ -18,7 +18,7 @@ from leagues.api.scope import ClubScopedMixin
 from leagues.api.serializers import (
     PlayerSerializer,
 )
-from leagues.models import Player
+from leagues.models import Player, reader_is_visitor
 from leagues.permissions import require_manage
 
 # ---------------------------------------------------------------- players
@@ -28,13 +28,16 @@ class PlayerFilter(django_filters.FilterSet):
     season = IdFilter(
         method="filter_season", label="Players who sat in a session of this season (id)"
     )
-    q = django_filters.CharFilter(
-        field_name="display_name", lookup_expr="icontains", label="Name contains"
-    )
+    q = django_filters.CharFilter(method="filter_q", label="Name contains")
 
     class Meta:
         model = Player
         fields = ["season", "q"]
+
+    def filter_q(self, queryset: QuerySet[Player], name: str, value: str) -> QuerySet[Player]:
+        """Names containing ``value``; a logged-out visitor finds no hidden name by it."""
+        found = queryset.filter(display_name__icontains=value)
+        return found.filter(name_hidden=False) if reader_is_visitor() else found
 
     def filter_season(self, queryset: QuerySet[Player], name: str, value: int) -> QuerySet[Player]:
         return queryset.filter(session_seats__session__season_id=value).distinct()

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from csmj_site.language import list_sep
 from leagues.audit_text import hand_label
+from leagues.models import reader_is_visitor
 from scoring.events import selectors
 from scoring.events.models import Event
 from scoring.share_image import Card, PlayerCard, Row, card_png, player_card_png, png_response
@@ -56,7 +57,8 @@ def _drawn_once(kind: str, event: Event, draw: Callable[[], bytes]) -> Callable[
     def cached() -> bytes:
         version = selectors.event_version(event_id=event.pk)
         stamp = event.created_at.timestamp()
-        key = f"event-card:{kind}:{event.pk}:{stamp}:{version}:{get_language()}"
+        visitor = reader_is_visitor()  # hidden names: a visitor's card is drawn apart
+        key = f"event-card:{kind}:{event.pk}:{stamp}:{version}:{get_language()}:{visitor:d}"
         png = cache.get(key)
         if png is None:
             png = draw()

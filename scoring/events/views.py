@@ -27,7 +27,7 @@ from django.views.decorators.http import require_POST
 from csmj_site.bounds import ID, parse_int
 from csmj_site.errors import ServiceErrors, answers_json, reject
 from csmj_site.language import list_sep
-from leagues.models import Club, Player, Season
+from leagues.models import Club, Player, Season, reader_is_visitor
 from leagues.pages import LoginNeeded, club_access, club_context, club_view
 from scoring.events import cards, selectors, services
 from scoring.events.models import (
@@ -177,7 +177,10 @@ def board_area(request: HttpRequest, club: Club, event: Event) -> tuple[str, str
     board after each save costs one render (per server process), not one each. The
     version is read first, so the content is at least as new as it."""
     version = event_version_recent(event_id=event.pk)
-    key = f"event-board:{event.pk}:{event.created_at.timestamp()}:{version}:{get_language()}"
+    key = (
+        f"event-board:{event.pk}:{event.created_at.timestamp()}:{version}:{get_language()}"
+        f":{reader_is_visitor():d}"  # hidden names: a visitor's board is drawn apart
+    )
     area = cache.get(key)
     if area is None:
         board = selectors.event_board(event=event)

@@ -16,14 +16,18 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import hashlib
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Q, Sum
+from django.core.cache import cache
+from django.db.models import Count, OuterRef, Q, Subquery, Sum
+from django.utils import timezone
 from django.utils.timezone import get_current_timezone
 
+from leagues.audit import AuditEntry
 from leagues.models import Club, Membership, Player, Season
 from scoring.events.models import Entrant
 from scoring.models import RoundHand, RoundPlayer, Session, SessionSeat, Transfer, counting_q
@@ -46,11 +50,14 @@ from scoring.standings.selectors import (
     ranked_rows,
     totals_values,
 )
+from scoring.sync.selectors import settle_seconds
 
 RECENT = 10  # recent sessions and nights listed
 RIVALS = 8  # head-to-head rows (the players met most)
 CHART_POINTS = 300  # the chart's latest points (as the player page's chart)
 YEAR_MIN, YEAR_MAX = 2000, 2100
+FIGURES_SECONDS = 600  # how long computed figures are kept at most (a repair's rebuild)
+FIGURES_FORMAT = 1  # bumped when the cached figures change shape
 
 
 @dataclass(frozen=True)
@@ -244,11 +251,9 @@ def _standing(player: Player, counts: Mapping[str, int]) -> StandingRow:
     return StandingRow(rank=0, player=player, **totals_values(counts))
 
 
-def _season_lines(
-    players: list[Player], year: int | None, ratings: dict[tuple[int, int | None], float]
-) -> list[SeasonLine]:
+def _season_lines(players: list[Player], year: int | None) -> list[SeasonLine]:
     """The seasons the players played in (in the year, with a year), each with the
-    player's 合计, rank and rating there, as the season's standings rank them (with its
+    player's 合计 and rank there (the rating is filled in by ``me_report``), as the season's standings rank them (with its
     penalties). Three queries."""
     mine = {p.pk: p for p in players}
     played = PlayerSessionStat.objects.filter(_year_q(year, "started_at"), player__in=players)
@@ -286,7 +291,7 @@ def _season_lines(
                         rounds=r.rounds,
                         rank=r.rank,
                         ranked=len(ranked),
-                        rating=ratings.get((r.player.pk, season_id)),
+                        rating=None,
                     )
                 )
     return sorted(out, key=lambda s: (s.season.start_date, s.season.pk), reverse=True)
@@ -294,7 +299,7 @@ def _season_lines(
 
 def _biggest_win(players: list[Player], year: int | None) -> BiggestWin | None:
     """The counted round the user won most in (earliest first among equals), with its
-    hand types. Two queries."""
+    hand types. Two queries, reading only the columns it needs (not the rounds' data)."""
     row = (
         RoundPlayer.objects.filter(
             counting_q("round"),
@@ -302,24 +307,32 @@ def _biggest_win(players: list[Player], year: int | None) -> BiggestWin | None:
             player__in=players,
             won=True,
         )
-        .select_related("player__club", "round__session")
         .order_by("-net", "round__session__started_at", "round__number")
+        .values(
+            "round_id",
+            "player_id",
+            "net",
+            "round__session_id",
+            "round__number",
+            "round__session__started_at",
+        )  # fmt: skip
         .first()
     )
     if row is None:
         return None
     codes = list(
-        RoundHand.objects.filter(round_id=row.round_id, player_id=row.player_id)
+        RoundHand.objects.filter(round_id=row["round_id"], player_id=row["player_id"])
         .order_by("id")
         .values_list("code", flat=True)
     )
+    player = next(p for p in players if p.pk == row["player_id"])
     return BiggestWin(
-        net=row.net,
-        player=row.player,
-        club=row.player.club,
-        session_id=row.round.session_id,
-        number=row.round.number,
-        at=row.round.session.started_at,
+        net=row["net"],
+        player=player,
+        club=player.club,
+        session_id=row["round__session_id"],
+        number=row["round__number"],
+        at=row["round__session__started_at"],
         codes=codes,
     )
 
@@ -418,39 +431,63 @@ def _open_tables(players: list[Player]) -> list[OpenTable]:
     return [OpenTable(session_id=s.pk, club=s.season.club, at=s.started_at) for s in rows]
 
 
-def _chart(players: list[Player], year: int | None) -> dict[str, Any]:
+def me_chart(*, players: list[Player], year: int | None) -> dict[str, Any]:
     """Cumulative net, one point per session played: together, and per club when more
-    than one. One query."""
+    than one. A long history keeps its latest CHART_POINTS points, as the player page's
+    chart (only those are dated and drawn). One query."""
     rows = list(
         PlayerSessionStat.objects.filter(_year_q(year, "started_at"), player__in=players)
         .order_by("started_at", "session_id")
         .values_list("started_at", "club_id", "net")
     )
     clubs = {p.club_id: p.club for p in players}
-    together = [0]
-    per_club: dict[int, list[int]] = {c: [0] for c in clubs}
+    # The first point drawn is the sum after ``cut`` rows (0: the start, before any).
+    cut = max(0, len(rows) + 1 - CHART_POINTS)
     running: dict[int, int] = dict.fromkeys(clubs, 0)
-    tz = get_current_timezone()
-    labels = [""]
-    for at, club_id, net in rows:
-        together.append(together[-1] + net)
+    total = 0
+    for _at, club_id, net in rows[:cut]:
+        total += net
         running[club_id] = running.get(club_id, 0) + net
-        for c in per_club:
-            per_club[c].append(running[c])
+    together = [total]
+    per_club: dict[int, list[int]] = {c: [running[c]] for c in clubs}
+    tz = get_current_timezone()
+    labels = [rows[cut - 1][0].astimezone(tz).strftime("%Y-%m-%d") if cut else ""]
+    for at, club_id, net in rows[cut:]:
+        total += net
+        together.append(total)
+        running[club_id] = running.get(club_id, 0) + net
+        for c, values in per_club.items():
+            values.append(running[c])
         labels.append(at.astimezone(tz).strftime("%Y-%m-%d"))
-    # A long history keeps its latest CHART_POINTS points, as the player page's chart.
-    keep = slice(-CHART_POINTS, None) if len(labels) > CHART_POINTS else slice(None)
-    lines = [{"key": "all", "values": together[keep]}]
+    lines = [{"key": "all", "values": together}]
     if len(clubs) > 1:
-        lines += [{"key": clubs[c].name, "values": v[keep]} for c, v in per_club.items()]
-    return {"labels": labels[keep], "lines": lines, "latest": CHART_POINTS if keep.start else None}
+        lines += [{"key": clubs[c].name, "values": v} for c, v in per_club.items()]
+    return {"labels": labels, "lines": lines, "latest": CHART_POINTS if cut else None}
 
 
-def me_report(*, user: Any, filters: MeFilters) -> MeReport:
-    """Every figure of 我的 for ``user``: a fixed number of queries (about twenty)."""
-    all_players = linked_players(user=user)
-    players = [p for p in all_players if filters.club in (None, p.club.slug)]
-    year = filters.year
+@dataclass(frozen=True)
+class _Figures:
+    """What ``me_report`` caches: every figure but the ratings (replayed after commit by
+    a task, so read on every request)."""
+
+    years: list[int]
+    totals: Totals
+    opening_wins: int
+    birds_hit: int
+    hand_counts: list[HandCount]
+    kong_counts: list[KongCount]
+    clubs: list[ClubLine]
+    seasons: list[SeasonLine]
+    biggest_win: BiggestWin | None
+    rivals: list[Rival]
+    recent: list[RecentSession]
+    nights: list[Night]
+    open_tables: list[OpenTable]
+    chart: dict[str, Any]
+
+
+def _figures(all_players: list[Player], players: list[Player], year: int | None) -> _Figures:
+    """Every figure but the ratings, read from the database."""
     years = sorted(
         {
             d.year
@@ -471,12 +508,6 @@ def me_report(*, user: Any, filters: MeFilters) -> MeReport:
         .annotate(n=Count("id"))
         .order_by()
     )
-    ratings: dict[tuple[int, int | None], float] = {
-        (pid, sid): ordinal
-        for pid, sid, ordinal in PlayerRating.objects.filter(player__in=players).values_list(
-            "player_id", "season_id", "ordinal"
-        )
-    }
     ranks = _club_ranks(players, year)
     clubs = [
         ClubLine(
@@ -485,14 +516,11 @@ def me_report(*, user: Any, filters: MeFilters) -> MeReport:
             totals=Totals(**totals_values(counts[p.pk])),
             rank=ranks[p.pk][0],
             ranked=ranks[p.pk][1],
-            rating=ratings.get((p.pk, None)),
+            rating=None,
         )
         for p in players
     ]
-    return MeReport(
-        filters=filters,
-        all_players=all_players,
-        players=players,
+    return _Figures(
         years=years,
         totals=Totals(**totals_values(total)),
         opening_wins=total["opening_wins"],
@@ -500,13 +528,101 @@ def me_report(*, user: Any, filters: MeFilters) -> MeReport:
         hand_counts=hand_counts_listed({h["code"]: h["n"] for h in hands}) if players else [],
         kong_counts=player_kongs(scope=scope),
         clubs=clubs,
-        seasons=_season_lines(players, year, ratings) if players else [],
+        seasons=_season_lines(players, year) if players else [],
         biggest_win=_biggest_win(players, year) if players else None,
         rivals=_rivals(players, year) if players else [],
         recent=_recent(players, year) if players else [],
         nights=_nights(players, year) if players else [],
         open_tables=_open_tables(players) if players else [],
-        chart=_chart(players, year) if players else {},
+        chart=me_chart(players=players, year=year) if players else {},
+    )
+
+
+def data_version(*, clubs: list[int]) -> tuple[str, bool]:
+    """What the figures of these clubs were computed from: each club's newest audit entry
+    (every write to a club's rounds, sessions, players, links and penalties records one in
+    its own transaction, ``leagues.audit``), and whether all of them are older than the
+    changes feed's settle time (``SYNC_SETTLE_SECONDS``: on PostgreSQL a transaction that
+    took an earlier entry can commit after a later one, so a version that new may not
+    cover everything yet). One query, an index probe per club."""
+    newest = AuditEntry.objects.filter(club_id=OuterRef("pk")).order_by("-at", "-id")
+    rows = (
+        Club.objects.filter(pk__in=clubs)
+        .annotate(
+            last_id=Subquery(newest.values("id")[:1]), last_at=Subquery(newest.values("at")[:1])
+        )
+        .order_by("pk")
+        .values_list("pk", "last_id", "last_at")
+    )
+    settled_before = timezone.now() - datetime.timedelta(seconds=settle_seconds())
+    parts, settled = [], True
+    for pk, last_id, last_at in rows:
+        parts.append(f"{pk}.{last_id or 0}")
+        if last_at is not None and last_at > settled_before:
+            settled = False
+    return ",".join(parts), settled
+
+
+def _cached_figures(all_players: list[Player], players: list[Player], year: int | None) -> _Figures:
+    """The figures from the cache when nothing changed in any linked club since they were
+    computed (the key holds the players, the year and ``data_version``), else computed
+    and kept ``FIGURES_SECONDS``. Right after a change (within the settle time) they are
+    computed and not kept."""
+    version, settled = data_version(clubs=sorted({p.club_id for p in all_players}))
+    ids = ",".join(str(p.pk) for p in all_players)
+    shown = ",".join(str(p.pk) for p in players)
+    digest = hashlib.sha256(f"{ids}|{shown}|{year}|{version}".encode()).hexdigest()
+    key = f"me:figures:{FIGURES_FORMAT}:{digest}"
+    if settled:
+        found = cache.get(key)
+        if isinstance(found, _Figures):
+            return found
+    figures = _figures(all_players, players, year)
+    if settled:
+        cache.set(key, figures, FIGURES_SECONDS)
+    return figures
+
+
+def me_report(*, user: Any, filters: MeFilters) -> MeReport:
+    """Every figure of 我的 for ``user``: a fixed number of queries (about twenty; three
+    when the figures are cached)."""
+    all_players = linked_players(user=user)
+    players = [p for p in all_players if filters.club in (None, p.club.slug)]
+    year = filters.year
+    figures = _cached_figures(all_players, players, year)
+    ratings: dict[tuple[int, int | None], float] = (
+        {
+            (pid, sid): ordinal
+            for pid, sid, ordinal in PlayerRating.objects.filter(player__in=players).values_list(
+                "player_id", "season_id", "ordinal"
+            )
+        }
+        if players
+        else {}
+    )
+    return MeReport(
+        filters=filters,
+        all_players=all_players,
+        players=players,
+        years=figures.years,
+        totals=figures.totals,
+        opening_wins=figures.opening_wins,
+        birds_hit=figures.birds_hit,
+        hand_counts=figures.hand_counts,
+        kong_counts=figures.kong_counts,
+        clubs=[
+            dataclasses.replace(c, rating=ratings.get((c.player.pk, None))) for c in figures.clubs
+        ],
+        seasons=[
+            dataclasses.replace(s, rating=ratings.get((s.player.pk, s.season.pk)))
+            for s in figures.seasons
+        ],
+        biggest_win=figures.biggest_win,
+        rivals=figures.rivals,
+        recent=figures.recent,
+        nights=figures.nights,
+        open_tables=figures.open_tables,
+        chart=figures.chart,
     )
 
 

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.utils.translation import gettext_lazy
 
-from leagues.models import Club, Player, Season
+from leagues.models import Club, Player, Season, name_for_reader
 from scoring.engine import HAND_TYPES, KONG_KINDS
 from scoring.models import MAX_SEATS, Round, RoundHand, RoundPlayer, SessionSeat, counting_q
 from scoring.selectors import kong_kinds
@@ -55,7 +55,7 @@ class Totals:
 class StandingRow(Totals):
     rank: int
     player: Player
-    # Penalties and bonuses of the season (scoring.events' Penalty, cancelled ones left
+    # Penalties and bonuses of the season (the standings' Penalty, cancelled ones left
     # out): outside zero-sum, their own column; ``net + penalties`` is what ranks.
     penalties: int = 0
 
@@ -551,12 +551,12 @@ def season_rounds(*, season: Season) -> Iterator[SeasonRound]:
     """Every current round of the season (void ones too), in session start order.
     Two queries, read in chunks."""
     names: dict[int, list[str]] = {}
-    for sid, name in (
+    for sid, name, hidden in (
         SessionSeat.objects.filter(session__season=season)
         .order_by("session_id", "seat")
-        .values_list("session_id", "player__display_name")
+        .values_list("session_id", "player__display_name", "player__name_hidden")
     ):
-        names.setdefault(sid, []).append(name)
+        names.setdefault(sid, []).append(name_for_reader(name, hidden))
     rounds = (
         Round.objects.current()
         .filter(session__season=season)

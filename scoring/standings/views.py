@@ -176,7 +176,6 @@ def standings_page(request: HttpRequest, club: Club, rated: list[Any]) -> dict[s
     pages = page_count(len(rated), STANDINGS_PER_PAGE)
     number = page_number(request, "page", pages)
     start = (number - 1) * STANDINGS_PER_PAGE
-    player_links.names_for_visitor(players=(r[0].player for r in rated), user=request.user)
     return {
         "rated": rated[start : start + STANDINGS_PER_PAGE],
         "standings_pager": pager(request, "page", number, pages),
@@ -292,7 +291,6 @@ def season_print(request: HttpRequest, club: Club, season_id: int) -> HttpRespon
     rows = selectors.season_standings(season=season, **params)
     penalised = has_penalties(rows)
     rated = with_ratings(rows, ratings_ordinals(club=club, season=season))
-    player_links.names_for_visitor(players=(r.player for r in rows), user=request.user)
     return render(
         request,
         "standings/season_print.html",
@@ -318,7 +316,6 @@ def player_detail(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
     player = get_object_or_404(
         player_links.players_for_viewer(user=request.user), pk=player_id, club=club
     )
-    player_links.names_for_visitor(players=[player], user=request.user)
     stats = selectors.player_stats(player=player)
     rating = player_rating(player=player)
     pages = page_count(selectors.player_session_count(player=player), PLAYER_SESSIONS_PER_PAGE)

@@ -101,3 +101,32 @@ def two_club_history(*, seed: int = 7, sessions_per_club: int = 3, rounds: int =
         clubs.append(club)
         mine.append(me)
     return History(user=user, clubs=clubs, mine=mine)
+
+
+ADDITIVE = ("net", "sessions", "rounds", "wins", "self_draws", "deal_ins", "big_hands")
+
+
+def assert_me_is_the_sum_of_the_player_pages(report: Any, players: list[Player]) -> None:
+    """Every total, hand count and kong count of 我的 is the sum of the club player pages
+    of ``players``."""
+    import pytest
+
+    from scoring.standings import selectors as standings
+
+    pages = [standings.player_stats(player=p) for p in players]
+    for name in ADDITIVE:
+        assert getattr(report.totals, name) == sum(getattr(s, name) for s in pages), name
+    assert report.opening_wins == sum(s.opening_wins for s in pages)
+    assert report.birds_hit == sum(s.birds_hit for s in pages)
+    hands: dict[str, int] = {}
+    for s in pages:
+        for h in s.hand_counts:
+            hands[h.code] = hands.get(h.code, 0) + h.count
+    assert {h.code: h.count for h in report.hand_counts} == hands
+    kongs: dict[str, int] = {}
+    for s in pages:
+        for k in s.kong_counts:
+            kongs[k.kind] = kongs.get(k.kind, 0) + k.count
+    assert {k.kind: k.count for k in report.kong_counts} == kongs
+    if report.totals.rounds:
+        assert report.totals.win_rate == pytest.approx(report.totals.wins / report.totals.rounds)

@@ -12,11 +12,13 @@ from django.urls import reverse
 
 from scoring.me import selectors
 from scoring.standings import selectors as standings
-from tests.me.history import two_club_history
+from tests.me.history import (
+    ADDITIVE,
+    assert_me_is_the_sum_of_the_player_pages,
+    two_club_history,
+)
 
 pytestmark = pytest.mark.django_db
-
-ADDITIVE = ("net", "sessions", "rounds", "wins", "self_draws", "deal_ins", "big_hands")
 
 
 @pytest.fixture
@@ -26,23 +28,8 @@ def history():
 
 def test_every_total_on_me_is_the_sum_of_the_club_player_pages(history):
     report = selectors.me_report(user=history.user, filters=selectors.MeFilters())
-    pages = [standings.player_stats(player=p) for p in history.mine]
-    for name in ADDITIVE:
-        assert getattr(report.totals, name) == sum(getattr(s, name) for s in pages), name
+    assert_me_is_the_sum_of_the_player_pages(report, history.mine)
     assert report.totals.rounds > 0
-    assert report.opening_wins == sum(s.opening_wins for s in pages)
-    assert report.birds_hit == sum(s.birds_hit for s in pages)
-    hands: dict[str, int] = {}
-    for s in pages:
-        for h in s.hand_counts:
-            hands[h.code] = hands.get(h.code, 0) + h.count
-    assert {h.code: h.count for h in report.hand_counts} == hands
-    kongs: dict[str, int] = {}
-    for s in pages:
-        for k in s.kong_counts:
-            kongs[k.kind] = kongs.get(k.kind, 0) + k.count
-    assert {k.kind: k.count for k in report.kong_counts} == kongs
-    assert report.totals.win_rate == pytest.approx(report.totals.wins / report.totals.rounds)
 
 
 def test_each_club_line_is_that_clubs_player_page_and_leaderboard_rank(history):
@@ -222,3 +209,24 @@ def test_the_year_in_review_image_is_a_square_png_of_the_years_figures(client, h
     assert card.total == report.totals.net
     assert str(year) in card.title
     assert report.rivals[0].opponent.display_name in card.footer
+
+
+def test_the_chart_keeps_its_latest_points_of_the_running_sums(history, monkeypatch):
+    from itertools import accumulate
+
+    from scoring.standings.models import PlayerSessionStat
+
+    stats = PlayerSessionStat.objects.filter(player__in=history.mine).order_by(
+        "started_at", "session_id"
+    )
+    nets = [s.net for s in stats]
+    running = [0, *accumulate(nets)]
+    for points in (2, 3, len(nets), len(nets) + 1, len(nets) + 2):
+        monkeypatch.setattr(selectors, "CHART_POINTS", points)
+        chart = selectors.me_chart(players=history.mine, year=None)
+        together, *clubs = chart["lines"]
+        assert together["values"] == running[-points:], points
+        assert len(chart["labels"]) == len(together["values"])
+        assert (chart["latest"] is not None) == (len(running) > points)
+        for club, line in zip(history.clubs, clubs, strict=True):
+            assert line["values"][-1] == sum(s.net for s in stats if s.club_id == club.pk)
