@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, models, transaction
+from django.db import connection, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import APIException, ValidationError
@@ -35,6 +35,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from csmj_site.api import IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, idempotent
+from csmj_site.bulk_rows import insert_statement
 
 HEADER = IDEMPOTENCY_HEADER
 KEY_MAX_LENGTH = IDEMPOTENCY_KEY_MAX_LENGTH
@@ -99,6 +100,27 @@ def _clean_key(key: str) -> str:
     return key
 
 
+def _claim(*, user: Any, key: str, fingerprint: str) -> IdempotencyKey | None:
+    """The key's new row, or None when the user holds the key already: one INSERT … ON
+    CONFLICT DO NOTHING (a concurrent request with the key waits on the unique index
+    until the first one's transaction ends)."""
+    record = IdempotencyKey(
+        user=user, key=key, request_hash=fingerprint, status_code=0, response_body={}
+    )
+    sql, params = insert_statement(IdempotencyKey, [record])
+    q = connection.ops.quote_name
+    with connection.cursor() as cur:
+        cur.execute(
+            f"{sql} ON CONFLICT ({q('user_id')}, {q('key')}) DO NOTHING RETURNING {q('id')}",
+            params,
+        )
+        row = cur.fetchone()
+    if row is None:
+        return None
+    record.pk = row[0]
+    return record
+
+
 def run(request: Any, call: Callable[[], Any]) -> Any:
     """Run ``call`` (the view) under the request's ``Idempotency-Key``.
 
@@ -113,27 +135,21 @@ def run(request: Any, call: Callable[[], Any]) -> Any:
     key = _clean_key(raw_key)
     fingerprint = request_fingerprint(method=request.method, path=request.path, body=request.data)
     with transaction.atomic():
-        IdempotencyKey.objects.filter(
-            user=request.user, key=key, created_at__lt=timezone.now() - KEY_TTL
-        ).delete()
-        try:
-            with transaction.atomic():
-                record = IdempotencyKey.objects.create(
-                    user=request.user,
-                    key=key,
-                    request_hash=fingerprint,
-                    status_code=0,
-                    response_body={},
-                )
-        except IntegrityError:
+        record = _claim(user=request.user, key=key, fingerprint=fingerprint)
+        if record is None:
             previous = IdempotencyKey.objects.get(user=request.user, key=key)
-            if previous.request_hash != fingerprint:
-                raise IdempotencyMismatch() from None
-            return Response(
-                previous.response_body,
-                status=previous.status_code,
-                headers={REPLAYED_HEADER: "true"},
-            )
+            if previous.created_at < timezone.now() - KEY_TTL:  # expired: a new key
+                previous.delete()
+                record = _claim(user=request.user, key=key, fingerprint=fingerprint)
+            elif previous.request_hash != fingerprint:
+                raise IdempotencyMismatch()
+            else:
+                return Response(
+                    previous.response_body,
+                    status=previous.status_code,
+                    headers={REPLAYED_HEADER: "true"},
+                )
+        assert record is not None
         response = call()
         if not 200 <= response.status_code < 300:
             transaction.set_rollback(True)

@@ -24,7 +24,7 @@ from rest_framework.views import APIView
 from csmj_site.errors import PAGE_ERRORS, error_reply, page_error, reject
 from csmj_site.jsonio import JsonBodyParser
 from csmj_site.language import list_sep
-from leagues.pages import club_access
+from leagues.pages import LoginNeeded, club_access
 from scoring import selectors, services
 from scoring.idempotency import idempotent
 from scoring.pages import get_session, round_summary
@@ -78,8 +78,8 @@ class RoundSave(APIView):
 
     @idempotent
     def post(self, request: Request, slug: str, session_id: int) -> Response:
-        club = club_access(request._request, slug, "record")
-        session = get_session(club, session_id)
+        if not request.user.is_authenticated:
+            raise LoginNeeded
         body = request.data
         if not isinstance(body, dict) or not isinstance(body.get("data"), dict):
             raise reject("data", "not_an_object")
@@ -87,36 +87,48 @@ class RoundSave(APIView):
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
             number = None
         try:
-            rnd = services.round_record(
-                session=session, data=body["data"], actor=request.user, number=number
+            # The club, the recorder's role and the session come with the write.
+            recorded = services.round_record_at(
+                club_slug=slug,
+                session_id=session_id,
+                data=body["data"],
+                actor=request.user,
+                number=number,
             )
         except RoundConflict as exc:
-            names = [p.display_name for p in session.players_in_order()]
-            existing = session.rounds.current().filter(number=exc.number).first()
-            dealer, dealers = selectors.session_next_dealers(session=session)
-            return Response(
-                error_reply(
-                    exc,
-                    expected=exc.expected,
-                    next_dealer=dealer,
-                    next_dealers=dealers,
-                    existing=round_brief(existing, names) if existing else None,
-                ),
-                status=409,
-            )
-        dealer, dealers = selectors.session_next_dealers(session=session)
-        counted, voided = selectors.session_round_counts(session=session)
+            return self._conflict(request, slug, session_id, exc)
+        rnd = recorded.round
+        dealer = rnd.result["next_dealer"]  # this round is the session's last counted one
         return Response(
             {
                 "number": rnd.number,
                 "next_number": rnd.number + 1,
                 "next_dealer": dealer,
-                "next_dealers": dealers,
-                "scoreboard": selectors.session_scoreboard(session=session),
-                "counts": {"counted": counted, "void": voided},
+                "next_dealers": list(rnd.result.get("next_dealers") or [dealer]),
+                "scoreboard": {"totals": recorded.totals, "last": list(rnd.result["net"])},
+                "counts": {"counted": recorded.counted, "void": recorded.void},
                 "saved": _("第 %(n)s 盘已保存") % {"n": rnd.number},
             },
             status=201,
+        )
+
+    def _conflict(
+        self, request: Request, slug: str, session_id: int, exc: RoundConflict
+    ) -> Response:
+        """409: the round that holds the number, and the next round's dealer."""
+        session = get_session(club_access(request._request, slug, "record"), session_id)
+        names = [p.display_name for p in session.players_in_order()]
+        existing = session.rounds.current().filter(number=exc.number).first()
+        dealer, dealers = selectors.session_next_dealers(session=session)
+        return Response(
+            error_reply(
+                exc,
+                expected=exc.expected,
+                next_dealer=dealer,
+                next_dealers=dealers,
+                existing=round_brief(existing, names) if existing else None,
+            ),
+            status=409,
         )
 
 

@@ -245,10 +245,26 @@ class RoundViewSet(
     )
     @idempotent
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        session = self._require_record()
         data, number = _round_body(request, allow_number=True)
-        rnd = services.round_record(session=session, data=data, actor=request.user, number=number)
-        return Response(RoundSerializer(rnd).data, status=201)
+        rnd, found = self.record(data, number)
+        serializer = RoundSerializer(rnd)
+        serializer.found_codes = found
+        return Response(serializer.data, status=201)
+
+    def record(
+        self, data: Any, number: int | None
+    ) -> tuple[Round, dict[tuple[int, int, bool], list[str]] | None]:
+        """Record the round: the club, the caller's role and the session are read with
+        it (``services.round_record_at``), nothing read back after. The stored round and
+        the codes the engine found for its entries given by tiles alone."""
+        recorded = services.round_record_at(
+            club_slug=str(self.kwargs.get("club_slug")),
+            session_id=id_or_404(self.kwargs.get("session_id")),
+            data=data,
+            actor=self.request.user,
+            number=number,
+        )
+        return recorded.round, recorded.found_codes
 
     @extend_schema(
         summary="Score a round under the season's ruleset without storing it",

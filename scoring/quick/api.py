@@ -26,7 +26,7 @@ from csmj_site.errors import ServiceError, ServiceErrors
 from leagues.models import Club
 from leagues.permissions import can_record
 from leagues.table_keys import TableKeyAuthentication
-from scoring import selectors
+from scoring import selectors, services
 from scoring.api.rounds import RoundViewSet
 from scoring.api.serializers import RoundSerializer
 from scoring.models import Round, Session
@@ -231,3 +231,14 @@ class TableRoundViewSet(RoundViewSet):
         if self.is_schema_view():
             return Round.objects.none()
         return super().get_queryset()
+
+    def record(
+        self, data: Any, number: int | None
+    ) -> tuple[Round, dict[tuple[int, int, bool], list[str]] | None]:
+        """A table's round: the caller's key checked (``table_for_caller``), then recorded
+        into the table's session."""
+        session = self._require_record()
+        rnd = services.round_record(
+            session=session, data=data, actor=self.request.user, number=number
+        )
+        return rnd, None
