@@ -35,7 +35,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from csmj_site.api import IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, idempotent
-from csmj_site.bulk_rows import insert_statement
+from csmj_site.bulk_rows import Statement, insert_statement
 
 HEADER = IDEMPOTENCY_HEADER
 KEY_MAX_LENGTH = IDEMPOTENCY_KEY_MAX_LENGTH
@@ -121,6 +121,27 @@ def _claim(*, user: Any, key: str, fingerprint: str) -> IdempotencyKey | None:
     return record
 
 
+def answer_statements(request: Any, *, body: Any, status: int) -> list[Statement]:
+    """For a view whose change is one write (recording a round): the UPDATE that keeps its
+    answer with the request's Idempotency-Key, to run in that write's statement, so that
+    ``run`` need not store it after (one query less). [] without a key. ``body`` and
+    ``status`` must be the answer the view then gives."""
+    record = getattr(request, "idempotency_record", None)
+    if record is None:
+        return []
+    record.status_code = status
+    record.response_body = json.loads(JSONRenderer().render(body))
+    field = IdempotencyKey._meta.get_field("response_body")
+    q = connection.ops.quote_name
+    return [
+        (
+            f"UPDATE {q(IdempotencyKey._meta.db_table)} SET {q('status_code')} = %s, "
+            f"{q('response_body')} = %s WHERE {q('id')} = %s",
+            [status, field.get_db_prep_save(record.response_body, connection), record.pk],
+        )
+    ]
+
+
 def run(request: Any, call: Callable[[], Any]) -> Any:
     """Run ``call`` (the view) under the request's ``Idempotency-Key``.
 
@@ -150,9 +171,12 @@ def run(request: Any, call: Callable[[], Any]) -> Any:
                     headers={REPLAYED_HEADER: "true"},
                 )
         assert record is not None
+        request.idempotency_record = record
         response = call()
         if not 200 <= response.status_code < 300:
             transaction.set_rollback(True)
+            return response
+        if record.status_code == response.status_code:  # kept by the view's own write
             return response
         record.status_code = response.status_code
         record.response_body = json.loads(JSONRenderer().render(response.data))
@@ -160,4 +184,4 @@ def run(request: Any, call: Callable[[], Any]) -> Any:
         return response
 
 
-__all__ = ["HEADER", "KEY_MAX_LENGTH", "IdempotencyKey", "idempotent", "run"]
+__all__ = ["HEADER", "KEY_MAX_LENGTH", "IdempotencyKey", "answer_statements", "idempotent", "run"]

@@ -21,12 +21,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from csmj_site.bulk_rows import Statement
 from csmj_site.errors import PAGE_ERRORS, error_reply, page_error, reject
 from csmj_site.jsonio import JsonBodyParser
 from csmj_site.language import list_sep
 from leagues.pages import LoginNeeded, club_access
 from scoring import selectors, services
-from scoring.idempotency import idempotent
+from scoring.idempotency import answer_statements, idempotent
 from scoring.pages import get_session, round_summary
 from scoring.services import RoundConflict
 
@@ -62,6 +63,23 @@ def round_brief(rnd: Any, names: list[str]) -> dict[str, Any]:
     }
 
 
+def saved_answer(recorded: services.Recorded) -> dict[str, Any]:
+    """The answer to a saved round: its number, the next round's number and dealer(s), the
+    running scoreboard and the counts, from what was recorded (nothing read back: this
+    round is the session's last counted one)."""
+    rnd = recorded.round
+    dealer = rnd.result["next_dealer"]
+    return {
+        "number": rnd.number,
+        "next_number": rnd.number + 1,
+        "next_dealer": dealer,
+        "next_dealers": list(rnd.result.get("next_dealers") or [dealer]),
+        "scoreboard": {"totals": recorded.totals, "last": list(rnd.result["net"])},
+        "counts": {"counted": recorded.counted, "void": recorded.void},
+        "saved": _("第 %(n)s 盘已保存") % {"n": rnd.number},
+    }
+
+
 class RoundSave(APIView):
     """POST a round from the round form; 201 with the next round's number and dealer."""
 
@@ -86,31 +104,26 @@ class RoundSave(APIView):
         number = body.get("number")
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
             number = None
+        answer: dict[str, Any] = {}
+
+        def kept(recorded: services.Recorded) -> list[Statement]:
+            answer.update(saved_answer(recorded))
+            return answer_statements(request, body=answer, status=201)
+
         try:
-            # The club, the recorder's role and the session come with the write.
-            recorded = services.round_record_at(
+            # The club, the recorder's role and the session come with the write, and the
+            # answer is kept with the Idempotency-Key in that write too.
+            services.round_record_at(
                 club_slug=slug,
                 session_id=session_id,
                 data=body["data"],
                 actor=request.user,
                 number=number,
+                also=kept,
             )
         except RoundConflict as exc:
             return self._conflict(request, slug, session_id, exc)
-        rnd = recorded.round
-        dealer = rnd.result["next_dealer"]  # this round is the session's last counted one
-        return Response(
-            {
-                "number": rnd.number,
-                "next_number": rnd.number + 1,
-                "next_dealer": dealer,
-                "next_dealers": list(rnd.result.get("next_dealers") or [dealer]),
-                "scoreboard": {"totals": recorded.totals, "last": list(rnd.result["net"])},
-                "counts": {"counted": recorded.counted, "void": recorded.void},
-                "saved": _("第 %(n)s 盘已保存") % {"n": rnd.number},
-            },
-            status=201,
-        )
+        return Response(answer, status=201)
 
     def _conflict(
         self, request: Request, slug: str, session_id: int, exc: RoundConflict

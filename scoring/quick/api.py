@@ -5,7 +5,7 @@ rounds through the sessions' own round resource and reads the table."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.db.models import QuerySet
@@ -232,13 +232,11 @@ class TableRoundViewSet(RoundViewSet):
             return Round.objects.none()
         return super().get_queryset()
 
-    def record(
-        self, data: Any, number: int | None
-    ) -> tuple[Round, dict[tuple[int, int, bool], list[str]] | None]:
+    def record(self, data: Any, number: int | None) -> dict[str, Any]:
         """A table's round: the caller's key checked (``table_for_caller``), then recorded
         into the table's session."""
         session = self._require_record()
         rnd = services.round_record(
             session=session, data=data, actor=self.request.user, number=number
         )
-        return rnd, None
+        return cast("dict[str, Any]", RoundSerializer(rnd).data)

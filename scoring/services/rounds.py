@@ -10,6 +10,7 @@ correction is a new version, a void marks the row and keeps it.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -125,15 +126,29 @@ def round_record(
 
 
 def round_record_at(
-    *, club_slug: str, session_id: int, data: Any, actor: Any, number: int | None = None
+    *,
+    club_slug: str,
+    session_id: int,
+    data: Any,
+    actor: Any,
+    number: int | None = None,
+    also: Callable[[Recorded], list[Statement]] | None = None,
 ) -> Recorded:
     """Record the next round of session ``session_id`` of the club ``club_slug`` for
     ``actor`` (the API's and the round form's save), the club, the actor's role and the
     session read with it: on PostgreSQL in four queries (docs/performance.md, "Recording
     a round"). Http404 for no such club or session, or a club the actor may not read;
-    Forbidden("record") for a reader who may not record; then as ``round_record``."""
+    Forbidden("record") for a reader who may not record; then as ``round_record``.
+
+    ``also(recorded)``: more statements for the same write, made from what is recorded
+    before it runs (the caller's answer kept with its Idempotency-Key)."""
     return _record(
-        session_id=session_id, club_slug=club_slug, data=data, actor=actor, number=number
+        session_id=session_id,
+        club_slug=club_slug,
+        data=data,
+        actor=actor,
+        number=number,
+        also=also,
     )
 
 
@@ -212,7 +227,13 @@ def _seats_now(session_id: int) -> list[dict[str, Any]]:
 
 
 def _record(
-    *, session_id: int, club_slug: str | None, data: Any, actor: Any, number: int | None
+    *,
+    session_id: int,
+    club_slug: str | None,
+    data: Any,
+    actor: Any,
+    number: int | None,
+    also: Callable[[Recorded], list[Statement]] | None = None,
 ) -> Recorded:
     """Recording's one transaction: the locked session (one query), the checks, the
     engine, the seats as they are now (one query), then one write of everything
@@ -252,6 +273,7 @@ def _record(
                 ruleset_config=rules.to_dict(),
                 scored=scored,
                 actor=actor,
+                also=also,
             )
     assert refused is not None
     raise refused
@@ -266,6 +288,7 @@ def _recording_writes(
     ruleset_config: dict[str, Any],
     scored: Scored,
     actor: Any,
+    also: Callable[[Recorded], list[Statement]] | None,
 ) -> Recorded:
     """Write a new round (version 1) of ``session`` with everything it changes: its
     Transfer, RoundPlayer, RoundHand and RoundKong rows, the session's, season's and
@@ -330,21 +353,24 @@ def _recording_writes(
     }
     if not hooks:
         statements.append(insert_statement(AuditEntry, [audit_entry(**audit)]))
-    statements_run(statements)
-    if hooks:
-        webhooks_notify(entry=audit_record(**audit))
     nets = scored.result["net"]
     found: dict[tuple[int, int, bool], list[str]] = {}
     if any("hands" not in e for e in round_entries(data)):
         for h in rows["hands"]:
             found.setdefault((rnd.pk, h["seat"], h["is_opening"]), []).append(h["code"])
-    return Recorded(
+    recorded = Recorded(
         round=rnd,
         totals=[(s["stat_round_net"] or 0) + nets[i] for i, s in enumerate(seats)],
         counted=seats[0]["counted"] + 1,
         void=seats[0]["voided"],
         found_codes=found,
     )
+    if also is not None:
+        statements += also(recorded)
+    statements_run(statements)
+    if hooks:
+        webhooks_notify(entry=audit_record(**audit))
+    return recorded
 
 
 def _row_statements(
