@@ -5,25 +5,29 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('standings', '0001_initial'),
+        ("standings", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='TaskOutbox',
+            name="TaskOutbox",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=200, unique=True)),
-                ('task', models.CharField(max_length=100)),
-                ('kwargs', models.JSONField(default=dict)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("key", models.CharField(max_length=200, unique=True)),
+                ("task", models.CharField(max_length=100)),
+                ("kwargs", models.JSONField(default=dict)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
             ],
             options={
-                'verbose_name': '待发任务',
-                'verbose_name_plural': '待发任务',
-                'ordering': ['id'],
+                "verbose_name": "待发任务",
+                "verbose_name_plural": "待发任务",
+                "ordering": ["id"],
             },
         ),
     ]
