@@ -59,7 +59,7 @@ path = "/api/v1/clubs/%%s/sessions/%%d/rounds/" %% (club.slug, session.pk)
 client = Client(HTTP_HOST="127.0.0.1")
 auth = {"HTTP_AUTHORIZATION": "Bearer " + token}
 counts = []
-for key in (None, None, "k-1"):
+for key in (None, None, "k-%%d" %% time.time_ns()):
     headers = dict(auth, **({"HTTP_IDEMPOTENCY_KEY": key} if key else {}))
     with CaptureQueriesContext(connection) as ctx:
         status = client.post(path, %(round)r, content_type="application/json", **headers)
