@@ -136,8 +136,8 @@ def round_record_at(
 ) -> Recorded:
     """Record the next round of session ``session_id`` of the club ``club_slug`` for
     ``actor`` (the API's and the round form's save), the club, the actor's role and the
-    session read with it: on PostgreSQL in four queries (docs/performance.md, "Recording
-    a round"). Http404 for no such club or session, or a club the actor may not read;
+    session read with it: the session and its seats in two queries, everything written
+    in one statement on PostgreSQL (docs/performance.md, "Recording a round"). Http404 for no such club or session, or a club the actor may not read;
     Forbidden("record") for a reader who may not record; then as ``round_record``.
 
     ``also(recorded)``: more statements for the same write, made from what is recorded
