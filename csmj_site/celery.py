@@ -20,6 +20,11 @@ app.conf.beat_schedule = {
         "task": "standings.standings_rebuild",
         "schedule": crontab(hour=4, minute=30),
     },
+    # The tasks a broker outage kept in the outbox, sent once it is back (docs/reliability.md).
+    "standings-outbox-flush": {
+        "task": "standings.outbox_flush",
+        "schedule": 30.0,
+    },
     # 快速开桌: anonymous tables nobody claimed go after 90 days (docs/quick-tables.md).
     "quick-tables-expire-nightly": {
         "task": "quick.tables_expire",

@@ -21,7 +21,16 @@ from django.utils.translation import gettext_lazy
 
 from leagues.models import Club, Player, Season, name_for_reader
 from scoring.engine import HAND_TYPES, KONG_KINDS
-from scoring.models import MAX_SEATS, Round, RoundHand, RoundPlayer, SessionSeat, counting_q
+from scoring.models import (
+    KONG_FED,
+    MAX_SEATS,
+    Round,
+    RoundHand,
+    RoundKong,
+    RoundPlayer,
+    SessionSeat,
+    counting_q,
+)
 from scoring.selectors import kong_kinds
 from scoring.standings.cells import formula_safe
 from scoring.standings.models import (
@@ -227,7 +236,6 @@ class KongCount:
 
 
 # The kongs a player fed: the discarder's side of a 放杠 (the kinds' words are the engine's).
-KONG_FED = "fed"
 KONG_FED_WORD = gettext_lazy("点杠")
 
 
@@ -276,23 +284,21 @@ def player_stats(*, player: Player, season: Season | None = None) -> PlayerStats
 
 
 def player_kongs(*, scope: Q) -> list[KongCount]:
-    """The player's kongs over the counted rounds in ``scope`` (a RoundPlayer filter), by
-    kind, read from the rounds' ``kongs`` (round-format.md): 暗杠, 加杠 and 放杠 the
-    player made, then 点杠, the 放杠 others made on the player's discard. Every kind is
-    listed, zeros too. Counted at every table size and under every ruleset (a kong is
-    recorded even where ``kong_pay`` is off). One query, over the rounds with kongs only."""
+    """The player's kongs over the counted rounds in ``scope`` (a filter on the player and
+    the round, as on RoundPlayer), by kind, from the RoundKong rows derived when each
+    round was stored: 暗杠, 加杠 and 放杠 the player made, and 点杠 (``fed``) the 放杠 made on
+    the player's discard; every kind listed, zeros too. Counted at every table size and
+    under every ruleset (a kong is recorded even where ``kong_pay`` is off). One query."""
     counts = dict.fromkeys([*KONG_KINDS, KONG_FED], 0)
-    rows = RoundPlayer.objects.filter(
-        scope, counting_q("round"), round__data__has_key="kongs"
-    ).values_list("seat", "round__data__kongs")
-    for seat, kongs in rows:
-        for kong in kongs if isinstance(kongs, list) else []:
-            if not isinstance(kong, dict):
-                continue
-            if kong.get("seat") == seat and kong.get("kind") in counts:
-                counts[kong["kind"]] += 1
-            if kong.get("kind") == "ming" and kong.get("from") == seat:
-                counts[KONG_FED] += 1
+    rows = (
+        RoundKong.objects.filter(scope, counting_q("round"))
+        .values("kind")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    for row in rows:
+        if row["kind"] in counts:
+            counts[row["kind"]] = row["n"]
     words = {**kong_kinds(), KONG_FED: str(KONG_FED_WORD)}
     return [KongCount(kind, words[kind], n) for kind, n in counts.items()]
 
