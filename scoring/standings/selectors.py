@@ -13,9 +13,11 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery, Sum
+from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from leagues.audit import AuditEntry
 from leagues.models import Club, Player, Season
 from scoring.engine import HAND_TYPES, KONG_KINDS, parse_ruleset
 from scoring.events.models import Penalty
@@ -31,6 +33,7 @@ from scoring.standings.models import (
     RatingEvent,
 )
 from scoring.standings.rounding import fixed
+from scoring.sync.selectors import settle_seconds
 
 # ---------------------------------------------------------------- standings
 
@@ -483,6 +486,51 @@ def rating_history(*, player: Player, season: Season | None = None) -> list[Rati
 
 def player_rating(*, player: Player, season: Season | None = None) -> PlayerRating | None:
     return PlayerRating.objects.filter(player=player, season=season).first()
+
+
+# ---------------------------------------------------------------- versions
+
+
+def club_read_version(*, slug: str) -> str | None:
+    """The version of what a public club's result pages and standings API show a
+    logged-out reader (``csmj_site.etags``: such a read is rendered once per version).
+
+    It changes with every write the club's log records (rounds recorded, corrected or
+    voided, sessions, penalties, merges, renames, rulesets, seasons, the club's settings:
+    each write service logs inside its own transaction), with every ratings replay (the
+    worker's, which the log does not record: the replay writes new rating rows) and with
+    the players' "hide my name" choice. None when the club is not public, or when its
+    newest log entry is younger than ``SYNC_SETTLE_SECONDS``: a transaction that took its
+    entry earlier may still commit, so nothing is kept until the log settles (as the
+    changes feed holds such entries back). One query, whatever the club's size."""
+    newest = AuditEntry.objects.filter(club=OuterRef("pk")).order_by("-at", "-id")
+    ratings = (
+        PlayerRating.objects.filter(club=OuterRef("pk")).values("club").annotate(last=Max("id"))
+    )
+    hidden = (
+        Player.objects.filter(club=OuterRef("pk"), name_hidden=True)
+        .values("club")
+        .annotate(n=Count("id"), ids=Sum("id"), last=Max("id"))
+    )
+    row = (
+        Club.objects.filter(slug=slug, is_public=True, is_quick=False)
+        .annotate(
+            entry=Subquery(newest.values("id")[:1]),
+            entry_at=Subquery(newest.values("at")[:1]),
+            rating=Subquery(ratings.values("last")),
+            hidden_n=Subquery(hidden.values("n")),
+            hidden_ids=Subquery(hidden.values("ids")),
+            hidden_last=Subquery(hidden.values("last")),
+        )
+        .values_list("pk", "entry", "entry_at", "rating", "hidden_n", "hidden_ids", "hidden_last")
+        .first()
+    )
+    if row is None:
+        return None
+    club_id, entry, entry_at, rating, *hidden_marks = row
+    if entry_at is not None and (timezone.now() - entry_at).total_seconds() < settle_seconds():
+        return None
+    return "-".join(str(v or 0) for v in (club_id, entry, rating, *hidden_marks))
 
 
 SEASON_ROUNDS_CSV_HEADER = [
