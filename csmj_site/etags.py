@@ -142,6 +142,8 @@ def _kept_response(request: HttpRequest, kept: dict[str, Any]) -> HttpResponse:
 
 
 def _keep(key: str, response: HttpResponse) -> None:
+    if read_cache_seconds() <= 0:
+        return
     content = _CSRF_VALUE.sub(rf"\g<1>{_CSRF_PLACEHOLDER}\g<2>", response.content.decode())
     headers = [(h, v) for h, v in response.items() if h.lower() not in _HEADERS_NOT_KEPT]
     vary = [v.strip() for v in response.get("Vary", "").split(",") if v.strip()]
