@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import functools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db import connection
+from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
@@ -502,35 +504,34 @@ def club_read_version(*, slug: str) -> str | None:
     the players' "hide my name" choice. None when the club is not public, or when its
     newest log entry is younger than ``SYNC_SETTLE_SECONDS``: a transaction that took its
     entry earlier may still commit, so nothing is kept until the log settles (as the
-    changes feed holds such entries back). One query, whatever the club's size."""
-    newest = AuditEntry.objects.filter(club=OuterRef("pk")).order_by("-at", "-id")
-    ratings = (
-        PlayerRating.objects.filter(club=OuterRef("pk")).values("club").annotate(last=Max("id"))
-    )
-    hidden = (
-        Player.objects.filter(club=OuterRef("pk"), name_hidden=True)
-        .values("club")
-        .annotate(n=Count("id"), ids=Sum("id"), last=Max("id"))
-    )
-    row = (
-        Club.objects.filter(slug=slug, is_public=True, is_quick=False)
-        .annotate(
-            entry=Subquery(newest.values("id")[:1]),
-            entry_at=Subquery(newest.values("at")[:1]),
-            rating=Subquery(ratings.values("last")),
-            hidden_n=Subquery(hidden.values("n")),
-            hidden_ids=Subquery(hidden.values("ids")),
-            hidden_last=Subquery(hidden.values("last")),
-        )
-        .values_list("pk", "entry", "entry_at", "rating", "hidden_n", "hidden_ids", "hidden_last")
-        .first()
-    )
-    if row is None:
+    changes feed holds such entries back). One query, whatever the club's size, written
+    out once (it runs before every kept read: the ORM would compile it each time)."""
+    cutoff = timezone.now() - datetime.timedelta(seconds=settle_seconds())
+    with connection.cursor() as cur:
+        cur.execute(_read_version_sql(), [connection.ops.adapt_datetimefield_value(cutoff), slug])
+        row = cur.fetchone()
+    if row is None or row[1]:
         return None
-    club_id, entry, entry_at, rating, *hidden_marks = row
-    if entry_at is not None and (timezone.now() - entry_at).total_seconds() < settle_seconds():
-        return None
-    return "-".join(str(v or 0) for v in (club_id, entry, rating, *hidden_marks))
+    return "-".join(str(v or 0) for v in (row[0], *row[2:]))
+
+
+@functools.cache
+def _read_version_sql() -> str:
+    """club_read_version's query: the club, whether its newest log entry is younger than
+    the cutoff, that entry's id, the newest rating row's, and the hidden names' count,
+    sum and last id."""
+    club = Club._meta.db_table
+    audit = AuditEntry._meta.db_table
+    rating = PlayerRating._meta.db_table
+    player = Player._meta.db_table
+    newest = f"FROM {audit} a WHERE a.club_id = c.id ORDER BY a.at DESC, a.id DESC LIMIT 1"
+    hidden = f"FROM {player} p WHERE p.club_id = c.id AND p.name_hidden"
+    return (
+        f"SELECT c.id, (SELECT a.at > %s {newest}), (SELECT a.id {newest}),"  # noqa: S608
+        f" (SELECT MAX(r.id) FROM {rating} r WHERE r.club_id = c.id),"
+        f" (SELECT COUNT(*) {hidden}), (SELECT SUM(p.id) {hidden}), (SELECT MAX(p.id) {hidden})"
+        f" FROM {club} c WHERE c.slug = %s AND c.is_public AND NOT c.is_quick"
+    )
 
 
 SEASON_ROUNDS_CSV_HEADER = [
