@@ -25,6 +25,7 @@ This module imports no app (the reads are named by their URL names).
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -69,6 +70,8 @@ def etag_matches(if_none_match: str | None, etag: str) -> bool:
 
 
 # ---------------------------------------------------------------- reads served once per change
+
+logger = logging.getLogger(__name__)
 
 # URL name -> the version of what the read shows, from the URL's arguments (None: not
 # kept). Filled by the apps (``versioned_reads_register``).
@@ -147,11 +150,23 @@ def _keep(key: str, response: HttpResponse) -> None:
     content = _CSRF_VALUE.sub(rf"\g<1>{_CSRF_PLACEHOLDER}\g<2>", response.content.decode())
     headers = [(h, v) for h, v in response.items() if h.lower() not in _HEADERS_NOT_KEPT]
     vary = [v.strip() for v in response.get("Vary", "").split(",") if v.strip()]
-    cache.set(
-        key,
-        {"content": content.encode(), "headers": headers, "vary": vary},
-        read_cache_seconds(),
-    )
+    try:
+        cache.set(
+            key,
+            {"content": content.encode(), "headers": headers, "vary": vary},
+            read_cache_seconds(),
+        )
+    except Exception:  # the cache's server is down: the read was answered all the same
+        logger.warning("read not kept: the cache is unreachable", exc_info=True)
+
+
+def _cache_get(key: str) -> Any:
+    """The kept answer, or None (also when the cache's server is down: then rendered)."""
+    try:
+        return cache.get(key)
+    except Exception:
+        logger.warning("kept read not fetched: the cache is unreachable", exc_info=True)
+        return None
 
 
 def _read_headers(response: HttpResponseBase, etag: str) -> HttpResponseBase:
@@ -200,7 +215,7 @@ class PolledReadETagMiddleware:
         if etag_matches(request.headers.get("If-None-Match"), etag):
             request.read_kept = True  # type: ignore[attr-defined]
             return _read_headers(HttpResponseNotModified(), etag)
-        kept = cache.get(key)
+        kept = _cache_get(key)
         if kept is None:
             return None  # the view renders it; __call__ keeps it
         request.read_kept = True  # type: ignore[attr-defined]

@@ -527,7 +527,7 @@ def _read_version_sql() -> str:
     newest = f"FROM {audit} a WHERE a.club_id = c.id ORDER BY a.at DESC, a.id DESC LIMIT 1"
     hidden = f"FROM {player} p WHERE p.club_id = c.id AND p.name_hidden"
     return (
-        f"SELECT c.id, (SELECT a.at > %s {newest}), (SELECT a.id {newest}),"  # noqa: S608
+        f"SELECT c.id, (SELECT a.at > %s {newest}), (SELECT a.id {newest}),"
         f" (SELECT MAX(r.id) FROM {rating} r WHERE r.club_id = c.id),"
         f" (SELECT COUNT(*) {hidden}), (SELECT SUM(p.id) {hidden}), (SELECT MAX(p.id) {hidden})"
         f" FROM {club} c WHERE c.slug = %s AND c.is_public AND NOT c.is_quick"

@@ -10,11 +10,13 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from django.core.cache.backends.redis import RedisCache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from csmj_site import etags
 from leagues import player_links
 from leagues import services as league_services
 from scoring import services
@@ -246,3 +248,16 @@ def test_each_reader_of_the_kept_page_gets_a_csrf_token_of_their_own():
     token = CSRF_VALUE.search(page.content).group(1).decode()
     switched = reader.post("/i18n/setlang/", {"language": "en", "csrfmiddlewaretoken": token})
     assert switched.status_code == 302  # not 403: the token matches the reader's cookie
+
+
+def test_with_the_cache_server_down_the_page_is_rendered_all_the_same(monkeypatch):
+    # A Redis cache where nothing listens, for the kept reads only (the test's own
+    # clean-up still clears the real one).
+    down = RedisCache("redis://127.0.0.1:1/0", {})
+    monkeypatch.setattr(etags, "cache", down)
+    url = urls(a_club(3))["season page"]
+    first, _ = get(url)
+    second, queries = get(url)
+    assert first.status_code == second.status_code == 200
+    assert queries > 1  # rendered: nothing could be kept
+    assert "东".encode() in second.content
