@@ -153,10 +153,13 @@ test-worker: venv
 	exit $$status
 
 # The site at scale on PostgreSQL (docs/performance.md): ~400,000 generated rounds in BENCH_DB (created and
-# filled on the first run, kept afterwards), then latency through gunicorn (Procfile, honcho).
+# filled on the first run, kept afterwards), then latency through gunicorn (Procfile, honcho),
+# on this tree and on BENCH_BASE (a worktree under bench/.trees/, its own database
+# BENCH_DB_<commit>) in the same run, with HEAD/BASE; BENCH_BASE= measures this tree only.
 BENCH_DB ?= postgres://postgres@127.0.0.1:5432/csmj_bench
+BENCH_BASE ?= 5c0d0d6
 bench-site: venv
-	DATABASE_URL=$(BENCH_DB) $(PYTHON) -m bench.bench_site
+	DATABASE_URL=$(BENCH_DB) BENCH_BASE=$(BENCH_BASE) $(PYTHON) -m bench.bench_site
 
 # 我的 (/me/) for one user with ~20,000 rounds in three clubs (docs/performance.md), cold and
 # warm, in-process; BENCH_ME_DB may be a sqlite:/// URL too.

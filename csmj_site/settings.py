@@ -306,7 +306,19 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "interval_max": 0.5,
 }
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# The cache: Redis when CACHE_URL is set (one cache for every web process: the reads kept
+# once per change, the follow versions, the rate counters), else each process's memory.
+CACHE_URL = os.environ.get("CACHE_URL", "")
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        if CACHE_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+# How long a read served once per change is kept (csmj_site.etags); a new version
+# replaces it at once.
+READ_CACHE_SECONDS = envint("READ_CACHE_SECONDS", 600)
 
 LOGGING = {
     "version": 1,
