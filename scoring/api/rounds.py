@@ -9,6 +9,7 @@ optional ``number`` on create (409 when another client recorded that round first
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, cast
 
 import django_filters
@@ -247,10 +248,9 @@ class RoundViewSet(
     )
     @idempotent
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        data, number = _round_body(request, allow_number=True)
-        return Response(self.record(data, number), status=201)
+        return Response(self.record(lambda: _round_body(request, allow_number=True)), status=201)
 
-    def record(self, data: Any, number: int | None) -> dict[str, Any]:
+    def record(self, body: Callable[[], tuple[Any, int | None]]) -> dict[str, Any]:
         """Record the round and answer it: the club, the caller's role and the session
         are read with it, the answer is kept with the Idempotency-Key in the same write
         (``services.round_record_at``), nothing is read back."""
@@ -266,9 +266,8 @@ class RoundViewSet(
         services.round_record_at(
             club_slug=str(self.kwargs.get("club_slug")),
             session_id=id_or_404(self.kwargs.get("session_id")),
-            data=data,
             actor=self.request.user,
-            number=number,
+            body=body,
             also=kept,
         )
         return answer

@@ -5,6 +5,7 @@ rounds through the sessions' own round resource and reads the table."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, cast
 
 from django.conf import settings
@@ -272,10 +273,11 @@ class TableRoundViewSet(RoundViewSet):
             return Round.objects.none()
         return super().get_queryset()
 
-    def record(self, data: Any, number: int | None) -> dict[str, Any]:
-        """A table's round: the caller's key checked (``table_for_caller``), then recorded
-        into the table's session."""
+    def record(self, body: Callable[[], tuple[Any, int | None]]) -> dict[str, Any]:
+        """A table's round: the caller's key checked (``table_for_caller``), then its body
+        read and recorded into the table's session."""
         session = self._require_record()
+        data, number = body()
         rnd = services.round_record(
             session=session, data=data, actor=self.request.user, number=number
         )

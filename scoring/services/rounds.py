@@ -126,9 +126,10 @@ def round_record_at(
     *,
     club_slug: str,
     session_id: int,
-    data: Any,
     actor: Any,
+    data: Any = None,
     number: int | None = None,
+    body: Callable[[], tuple[Any, int | None]] | None = None,
     also: Callable[[Recorded], list[Statement]] | None = None,
 ) -> Recorded:
     """Record the next round of session ``session_id`` of the club ``club_slug`` for
@@ -137,14 +138,18 @@ def round_record_at(
     in one statement on PostgreSQL (docs/performance.md, "Recording a round"). Http404 for no such club or session, or a club the actor may not read;
     Forbidden("record") for a reader who may not record; then as ``round_record``.
 
-    ``also(recorded)``: more statements for the same write, made from what is recorded
-    before it runs (the caller's answer kept with its Idempotency-Key)."""
+    ``body()``: instead of ``data`` and ``number``, the request's round and number, read
+    after the access checks (a caller who may not see the session learns nothing from
+    its body's mistakes). ``also(recorded)``: more statements for the same write, made
+    from what is recorded before it runs (the caller's answer kept with its
+    Idempotency-Key)."""
     return _record(
         session_id=session_id,
         club_slug=club_slug,
         data=data,
         actor=actor,
         number=number,
+        body=body,
         also=also,
     )
 
@@ -225,6 +230,14 @@ def _seats_now(session_id: int) -> list[dict[str, Any]]:
     ]
 
 
+class _BodyRefused(Exception):
+    """The request body's own refusal, carried out of recording's block (see ``_record``)."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
 def _record(
     *,
     session_id: int,
@@ -232,6 +245,7 @@ def _record(
     data: Any,
     actor: Any,
     number: int | None,
+    body: Callable[[], tuple[Any, int | None]] | None = None,
     also: Callable[[Recorded], list[Statement]] | None = None,
 ) -> Recorded:
     """Recording's one transaction: the locked session (one query), the checks, the
@@ -249,6 +263,11 @@ def _record(
                     raise Http404("No such session.")
                 if not role_allows(role, season.club, "record"):
                     raise Forbidden("record")
+            if body is not None:
+                try:
+                    data, number = body()
+                except Exception as exc:  # not JSON, a bad number: the caller's own error
+                    raise _BodyRefused(exc) from exc
             _ensure_open(season)
             # Parsed once: stored as its full dict and scored under as it is.
             rules = ruleset_parse(session_ruleset_config(session=session))
@@ -263,6 +282,8 @@ def _record(
                 raise RoundConflict(number=number, expected=expected)
         except (Http404, Forbidden, RoundRejected, RoundConflict, SessionFinished) as exc:
             refused = exc
+        except _BodyRefused as exc:
+            refused = exc.error
         else:
             return _recording_writes(
                 session=session,

@@ -19,6 +19,7 @@ from django.urls import reverse
 from csmj_site import etags
 from leagues import player_links
 from leagues import services as league_services
+from leagues.models import name_initials
 from scoring import services
 from scoring.events.services import penalty_give
 from scoring.standings.rebuild import ratings_rebuild
@@ -193,7 +194,7 @@ def test_a_renamed_player_and_a_hidden_name_show_on_the_kept_pages():
     rename(w)
     assert "东风改".encode() in get(season_page)[0].content
     hide_name(w)
-    assert player_links.name_initials("东风改").encode() in get(season_page)[0].content
+    assert name_initials("东风改").encode() in get(season_page)[0].content
 
 
 def test_a_logged_in_member_is_not_served_the_kept_page():
