@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: run test test-js test-fast test-db test-api-contract lint native bench bench-instructions bench-analyse bench-seating schema browser-deps venv migrate demo clean audit test-worker bench-site serve loadtest loadtest-night faults
+.PHONY: run test test-js test-fast test-db test-api-contract lint native bench bench-instructions bench-analyse bench-seating schema browser-deps venv migrate demo clean audit test-worker bench-site serve loadtest loadtest-night faults replica-up replica-down test-replica
 
 # Test processes for pytest-xdist (-n). Each process that runs browser tests starts its own
 # live server and its own Chromium (tests/browser/conftest.py).
@@ -151,6 +151,26 @@ test-worker: venv
 	kill $$worker; wait $$worker; \
 	if [ $$status -ne 0 ]; then tail -40 /tmp/csmj-worker.log; fi; \
 	exit $$status
+
+# A streaming replica of the machine's PostgreSQL (127.0.0.1:5432) as a second cluster on
+# REPLICA_PORT (loadtest/replica.py, docs/deploy.md): pg_basebackup with a replication
+# slot into REPLICA_DIR; down stops it, drops the slot and removes the directory. The
+# primary is never restarted (a pg_hba.conf replication line is added and reloaded).
+REPLICA_PORT ?= 5433
+REPLICA_DIR ?= /var/lib/postgresql/csmj-replica
+replica-up: venv
+	REPLICA_PORT=$(REPLICA_PORT) REPLICA_DIR=$(REPLICA_DIR) $(PYTHON) -m loadtest.replica up
+
+replica-down: venv
+	REPLICA_PORT=$(REPLICA_PORT) REPLICA_DIR=$(REPLICA_DIR) $(PYTHON) -m loadtest.replica down
+
+# The replica test (tests/replica) against the primary and the replica of make replica-up,
+# in a throw-away database REPLICA_DB (created, migrated and dropped by the test).
+REPLICA_DB ?= csmj_replica_test
+test-replica: venv
+	DATABASE_URL=postgres://postgres@127.0.0.1:5432/$(REPLICA_DB) \
+	DATABASE_REPLICA_URL=postgres://postgres@127.0.0.1:$(REPLICA_PORT)/$(REPLICA_DB) \
+		$(PYTHON) -m pytest -m replica -p no:randomly tests/replica
 
 # The site at scale on PostgreSQL (docs/performance.md): ~400,000 generated rounds in BENCH_DB (created and
 # filled on the first run, kept afterwards), then latency through gunicorn (Procfile, honcho).
