@@ -104,25 +104,19 @@ def rounds_in(answer: Any) -> int:
 def test_the_recorder_reads_back_a_saved_round_at_once_while_a_follower_reads_the_replica(
     replicated_database: None, replica_replay: psycopg.Connection, django_db_blocker: Any
 ) -> None:
-    from django.contrib.auth import get_user_model
     from django.db import connections
     from django.test.utils import CaptureQueriesContext
     from rest_framework.test import APIClient
 
-    from leagues.models import Club, Membership, Player, Ruleset, Season
     from scoring.services import session_start
     from tests.api_helpers import token_client
-    from tests.factories import round_self_draw
+    from tests.factories import make_club, make_players, make_season, make_user, round_self_draw
 
     with django_db_blocker.unblock():
-        recorder = get_user_model().objects.create(username="alice")
-        club = Club.objects.create(name="replica", slug="replica", is_public=True)
-        Membership.objects.create(club=club, user=recorder, role="owner")
-        ruleset = Ruleset.objects.create(club=club, name="67", config={"preset": "changsha-67"})
-        season = Season.objects.create(
-            club=club, name="S", start_date="2025-01-01", ruleset=ruleset
-        )
-        players = [Player.objects.create(club=club, display_name=f"p{i}") for i in range(4)]
+        recorder = make_user("alice")
+        club = make_club(is_public=True, owner=recorder)
+        season = make_season(club)
+        players = make_players(club, ["甲", "乙", "丙", "丁"])
         session = session_start(season=season, players=players, first_dealer=0, actor=recorder)
         alice = token_client(recorder)
         follower = APIClient()  # bob, logged out: the club is public
