@@ -123,10 +123,14 @@ loadtest: venv
 # while 200 logged-out phones follow the board and their tables, for 60 s, on its own
 # database (LOAD_NIGHT_DB, dropped and created) and Redis database 3; then the audit. Two
 # gunicorn processes answer the follow polls and two everything else (docs/deploy.md).
+# NIGHT_REPLICA=1: the boards and follow polls read the streaming replica of
+# make replica-up (run it first; make replica-down after), the saves write the primary.
 LOAD_NIGHT_DB ?= postgres://postgres@127.0.0.1:5432/csmj_load_night
+NIGHT_REPLICA ?=
 loadtest-night: venv
 	LOAD_DB=$(LOAD_NIGHT_DB) LOAD_BROKER=$${LOAD_BROKER:-redis://127.0.0.1:6379/3} \
-		LOAD_WORKERS=$${LOAD_WORKERS:-2} $(PYTHON) -m loadtest.night
+		LOAD_WORKERS=$${LOAD_WORKERS:-2} NIGHT_REPLICA=$(NIGHT_REPLICA) REPLICA_PORT=$(REPLICA_PORT) \
+		$(PYTHON) -m loadtest.night
 
 # Fault injection: PostgreSQL restarted mid-writes, a Celery worker killed mid-task, the
 # broker down. Restarts the machine's PostgreSQL and Redis: not part of `make test`.
