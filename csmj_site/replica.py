@@ -73,18 +73,29 @@ REPLICA_READ_VIEWS = frozenset(
 
 
 @dataclass
-class _Routing:
+class Routing:
     """The current request's routing: may it read the replica, and has it written."""
 
     replica: bool = False
     wrote: bool = False
 
 
-_routing: ContextVar[_Routing | None] = ContextVar("csmj_replica_routing", default=None)
+_routing: ContextVar[Routing | None] = ContextVar("csmj_replica_routing", default=None)
 
 
 def replica_configured() -> bool:
     return REPLICA_ALIAS in settings.DATABASES
+
+
+@contextmanager
+def request_routing(*, replica: bool = False) -> Iterator[Routing]:
+    """The routing of one request (the middleware opens one around each view)."""
+    routing = Routing(replica=replica)
+    token = _routing.set(routing)
+    try:
+        yield routing
+    finally:
+        _routing.reset(token)
 
 
 @contextmanager
@@ -176,12 +187,8 @@ class ReplicaReadsMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        routing = _Routing()
-        token = _routing.set(routing)
-        try:
+        with request_routing() as routing:
             response = self.get_response(request)
-        finally:
-            _routing.reset(token)
         if routing.wrote or request.method not in SAFE_METHODS:
             remember_write(request, response)
         return response

@@ -176,27 +176,20 @@ def test_reads_go_to_the_replica_only_inside_a_marked_request_and_outside_a_tran
     router = replica.PrimaryReplicaRouter()
     assert router.db_for_read(Club) == DEFAULT_DB_ALIAS  # no request: a task, a command
 
-    token = replica._routing.set(replica._Routing(replica=True))
-    try:
+    with replica.request_routing(replica=True):
         assert router.db_for_read(Club) == replica.REPLICA_ALIAS
         with replica.primary_reads():
             assert router.db_for_read(Club) == DEFAULT_DB_ALIAS
         assert router.db_for_write(Club) == DEFAULT_DB_ALIAS
         # Once the request wrote, it reads what it wrote.
         assert router.db_for_read(Club) == DEFAULT_DB_ALIAS
-    finally:
-        replica._routing.reset(token)
 
 
 @pytest.mark.django_db
 def test_a_read_inside_a_transaction_on_the_primary_stays_on_the_primary():
     router = replica.PrimaryReplicaRouter()
-    token = replica._routing.set(replica._Routing(replica=True))
-    try:
-        with transaction.atomic():
-            assert router.db_for_read(Club) == DEFAULT_DB_ALIAS
-    finally:
-        replica._routing.reset(token)
+    with replica.request_routing(replica=True), transaction.atomic():
+        assert router.db_for_read(Club) == DEFAULT_DB_ALIAS
 
 
 def test_migrations_run_on_the_primary_only():
@@ -216,11 +209,8 @@ def test_celery_tasks_read_the_primary_even_inside_a_request_marked_for_the_repl
     def probe() -> str:
         return router.db_for_read(Club)
 
-    token = replica._routing.set(replica._Routing(replica=True))
-    try:
+    with replica.request_routing(replica=True):
         assert probe.apply().get() == DEFAULT_DB_ALIAS
-    finally:
-        replica._routing.reset(token)
 
 
 def test_every_view_listed_for_the_replica_is_a_url_of_the_site():
