@@ -108,17 +108,25 @@ def primary_reads() -> Iterator[None]:
         _routing.reset(token)
 
 
+def reads_replica() -> bool:
+    """Does a read now go to the replica: inside a request marked for it, before it wrote,
+    outside a transaction on the primary?
+
+    What a process keeps of a read that another is compared against (a follow's version,
+    ``scoring.follow.recent``) is kept apart by it: a version read on the primary must
+    not be paired with content read on a replica that is still behind it."""
+    routing = _routing.get()
+    if routing is None or not routing.replica or routing.wrote:
+        return False
+    return not connections[DEFAULT_DB_ALIAS].in_atomic_block
+
+
 class PrimaryReplicaRouter:
     """Writes and migrations on the primary; reads on the replica only when the current
     request was marked for it and no transaction is open on the primary."""
 
     def db_for_read(self, model: type[Any], **hints: Any) -> str | None:
-        routing = _routing.get()
-        if routing is None or not routing.replica or routing.wrote:
-            return DEFAULT_DB_ALIAS
-        if connections[DEFAULT_DB_ALIAS].in_atomic_block:
-            return DEFAULT_DB_ALIAS
-        return REPLICA_ALIAS
+        return REPLICA_ALIAS if reads_replica() else DEFAULT_DB_ALIAS
 
     def db_for_write(self, model: type[Any], **hints: Any) -> str:
         routing = _routing.get()

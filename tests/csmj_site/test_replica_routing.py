@@ -241,3 +241,19 @@ def test_without_a_replica_url_there_is_one_database_and_no_router():
     assert "['default', 'replica']" in with_replica
     assert "csmj_site.replica.PrimaryReplicaRouter" in with_replica
     assert with_replica.strip().endswith(MIDDLEWARE_PATH)
+
+
+def test_a_follow_version_read_on_the_primary_is_never_served_to_a_replica_reader(settings):
+    """A recorder's poll (the primary) keeps the new version; a follower on the replica,
+    still behind, must not pair that version with the older content it reads."""
+    from django.core.cache import cache
+
+    from scoring.follow import recent
+
+    settings.FOLLOW_VERSION_SECONDS = 1
+    cache.clear()
+    assert recent("session-follow:1", lambda: "v2 on the primary") == "v2 on the primary"
+    with replica.request_routing(replica=True):
+        assert recent("session-follow:1", lambda: "v1 on the replica") == "v1 on the replica"
+        assert recent("session-follow:1", lambda: "read again") == "v1 on the replica"
+    assert recent("session-follow:1", lambda: "read again") == "v2 on the primary"
