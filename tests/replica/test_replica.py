@@ -101,6 +101,11 @@ def rounds_in(answer: Any) -> int:
     return sum(row["rounds"] for row in answer.json()["results"])
 
 
+def totals(answer: Any) -> list[int]:
+    assert answer.status_code == 200, answer.content[:500]
+    return list(answer.json()["totals"])
+
+
 def test_the_recorder_reads_back_a_saved_round_at_once_while_a_follower_reads_the_replica(
     replicated_database: None, replica_replay: psycopg.Connection, django_db_blocker: Any
 ) -> None:
@@ -145,6 +150,17 @@ def test_the_recorder_reads_back_a_saved_round_at_once_while_a_follower_reads_th
         ):
             assert rounds_in(follower.get(standings)) == 0  # the replica, behind
         assert on_replica.captured_queries and not on_primary.captured_queries
+        # The table's follow poll, as a phone sends it: the same two doors.
+        follow = f"/c/{club.slug}/sessions/{session.pk}/follow/"
+        with (
+            CaptureQueriesContext(connections["default"]) as on_primary,
+            CaptureQueriesContext(connections["replica"]) as on_replica,
+        ):
+            assert not any(totals(follower.get(follow, HTTP_ACCEPT="application/json")))
+        assert on_replica.captured_queries and not on_primary.captured_queries
+        with CaptureQueriesContext(connections["replica"]) as on_replica:
+            assert any(totals(alice.get(follow, HTTP_ACCEPT="application/json")))
+        assert not on_replica.captured_queries
         with connections["replica"].cursor() as cursor:
             cursor.execute("SELECT pg_is_in_recovery()")
             assert cursor.fetchone()[0] is True
