@@ -14,7 +14,7 @@ one database.
   that keeps that browser on the primary for those seconds; a caller with an
   ``Authorization`` header (a token, an app) is remembered in the cache under a digest of
   that header, as cookie-less clients keep no cookie. A replica that cannot be reached
-  costs the request nothing: the view runs again on the primary.
+  costs the request only time: the view runs again on the primary.
 - ``PrimaryReplicaRouter``: every write goes to the primary (``default``); a read goes
   to the replica only inside a marked request and outside a transaction; migrations run
   on the primary only. Celery tasks and management commands are never inside a marked
@@ -81,10 +81,6 @@ class Routing:
 
 
 _routing: ContextVar[Routing | None] = ContextVar("csmj_replica_routing", default=None)
-
-
-def replica_configured() -> bool:
-    return REPLICA_ALIAS in settings.DATABASES
 
 
 @contextmanager
