@@ -113,6 +113,22 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"timeout": 20, "transaction_mode": "IMMEDIATE"}
     )
+# A PostgreSQL streaming replica for the reads that tolerate a second of lag (boards,
+# standings, player pages, follow polls: csmj_site/replica.py lists them); writes,
+# migrations, Celery tasks and a caller's reads for REPLICA_STICKY_SECONDS after their own
+# write stay on the primary (docs/deploy.md). Unset: one database, no router.
+DATABASE_REPLICA_URL = os.environ.get("DATABASE_REPLICA_URL", "")
+REPLICA_STICKY_SECONDS = envint("REPLICA_STICKY_SECONDS", 5)
+DATABASE_ROUTERS: list[str] = []
+if DATABASE_REPLICA_URL:
+    DATABASES["replica"] = dj_database_url.parse(
+        DATABASE_REPLICA_URL, conn_max_age=envint("DB_CONN_MAX_AGE", 0)
+    )
+    # Test runs create no database on a read-only server: the alias reads the default's.
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+    DATABASE_ROUTERS = ["csmj_site.replica.PrimaryReplicaRouter"]
+    # Last, so that it wraps the view alone.
+    MIDDLEWARE.append("csmj_site.replica.ReplicaReadsMiddleware")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -114,10 +114,14 @@ class Stack:
     def __init__(
         self, *, db_url: str = DB_URL, broker: str = BROKER, worker: bool = True,
         access_log: bool = False, follow_workers: int = 0, beat: bool = False,
+        replica_url: str = "",
     ) -> None:  # fmt: skip
         self.db_url, self.broker, self.want_worker = db_url, broker, worker
         # beat: the worker runs celery beat too (the outbox's flush every half minute)
         self.beat = beat
+        # replica_url: the gunicorns' DATABASE_REPLICA_URL (csmj_site/replica.py), a
+        # streaming replica of the primary (make replica-up); empty: one database
+        self.replica_url = replica_url
         # follow_workers: a second gunicorn, of its own, for the pages' follow polls
         # (follow_port), as a proxy sending the URLs ending in /follow/ to it would
         # (docs/deploy.md); 0: one gunicorn answers everything (follow_port == port)
@@ -169,6 +173,9 @@ class Stack:
             self.follow_port = self.port
 
     def gunicorn(self, port: int, workers: str) -> subprocess.Popen[bytes]:
+        env = process_env(self.db_url, self.broker)
+        if self.replica_url:
+            env["DATABASE_REPLICA_URL"] = self.replica_url
         return subprocess.Popen(
             [
                 str(BIN / "gunicorn"), "csmj_site.wsgi", "--bind", f"127.0.0.1:{port}",
@@ -178,7 +185,7 @@ class Stack:
                   if self.access_log else []),
             ],
             cwd=ROOT,
-            env=process_env(self.db_url, self.broker),
+            env=env,
         )  # fmt: skip
 
     def stop_web(self) -> None:
