@@ -185,7 +185,8 @@ def may_read_replica(request: HttpRequest) -> bool:
 
 class ReplicaReadsMiddleware:
     """Routes the reads of the views in REPLICA_READ_VIEWS to the replica (settings put
-    it last, so it wraps the view alone) and keeps a caller who wrote on the primary."""
+    it just before the kept reads' middleware, which then reads its version there too)
+    and keeps a caller who wrote on the primary."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response

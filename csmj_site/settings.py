@@ -127,8 +127,12 @@ if DATABASE_REPLICA_URL:
     # Test runs create no database on a read-only server: the alias reads the default's.
     DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
     DATABASE_ROUTERS = ["csmj_site.replica.PrimaryReplicaRouter"]
-    # Last, so that it wraps the view alone.
-    MIDDLEWARE.append("csmj_site.replica.ReplicaReadsMiddleware")
+    # Before the kept reads (csmj_site.etags), so that their version is read where the
+    # page's content is; after everything else, so that it wraps the view and those alone.
+    MIDDLEWARE.insert(
+        MIDDLEWARE.index("csmj_site.etags.PolledReadETagMiddleware"),
+        "csmj_site.replica.ReplicaReadsMiddleware",
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

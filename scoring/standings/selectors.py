@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from django.db import connection
+from django.db import connections, router
 from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
@@ -516,8 +516,11 @@ def club_read_version(*, slug: str) -> str | None:
     changes feed holds such entries back). One query, whatever the club's size, written
     out once (it runs before every kept read: the ORM would compile it each time)."""
     cutoff = timezone.now() - datetime.timedelta(seconds=settle_seconds())
-    with connection.cursor() as cur:
-        cur.execute(_read_version_sql(), [connection.ops.adapt_datetimefield_value(cutoff), slug])
+    # Where the request's other reads go (a replica when routed there): a version read on
+    # the primary would key content read from a replica behind it.
+    db = connections[router.db_for_read(AuditEntry)]
+    with db.cursor() as cur:
+        cur.execute(_read_version_sql(), [db.ops.adapt_datetimefield_value(cutoff), slug])
         row = cur.fetchone()
     if row is None or row[1]:
         return None
