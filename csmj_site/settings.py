@@ -297,6 +297,8 @@ SPECTACULAR_SETTINGS = {
         "PairRule": "leagues.api.serializers.PAIR_CHOICES",
         "TransferEvent": "scoring.api.enums.TRANSFER_EVENTS",
         "HandClass": "scoring.api.enums.HAND_CLASSES",
+        "TableFeeBy": "scoring.models.FeeBy",
+        "TableFeePer": "scoring.models.FeePer",
         "PenaltyKind": "scoring.api.enums.PENALTY_KINDS",
         "KongKind": "scoring.api.enums.KONG_KINDS",
         "EmptyBirds": "leagues.api.serializers.EMPTY_BIRDS_CHOICES",
