@@ -299,15 +299,18 @@ def _season_lines(players: list[Player], year: int | None) -> list[SeasonLine]:
 
 def _biggest_win(players: list[Player], year: int | None) -> BiggestWin | None:
     """The counted round the user won most in (earliest first among equals), with its
-    hand types. Two queries, reading only the columns it needs (not the rounds' data)."""
+    hand types. Two queries, reading only the columns it needs (not the rounds' data):
+    the highest net first (over the counted rounds' index, ``round_counting_id_idx``),
+    then the few rounds won by that much, in order."""
+    won = RoundPlayer.objects.filter(
+        counting_q("round"),
+        _year_q(year, "round__session__started_at"),
+        player__in=players,
+        won=True,
+    )
     row = (
-        RoundPlayer.objects.filter(
-            counting_q("round"),
-            _year_q(year, "round__session__started_at"),
-            player__in=players,
-            won=True,
-        )
-        .order_by("-net", "round__session__started_at", "round__number")
+        won.filter(net=Subquery(won.order_by("-net").values("net")[:1]))
+        .order_by("round__session__started_at", "round__number")
         .values(
             "round_id",
             "player_id",
