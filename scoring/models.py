@@ -327,6 +327,13 @@ class RoundPlayer(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "seat"], name="roundplayer_unique_seat"),
         ]
+        indexes = [
+            # A player's wins by net (one row a round): the biggest win is read from the
+            # top of it instead of from every round the player played.
+            models.Index(
+                fields=["player", "net"], condition=models.Q(won=True), name="roundplayer_won_idx"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.round_id}:{self.seat} {self.net:+d}"
