@@ -5,24 +5,35 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('leagues', '0003_quick_table'),
-        ('scoring', '0003_table34_table_fee_and_anonymous_keys'),
+        ("leagues", "0003_quick_table"),
+        ("scoring", "0003_table34_table_fee_and_anonymous_keys"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddIndex(
-            model_name='round',
-            index=models.Index(condition=models.Q(('is_current', True), ('is_void', False), _negated=True), fields=['id'], name='round_not_counting_idx'),
+            model_name="round",
+            index=models.Index(
+                condition=models.Q(("is_current", True), ("is_void", False), _negated=True),
+                fields=["id"],
+                name="round_not_counting_idx",
+            ),
         ),
         migrations.AddIndex(
-            model_name='round',
-            index=models.Index(condition=models.Q(('is_current', True), ('is_void', False)), fields=['id', 'session'], name='round_counting_id_idx'),
+            model_name="round",
+            index=models.Index(
+                condition=models.Q(("is_current", True), ("is_void", False)),
+                fields=["id", "session"],
+                name="round_counting_id_idx",
+            ),
         ),
         migrations.AddIndex(
-            model_name='roundplayer',
-            index=models.Index(condition=models.Q(('won', True)), fields=['player', 'net'], name='roundplayer_won_idx'),
+            model_name="roundplayer",
+            index=models.Index(
+                condition=models.Q(("won", True)),
+                fields=["player", "net"],
+                name="roundplayer_won_idx",
+            ),
         ),
     ]
