@@ -275,7 +275,8 @@ def _standing(player: Player, counts: Mapping[str, int]) -> StandingRow:
 def _season_lines(players: list[Player], year: int | None) -> list[SeasonLine]:
     """The seasons the players played in (in the year, with a year), each with the
     player's 合计 and rank there (the rating is filled in by ``me_report``), as the
-    season's standings rank them (with its penalties). Two queries (the seasons played in, a subquery of each)."""
+    season's standings rank them (with its penalties). Two queries (the seasons played
+    in are a subquery of each)."""
     mine = {p.pk: p for p in players}
     season_ids = PlayerSessionStat.objects.filter(
         _year_q(year, "started_at"), player__in=players
@@ -322,8 +323,8 @@ def _season_lines(players: list[Player], year: int | None) -> list[SeasonLine]:
 def _biggest_win(players: list[Player], year: int | None) -> BiggestWin | None:
     """The counted round the user won most in (earliest first among equals), with its
     hand types. Two queries, reading only the columns it needs (not the rounds' data):
-    the highest net first (over the counted rounds' index, ``round_counting_id_idx``),
-    then the few rounds won by that much, in order."""
+    the highest net first (over the player's wins by net, ``roundplayer_won_idx``), then
+    the few rounds won by that much, in order."""
     won = RoundPlayer.objects.filter(_counted(year), player__in=players, won=True)
     row = (
         won.filter(net=Subquery(won.order_by("-net").values("net")[:1]))
