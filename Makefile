@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: run test test-js test-fast test-db test-api-contract lint native bench bench-instructions bench-analyse bench-seating bench-me schema browser-deps venv migrate demo clean audit test-worker bench-site serve loadtest loadtest-night faults
+.PHONY: run test test-js test-fast test-db test-api-contract lint native bench bench-instructions bench-analyse bench-seating bench-me schema browser-deps venv migrate demo clean audit test-worker bench-site serve loadtest loadtest-night faults replica-up replica-down test-replica
 
 # Test processes for pytest-xdist (-n). Each process that runs browser tests starts its own
 # live server and its own Chromium (tests/browser/conftest.py).
@@ -123,10 +123,14 @@ loadtest: venv
 # while 200 logged-out phones follow the board and their tables, for 60 s, on its own
 # database (LOAD_NIGHT_DB, dropped and created) and Redis database 3; then the audit. Two
 # gunicorn processes answer the follow polls and two everything else (docs/deploy.md).
+# NIGHT_REPLICA=1: the boards and follow polls read the streaming replica of
+# make replica-up (run it first; make replica-down after), the saves write the primary.
 LOAD_NIGHT_DB ?= postgres://postgres@127.0.0.1:5432/csmj_load_night
+NIGHT_REPLICA ?=
 loadtest-night: venv
 	LOAD_DB=$(LOAD_NIGHT_DB) LOAD_BROKER=$${LOAD_BROKER:-redis://127.0.0.1:6379/3} \
-		LOAD_WORKERS=$${LOAD_WORKERS:-2} $(PYTHON) -m loadtest.night
+		LOAD_WORKERS=$${LOAD_WORKERS:-2} NIGHT_REPLICA=$(NIGHT_REPLICA) REPLICA_PORT=$(REPLICA_PORT) \
+		$(PYTHON) -m loadtest.night
 
 # Fault injection: PostgreSQL restarted mid-writes, a Celery worker killed mid-task, the
 # broker down. Restarts the machine's PostgreSQL and Redis: not part of `make test`.
@@ -152,11 +156,34 @@ test-worker: venv
 	if [ $$status -ne 0 ]; then tail -40 /tmp/csmj-worker.log; fi; \
 	exit $$status
 
+# A streaming replica of the machine's PostgreSQL (127.0.0.1:5432) as a second cluster on
+# REPLICA_PORT (loadtest/replica.py, docs/deploy.md): pg_basebackup with a replication
+# slot into REPLICA_DIR; down stops it, drops the slot and removes the directory. The
+# primary is never restarted (a pg_hba.conf replication line is added and reloaded).
+REPLICA_PORT ?= 5433
+REPLICA_DIR ?= /var/lib/postgresql/csmj-replica
+replica-up: venv
+	REPLICA_PORT=$(REPLICA_PORT) REPLICA_DIR=$(REPLICA_DIR) $(PYTHON) -m loadtest.replica up
+
+replica-down: venv
+	REPLICA_PORT=$(REPLICA_PORT) REPLICA_DIR=$(REPLICA_DIR) $(PYTHON) -m loadtest.replica down
+
+# The replica test (tests/replica) against the primary and the replica of make replica-up,
+# in a throw-away database REPLICA_DB (created, migrated and dropped by the test).
+REPLICA_DB ?= csmj_replica_test
+test-replica: venv
+	DATABASE_URL=postgres://postgres@127.0.0.1:5432/$(REPLICA_DB) \
+	DATABASE_REPLICA_URL=postgres://postgres@127.0.0.1:$(REPLICA_PORT)/$(REPLICA_DB) \
+		$(PYTHON) -m pytest -m replica -p no:randomly tests/replica
+
 # The site at scale on PostgreSQL (docs/performance.md): ~400,000 generated rounds in BENCH_DB (created and
-# filled on the first run, kept afterwards), then latency through gunicorn (Procfile, honcho).
+# filled on the first run, kept afterwards), then latency through gunicorn (Procfile, honcho),
+# on this tree and on BENCH_BASE (a worktree under bench/.trees/, its own database
+# BENCH_DB_<commit>) in the same run, with HEAD/BASE; BENCH_BASE= measures this tree only.
 BENCH_DB ?= postgres://postgres@127.0.0.1:5432/csmj_bench
+BENCH_BASE ?= 5c0d0d6
 bench-site: venv
-	DATABASE_URL=$(BENCH_DB) $(PYTHON) -m bench.bench_site
+	DATABASE_URL=$(BENCH_DB) BENCH_BASE=$(BENCH_BASE) $(PYTHON) -m bench.bench_site
 
 # 我的 (/me/) for one user with ~20,000 rounds in three clubs (docs/performance.md), cold and
 # warm, in-process; BENCH_ME_DB may be a sqlite:/// URL too.

@@ -1,11 +1,17 @@
 """The site at scale (make bench-site, PostgreSQL): import throughput, request latency
 through gunicorn on loopback (started from the Procfile by honcho), queries per request
-at ~1,000 and ~400,000 rounds.
+at ~1,000 and ~400,000 rounds, on this tree and on a base commit in the same run.
 
-    DATABASE_URL=postgres://postgres@127.0.0.1:5432/csmj_bench python -m bench.bench_site
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/csmj_bench BENCH_BASE=5c0d0d6 \
+        python -m bench.bench_site
 
-The database must already hold the clubs "bench-small" and "demo-league"
-(make bench-site creates them with generate_demo_league).
+``BENCH_BASE`` (default 5c0d0d6; empty: this tree only) is checked out as a git
+worktree under ``bench/.trees/`` (git-ignored; this tree's ``.venv`` runs it). Each
+tree has its own database, since their migrations differ: ``DATABASE_URL`` for this
+tree, ``<DATABASE_URL>_<base>`` for the base (``BENCH_BASE_DB`` to name another). The
+clubs are generated once into each (``generate_demo_league``, the same in both) and
+kept. Each tree is measured by this file's code run in a process of its own with the
+tree's modules (``--tree``); the figures are printed side by side with HEAD/BASE.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import json
 import os
 import re
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -22,15 +29,30 @@ import time
 from pathlib import Path
 from typing import Any
 
-from loadtest.stack import free_port
-
-ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent.parent
+ROOT = HERE  # the tree measured (--tree); this one unless told
 PORT = int(os.environ.get("BENCH_PORT", "0"))  # 0: a free port
 
 
 REQUESTS = int(os.environ.get("BENCH_REQUESTS", "200"))
 WARMUP = int(os.environ.get("BENCH_WARMUP", "20"))
 IMPORTS = int(os.environ.get("BENCH_IMPORTS", "3"))  # import runs; each leaves its copy
+BASE = os.environ.get("BENCH_BASE", "5c0d0d6")
+COLD = os.environ.get("BENCH_COLD", "") == "1"  # the reads again, nothing kept (slower run)
+PATHS = ("standings_page", "standings_api", "player_page", "club_page")
+LABELS = {
+    "standings_page": "season standings page",
+    "standings_api": "standings API",
+    "player_page": "busiest player's page",
+    "club_page": "club board page",
+    "record": "record a round (API)",
+}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
 
 
 def ensure_database(url: str) -> None:
@@ -100,6 +122,7 @@ def scenario(slug: str, username: str) -> dict[str, Any]:
         "standings_page": f"/c/{slug}/seasons/{season.pk}/",
         "standings_api": f"/api/v1/clubs/{slug}/seasons/{season.pk}/standings/",
         "player_page": f"/c/{slug}/players/{player_id}/",
+        "club_page": f"/c/{slug}/",
         "record": f"/api/v1/clubs/{slug}/sessions/{session.pk}/rounds/",
         "token": token,
     }
@@ -117,31 +140,36 @@ ROUND = {
 }
 
 
-def queries_per_request(s: dict[str, Any]) -> dict[str, int]:
-    """Database queries of each request, served in-process by the test client."""
+def queries_per_request(s: dict[str, Any]) -> dict[str, Any]:
+    """Database queries of each request, served in-process by the test client: a read
+    twice in a row (first and second reader; equal where nothing is kept), a round once."""
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    client = Client(HTTP_HOST="127.0.0.1")
-    out = {}
+    out: dict[str, Any] = {}
     auth = {"HTTP_AUTHORIZATION": f"Bearer {s['token']}"}
-    for name in ("standings_page", "standings_api", "player_page"):
-        with CaptureQueriesContext(connection) as ctx:
-            status = client.get(s[name]).status_code
-        out[name] = len(ctx) if status == 200 else -status
+    for name in PATHS:
+        counts = []
+        for _ in range(2):
+            with CaptureQueriesContext(connection) as ctx:
+                status = Client(HTTP_HOST="127.0.0.1").get(s[name]).status_code
+            counts.append(len(ctx) if status == 200 else -status)
+        out[name] = counts
     with CaptureQueriesContext(connection) as ctx:
-        status = client.post(
-            s["record"], ROUND, content_type="application/json", **auth
-        ).status_code
-    out["record"] = len(ctx) if status == 201 else -status
+        status = (
+            Client(HTTP_HOST="127.0.0.1")
+            .post(s["record"], ROUND, content_type="application/json", **auth)
+            .status_code
+        )
+    out["record"] = [len(ctx) if status == 201 else -status]
     return out
 
 
 def start_web(env: dict[str, str]) -> subprocess.Popen:
     """gunicorn (and the Celery worker) from the Procfile, through honcho."""
     proc = subprocess.Popen(
-        [str(ROOT / ".venv/bin/honcho"), "start", "-f", str(ROOT / "Procfile"), "web", "worker"],
+        [str(HERE / ".venv/bin/honcho"), "start", "-f", str(ROOT / "Procfile"), "web", "worker"],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
@@ -234,10 +262,9 @@ def import_throughput(env: dict[str, str]) -> str:
     return done.stdout.strip() or done.stderr.strip()[-300:]
 
 
-def main() -> None:
+def measure_tree() -> dict[str, Any]:
+    """Everything measured on the tree at ROOT (this process runs its modules)."""
     url = os.environ.get("DATABASE_URL", "")
-    if not url.startswith(("postgres://", "postgresql://")):
-        raise SystemExit("bench-site runs on PostgreSQL: set DATABASE_URL")
     ensure_database(url)
     setup_django()
     prepare()
@@ -245,14 +272,18 @@ def main() -> None:
         scenario("bench-small", "bench-recorder"),
         scenario("demo-league", "bench-recorder"),
     ]
-    print("queries per request (in-process):")
+    result: dict[str, Any] = {"clubs": {}, "import": []}
     for s in scenarios:
-        print(f"  {s['slug']:12} {s['rounds']:>7} rounds  {queries_per_request(s)}")
+        result["clubs"][s["slug"]] = {
+            "rounds": s["rounds"],
+            "queries": queries_per_request(s),
+            "latency": {},
+        }
     global PORT
     PORT = PORT or free_port()
     env = {
         **os.environ,
-        "PATH": f"{ROOT / '.venv' / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",
+        "PATH": f"{HERE / '.venv' / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",
         "BIND": f"127.0.0.1:{PORT}",
         "WEB_CONCURRENCY": os.environ.get("WEB_CONCURRENCY", "2"),
         "ACCESS_LOG": "/dev/null",
@@ -260,33 +291,126 @@ def main() -> None:
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "CELERY_BROKER_URL": os.environ.get("CELERY_BROKER_URL", "redis://127.0.0.1:6379/1"),
     }
-    rates = []
     for _ in range(IMPORTS):
         said = import_throughput(env)
-        print("import:", said)
+        print(f"  import: {said}", file=sys.stderr, flush=True)
         found = re.search(r"\(([\d,]+) rounds/s\)", said)
         if found:
-            rates.append(int(found.group(1).replace(",", "")))
-    if rates:
-        print(
-            f"import median of {len(rates)}: {statistics.median(rates):,.0f} rounds/s "
-            f"(runs {', '.join(f'{r:,}' for r in rates)}; target >= 5,000)"
-        )
+            result["import"].append(int(found.group(1).replace(",", "")))
     proc = start_web(env)
     try:
-        print(f"latency through gunicorn on loopback, {REQUESTS} requests each (ms):")
         for s in scenarios:
-            for name in ("standings_page", "standings_api", "player_page"):
-                r = latency(s[name])
-                print(
-                    f"  {s['slug']:12} {name:15} p50 {r['p50']:7.1f}  p95 {r['p95']:7.1f}  {r['status']}"
-                )
-            r = latency(s["record"], method="POST", token=s["token"], body=ROUND)
-            print(
-                f"  {s['slug']:12} {'record':15} p50 {r['p50']:7.1f}  p95 {r['p95']:7.1f}  {r['status']}"
-            )
+            kept = result["clubs"][s["slug"]]["latency"]
+            for name in PATHS:
+                kept[name] = latency(s[name])
+            kept["record"] = latency(s["record"], method="POST", token=s["token"], body=ROUND)
+            print(f"  {s['slug']} measured", file=sys.stderr, flush=True)
     finally:
         stop(proc)
+    if COLD:
+        # Every read rendered (nothing kept: the cost of the first reader after a change).
+        proc = start_web({**env, "READ_CACHE_SECONDS": "0"})
+        try:
+            s = scenarios[-1]
+            result["cold"] = {name: latency(s[name]) for name in PATHS}
+        finally:
+            stop(proc)
+    return result
+
+
+def base_tree(commit: str) -> Path:
+    """A git worktree of ``commit`` under bench/.trees/ (made once, kept)."""
+    tree = HERE / "bench" / ".trees" / commit
+    if not (tree / "manage.py").exists():
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", str(tree), commit],
+            cwd=HERE,
+            check=True,
+            capture_output=True,
+        )
+    return tree
+
+
+def run_tree(tree: Path, database: str) -> dict[str, Any]:
+    """measure_tree() in a process of its own, on ``tree``'s modules."""
+    print(f"measuring {tree} on {database.rsplit('/', 1)[1]} ...", flush=True)
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--tree", str(tree)],
+        cwd=tree,
+        env={**os.environ, "DATABASE_URL": database},
+        stdout=subprocess.PIPE,
+        text=True,
+        check=True,
+    )
+    return dict(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def ratio(head: float, base: float | None) -> str:
+    return f"{head / base:5.2f}" if base else "    —"
+
+
+def report(head: dict[str, Any], base: dict[str, Any] | None, base_name: str) -> None:
+    """HEAD's figures beside BASE's, with HEAD/BASE."""
+    print(f"\nfigures: HEAD beside BASE {base_name or '(none)'}, ratio HEAD/BASE")
+    for slug, club in head["clubs"].items():
+        other = (base or {}).get("clubs", {}).get(slug)
+        print(f"\n{slug}: {club['rounds']:,} rounds (BASE: {other['rounds'] if other else '—'})")
+        print(
+            f"  {'path':24} {'queries HEAD/BASE':>18}  {'p50 HEAD':>8} {'BASE':>7} {'ratio':>5}"
+            f"  {'p95 HEAD':>8} {'BASE':>7} {'ratio':>5}  status"
+        )
+        for name in (*PATHS, "record"):
+            h = club["latency"][name]
+            b = other["latency"][name] if other else None
+            hq = "/".join(str(q) for q in club["queries"][name])
+            bq = "/".join(str(q) for q in other["queries"][name]) if other else "—"
+            print(
+                f"  {LABELS[name]:24} {hq + ' | ' + bq:>18}  {h['p50']:8.1f} "
+                f"{b['p50'] if b else 0:7.1f} {ratio(h['p50'], b and b['p50'])}  "
+                f"{h['p95']:8.1f} {b['p95'] if b else 0:7.1f} {ratio(h['p95'], b and b['p95'])}"
+                f"  {h['status']}"
+            )
+    if "cold" in head:
+        other_cold = (base or {}).get("cold", {})
+        print("\nthe biggest club, every read rendered (READ_CACHE_SECONDS=0: a first reader)")
+        for name in PATHS:
+            h, b = head["cold"][name], other_cold.get(name)
+            print(
+                f"  {LABELS[name]:24} p50 {h['p50']:7.1f} BASE {b['p50'] if b else 0:7.1f}"
+                f" {ratio(h['p50'], b and b['p50'])}   p95 {h['p95']:7.1f}"
+                f" BASE {b['p95'] if b else 0:7.1f} {ratio(h['p95'], b and b['p95'])}"
+            )
+    rates = head["import"]
+    base_rates = (base or {}).get("import", [])
+    if rates:
+        line = f"\nimport (import_rounds), median of {len(rates)}: {statistics.median(rates):,.0f}"
+        if base_rates:
+            line += (
+                f" rounds/s, BASE {statistics.median(base_rates):,.0f}, ratio "
+                f"{statistics.median(rates) / statistics.median(base_rates):.2f}"
+            )
+        print(line + f" (runs HEAD {rates}, BASE {base_rates})")
+
+
+def main() -> None:
+    global ROOT
+    if len(sys.argv) == 3 and sys.argv[1] == "--tree":
+        ROOT = Path(sys.argv[2]).resolve()
+        sys.path.insert(0, str(ROOT))
+        result = measure_tree()
+        print(json.dumps(result))
+        return
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith(("postgres://", "postgresql://")):
+        raise SystemExit("bench-site runs on PostgreSQL: set DATABASE_URL")
+    print(f"load before: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f}", flush=True)
+    base = None
+    if BASE:
+        base_db = os.environ.get("BENCH_BASE_DB") or f"{url.split('?')[0]}_{BASE}"
+        base = run_tree(base_tree(BASE), base_db)
+    head = run_tree(HERE, url)
+    report(head, base, BASE)
+    print(f"\nload after: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f}")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
-"""Fast inserts of many rows given as column dicts: COPY on PostgreSQL, bulk_create elsewhere.
-
-Used by the bulk import (scoring.bulk_import) and the ratings rebuild (scoring.standings.rebuild).
+"""Fast inserts of many rows given as column dicts: COPY on PostgreSQL, bulk_create elsewhere
+(the bulk import, scoring.bulk_import, and the ratings rebuild, scoring.standings.rebuild);
+and a write of several tables at once (``insert_statement``, ``statements_run``: recording a
+round writes its round, rows, standings and audit line in one round trip on PostgreSQL).
 """
 
 from __future__ import annotations
@@ -10,6 +11,40 @@ from operator import itemgetter
 from typing import Any
 
 from django.db import connection, models
+from django.db.models.sql import InsertQuery
+
+# One SQL statement with its parameters, not run yet.
+Statement = tuple[str, list[Any]]
+
+
+def insert_statement(model: type[models.Model], objs: list[Any]) -> Statement:
+    """The one INSERT of ``objs`` (unsaved instances of ``model``, primary keys all set or
+    all None for the identity column's) as SQL and parameters, the statement
+    ``bulk_create`` would run, not run (``statements_run`` runs it with others)."""
+    fields = [f for f in model._meta.concrete_fields if not f.generated]
+    if objs[0].pk is None:
+        fields = [f for f in fields if not f.primary_key]
+    query = InsertQuery(model)
+    query.insert_values(fields, objs, raw=False)
+    ((sql, params),) = query.get_compiler(connection=connection).as_sql()
+    return sql, list(params)
+
+
+def statements_run(statements: list[Statement]) -> None:
+    """Run writes that read nothing back, in order. On PostgreSQL in one round trip: one
+    statement whose data-modifying WITH queries are all but the last (they see one
+    snapshot, so none may read another's rows: each writes its own table). Elsewhere
+    (SQLite has no data-modifying WITH) one by one."""
+    if not statements:
+        return
+    with connection.cursor() as cur:
+        if connection.vendor != "postgresql" or len(statements) == 1:
+            for sql, params in statements:
+                cur.execute(sql, params)
+            return
+        *first, (last, _params) = statements
+        withs = ", ".join(f"w{i} AS ({sql})" for i, (sql, _p) in enumerate(first))
+        cur.execute(f"WITH {withs} {last}", [p for _sql, ps in statements for p in ps])
 
 
 def allocate_ids(model: type[models.Model], n: int) -> list[int]:

@@ -113,6 +113,26 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"timeout": 20, "transaction_mode": "IMMEDIATE"}
     )
+# A PostgreSQL streaming replica for the reads that tolerate a second of lag (boards,
+# standings, player pages, follow polls: csmj_site/replica.py lists them); writes,
+# migrations, Celery tasks and a caller's reads for REPLICA_STICKY_SECONDS after their own
+# write stay on the primary (docs/deploy.md). Unset: one database, no router.
+DATABASE_REPLICA_URL = os.environ.get("DATABASE_REPLICA_URL", "")
+REPLICA_STICKY_SECONDS = envint("REPLICA_STICKY_SECONDS", 5)
+DATABASE_ROUTERS: list[str] = []
+if DATABASE_REPLICA_URL:
+    DATABASES["replica"] = dj_database_url.parse(
+        DATABASE_REPLICA_URL, conn_max_age=envint("DB_CONN_MAX_AGE", 0)
+    )
+    # Test runs create no database on a read-only server: the alias reads the default's.
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+    DATABASE_ROUTERS = ["csmj_site.replica.PrimaryReplicaRouter"]
+    # Before the kept reads (csmj_site.etags), so that their version is read where the
+    # page's content is; after everything else, so that it wraps the view and those alone.
+    MIDDLEWARE.insert(
+        MIDDLEWARE.index("csmj_site.etags.PolledReadETagMiddleware"),
+        "csmj_site.replica.ReplicaReadsMiddleware",
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -306,7 +326,19 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "interval_max": 0.5,
 }
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# The cache: Redis when CACHE_URL is set (one cache for every web process: the reads kept
+# once per change, the follow versions, the rate counters), else each process's memory.
+CACHE_URL = os.environ.get("CACHE_URL", "")
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        if CACHE_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+# How long a read served once per change is kept (csmj_site.etags); a new version
+# replaces it at once.
+READ_CACHE_SECONDS = envint("READ_CACHE_SECONDS", 600)
 
 LOGGING = {
     "version": 1,

@@ -108,7 +108,7 @@ def audit_record(
     """Record one write. ``action`` is "<thing>.<verb>" (e.g. "round.record");
     ``before``/``after`` are audit_snapshot()s (None for a create's before or a delete's
     after). Call it inside the write's transaction, so both commit or neither."""
-    entry = _entry(actor=actor, club=club, action=action, obj=obj, before=before, after=after)
+    entry = audit_entry(actor=actor, club=club, action=action, obj=obj, before=before, after=after)
     entry.save()
     return entry
 
@@ -118,7 +118,7 @@ def audit_record_created(*, actor: Any, club: Any, action: str, objs: list[Any])
     INSERT (a bulk import's roster)."""
     AuditEntry.objects.bulk_create(
         [
-            _entry(
+            audit_entry(
                 actor=actor, club=club, action=action, obj=o, before=None, after=audit_snapshot(o)
             )
             for o in objs
@@ -139,7 +139,7 @@ def audit_record_import(
     """One entry per club for each batch of a bulk import (``import_rounds``,
     ``generate_demo_league``), written in the batch's transaction: how many sessions and
     rounds, which session ids and which lines of the file."""
-    entry = _entry(
+    entry = audit_entry(
         actor=actor,
         club=None,
         action="session.import",
@@ -162,15 +162,17 @@ def audit_record_import(
     return entry
 
 
-def _entry(
+def audit_entry(
     *,
     actor: Any,
     club: Any,
     action: str,
     obj: Any,
-    before: dict[str, Any] | None,
-    after: dict[str, Any] | None,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
 ) -> AuditEntry:
+    """``audit_record``'s entry, unsaved: for a write that inserts it with its other rows
+    in one statement (recording a round, ``scoring.services.rounds``)."""
     user = actor if actor is not None and getattr(actor, "is_authenticated", False) else None
     return AuditEntry(
         club=club,

@@ -30,6 +30,12 @@ def membership_role(*, club: Club, user: Any) -> str | None:
     if user is None or not user.is_authenticated:
         return None
     role = Membership.objects.filter(club=club, user=user).values_list("role", flat=True).first()
+    return membership_role_capped(role=role, user=user)
+
+
+def membership_role_capped(*, role: str | None, user: Any) -> str | None:
+    """A membership's ``role`` as the user acts with it: at most ``api_role_cap`` (a user
+    signed in through an app). For a caller that read the role in a query of its own."""
     cap = getattr(user, "api_role_cap", None)
     if role is not None and cap is not None and ROLE_RANK[role] > ROLE_RANK[cap]:
         return str(cap)

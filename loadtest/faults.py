@@ -12,11 +12,14 @@
    acks_late + reject_on_worker_lost the message goes back to the queue, the task runs
    again and the standings end equal to a rebuild done here.
 3. broker_down — Redis is shut down. Recording a round and correcting a round of a
-   finished session (which queues a ratings replay) must still answer 201. The queued work
-   is lost with the broker: after Redis is back, `manage.py rebuild_standings` restores
-   standings and ratings (checked against a snapshot taken before).
+   finished session (which queues a ratings replay) must still answer 201. The replay the
+   broker could not take waits in the outbox (written with the correction); after Redis is
+   back the worker's beat sends it, and the standings and ratings must equal a rebuild
+   done here afterwards, with no command run in between.
 
 It restarts the machine's PostgreSQL and Redis: run it alone, never inside `make test`.
+(broker_down alone beside other users: LOAD_REDIS_PORT and LOAD_BROKER on a Redis of its
+own, e.g. port 6390; it stops and starts only that one.)
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from typing import Any
 from loadtest.run import random_round
 from loadtest.stack import (
     LOG_DIR,
+    REDIS_CLI,
     ROOT,
     Stack,
     close_db_connections,
@@ -281,7 +285,7 @@ def worker_kill() -> bool:
 
 def broker_down() -> bool:
     say("\n== fault 3: broker down ==")
-    with Stack(worker=True) as stack:
+    with Stack(worker=True, beat=True) as stack:
         from scoring import services as scoring
         from scoring.models import Round, Session
         from scoring.services import session_finish
@@ -301,7 +305,7 @@ def broker_down() -> bool:
         from django.db import connections
 
         connections.close_all()
-        subprocess.run(["redis-cli", "shutdown", "nosave"], capture_output=True)
+        subprocess.run([*REDIS_CLI, "shutdown", "nosave"], capture_output=True)
         say(f"redis stopped: {not redis_up()}")
         status_new, payload, _ = post(
             stack.port,
@@ -312,8 +316,13 @@ def broker_down() -> bool:
         )
         say(f"record a round while the broker is down: {status_new}")
         first = Round.objects.filter(session=finished, number=1, is_current=True).get()
+        # another winner: the finished session's nets, so its ranking, change
+        winner = (first.data["result"]["winners"][0]["seat"] + 1) % 4
         correction = dict(first.data)
-        correction["result"] = dict(correction["result"], birds=[1, 1])
+        correction["result"] = {
+            "kind": "self_draw", "winners": [{"seat": winner, "hands": ["qingyise"]}],
+            "birds": [2, 3],
+        }  # fmt: skip
         t = time.monotonic()
         status_fix, payload_fix, _ = post(
             stack.port,
@@ -326,9 +335,16 @@ def broker_down() -> bool:
             f"correct a round of a finished session (queues a ratings replay): {status_fix} "
             f"in {time.monotonic() - t:.1f} s {payload_fix[:160]!r}"
         )
+        from scoring.standings.models import TaskOutbox
+
+        kept = TaskOutbox.objects.count()
+        say(f"replays kept in the outbox during the outage: {kept}")
         redis_start()
         say(f"redis back: {redis_up()}")
-        time.sleep(5)  # give a caught-up task the chance to run
+        t = time.monotonic()
+        drained = replays_done(kept, timeout=float(os.environ.get("FAULT_OUTBOX_WAIT", "120")))
+        say(f"outbox sent and its replays run after the outage: {drained} in "
+            f"{time.monotonic() - t:.0f} s (no command run)")  # fmt: skip
         connections.close_all()
         after_outage = stats_snapshot()
         env = process_env(stack.db_url, stack.broker)
@@ -339,14 +355,27 @@ def broker_down() -> bool:
         connections.close_all()
         rebuilt = stats_snapshot()
     same = after_outage == rebuilt
-    say(
-        "tasks published during the outage: none (each lost task is logged); standings are "
-        "written inline, so only ratings replays wait for manage.py rebuild_standings"
-    )
-    say(f"standings and ratings after the outage already equal the rebuild: {same}")
-    ok = status_new == 201 and status_fix == 201
+    say(f"standings and ratings after the outage equal a rebuild: {same}")
+    ok = status_new == 201 and status_fix == 201 and kept > 0 and drained and same
     say("PASS" if ok else "FAIL")
     return ok
+
+
+def replays_done(kept: int, *, timeout: float) -> bool:
+    """The outbox is empty and the worker has run the ``kept`` ratings replays it held."""
+    from django.db import connections
+
+    from scoring.standings.models import TaskOutbox
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        connections.close_all()
+        log = (LOG_DIR / "worker.log").read_text().splitlines()
+        done = sum("standings.ratings_rebuild[" in ln and "succeeded" in ln for ln in log)
+        if not TaskOutbox.objects.exists() and done >= kept:
+            return True
+        time.sleep(1)
+    return False
 
 
 def scoring_dealer(session: Any) -> int:

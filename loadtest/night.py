@@ -21,6 +21,12 @@ services). For NIGHT_SECONDS:
   makes the phone fetch the page itself.
   ``NIGHT_PAGES=one``: a phone shows one page, half of them the board, half their table.
 
+``NIGHT_REPLICA=1``: both gunicorns also get DATABASE_REPLICA_URL, the same database on
+the streaming replica of ``make replica-up`` (port REPLICA_PORT, 5433), so the boards and
+follow polls read the replica (csmj_site/replica.py) while the saves write the primary.
+Printed besides: the transactions each server committed in the database during the run
+(proof of who served the reads) and the replica's replay lag, sampled every second.
+
 Printed: latency by kind (board poll, board page, table poll, table page, round write),
 as the clients measured it and as the server spent it (gunicorn's access log), the 5xx
 count; how long after a save's answer each phone's board showed it (the board's
@@ -38,10 +44,13 @@ import datetime
 import os
 import secrets
 import sys
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from typing import Any
+
+import psycopg
 
 from loadtest.phones import phones_run
 from loadtest.run import Client, Shared, audit, percentile, report
@@ -62,6 +71,8 @@ PHONE_PROCESSES = int(os.environ.get("NIGHT_PHONE_PROCESSES", "2"))
 FOLLOW_WORKERS = int(os.environ.get("NIGHT_FOLLOW_WORKERS", "2"))
 DB_URL = os.environ.get("LOAD_DB", "postgres://postgres@127.0.0.1:5432/csmj_load_night")
 BROKER = os.environ.get("LOAD_BROKER", "redis://127.0.0.1:6379/3")
+REPLICA = os.environ.get("NIGHT_REPLICA", "") == "1"
+REPLICA_PORT = int(os.environ.get("REPLICA_PORT", "5433"))
 BOARD_P95_MS = 100.0
 VISIBLE_S = 5.0
 
@@ -100,6 +111,71 @@ def night_fixture(tables: int) -> dict[str, Any]:
         "sessions": sessions,
         "token": token,
     }
+
+
+# ---------------------------------------------------------------- NIGHT_REPLICA=1
+
+
+def replica_url(db_url: str) -> str:
+    """The same database on the replica of ``make replica-up``."""
+    name = db_url.rsplit("/", 1)[1]
+    return f"postgres://postgres@127.0.0.1:{REPLICA_PORT}/{name}"
+
+
+def server_url(url: str, dbname: str) -> str:
+    return url.rsplit("/", 1)[0] + "/" + dbname
+
+
+def replica_ready() -> bool:
+    try:
+        with psycopg.connect(server_url(replica_url(DB_URL), "postgres"), connect_timeout=3) as c:
+            return bool(c.execute("SELECT pg_is_in_recovery()").fetchone()[0])
+    except psycopg.OperationalError:
+        return False
+
+
+def wait_replayed(seconds: float = 60.0) -> None:
+    """Until the replica has replayed what the primary wrote so far (the night's set-up)."""
+    with psycopg.connect(server_url(DB_URL, "postgres")) as primary:
+        target = primary.execute("SELECT pg_current_wal_lsn()").fetchone()[0]
+    with psycopg.connect(server_url(replica_url(DB_URL), "postgres"), autocommit=True) as rep:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if not rep.execute(
+                "SELECT pg_wal_lsn_diff(%s::pg_lsn, pg_last_wal_replay_lsn()) > 0", (target,)
+            ).fetchone()[0]:
+                return
+            time.sleep(0.1)
+    raise RuntimeError(f"the replica did not replay the night's set-up in {seconds:.0f} s")
+
+
+def commits(url: str) -> int:
+    """Transactions committed in the night's database on that server so far."""
+    name = url.rsplit("/", 1)[1]
+    with psycopg.connect(server_url(url, "postgres")) as conn:
+        conn.execute("SELECT pg_stat_clear_snapshot()")
+        row = conn.execute(
+            "SELECT xact_commit FROM pg_stat_database WHERE datname = %s", (name,)
+        ).fetchone()
+    return int(row[0]) if row else 0
+
+
+class LagSampler(threading.Thread):
+    """The replica's replay lag as the primary sees it, once a second."""
+
+    def __init__(self, stop_at: float) -> None:
+        super().__init__(daemon=True)
+        self.stop_at, self.lags = stop_at, [0.0]
+
+    def run(self) -> None:
+        with psycopg.connect(server_url(DB_URL, "postgres"), autocommit=True) as primary:
+            while time.monotonic() < self.stop_at:
+                lag = primary.execute(
+                    "SELECT coalesce(max(extract(epoch FROM replay_lag)), 0)"
+                    " FROM pg_stat_replication"
+                ).fetchone()[0]
+                self.lags.append(float(lag))
+                time.sleep(1.0)
 
 
 class Recorder(Client):
@@ -176,10 +252,22 @@ def board_p95_ok(shared: Shared) -> bool:
 def main() -> int:
     load = os.getloadavg()
     print(f"machine: {os.cpu_count()} CPUs, load average before the run {load[0]:.2f}")
-    with Stack(db_url=DB_URL, broker=BROKER, access_log=True, follow_workers=FOLLOW_WORKERS) as stack:  # fmt: skip
+    if REPLICA and not replica_ready():
+        print(f"NIGHT_REPLICA=1: no streaming replica on port {REPLICA_PORT}; run make replica-up")
+        return 1
+    reads_from = replica_url(DB_URL) if REPLICA else ""
+    print(f"reads of boards and follow polls: {'the replica' if REPLICA else 'the one database'}")
+    with Stack(db_url=DB_URL, broker=BROKER, access_log=True, follow_workers=FOLLOW_WORKERS,
+               replica_url=reads_from) as stack:  # fmt: skip
         fixture = night_fixture(TABLES)
+        if REPLICA:
+            wait_replayed()
+            before = {"primary": commits(DB_URL), "replica": commits(reads_from)}
         shared = Shared()
         stop = time.monotonic() + SECONDS
+        lags = LagSampler(stop)
+        if REPLICA:
+            lags.start()
         recorders = [Recorder(n, stack.port, fixture, shared, stop) for n in range(TABLES)]
         started = time.perf_counter()
         with ProcessPoolExecutor(PHONE_PROCESSES, mp_context=get_context("fork")) as pool:
@@ -206,6 +294,13 @@ def main() -> int:
             shared.failures.extend(result.failures)
             boards.update(result.boards)
         print(f"load average after the run {os.getloadavg()[0]:.2f}")
+        if REPLICA:
+            lags.join(5)
+            print(
+                f"transactions in the run: primary {commits(DB_URL) - before['primary']}, "
+                f"replica {commits(reads_from) - before['replica']}; replica replay lag "
+                f"max {max(lags.lags):.3f} s"
+            )
         load_ok = report(
             shared,
             wall,

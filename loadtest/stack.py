@@ -27,11 +27,16 @@ WEB_THREADS = os.environ.get("LOAD_THREADS", "2")
 LOG_DIR = Path(os.environ.get("LOAD_LOG_DIR", "/tmp/csmj-load"))
 ACCESS_LOG = LOG_DIR / "access.log"
 ACCESS_FORMAT = "%(m)s %(U)s %(s)s %(D)s"  # method, path, status, the server's time in µs
+# The Redis that a run starts when it is down and that broker_down stops (LOAD_REDIS_PORT:
+# another port, with LOAD_BROKER on it, runs the faults beside the machine's own Redis).
+REDIS_PORT = os.environ.get("LOAD_REDIS_PORT", "6379")
 REDIS_START = [
-    "redis-server", "--daemonize", "yes", "--bind", "127.0.0.1", "-::1", "--port", "6379",
-    "--save", "", "--appendonly", "no", "--dir", "/var/lib/redis",
-    "--logfile", "/var/log/redis/ci.log",
+    "redis-server", "--daemonize", "yes", "--bind", "127.0.0.1", "-::1", "--port", REDIS_PORT,
+    "--save", "", "--appendonly", "no",
+    *(["--dir", "/var/lib/redis", "--logfile", "/var/log/redis/ci.log"]
+      if REDIS_PORT == "6379" else ["--dir", "/tmp"]),
 ]  # fmt: skip
+REDIS_CLI = ["redis-cli", "-p", REDIS_PORT]
 
 
 def free_port() -> int:
@@ -42,7 +47,7 @@ def free_port() -> int:
 
 def redis_up() -> bool:
     return (
-        subprocess.run(["redis-cli", "ping"], capture_output=True, text=True).stdout.strip()
+        subprocess.run([*REDIS_CLI, "ping"], capture_output=True, text=True).stdout.strip()
         == "PONG"
     )
 
@@ -108,9 +113,15 @@ def close_db_connections() -> None:
 class Stack:
     def __init__(
         self, *, db_url: str = DB_URL, broker: str = BROKER, worker: bool = True,
-        access_log: bool = False, follow_workers: int = 0,
+        access_log: bool = False, follow_workers: int = 0, beat: bool = False,
+        replica_url: str = "",
     ) -> None:  # fmt: skip
         self.db_url, self.broker, self.want_worker = db_url, broker, worker
+        # beat: the worker runs celery beat too (the outbox's flush every half minute)
+        self.beat = beat
+        # replica_url: the gunicorns' DATABASE_REPLICA_URL (csmj_site/replica.py), a
+        # streaming replica of the primary (make replica-up); empty: one database
+        self.replica_url = replica_url
         # follow_workers: a second gunicorn, of its own, for the pages' follow polls
         # (follow_port), as a proxy sending the URLs ending in /follow/ to it would
         # (docs/deploy.md); 0: one gunicorn answers everything (follow_port == port)
@@ -162,6 +173,9 @@ class Stack:
             self.follow_port = self.port
 
     def gunicorn(self, port: int, workers: str) -> subprocess.Popen[bytes]:
+        env = process_env(self.db_url, self.broker)
+        if self.replica_url:
+            env["DATABASE_REPLICA_URL"] = self.replica_url
         return subprocess.Popen(
             [
                 str(BIN / "gunicorn"), "csmj_site.wsgi", "--bind", f"127.0.0.1:{port}",
@@ -171,7 +185,7 @@ class Stack:
                   if self.access_log else []),
             ],
             cwd=ROOT,
-            env=process_env(self.db_url, self.broker),
+            env=env,
         )  # fmt: skip
 
     def stop_web(self) -> None:
@@ -187,6 +201,7 @@ class Stack:
                 str(BIN / "celery"), "-A", "csmj_site", "worker", "--pool=prefork",
                 f"--concurrency={concurrency}", "--loglevel=info",
                 f"--logfile={LOG_DIR / 'worker.log'}", "--without-mingle", "--without-gossip",
+                *(["--beat", f"--schedule={LOG_DIR / 'beat-schedule'}"] if self.beat else []),
             ],
             cwd=ROOT,
             env=process_env(self.db_url, self.broker),

@@ -5,7 +5,7 @@ from django.contrib import admin
 from django.db.models import Model
 from django.http import HttpRequest
 
-from scoring.models import Round, RoundHand, RoundPlayer, Session, SessionSeat, Transfer
+from scoring.models import Round, RoundHand, RoundKong, RoundPlayer, Session, SessionSeat, Transfer
 
 
 class SessionSeatInline(admin.TabularInline):
@@ -116,4 +116,11 @@ class RoundPlayerAdmin(ReadOnlyAdmin):
 class RoundHandAdmin(ReadOnlyAdmin):
     list_display = ["round", "seat", "player", "code", "is_opening"]
     list_filter = ["is_opening", "code"]
+    list_select_related = ["round", "player"]
+
+
+@admin.register(RoundKong)
+class RoundKongAdmin(ReadOnlyAdmin):
+    list_display = ["round", "seat", "player", "kind"]
+    list_filter = ["kind"]
     list_select_related = ["round", "player"]

@@ -39,6 +39,7 @@ from scoring.engine import Rules, Scored, parse_ruleset
 from scoring.models import (
     Round,
     RoundHand,
+    RoundKong,
     RoundPlayer,
     Session,
     SessionSeat,
@@ -197,7 +198,7 @@ def _rows(
     data: dict[str, Any],
     scored: Scored,
     pids: Sequence[int],
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
     """scoring.services.round_rows (the same rows recording stores), with ids."""
     rows = round_rows(data=data, scored=scored)
 
@@ -215,7 +216,8 @@ def _rows(
     ]
     players = [{"round_id": round_id, "player_id": pids[r["seat"]], **r} for r in rows["players"]]
     hands = [{"round_id": round_id, "player_id": pids[h["seat"]], **h} for h in rows["hands"]]
-    return transfers, players, hands
+    kongs = [{"round_id": round_id, "player_id": pids[k["seat"]], **k} for k in rows["kongs"]]
+    return transfers, players, hands, kongs
 
 
 @dataclass
@@ -230,6 +232,7 @@ class _Built:
     transfers: list[dict[str, Any]]
     players: list[dict[str, Any]]
     hands: list[dict[str, Any]]
+    kongs: list[dict[str, Any]]
     results: list[dict[str, Any]]
     stats: list[dict[str, Any]]
 
@@ -247,6 +250,7 @@ def _build(batch: list[_Scored], actor: Any) -> _Built:
     session_ids = given if len(given) == len(batch) else allocate_ids(Session, len(batch))
     round_ids = iter(allocate_ids(Round, sum(len(s.rounds) for s in batch)))
     sessions, seats, rounds, transfers, players, hands, results = [], [], [], [], [], [], []
+    kongs: list[dict[str, Any]] = []
     stats: list[dict[str, Any]] = []
     clubs: dict[int, dict[str, Any]] = {}  # what the batch adds to each club, for the audit
     for sid, item in zip(session_ids, batch, strict=True):
@@ -300,10 +304,11 @@ def _build(batch: list[_Scored], actor: Any) -> _Built:
                     "voided_at": now if void is not None else None,
                 }
             )
-            t, p, h = _rows(rid, data, scored, pids)
+            t, p, h, k = _rows(rid, data, scored, pids)
             transfers += t
             players += p
             hands += h
+            kongs += k
             if void is None:
                 for row in p:
                     round_add(totals[row["seat"]], row)
@@ -344,6 +349,7 @@ def _build(batch: list[_Scored], actor: Any) -> _Built:
         transfers,
         players,
         hands,
+        kongs,
         results,
         stats,
     )
@@ -366,6 +372,7 @@ def _write(b: _Built) -> int:
         insert_rows(Transfer, b.transfers)
         insert_rows(RoundPlayer, b.players)
         insert_rows(RoundHand, b.hands)
+        insert_rows(RoundKong, b.kongs)
         insert_rows(SessionResult, b.results)
         insert_rows(PlayerSessionStat, b.stats)
         if connection.vendor == "postgresql":
@@ -452,7 +459,7 @@ def sessions_import(
         # Fresh statistics, or the planner keeps the plans of the empty tables (a seq scan
         # of every round's seats where an index lookup of one session's is right).
         with connection.cursor() as cur:
-            for model in (Session, SessionSeat, Round, Transfer, RoundPlayer, RoundHand):
+            for model in (Session, SessionSeat, Round, Transfer, RoundPlayer, RoundHand, RoundKong):
                 cur.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
             cur.execute(f"ANALYZE {PlayerSessionStat._meta.db_table}")
     if rebuild_ratings:

@@ -33,6 +33,8 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.translation import get_language
 
+from csmj_site.replica import reads_replica
+
 T = TypeVar("T")
 
 PARTS_SECONDS = 30
@@ -47,10 +49,14 @@ def keep_seconds() -> float:
 
 
 def recent(key: str, read: Callable[[], T]) -> T:
-    """``read()`` as this process read it at most ``keep_seconds()`` ago."""
+    """``read()`` as this process read it at most ``keep_seconds()`` ago. Read from a
+    replica (``csmj_site.replica``), it is kept apart from the primary's: the content
+    read after it must be at least as new, and the replica may be behind the primary."""
     seconds = keep_seconds()
     if not seconds:
         return read()
+    if reads_replica():
+        key = f"{key}@replica"
     value: T | None = cache.get(key)
     if value is None:
         value = read()

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, models, transaction
+from django.db import connection, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import APIException, ValidationError
@@ -38,6 +38,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import BaseThrottle
 
 from csmj_site.api import IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, idempotent
+from csmj_site.bulk_rows import Statement, insert_statement
 
 HEADER = IDEMPOTENCY_HEADER
 KEY_MAX_LENGTH = IDEMPOTENCY_KEY_MAX_LENGTH
@@ -120,6 +121,49 @@ def anonymous_key(request: Any, key: str) -> str:
     return "anon:" + hashlib.sha256(f"{ident}\n{key}".encode()).hexdigest()
 
 
+def _claim(*, user: Any, key: str, fingerprint: str) -> IdempotencyKey | None:
+    """The key's new row, or None when the user (or, for ``user`` None, the anonymous
+    caller's address) holds the key already: one INSERT … ON CONFLICT DO NOTHING, which
+    covers both unique indexes (a concurrent request with the key waits on the index
+    until the first one's transaction ends)."""
+    record = IdempotencyKey(
+        user=user, key=key, request_hash=fingerprint, status_code=0, response_body={}
+    )
+    sql, params = insert_statement(IdempotencyKey, [record])
+    q = connection.ops.quote_name
+    with connection.cursor() as cur:
+        cur.execute(
+            f"{sql} ON CONFLICT DO NOTHING RETURNING {q('id')}",
+            params,
+        )
+        row = cur.fetchone()
+    if row is None:
+        return None
+    record.pk = row[0]
+    return record
+
+
+def answer_statements(request: Any, *, body: Any, status: int) -> list[Statement]:
+    """For a view whose change is one write (recording a round): the UPDATE that keeps its
+    answer with the request's Idempotency-Key, to run in that write's statement, so that
+    ``run`` need not store it after (one query less). [] without a key. ``body`` and
+    ``status`` must be the answer the view then gives."""
+    record = getattr(request, "idempotency_record", None)
+    if record is None:
+        return []
+    record.status_code = status
+    record.response_body = json.loads(JSONRenderer().render(body))
+    field = IdempotencyKey._meta.get_field("response_body")
+    q = connection.ops.quote_name
+    return [
+        (
+            f"UPDATE {q(IdempotencyKey._meta.db_table)} SET {q('status_code')} = %s, "
+            f"{q('response_body')} = %s WHERE {q('id')} = %s",
+            [status, field.get_db_prep_save(record.response_body, connection), record.pk],
+        )
+    ]
+
+
 def run(request: Any, call: Callable[[], Any]) -> Any:
     """Run ``call`` (the view) under the request's ``Idempotency-Key``.
 
@@ -138,30 +182,27 @@ def run(request: Any, call: Callable[[], Any]) -> Any:
         key = anonymous_key(request, key)
     fingerprint = request_fingerprint(method=request.method, path=request.path, body=request.data)
     with transaction.atomic():
-        IdempotencyKey.objects.filter(
-            user=user, key=key, created_at__lt=timezone.now() - KEY_TTL
-        ).delete()
-        try:
-            with transaction.atomic():
-                record = IdempotencyKey.objects.create(
-                    user=user,
-                    key=key,
-                    request_hash=fingerprint,
-                    status_code=0,
-                    response_body={},
-                )
-        except IntegrityError:
+        record = _claim(user=user, key=key, fingerprint=fingerprint)
+        if record is None:
             previous = IdempotencyKey.objects.get(user=user, key=key)
-            if previous.request_hash != fingerprint:
-                raise IdempotencyMismatch() from None
-            return Response(
-                previous.response_body,
-                status=previous.status_code,
-                headers={REPLAYED_HEADER: "true"},
-            )
+            if previous.created_at < timezone.now() - KEY_TTL:  # expired: a new key
+                previous.delete()
+                record = _claim(user=user, key=key, fingerprint=fingerprint)
+            elif previous.request_hash != fingerprint:
+                raise IdempotencyMismatch()
+            else:
+                return Response(
+                    previous.response_body,
+                    status=previous.status_code,
+                    headers={REPLAYED_HEADER: "true"},
+                )
+        assert record is not None
+        request.idempotency_record = record
         response = call()
         if not 200 <= response.status_code < 300:
             transaction.set_rollback(True)
+            return response
+        if record.status_code == response.status_code:  # kept by the view's own write
             return response
         record.status_code = response.status_code
         record.response_body = json.loads(JSONRenderer().render(response.data))
@@ -169,4 +210,4 @@ def run(request: Any, call: Callable[[], Any]) -> Any:
         return response
 
 
-__all__ = ["HEADER", "KEY_MAX_LENGTH", "IdempotencyKey", "idempotent", "run"]
+__all__ = ["HEADER", "KEY_MAX_LENGTH", "IdempotencyKey", "answer_statements", "idempotent", "run"]

@@ -359,5 +359,32 @@ class RoundHand(models.Model):
         return f"{self.round_id}:{self.seat} {self.code}"
 
 
+# The kind of a RoundKong row for the seat that fed a 放杠 (点杠); the others are the
+# engine's KONG_KINDS.
+KONG_FED = "fed"
+
+
+class RoundKong(models.Model):
+    """One row per seat's part in a kong of a round, for counts: the seat that made it
+    (``kind`` 暗杠 ``an``, 加杠 ``jia`` or 放杠 ``ming``, the engine's KONG_KINDS), and for
+    a 放杠 also the seat that fed it (``kind`` ``fed``, 点杠). Derived from the engine's
+    answer when the round is stored (``scoring.services.round_rows``), like RoundHand."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="kong_rows")
+    player = models.ForeignKey(
+        "leagues.Player", on_delete=models.RESTRICT, related_name="round_kongs", db_constraint=False
+    )
+    seat = models.PositiveSmallIntegerField(validators=seat_validators)
+    kind = models.CharField(_("杠"), max_length=8)
+
+    class Meta:
+        ordering = ["round", "seat", "id"]
+        verbose_name = _("杠记录")
+        verbose_name_plural = _("杠记录")
+
+    def __str__(self) -> str:
+        return f"{self.round_id}:{self.seat} {self.kind}"
+
+
 from scoring.idempotency import IdempotencyKey  # noqa: E402,F401  (API idempotency)
 from scoring.webhooks.models import Webhook, WebhookDelivery  # noqa: E402,F401  (webhooks)

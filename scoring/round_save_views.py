@@ -21,12 +21,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from csmj_site.bulk_rows import Statement
 from csmj_site.errors import PAGE_ERRORS, error_reply, page_error, reject
 from csmj_site.jsonio import JsonBodyParser
 from csmj_site.language import list_sep
-from leagues.pages import club_access
+from leagues.pages import LoginNeeded, club_access
 from scoring import selectors, services
-from scoring.idempotency import idempotent
+from scoring.idempotency import answer_statements, idempotent
 from scoring.pages import get_session, round_summary
 from scoring.services import RoundConflict
 
@@ -62,6 +63,23 @@ def round_brief(rnd: Any, names: list[str]) -> dict[str, Any]:
     }
 
 
+def saved_answer(recorded: services.Recorded) -> dict[str, Any]:
+    """The answer to a saved round: its number, the next round's number and dealer(s), the
+    running scoreboard and the counts, from what was recorded (nothing read back: this
+    round is the session's last counted one)."""
+    rnd = recorded.round
+    dealer = rnd.result["next_dealer"]
+    return {
+        "number": rnd.number,
+        "next_number": rnd.number + 1,
+        "next_dealer": dealer,
+        "next_dealers": list(rnd.result.get("next_dealers") or [dealer]),
+        "scoreboard": {"totals": recorded.totals, "last": list(rnd.result["net"])},
+        "counts": {"counted": recorded.counted, "void": recorded.void},
+        "saved": _("第 %(n)s 盘已保存") % {"n": rnd.number},
+    }
+
+
 class RoundSave(APIView):
     """POST a round from the round form; 201 with the next round's number and dealer."""
 
@@ -78,45 +96,52 @@ class RoundSave(APIView):
 
     @idempotent
     def post(self, request: Request, slug: str, session_id: int) -> Response:
-        club = club_access(request._request, slug, "record")
-        session = get_session(club, session_id)
+        if not request.user.is_authenticated:
+            raise LoginNeeded
         body = request.data
         if not isinstance(body, dict) or not isinstance(body.get("data"), dict):
             raise reject("data", "not_an_object")
         number = body.get("number")
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
             number = None
+        answer: dict[str, Any] = {}
+
+        def kept(recorded: services.Recorded) -> list[Statement]:
+            answer.update(saved_answer(recorded))
+            return answer_statements(request, body=answer, status=201)
+
         try:
-            rnd = services.round_record(
-                session=session, data=body["data"], actor=request.user, number=number
+            # The club, the recorder's role and the session come with the write, and the
+            # answer is kept with the Idempotency-Key in that write too.
+            services.round_record_at(
+                club_slug=slug,
+                session_id=session_id,
+                data=body["data"],
+                actor=request.user,
+                number=number,
+                also=kept,
             )
         except RoundConflict as exc:
-            names = [p.display_name for p in session.players_in_order()]
-            existing = session.rounds.current().filter(number=exc.number).first()
-            dealer, dealers = selectors.session_next_dealers(session=session)
-            return Response(
-                error_reply(
-                    exc,
-                    expected=exc.expected,
-                    next_dealer=dealer,
-                    next_dealers=dealers,
-                    existing=round_brief(existing, names) if existing else None,
-                ),
-                status=409,
-            )
+            return self._conflict(request, slug, session_id, exc)
+        return Response(answer, status=201)
+
+    def _conflict(
+        self, request: Request, slug: str, session_id: int, exc: RoundConflict
+    ) -> Response:
+        """409: the round that holds the number, and the next round's dealer."""
+        session = get_session(club_access(request._request, slug, "record"), session_id)
+        names = [p.display_name for p in session.players_in_order()]
+        existing = session.rounds.current().filter(number=exc.number).first()
         dealer, dealers = selectors.session_next_dealers(session=session)
-        counted, voided = selectors.session_round_counts(session=session)
         return Response(
-            {
-                "number": rnd.number,
-                "next_number": rnd.number + 1,
-                "next_dealer": dealer,
-                "next_dealers": dealers,
-                "scoreboard": selectors.session_scoreboard(session=session),
-                "counts": {"counted": counted, "void": voided},
-                "saved": _("第 %(n)s 盘已保存") % {"n": rnd.number},
-            },
-            status=201,
+            error_reply(
+                exc,
+                expected=exc.expected,
+                next_dealer=dealer,
+                next_dealers=dealers,
+                existing=round_brief(existing, names) if existing else None,
+            ),
+            status=409,
         )
 
 

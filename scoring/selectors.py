@@ -192,7 +192,7 @@ def round_found_codes(*, rounds: list[Round]) -> dict[tuple[int, int, bool], lis
     """The codes the engine found for entries given by their tiles alone (no ``hands``),
     by (round id, seat, is_opening), from the stored hand rows: one query, and none when
     every entry names its hands."""
-    wanted = [r.pk for r in rounds if any("hands" not in e for e in _entries(r.data or {}))]
+    wanted = [r.pk for r in rounds if any("hands" not in e for e in round_entries(r.data or {}))]
     found: dict[tuple[int, int, bool], list[str]] = {}
     if not wanted:
         return found
@@ -202,7 +202,7 @@ def round_found_codes(*, rounds: list[Round]) -> dict[tuple[int, int, bool], lis
     return found
 
 
-def _entries(data: dict[str, Any]) -> list[dict[str, Any]]:
+def round_entries(data: dict[str, Any]) -> list[dict[str, Any]]:
     """A round's winners and openings."""
     return [*((data.get("result") or {}).get("winners") or []), *(data.get("openings") or [])]
 

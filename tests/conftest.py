@@ -66,6 +66,16 @@ ROLES = ("owner", "organiser", "recorder", "member", "outsider", "anonymous")
 
 
 @pytest.fixture(autouse=True)
+def _cache_cleared():
+    """Each test starts with an empty cache: a read kept by one test (csmj_site.etags) is
+    never served to another."""
+    from django.core.cache import cache
+
+    yield
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     """PBKDF2 at full strength costs ~0.5 s per user on this machine; tests need no strength."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -9,7 +9,8 @@ optional ``number`` on create (409 when another client recorded that round first
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 import django_filters
 from django.db.models import QuerySet
@@ -42,6 +43,7 @@ from csmj_site.api import (
     id_or_404,
     undeclared_refused,
 )
+from csmj_site.bulk_rows import Statement
 from leagues.api.scope import ClubScopedMixin
 from leagues.permissions import require_read, require_record
 from scoring import services
@@ -52,7 +54,7 @@ from scoring.api.schema_shapes import (
     RoundResultSerializer,
 )
 from scoring.api.serializers import RoundSerializer, RoundVoidSerializer
-from scoring.idempotency import idempotent
+from scoring.idempotency import answer_statements, idempotent
 from scoring.models import Round, RoundPlayer, Session
 from scoring.selectors import round_history
 
@@ -246,10 +248,29 @@ class RoundViewSet(
     )
     @idempotent
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        session = self._require_record()
-        data, number = _round_body(request, allow_number=True)
-        rnd = services.round_record(session=session, data=data, actor=request.user, number=number)
-        return Response(RoundSerializer(rnd).data, status=201)
+        return Response(self.record(lambda: _round_body(request, allow_number=True)), status=201)
+
+    def record(self, body: Callable[[], tuple[Any, int | None]]) -> dict[str, Any]:
+        """Record the round and answer it: the club, the caller's role and the session
+        are read with it, the answer is kept with the Idempotency-Key in the same write
+        (``services.round_record_at``), nothing is read back."""
+
+        answer: dict[str, Any] = {}
+
+        def kept(recorded: services.Recorded) -> list[Statement]:
+            serializer = RoundSerializer(recorded.round)
+            serializer.found_codes = recorded.found_codes
+            answer.update(cast("dict[str, Any]", serializer.data))
+            return answer_statements(self.request, body=answer, status=201)
+
+        services.round_record_at(
+            club_slug=str(self.kwargs.get("club_slug")),
+            session_id=id_or_404(self.kwargs.get("session_id")),
+            actor=self.request.user,
+            body=body,
+            also=kept,
+        )
+        return answer
 
     @extend_schema(
         summary="Score a round under the season's ruleset without storing it",

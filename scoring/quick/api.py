@@ -5,7 +5,8 @@ rounds through the sessions' own round resource and reads the table."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from django.conf import settings
 from django.db.models import QuerySet
@@ -26,7 +27,7 @@ from csmj_site.errors import ServiceError, ServiceErrors
 from leagues.models import Club
 from leagues.permissions import can_record
 from leagues.table_keys import TableKeyAuthentication, keeper_slug
-from scoring import selectors
+from scoring import selectors, services
 from scoring.api.rounds import RoundViewSet
 from scoring.api.serializers import (
     TABLE_FEE_FIELDS,
@@ -271,3 +272,13 @@ class TableRoundViewSet(RoundViewSet):
         if self.is_schema_view():
             return Round.objects.none()
         return super().get_queryset()
+
+    def record(self, body: Callable[[], tuple[Any, int | None]]) -> dict[str, Any]:
+        """A table's round: the caller's key checked (``table_for_caller``), then its body
+        read and recorded into the table's session."""
+        session = self._require_record()
+        data, number = body()
+        rnd = services.round_record(
+            session=session, data=data, actor=self.request.user, number=number
+        )
+        return cast("dict[str, Any]", RoundSerializer(rnd).data)

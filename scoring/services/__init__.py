@@ -3,7 +3,8 @@ pages, the API and the bulk import all call these, from this package's front doo
 
 The package's modules, from the top of its layers (``pyproject.toml``) down:
 
-- ``rounds``: recording, previewing, correcting, voiding and undoing a round;
+- ``rounds``: recording (``round_record``; ``round_record_at`` with the club, role and
+  session read in the same query), previewing, correcting, voiding and undoing a round;
 - ``paper``: paper sessions (纸面记录), final nets only;
 - ``merge``: merging a guest (客) into a regular player;
 - ``sessions``: starting, changing, finishing, reopening and deleting a session, its
@@ -34,9 +35,11 @@ from scoring.services.paper import (
 )
 from scoring.services.rounds import (
     UNDO_REASON,
+    Recorded,
     round_correct,
     round_preview,
     round_record,
+    round_record_at,
     round_store,
     round_undo_last,
     round_void,
@@ -61,6 +64,7 @@ __all__ = [
     "PLAYER_MOVED",
     "PLAYER_REBUILT",
     "PLAYER_REFUSED",
+    "Recorded",
     "SESSION_FIELDS",
     "SESSION_SIZES",
     "UNDO_REASON",
@@ -75,6 +79,7 @@ __all__ = [
     "round_data_problem",
     "round_preview",
     "round_record",
+    "round_record_at",
     "round_rows",
     "round_score",
     "round_store",

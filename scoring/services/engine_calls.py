@@ -18,7 +18,7 @@ from scoring.engine import (
     parse_ruleset,
     score_round_counted,
 )
-from scoring.models import TransferEvent
+from scoring.models import KONG_FED, TransferEvent
 from scoring.services.errors import RoundRejected, rejected_by_engine
 
 
@@ -71,8 +71,8 @@ def round_score(*, data: Any, ruleset_config: object = None, rules: Rules | None
 
 def round_rows(*, data: dict[str, Any], scored: Scored) -> dict[str, list[dict[str, Any]]]:
     """The derived rows of a scored round, by seat, as plain dicts (no database):
-    ``{"transfers": [...], "players": [...], "hands": [...]}`` with the fields of
-    Transfer, RoundPlayer and RoundHand minus round and player. The one place that turns
+    ``{"transfers": [...], "players": [...], "hands": [...], "kongs": [...]}`` with the
+    fields of Transfer, RoundPlayer, RoundHand and RoundKong minus round and player. The one place that turns
     an engine answer into aggregation rows; bulk imports use it too. The hands, big wins
     and 扎鸟 hits are the engine's (``scored.wins``, ``scored.bird_hits``): a win given by
     its tiles alone has the codes the engine found, and the input's ``hands`` are never
@@ -129,7 +129,25 @@ def round_rows(*, data: dict[str, Any], scored: Scored) -> dict[str, list[dict[s
         )
         hands += [{"seat": seat, "code": c, "is_opening": True} for c in small_codes]
         hands += [{"seat": seat, "code": c, "is_opening": False} for c in final_codes]
-    return {"transfers": transfers, "players": players, "hands": hands}
+    return {
+        "transfers": transfers,
+        "players": players,
+        "hands": hands,
+        "kongs": kong_rows(data=data),
+    }
+
+
+def kong_rows(*, data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The RoundKong rows of a round the engine accepted (its ``kongs`` are checked then,
+    round-format.md): by kong, the seat that made it with its kind, then for a 放杠 the
+    seat that fed it (``KONG_FED``). The migration that filled the table for rounds stored
+    before it reads the same way."""
+    rows: list[dict[str, Any]] = []
+    for kong in data.get("kongs") or []:
+        rows.append({"seat": kong["seat"], "kind": kong["kind"]})
+        if kong["kind"] == "ming" and kong.get("from") is not None:
+            rows.append({"seat": kong["from"], "kind": KONG_FED})
+    return rows
 
 
 def _unlisted_payments(result: RoundResult) -> list[int]:

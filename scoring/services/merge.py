@@ -11,7 +11,7 @@ from leagues.audit import audit_record, audit_snapshot
 from leagues.models import Player, PlayerLinkRequest, Season
 from leagues.permissions import require_manage
 from scoring.events.models import Entrant
-from scoring.models import RoundHand, RoundPlayer, Session, SessionSeat, Transfer
+from scoring.models import RoundHand, RoundKong, RoundPlayer, Session, SessionSeat, Transfer
 from scoring.standings.models import (
     Penalty,
     PlayerClubStat,
@@ -30,6 +30,7 @@ PLAYER_MOVED: tuple[tuple[Any, str], ...] = (
     (SessionSeat, "player"),
     (RoundPlayer, "player"),
     (RoundHand, "player"),
+    (RoundKong, "player"),
     (Transfer, "payer"),
     (Transfer, "payee"),
     (PlayerSessionStat, "player"),

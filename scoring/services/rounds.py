@@ -1,7 +1,8 @@
 """Rounds: recording the session's next one, previewing, correcting, voiding and undoing.
 
 A round goes: permission → season open → the engine scores it under the season's
-ruleset → stored atomically with its Transfer, RoundPlayer and RoundHand rows. Bad
+ruleset → stored atomically with its Transfer, RoundPlayer, RoundHand and RoundKong rows,
+its standings and its audit line (recording: one write, ``_recording_writes``). Bad
 input raises ``RoundRejected`` and stores nothing. Nothing is overwritten: a
 correction is a new version, a void marks the row and keeps it.
 """
@@ -9,23 +10,44 @@ correction is a new version, a void marks the row and keeps it.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.db.models import (
+    BigIntegerField,
+    Exists,
+    OuterRef,
+    Subquery,
+)
+from django.db.models.expressions import RawSQL
+from django.http import Http404
 from django.utils import timezone
 
-from csmj_site.errors import ServiceError
-from leagues.audit import audit_record, audit_snapshot
-from leagues.models import Player, Season
-from leagues.permissions import require_record
+from csmj_site.bulk_rows import Statement, insert_statement, statements_run
+from csmj_site.errors import Forbidden, ServiceError
+from leagues.audit import AuditEntry, audit_entry, audit_record, audit_snapshot
+from leagues.models import Membership, Player, Season
+from leagues.permissions import require_record, role_allows
+from leagues.selectors import membership_role_capped
 from scoring.engine import RoundResult, Scored
-from scoring.models import Round, RoundHand, RoundPlayer, Session, SessionSeat, Transfer
-from scoring.selectors import session_next_number, session_ruleset_config
+from scoring.models import Round, RoundHand, RoundKong, RoundPlayer, Session, SessionSeat, Transfer
+from scoring.selectors import round_entries, session_ruleset_config
 from scoring.services.engine_calls import round_rows, round_score, ruleset_parse
 from scoring.services.errors import RoundConflict, RoundRejected, SessionFinished
 from scoring.services.sessions import session_locked
-from scoring.standings.models import SessionResult
+from scoring.standings.models import (
+    STAT_FIELDS,
+    PlayerClubStat,
+    PlayerSeasonStat,
+    PlayerSessionStat,
+    SessionResult,
+    round_add,
+)
+from scoring.standings.rebuild import stat_add_statements
 from scoring.standings.services import stats_session_refresh
+from scoring.webhooks.models import Webhook
 from scoring.webhooks.tasks import webhooks_notify
 
 
@@ -34,22 +56,9 @@ def _reject(field: str, code: str, variant: str = "", **params: Any) -> RoundRej
 
 
 def _derived_rows(rnd: Round, players: list[Player], scored: Scored) -> None:
-    """Store the Transfer, RoundPlayer and RoundHand rows of a scored round."""
+    """Store the Transfer, RoundPlayer, RoundHand and RoundKong rows of a scored round."""
     rows = round_rows(data=rnd.data, scored=scored)
-
-    def player_at(seat: int | None) -> Player | None:
-        return None if seat is None else players[seat]
-
-    Transfer.objects.bulk_create(
-        Transfer(round=rnd, payer=player_at(t["payer_seat"]), payee=player_at(t["payee_seat"]), **t)
-        for t in rows["transfers"]
-    )
-    RoundPlayer.objects.bulk_create(
-        RoundPlayer(round=rnd, player=players[r["seat"]], **r) for r in rows["players"]
-    )
-    RoundHand.objects.bulk_create(
-        RoundHand(round=rnd, player=players[h["seat"]], **h) for h in rows["hands"]
-    )
+    statements_run(_row_statements(rnd.pk, [p.pk for p in players], rows))
 
 
 def _ensure_open(season: Season) -> None:
@@ -88,37 +97,352 @@ def round_preview(
     return dict(result)
 
 
+@dataclass(frozen=True)
+class Recorded:
+    """A round just recorded, with what the round form shows next, known without reading
+    back what was written: each seat's total over the session's counted rounds (this one
+    included), the counted and void rounds, and the codes the engine found for entries
+    given by tiles alone (as ``selectors.round_found_codes`` reads them)."""
+
+    round: Round
+    totals: list[int]
+    counted: int
+    void: int
+    found_codes: dict[tuple[int, int, bool], list[str]]
+
+
 def round_record(
     *, session: Session, data: dict[str, Any], actor: Any, number: int | None = None
 ) -> Round:
     """Record the session's next round. ``number``, when given, must be that next number,
     else RoundConflict (someone else recorded it first)."""
-    season = session.season
-    require_record(actor, season.club)
-    _ensure_open(season)
-    # Parsed once: stored as its full dict and scored under as it is.
-    rules = ruleset_parse(session_ruleset_config(session=session))
-    ruleset_config = rules.to_dict()
-    scored = round_score(data=data, rules=rules)
-    with transaction.atomic():
-        locked = session_locked(session)
-        _ensure_open(locked.season)
-        ended = SessionResult.objects.filter(session=locked).values_list("is_paper", flat=True)
-        is_paper = ended.first()
-        if is_paper is not None:  # finished (结束本场), or a paper session
-            raise _reject("session", "paper_session") if is_paper else SessionFinished()
-        expected = session_next_number(session=locked)
-        if number is not None and number != expected:
-            raise RoundConflict(number=number, expected=expected)
-        return round_store(
-            session=locked,
-            number=expected,
-            version=1,
-            data=data,
-            ruleset_config=ruleset_config,
-            scored=scored,
-            actor=actor,
+    require_record(actor, session.season.club)
+    return _record(
+        session_id=session.pk, club_slug=None, data=data, actor=actor, number=number
+    ).round
+
+
+def round_record_at(
+    *,
+    club_slug: str,
+    session_id: int,
+    actor: Any,
+    data: Any = None,
+    number: int | None = None,
+    body: Callable[[], tuple[Any, int | None]] | None = None,
+    also: Callable[[Recorded], list[Statement]] | None = None,
+) -> Recorded:
+    """Record the next round of session ``session_id`` of the club ``club_slug`` for
+    ``actor`` (the API's and the round form's save), the club, the actor's role and the
+    session read with it: the session and its seats in two queries, everything written
+    in one statement on PostgreSQL (docs/performance.md, "Recording a round"). Http404 for no such club or session, or a club the actor may not read;
+    Forbidden("record") for a reader who may not record; then as ``round_record``.
+
+    ``body()``: instead of ``data`` and ``number``, the request's round and number, read
+    after the access checks (a caller who may not see the session learns nothing from
+    its body's mistakes). ``also(recorded)``: more statements for the same write, made
+    from what is recorded before it runs (the caller's answer kept with its
+    Idempotency-Key)."""
+    return _record(
+        session_id=session_id,
+        club_slug=club_slug,
+        data=data,
+        actor=actor,
+        number=number,
+        body=body,
+        also=also,
+    )
+
+
+def _locked_for_recording(*, session_id: int, club_slug: str | None, actor: Any) -> Session:
+    """The session, locked, with its season, club and ruleset, the actor's membership role
+    (``actor_role``), whether the club has an active webhook (``club_hooks``) and on
+    PostgreSQL the new round's id (``new_round_id``, from its sequence): one query."""
+    # (no user has id 0: an anonymous actor has no role)
+    user_id: int = actor.pk if getattr(actor, "is_authenticated", False) else 0
+    qs = (
+        Session.objects.select_for_update(of=("self",))
+        .select_related("season__club", "season__ruleset")
+        .filter(pk=session_id)
+        .annotate(
+            actor_role=Subquery(
+                Membership.objects.filter(club=OuterRef("season__club"), user_id=user_id).values(
+                    "role"
+                )[:1]
+            ),
+            club_hooks=Exists(
+                Webhook.objects.filter(club=OuterRef("season__club"), is_active=True)
+            ),
         )
+    )
+    if club_slug is not None:
+        qs = qs.filter(season__club__slug=str(club_slug))
+    if connection.vendor == "postgresql":
+        qs = qs.annotate(
+            new_round_id=RawSQL(
+                "nextval(pg_get_serial_sequence(%s, 'id'))",
+                [Round._meta.db_table],
+                output_field=BigIntegerField(),
+            )
+        )
+    found = list(qs.order_by()[:1])
+    if not found:
+        raise Http404("No such session.")
+    return found[0]
+
+
+def _seats_now(session_id: int) -> list[dict[str, Any]]:
+    """The session's seats in order, each with what the round's write depends on, read
+    after the session's lock (so in a snapshot that has every earlier round): its
+    player, the player's session stat row's ``round_net`` (None: no row yet), the
+    session's SessionResult (``ended_paper``: None when unfinished, else ``is_paper``),
+    highest round number and counted and void rounds. One query, its SQL written out (the
+    ORM took longer to build it than the database to answer it)."""
+    seat, stat, result, rnd = (
+        connection.ops.quote_name(m._meta.db_table)
+        for m in (SessionSeat, PlayerSessionStat, SessionResult, Round)
+    )
+    current = f"FROM {rnd} n WHERE n.session_id = %s AND n.is_current AND"
+    sql = (
+        f"SELECT s.seat, s.player_id, "
+        f"(SELECT st.round_net FROM {stat} st"
+        f" WHERE st.session_id = %s AND st.player_id = s.player_id), "
+        f"(SELECT r.is_paper FROM {result} r WHERE r.session_id = %s), "
+        f"(SELECT MAX(n.number) FROM {rnd} n WHERE n.session_id = %s), "
+        f"(SELECT COUNT(*) {current} NOT n.is_void), "
+        f"(SELECT COUNT(*) {current} n.is_void) "
+        f"FROM {seat} s WHERE s.session_id = %s ORDER BY s.seat"
+    )
+    with connection.cursor() as cur:
+        cur.execute(sql, [session_id] * 6)
+        rows = cur.fetchall()
+    return [
+        {
+            "seat": seat_no,
+            "player_id": player_id,
+            "stat_round_net": round_net,
+            "ended_paper": None if paper is None else bool(paper),
+            "last_number": last,
+            "counted": counted,
+            "voided": voided,
+        }
+        for seat_no, player_id, round_net, paper, last, counted, voided in rows
+    ]
+
+
+class _BodyRefused(Exception):
+    """The request body's own refusal, carried out of recording's block (see ``_record``)."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def _record(
+    *,
+    session_id: int,
+    club_slug: str | None,
+    data: Any,
+    actor: Any,
+    number: int | None,
+    body: Callable[[], tuple[Any, int | None]] | None = None,
+    also: Callable[[Recorded], list[Statement]] | None = None,
+) -> Recorded:
+    """Recording's one transaction: the locked session (one query), the checks, the
+    engine, the seats as they are now (one query), then one write of everything
+    (``_recording_writes``). A refusal is raised after the transaction's block, which
+    then wrote nothing: an enclosing transaction (the Idempotency-Key's) stays usable."""
+    refused: Exception | None = None
+    with transaction.atomic(savepoint=False):
+        try:
+            session = _locked_for_recording(session_id=session_id, club_slug=club_slug, actor=actor)
+            season = session.season
+            if club_slug is not None:
+                role = membership_role_capped(role=session.actor_role, user=actor)  # type: ignore[attr-defined]
+                if not role_allows(role, season.club, "read"):
+                    raise Http404("No such session.")
+                if not role_allows(role, season.club, "record"):
+                    raise Forbidden("record")
+            if body is not None:
+                try:
+                    data, number = body()
+                except Exception as exc:  # not JSON, a bad number: the caller's own error
+                    raise _BodyRefused(exc) from exc
+            _ensure_open(season)
+            # Parsed once: stored as its full dict and scored under as it is.
+            rules = ruleset_parse(session_ruleset_config(session=session))
+            scored = round_score(data=data, rules=rules)
+            seats = _seats_now(session.pk)
+            _check_table(seats=len(seats), result=scored.result)
+            is_paper = seats[0]["ended_paper"] if seats else None
+            if is_paper is not None:  # finished (结束本场), or a paper session
+                raise _reject("session", "paper_session") if is_paper else SessionFinished()
+            expected = (seats[0]["last_number"] or 0) + 1
+            if number is not None and number != expected:
+                raise RoundConflict(number=number, expected=expected)
+        except (Http404, Forbidden, RoundRejected, RoundConflict, SessionFinished) as exc:
+            refused = exc
+        except _BodyRefused as exc:
+            refused = exc.error
+        else:
+            return _recording_writes(
+                session=session,
+                seats=seats,
+                number=expected,
+                data=data,
+                ruleset_config=rules.to_dict(),
+                scored=scored,
+                actor=actor,
+                also=also,
+            )
+    assert refused is not None
+    raise refused
+
+
+def _recording_writes(
+    *,
+    session: Session,
+    seats: list[dict[str, Any]],
+    number: int,
+    data: dict[str, Any],
+    ruleset_config: dict[str, Any],
+    scored: Scored,
+    actor: Any,
+    also: Callable[[Recorded], list[Statement]] | None,
+) -> Recorded:
+    """Write a new round (version 1) of ``session`` with everything it changes: its
+    Transfer, RoundPlayer, RoundHand and RoundKong rows, the session's, season's and
+    club's stat rows of its players (one upsert each) and its audit line. On PostgreSQL
+    one statement (``statements_run``; the round's id came with the session's lock);
+    elsewhere the round's INSERT first (for its id), then one statement per table.
+    A club with webhooks has its audit line and deliveries written after."""
+    season = session.season
+    pids = [s["player_id"] for s in seats]
+    rnd = _new_round(
+        id=getattr(session, "new_round_id", None),
+        session=session,
+        number=number,
+        version=1,
+        data=data,
+        ruleset_config=ruleset_config,
+        scored=scored,
+        recorded_by=actor,
+    )
+    statements: list[Statement] = []
+    if rnd.pk is None:
+        rnd.save(force_insert=True)
+    else:
+        statements.append(insert_statement(Round, [rnd]))
+    rows = round_rows(data=rnd.data, scored=scored)
+    statements += _row_statements(rnd.pk, pids, rows)
+    deltas = []
+    for s, row in zip(seats, rows["players"], strict=True):
+        d = dict.fromkeys(STAT_FIELDS, 0)
+        round_add(d, row)
+        d["sessions"] = 1 if s["stat_round_net"] is None else 0
+        deltas.append((s, d))
+    deltas.sort(key=lambda sd: sd[0]["player_id"])
+    statements += stat_add_statements(
+        PlayerSessionStat,
+        fixed={
+            "session_id": session.pk,
+            "season_id": season.pk,
+            "club_id": season.club_id,
+            "started_at": session.started_at,
+        },
+        keys=("session_id", "player_id"),
+        rows=[({"player_id": s["player_id"], "seat": s["seat"]}, d) for s, d in deltas],
+    )
+    for model, key, value in (
+        (PlayerSeasonStat, "season_id", season.pk),
+        (PlayerClubStat, "club_id", season.club_id),
+    ):
+        statements += stat_add_statements(
+            model,
+            fixed={key: value},
+            keys=(key, "player_id"),
+            rows=[({"player_id": s["player_id"]}, d) for s, d in deltas],
+        )
+    hooks = getattr(session, "club_hooks", True)
+    audit = {
+        "actor": actor,
+        "club": season.club,
+        "action": "round.record",
+        "obj": rnd,
+        "after": audit_snapshot(rnd),
+    }
+    if not hooks:
+        statements.append(insert_statement(AuditEntry, [audit_entry(**audit)]))
+    nets = scored.result["net"]
+    found: dict[tuple[int, int, bool], list[str]] = {}
+    if any("hands" not in e for e in round_entries(data)):
+        for h in rows["hands"]:
+            found.setdefault((rnd.pk, h["seat"], h["is_opening"]), []).append(h["code"])
+    recorded = Recorded(
+        round=rnd,
+        totals=[(s["stat_round_net"] or 0) + nets[i] for i, s in enumerate(seats)],
+        counted=seats[0]["counted"] + 1,
+        void=seats[0]["voided"],
+        found_codes=found,
+    )
+    if also is not None:
+        statements += also(recorded)
+    statements_run(statements)
+    if hooks:
+        webhooks_notify(entry=audit_record(**audit))
+    return recorded
+
+
+def _row_statements(
+    round_id: int, pids: list[int], rows: dict[str, list[dict[str, Any]]]
+) -> list[Statement]:
+    """The INSERTs of a round's derived rows (``round_rows``), players by seat."""
+
+    def player(seat: int | None) -> int | None:
+        return None if seat is None else pids[seat]
+
+    built: list[tuple[type[Any], list[Any]]] = [
+        (
+            Transfer,
+            [
+                Transfer(
+                    round_id=round_id,
+                    payer_id=player(t["payer_seat"]),
+                    payee_id=player(t["payee_seat"]),
+                    **t,
+                )
+                for t in rows["transfers"]
+            ],
+        ),
+        (
+            RoundPlayer,
+            [
+                RoundPlayer(round_id=round_id, player_id=pids[r["seat"]], **r)
+                for r in rows["players"]
+            ],
+        ),
+        (
+            RoundHand,
+            [RoundHand(round_id=round_id, player_id=pids[h["seat"]], **h) for h in rows["hands"]],
+        ),
+        (
+            RoundKong,
+            [RoundKong(round_id=round_id, player_id=pids[k["seat"]], **k) for k in rows["kongs"]],
+        ),
+    ]
+    return [insert_statement(model, objs) for model, objs in built if objs]
+
+
+def _new_round(*, data: dict[str, Any], scored: Scored, **fields: Any) -> Round:
+    """One scored version of a round, unsaved: ``fields`` are its session, number,
+    version, ruleset_config, recorded_by (and supersedes)."""
+    return Round(
+        data=copy.deepcopy(data),
+        result=scored.result,
+        burned=scored.result["burned"],
+        birds=list(scored.birds),
+        **fields,
+    )
 
 
 def round_store(
@@ -139,20 +463,19 @@ def round_store(
     than the session's RoundRejected."""
     players = _seated_players(session)
     _check_table(seats=len(players), result=scored.result)
+    rnd = _new_round(
+        session=session,
+        number=number,
+        version=version,
+        data=data,
+        ruleset_config=ruleset_config,
+        scored=scored,
+        recorded_by=actor,
+        supersedes=supersedes,
+    )
     try:
         with transaction.atomic():
-            rnd = Round.objects.create(
-                session=session,
-                number=number,
-                version=version,
-                data=copy.deepcopy(data),
-                ruleset_config=ruleset_config,
-                result=scored.result,
-                burned=scored.result["burned"],
-                birds=list(scored.birds),
-                recorded_by=actor,
-                supersedes=supersedes,
-            )
+            rnd.save(force_insert=True)
     except IntegrityError as exc:
         # Another current version of this number appeared meanwhile.
         raise RoundConflict(number=number, expected=number + 1) from exc

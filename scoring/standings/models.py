@@ -20,6 +20,7 @@ These tables are derived. What writes them:
   their four final nets).
 - ``PlayerRating`` / ``RatingEvent``: openskill (Plackett-Luce) ratings per season and
   per club (``season`` null), and their history, one event per rated session.
+- ``TaskOutbox``: the tasks queued after a write's commit that the broker has not taken yet.
 """
 
 from __future__ import annotations
@@ -312,6 +313,27 @@ class RatingEvent(models.Model):
         return f"{self.player_id} @ {self.session_id}: {self.ordinal:.1f}"
 
 
+class TaskOutbox(models.Model):
+    """A task that a write queues after it commits (a ratings replay), kept from the write's
+    own transaction until the broker has taken it (``scoring.standings.tasks``): a task
+    the broker could not take while it was down is sent when it is back, by the next
+    successful send or the beat's ``standings.outbox_flush``. ``key`` (the task and its
+    arguments) keeps one row per pending task: the tasks recompute, so one run is enough."""
+
+    key = models.CharField(max_length=200, unique=True)
+    task = models.CharField(max_length=100)
+    kwargs = models.JSONField(default=dict)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name = _("待发任务")
+        verbose_name_plural = _("待发任务")
+
+    def __str__(self) -> str:
+        return self.key
+
+
 __all__ = [
     "Penalty",
     "PlayerClubStat",
@@ -320,4 +342,5 @@ __all__ = [
     "PlayerSessionStat",
     "RatingEvent",
     "SessionResult",
+    "TaskOutbox",
 ]

@@ -9,7 +9,9 @@ import (``scoring.bulk_import``) share.
 - ``session_stat_rows`` computes PlayerSessionStat rows from the rounds; the incremental
   path and the rebuild both use it, so they produce identical rows (a hypothesis test
   in tests/scoring/standings/test_stats.py checks it).
-- ``apply_stat_deltas`` adds per-player differences to the season and club totals;
+- ``apply_stat_deltas`` adds per-player differences to the season and club totals
+  (``stat_add_statements``: the same upserts as statements, for a caller that runs them
+  with its other writes);
   ``scope_lock`` keeps a rebuild and the writers of a club apart.
 
 Ratings (``scoring.standings.ratings``) are openskill's Plackett-Luce model.
@@ -25,7 +27,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import Q, Sum
 
-from csmj_site.bulk_rows import insert_rows
+from csmj_site.bulk_rows import Statement, insert_rows, statements_run
 from leagues.models import Club, Season
 from scoring.models import RoundPlayer, Session, SessionSeat, counting_q
 from scoring.standings.models import (
@@ -106,45 +108,73 @@ def session_stat_rows(
     return list(rows.values())
 
 
-def apply_stat_deltas(model: Any, scope: dict[str, int], deltas: dict[int, dict[str, int]]) -> None:
-    """Add per-player deltas to a totals table with INSERT ... ON CONFLICT DO UPDATE (an
-    atomic increment, safe under concurrent writers; rows in player order so that writers
-    lock alike), then drop the rows left with no session. On PostgreSQL one statement
-    whatever the number of players (the columns as arrays, ``unnest``); elsewhere one per
-    80 players."""
-    if not deltas:
-        return
+def stat_add_statements(
+    model: Any,
+    *,
+    fixed: dict[str, Any],
+    keys: tuple[str, str],
+    rows: list[tuple[dict[str, int], dict[str, int]]],
+) -> list[Statement]:
+    """The statements that add per-row deltas to a stat table's STAT_FIELDS with INSERT ...
+    ON CONFLICT (``keys``) DO UPDATE (an atomic increment, safe under concurrent writers),
+    not run. ``rows``: (the row's own integer columns, e.g. ``{"player_id": 7}``, its
+    deltas), written in that order (callers sort them by player, so that writers lock
+    alike); ``fixed``: the columns every row shares (the scope). On PostgreSQL one
+    statement whatever the number of rows (the columns as arrays, ``unnest``); elsewhere
+    one per 80 rows."""
+    if not rows:
+        return []
     q = connection.ops.quote_name
     table = q(model._meta.db_table)
-    ((scope_col, scope_value),) = scope.items()
-    columns = ", ".join(q(c) for c in (scope_col, "player_id", *STAT_FIELDS))
+    own = list(rows[0][0])
+    columns = ", ".join(q(c) for c in (*fixed, *own, *STAT_FIELDS))
     updates = ", ".join(f"{q(f)} = {table}.{q(f)} + EXCLUDED.{q(f)}" for f in STAT_FIELDS)
-    upsert = f"ON CONFLICT ({q(scope_col)}, {q('player_id')}) DO UPDATE SET {updates}"
-    rows = sorted(deltas.items())
-    with connection.cursor() as cur:
-        if connection.vendor == "postgresql":
-            arrays = ", ".join(["%s::bigint[]"] * (1 + len(STAT_FIELDS)))
-            cur.execute(
-                f"INSERT INTO {table} ({columns}) SELECT %s, * FROM unnest({arrays}) {upsert}",
+    upsert = f"ON CONFLICT ({q(keys[0])}, {q(keys[1])}) DO UPDATE SET {updates}"
+    if connection.vendor == "postgresql":
+        shared = ", ".join(["%s"] * len(fixed))
+        arrays = ", ".join(["%s::bigint[]"] * (len(own) + len(STAT_FIELDS)))
+        return [
+            (
+                f"INSERT INTO {table} ({columns}) SELECT {shared}, * FROM unnest({arrays}) "
+                f"{upsert}",
                 [
-                    scope_value,
-                    [pid for pid, _ in rows],
+                    *fixed.values(),
+                    *([r[c] for r, _ in rows] for c in own),
                     *([d[f] for _, d in rows] for f in STAT_FIELDS),
                 ],
             )
-        else:
-            one = "(" + ", ".join(["%s"] * (2 + len(STAT_FIELDS))) + ")"
-            for start in range(0, len(rows), 80):
-                chunk = rows[start : start + 80]
-                cur.execute(
-                    f"INSERT INTO {table} ({columns}) VALUES {', '.join([one] * len(chunk))} "
-                    f"{upsert}",
-                    [
-                        v
-                        for pid, d in chunk
-                        for v in (scope_value, pid, *(d[f] for f in STAT_FIELDS))
-                    ],
-                )
+        ]
+    one = "(" + ", ".join(["%s"] * (len(fixed) + len(own) + len(STAT_FIELDS))) + ")"
+    statements: list[Statement] = []
+    for start in range(0, len(rows), 80):
+        chunk = rows[start : start + 80]
+        statements.append(
+            (
+                f"INSERT INTO {table} ({columns}) VALUES {', '.join([one] * len(chunk))} {upsert}",
+                [
+                    v
+                    for r, d in chunk
+                    for v in (*fixed.values(), *r.values(), *(d[f] for f in STAT_FIELDS))
+                ],
+            )
+        )
+    return statements
+
+
+def apply_stat_deltas(model: Any, scope: dict[str, int], deltas: dict[int, dict[str, int]]) -> None:
+    """Add per-player deltas to a totals table (``stat_add_statements``, rows in player
+    order), then drop the rows left with no session."""
+    if not deltas:
+        return
+    ((scope_col, _value),) = scope.items()
+    statements_run(
+        stat_add_statements(
+            model,
+            fixed=scope,
+            keys=(scope_col, "player_id"),
+            rows=[({"player_id": pid}, d) for pid, d in sorted(deltas.items())],
+        )
+    )
     if any(d["sessions"] < 0 for d in deltas.values()):
         model.objects.filter(player_id__in=list(deltas), sessions__lte=0, **scope).delete()
 

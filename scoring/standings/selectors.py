@@ -12,16 +12,29 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import functools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from django.db import connections, router
 from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from leagues.audit import AuditEntry
 from leagues.models import Club, Player, Season, name_for_reader
 from scoring.engine import HAND_TYPES, KONG_KINDS
-from scoring.models import MAX_SEATS, Round, RoundHand, RoundPlayer, SessionSeat, counting_q
+from scoring.models import (
+    KONG_FED,
+    MAX_SEATS,
+    Round,
+    RoundHand,
+    RoundKong,
+    RoundPlayer,
+    SessionSeat,
+    counting_q,
+)
 from scoring.selectors import kong_kinds
 from scoring.standings.cells import formula_safe
 from scoring.standings.models import (
@@ -34,6 +47,7 @@ from scoring.standings.models import (
     RatingEvent,
 )
 from scoring.standings.rounding import fixed
+from scoring.sync.selectors import settle_seconds
 
 # ---------------------------------------------------------------- standings
 
@@ -227,7 +241,6 @@ class KongCount:
 
 
 # The kongs a player fed: the discarder's side of a 放杠 (the kinds' words are the engine's).
-KONG_FED = "fed"
 KONG_FED_WORD = gettext_lazy("点杠")
 
 
@@ -276,23 +289,21 @@ def player_stats(*, player: Player, season: Season | None = None) -> PlayerStats
 
 
 def player_kongs(*, scope: Q) -> list[KongCount]:
-    """The player's kongs over the counted rounds in ``scope`` (a RoundPlayer filter), by
-    kind, read from the rounds' ``kongs`` (round-format.md): 暗杠, 加杠 and 放杠 the
-    player made, then 点杠, the 放杠 others made on the player's discard. Every kind is
-    listed, zeros too. Counted at every table size and under every ruleset (a kong is
-    recorded even where ``kong_pay`` is off). One query, over the rounds with kongs only."""
+    """The player's kongs over the counted rounds in ``scope`` (a filter on the player and
+    the round, as on RoundPlayer), by kind, from the RoundKong rows derived when each
+    round was stored: 暗杠, 加杠 and 放杠 the player made, and 点杠 (``fed``) the 放杠 made on
+    the player's discard; every kind listed, zeros too. Counted at every table size and
+    under every ruleset (a kong is recorded even where ``kong_pay`` is off). One query."""
     counts = dict.fromkeys([*KONG_KINDS, KONG_FED], 0)
-    rows = RoundPlayer.objects.filter(
-        scope, counting_q("round"), round__data__has_key="kongs"
-    ).values_list("seat", "round__data__kongs")
-    for seat, kongs in rows:
-        for kong in kongs if isinstance(kongs, list) else []:
-            if not isinstance(kong, dict):
-                continue
-            if kong.get("seat") == seat and kong.get("kind") in counts:
-                counts[kong["kind"]] += 1
-            if kong.get("kind") == "ming" and kong.get("from") == seat:
-                counts[KONG_FED] += 1
+    rows = (
+        RoundKong.objects.filter(scope, counting_q("round"))
+        .values("kind")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    for row in rows:
+        if row["kind"] in counts:
+            counts[row["kind"]] = row["n"]
     words = {**kong_kinds(), KONG_FED: str(KONG_FED_WORD)}
     return [KongCount(kind, words[kind], n) for kind, n in counts.items()]
 
@@ -486,6 +497,53 @@ def rating_history(*, player: Player, season: Season | None = None) -> list[Rati
 
 def player_rating(*, player: Player, season: Season | None = None) -> PlayerRating | None:
     return PlayerRating.objects.filter(player=player, season=season).first()
+
+
+# ---------------------------------------------------------------- versions
+
+
+def club_read_version(*, slug: str) -> str | None:
+    """The version of what a public club's result pages and standings API show a
+    logged-out reader (``csmj_site.etags``: such a read is rendered once per version).
+
+    It changes with every write the club's log records (rounds recorded, corrected or
+    voided, sessions, penalties, merges, renames, rulesets, seasons, the club's settings:
+    each write service logs inside its own transaction), with every ratings replay (the
+    worker's, which the log does not record: the replay writes new rating rows) and with
+    the players' "hide my name" choice. None when the club is not public, or when its
+    newest log entry is younger than ``SYNC_SETTLE_SECONDS``: a transaction that took its
+    entry earlier may still commit, so nothing is kept until the log settles (as the
+    changes feed holds such entries back). One query, whatever the club's size, written
+    out once (it runs before every kept read: the ORM would compile it each time)."""
+    cutoff = timezone.now() - datetime.timedelta(seconds=settle_seconds())
+    # Where the request's other reads go (a replica when routed there): a version read on
+    # the primary would key content read from a replica behind it.
+    db = connections[router.db_for_read(AuditEntry)]
+    with db.cursor() as cur:
+        cur.execute(_read_version_sql(), [db.ops.adapt_datetimefield_value(cutoff), slug])
+        row = cur.fetchone()
+    if row is None or row[1]:
+        return None
+    return "-".join(str(v or 0) for v in (row[0], *row[2:]))
+
+
+@functools.cache
+def _read_version_sql() -> str:
+    """club_read_version's query: the club, whether its newest log entry is younger than
+    the cutoff, that entry's id, the newest rating row's, and the hidden names' count,
+    sum and last id."""
+    club = Club._meta.db_table
+    audit = AuditEntry._meta.db_table
+    rating = PlayerRating._meta.db_table
+    player = Player._meta.db_table
+    newest = f"FROM {audit} a WHERE a.club_id = c.id ORDER BY a.at DESC, a.id DESC LIMIT 1"
+    hidden = f"FROM {player} p WHERE p.club_id = c.id AND p.name_hidden"
+    return (
+        f"SELECT c.id, (SELECT a.at > %s {newest}), (SELECT a.id {newest}),"
+        f" (SELECT MAX(r.id) FROM {rating} r WHERE r.club_id = c.id),"
+        f" (SELECT COUNT(*) {hidden}), (SELECT SUM(p.id) {hidden}), (SELECT MAX(p.id) {hidden})"
+        f" FROM {club} c WHERE c.slug = %s AND c.is_public AND NOT c.is_quick"
+    )
 
 
 SEASON_ROUNDS_CSV_HEADER = [

@@ -1,8 +1,9 @@
 """The standings' narrow interface for scoring's writes. Call each inside the
 transaction that made the change:
 
-- ``stats_session_refresh(session=...)``: a session's rounds changed (a round recorded,
-  corrected, voided or undone; a paper session stored). Its stat rows, and its players'
+- ``stats_session_refresh(session=...)``: a session's rounds changed (a round corrected,
+  voided or undone; a paper session stored; recording a round adds its own counts in its
+  write, ``scoring.services.rounds``). Its stat rows, and its players'
   season and club totals, are brought up to date (``INSERT … ON CONFLICT DO UPDATE``
   increments, safe under concurrent writers);
 - ``stats_session_moved(session=...)``: its start time changed;

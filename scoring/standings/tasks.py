@@ -3,11 +3,14 @@ state: every task recomputes from the rounds), acknowledges late and retries on
 database trouble. Queue them with ``transaction.on_commit`` so that a worker never
 sees a transaction that is not there yet.
 
-With no CELERY_BROKER_URL the tasks run eagerly, in-process.
+A task queued after commit is kept in the outbox (TaskOutbox), written in the write's own
+transaction, until the broker has taken it: nothing waits on a person after a broker
+outage. With no CELERY_BROKER_URL the tasks run eagerly, in-process.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
@@ -15,6 +18,7 @@ from celery import shared_task
 from django.db import DatabaseError
 
 from leagues.models import Club, Season
+from scoring.standings.models import TaskOutbox
 from scoring.standings.rebuild import ratings_rebuild, standings_rebuild
 
 logger = logging.getLogger(__name__)
@@ -43,24 +47,73 @@ def standings_rebuild_task(*, club_id: int | None = None, season_id: int | None 
 
 
 def queue_after_commit(task: Any, **kwargs: Any) -> None:
-    """``task.delay(**kwargs)`` once the current transaction commits (at once outside one).
+    """``task.delay(**kwargs)`` once the current transaction commits (at once outside one),
+    kept in the outbox (TaskOutbox) in that same transaction until the broker takes it.
 
-    With the broker down the write has already committed: the task is not queued, a
-    warning is logged, and the request still succeeds. The work is not caught up by itself;
-    ``manage.py rebuild_standings`` (or the nightly rebuild) restores it (docs/reliability.md)."""
+    With the broker down the write has already committed and the request still succeeds:
+    the task stays in the outbox, a warning is logged, and it is sent when the broker is
+    back, by the next successful send or the beat's ``standings.outbox_flush``
+    (docs/reliability.md)."""
     from django.db import transaction
 
-    transaction.on_commit(lambda: _send(task, kwargs))
+    key = outbox_key(task.name, kwargs)
+    TaskOutbox.objects.bulk_create(
+        [TaskOutbox(key=key, task=task.name, kwargs=kwargs)], ignore_conflicts=True
+    )
+    transaction.on_commit(lambda: _send(task, kwargs, key))
 
 
-def _send(task: Any, kwargs: dict[str, Any]) -> None:
+def outbox_key(name: str, kwargs: dict[str, Any]) -> str:
+    """One pending task: its name and its arguments."""
+    return f"{name}{json.dumps(kwargs, sort_keys=True, separators=(',', ':'))}"[:200]
+
+
+def _publish(task: Any, kwargs: dict[str, Any]) -> bool:
+    """Hand the task to the broker; False (logged) when the broker is unavailable."""
     from kombu.exceptions import OperationalError as BrokerError
 
     try:
         task.apply_async(kwargs=kwargs, retry=False, ignore_result=True)
     except (BrokerError, ConnectionError, OSError):
         logger.warning(
-            "broker unavailable: %s%s not queued; run manage.py rebuild_standings",
+            "broker unavailable: %s%s not queued; kept in the outbox, sent when the broker is back",
             task.name,
             kwargs,
         )
+        return False
+    return True
+
+
+def _send(task: Any, kwargs: dict[str, Any], key: str) -> None:
+    if not _publish(task, kwargs):
+        # Kept (again: a concurrent writer with the same task may have sent and removed it).
+        TaskOutbox.objects.bulk_create(
+            [TaskOutbox(key=key, task=task.name, kwargs=kwargs)], ignore_conflicts=True
+        )
+        return
+    TaskOutbox.objects.filter(key=key).delete()
+    outbox_flush()  # the broker is there: what waited for it goes too
+
+
+def outbox_flush() -> int:
+    """Send the tasks waiting in the outbox, oldest first, each removed once the broker has
+    it; stops at the first the broker refuses. Idempotent. Returns how many were sent."""
+    from celery import current_app
+
+    sent = 0
+    for row in TaskOutbox.objects.order_by("id"):
+        task = current_app.tasks.get(row.task)
+        if task is None:  # a task this code no longer has
+            logger.error("outbox: unknown task %s dropped", row.key)
+        elif not _publish(task, row.kwargs):
+            break
+        else:
+            sent += 1
+        TaskOutbox.objects.filter(pk=row.pk).delete()
+    return sent
+
+
+@shared_task(name="standings.outbox_flush", **RETRYING)
+def outbox_flush_task() -> int:
+    """Send what waited in the outbox for the broker (celery beat, every half minute)."""
+    return outbox_flush()

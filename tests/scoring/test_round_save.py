@@ -13,6 +13,7 @@ from django.urls import reverse
 from scoring import services
 from scoring.models import Round
 from tests.factories import round_discard, round_self_draw
+from tests.scoring.test_round_save_queries import budget
 
 pytestmark = pytest.mark.django_db
 
@@ -91,9 +92,10 @@ def test_a_member_who_may_not_record_is_refused_and_nothing_is_stored(reader, se
 
 
 def test_saving_costs_the_same_queries_on_round_2_as_on_round_9(rec, session, recorder):
-    """Stats refresh, the audit entry and the club's webhooks looked up included; no query
-    per earlier round, and within the budget on SQLite and PostgreSQL alike (PostgreSQL's
-    savepoints count too)."""
+    """Stats, the audit entry and the club's webhooks looked up included; no query per
+    earlier round, and within the budget (tests/scoring/test_round_save_queries.py; inside
+    the test's transaction the request's own is a savepoint: on SQLite SAVEPOINT and
+    RELEASE where it would send BEGIN)."""
     with CaptureQueriesContext(connection) as first:
         assert save(rec, session, round_self_draw(0), number=1, key="q-1").status_code == 201
     for _n in range(2, 9):
@@ -102,7 +104,7 @@ def test_saving_costs_the_same_queries_on_round_2_as_on_round_9(rec, session, re
         assert save(rec, session, round_self_draw(0), number=9, key="q-9").status_code == 201
 
     assert len(ninth) == len(first)
-    assert len(ninth) <= 39
+    assert len(ninth) <= budget() + (connection.vendor == "sqlite")
 
 
 def test_the_undo_of_the_saved_banner_goes_back_to_the_round_form(rec, session, recorder):

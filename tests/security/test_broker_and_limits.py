@@ -10,6 +10,7 @@ from kombu.exceptions import OperationalError as BrokerError
 
 from csmj_site.middleware import ApiBodyGuardMiddleware
 from scoring.standings import tasks
+from scoring.standings.models import TaskOutbox
 
 
 class DeadBrokerTask:
@@ -27,7 +28,7 @@ class DeadBrokerTask:
 @pytest.mark.parametrize(
     "error", [BrokerError("Error 111 connecting to 127.0.0.1:6379"), ConnectionRefusedError()]
 )
-def test_a_task_queued_while_the_broker_is_down_is_logged_not_raised(
+def test_a_task_queued_while_the_broker_is_down_is_logged_kept_and_not_raised(
     db, django_capture_on_commit_callbacks, caplog, error
 ):
     task = DeadBrokerTask(error)
@@ -38,7 +39,9 @@ def test_a_task_queued_while_the_broker_is_down_is_logged_not_raised(
         tasks.queue_after_commit(task, club_id=1, season_id=2)
     assert task.calls == 1
     assert "broker unavailable: standings.ratings_rebuild" in caplog.text
-    assert "rebuild_standings" in caplog.text
+    assert "kept in the outbox" in caplog.text
+    kept = TaskOutbox.objects.get()
+    assert (kept.task, kept.kwargs) == ("standings.ratings_rebuild", {"club_id": 1, "season_id": 2})
 
 
 def test_an_error_of_the_task_itself_is_not_hidden(db, django_capture_on_commit_callbacks):

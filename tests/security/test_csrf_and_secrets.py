@@ -197,7 +197,7 @@ def test_a_round_write_that_loses_the_database_answers_503(recorder, club, sessi
     def lost(**kwargs):
         raise OperationalError("server closed the connection unexpectedly")
 
-    monkeypatch.setattr(services, "round_record", lost)
+    monkeypatch.setattr(services, "round_record_at", lost)
     _token, raw = apitoken_create(user=recorder, name="bot")
     response = Client(raise_request_exception=False).post(
         f"/api/v1/clubs/{club.slug}/sessions/{session.pk}/rounds/",

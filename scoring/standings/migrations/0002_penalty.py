@@ -11,7 +11,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ("standings", "0001_initial"),
-        ("events", "0002_house32_night_ruleset_penalty"),
+        ("events", "0002_night_ruleset_penalty"),
         ("leagues", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
