@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
     dependencies = [
         ("leagues", "0003_quick_table"),
-        ("scoring", "0003_table34_table_fee_and_anonymous_keys"),
+        ("scoring", "0004_round_kongs"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
