@@ -23,14 +23,35 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, OuterRef, Q, Subquery, Sum
+from django.db.models import (
+    Case,
+    Count,
+    F,
+    OuterRef,
+    Q,
+    RowRange,
+    Subquery,
+    Sum,
+    Value,
+    When,
+    Window,
+)
+from django.db.models.functions import RowNumber
 from django.utils import timezone
 from django.utils.timezone import get_current_timezone
 
 from leagues.audit import AuditEntry
 from leagues.models import Club, Membership, Player, Season
 from scoring.events.models import Entrant
-from scoring.models import RoundHand, RoundPlayer, Session, SessionSeat, Transfer, counting_q
+from scoring.models import (
+    Round,
+    RoundHand,
+    RoundPlayer,
+    Session,
+    SessionSeat,
+    Transfer,
+    counting_q,
+)
 from scoring.standings.models import (
     STAT_FIELDS,
     Penalty,
@@ -199,35 +220,33 @@ def _year_q(year: int | None, path: str) -> Q:
     return Q(**{f"{path}__gte": start, f"{path}__lt": end})
 
 
-def _counts_by_player(players: list[Player], year: int | None) -> dict[int, dict[str, int]]:
-    """Each player's counts: the club row (all time) or the year's session rows summed.
-    One query."""
-    out = {p.pk: _zero() for p in players}
+def _counted(year: int | None) -> Q:
+    """Rows (RoundPlayer, RoundHand, Transfer) of counted rounds, of sessions started in
+    ``year`` when one is given. All time, the few rounds that do not count are left out
+    (``round_not_counting_idx``) rather than the rounds joined; a year is read through the
+    counted rounds' ids and sessions (``round_counting_id_idx``). The same rows as
+    ``counting_q("round")``."""
     if year is None:
-        for row in PlayerClubStat.objects.filter(player__in=players):
-            _add(out[row.player_id], row.counts())
-        return out
-    sums: list[Mapping[str, Any]] = list(
-        PlayerSessionStat.objects.filter(_year_q(year, "started_at"), player__in=players)
-        .values("player_id")
-        .annotate(**{f"{f}_sum": Sum(f) for f in STAT_FIELDS})
-        .order_by()
-    )
-    for s in sums:
-        _add(out[s["player_id"]], {f: s[f"{f}_sum"] for f in STAT_FIELDS})
-    return out
+        return ~Q(round_id__in=Round.objects.exclude(counting_q()).values("id"))
+    return counting_q("round") & _year_q(year, "round__session__started_at")
 
 
-def _club_ranks(players: list[Player], year: int | None) -> dict[int, tuple[int | None, int]]:
-    """player id -> (rank, of how many) among their club's players, all time or in the
-    year, in the standings' official order. One query (two for a year)."""
+def _club_figures(
+    players: list[Player], year: int | None
+) -> tuple[dict[int, dict[str, int]], dict[int, tuple[int | None, int]]]:
+    """Each player's counts (the club row all time, or the year's session rows summed),
+    and player id -> (rank, of how many) among their club's players, in the standings'
+    official order: both from every row of the players' clubs. One query (two for a
+    year)."""
     clubs = [p.club_id for p in players]
+    counts = {p.pk: _zero() for p in players}
     rows: dict[int, list[StandingRow]] = defaultdict(list)
     if year is None:
-        for stat in PlayerClubStat.objects.filter(club_id__in=clubs, sessions__gt=0).select_related(
-            "player"
-        ):
-            rows[stat.club_id].append(_standing(stat.player, stat.counts()))
+        for stat in PlayerClubStat.objects.filter(club_id__in=clubs).select_related("player"):
+            if stat.player_id in counts:
+                _add(counts[stat.player_id], stat.counts())
+            if stat.sessions > 0:
+                rows[stat.club_id].append(_standing(stat.player, stat.counts()))
     else:
         sums: list[Mapping[str, Any]] = list(
             PlayerSessionStat.objects.filter(_year_q(year, "started_at"), club_id__in=clubs)
@@ -237,14 +256,16 @@ def _club_ranks(players: list[Player], year: int | None) -> dict[int, tuple[int 
         )
         by_id = Player.objects.in_bulk([s["player_id"] for s in sums])
         for s in sums:
-            counts = {f: s[f"{f}_sum"] or 0 for f in STAT_FIELDS}
-            rows[s["club_id"]].append(_standing(by_id[s["player_id"]], counts))
-    out: dict[int, tuple[int | None, int]] = {}
+            if s["player_id"] in counts:
+                _add(counts[s["player_id"]], {f: s[f"{f}_sum"] for f in STAT_FIELDS})
+            summed = {f: s[f"{f}_sum"] or 0 for f in STAT_FIELDS}
+            rows[s["club_id"]].append(_standing(by_id[s["player_id"]], summed))
+    ranks: dict[int, tuple[int | None, int]] = {}
     for p in players:
         ranked = ranked_rows(rows.get(p.club_id, []), DEFAULT_ORDER)
         mine = next((r.rank for r in ranked if r.player.pk == p.pk), None)
-        out[p.pk] = (mine, len(ranked))
-    return out
+        ranks[p.pk] = (mine, len(ranked))
+    return counts, ranks
 
 
 def _standing(player: Player, counts: Mapping[str, int]) -> StandingRow:
@@ -253,11 +274,13 @@ def _standing(player: Player, counts: Mapping[str, int]) -> StandingRow:
 
 def _season_lines(players: list[Player], year: int | None) -> list[SeasonLine]:
     """The seasons the players played in (in the year, with a year), each with the
-    player's 合计 and rank there (the rating is filled in by ``me_report``), as the season's standings rank them (with its
-    penalties). Three queries."""
+    player's 合计 and rank there (the rating is filled in by ``me_report``), as the
+    season's standings rank them (with its penalties). Two queries (the seasons played
+    in are a subquery of each)."""
     mine = {p.pk: p for p in players}
-    played = PlayerSessionStat.objects.filter(_year_q(year, "started_at"), player__in=players)
-    season_ids = set(played.values_list("season_id", flat=True).distinct())
+    season_ids = PlayerSessionStat.objects.filter(
+        _year_q(year, "started_at"), player__in=players
+    ).values("season_id")
     stats = list(
         PlayerSeasonStat.objects.filter(season_id__in=season_ids, sessions__gt=0).select_related(
             "player", "season"
@@ -299,15 +322,13 @@ def _season_lines(players: list[Player], year: int | None) -> list[SeasonLine]:
 
 def _biggest_win(players: list[Player], year: int | None) -> BiggestWin | None:
     """The counted round the user won most in (earliest first among equals), with its
-    hand types. Two queries, reading only the columns it needs (not the rounds' data)."""
+    hand types. Two queries, reading only the columns it needs (not the rounds' data):
+    the highest net first (over the player's wins by net, ``roundplayer_won_idx``), then
+    the few rounds won by that much, in order."""
+    won = RoundPlayer.objects.filter(_counted(year), player__in=players, won=True)
     row = (
-        RoundPlayer.objects.filter(
-            counting_q("round"),
-            _year_q(year, "round__session__started_at"),
-            player__in=players,
-            won=True,
-        )
-        .order_by("-net", "round__session__started_at", "round__number")
+        won.filter(net=Subquery(won.order_by("-net").values("net")[:1]))
+        .order_by("round__session__started_at", "round__number")
         .values(
             "round_id",
             "player_id",
@@ -342,7 +363,7 @@ def _rivals(players: list[Player], year: int | None) -> list[Rival]:
     that went between them and the user (what they paid the user, less what the user
     paid them). Within a club: the same roster entries. Three queries."""
     mine = {p.pk: p for p in players}
-    scope = counting_q("round") & _year_q(year, "round__session__started_at")
+    scope = _counted(year)
     # Every seat of a session plays each of its rounds: the rounds at one table are the
     # counted rounds of the sessions both sat in (the user's per-session rows).
     met = list(
@@ -419,14 +440,13 @@ def _nights(players: list[Player], year: int | None) -> list[Night]:
 
 
 def _open_tables(players: list[Player]) -> list[OpenTable]:
-    """Sessions at which the user sits that are not finished yet. One query."""
+    """Sessions at which the user sits that are not finished yet. One query (the seats a
+    subquery, so no row is doubled and none needs DISTINCT)."""
+    seated = SessionSeat.objects.filter(player__in=players).values("session_id")
     rows = (
-        Session.objects.filter(
-            seats__player__in=players, result__isnull=True, season__is_closed=False
-        )
+        Session.objects.filter(pk__in=seated, result__isnull=True, season__is_closed=False)
         .select_related("season__club")
-        .order_by("-started_at", "-id")
-        .distinct()[:3]
+        .order_by("-started_at", "-id")[:3]
     )
     return [OpenTable(session_id=s.pk, club=s.season.club, at=s.started_at) for s in rows]
 
@@ -434,34 +454,53 @@ def _open_tables(players: list[Player]) -> list[OpenTable]:
 def me_chart(*, players: list[Player], year: int | None) -> dict[str, Any]:
     """Cumulative net, one point per session played: together, and per club when more
     than one. A long history keeps its latest CHART_POINTS points, as the player page's
-    chart (only those are dated and drawn). One query."""
+    chart (only those are dated and drawn). One query: the database keeps the running
+    sums (window sums, together and one per club) and sends the latest CHART_POINTS
+    sessions only, the first of them the point the drawn line starts from."""
+    clubs = {p.club_id: p.club for p in players}
+    in_order = [F("started_at").asc(), F("session_id").asc()]
+    upto = RowRange(start=None, end=0)  # every earlier session and this one
+    sums = {
+        f"club_{c}": Window(
+            Sum(Case(When(club_id=c, then="net"), default=Value(0))),
+            order_by=in_order,
+            frame=upto,
+        )
+        for c in clubs
+    }
     rows = list(
         PlayerSessionStat.objects.filter(_year_q(year, "started_at"), player__in=players)
+        .annotate(
+            back=Window(RowNumber(), order_by=[F("started_at").desc(), F("session_id").desc()]),
+            total=Window(Sum("net"), order_by=in_order, frame=upto),
+            **sums,
+        )
+        .filter(back__lte=CHART_POINTS)
         .order_by("started_at", "session_id")
-        .values_list("started_at", "club_id", "net")
+        .values_list("started_at", "total", *sums)
     )
-    clubs = {p.club_id: p.club for p in players}
-    # The first point drawn is the sum after ``cut`` rows (0: the start, before any).
-    cut = max(0, len(rows) + 1 - CHART_POINTS)
-    running: dict[int, int] = dict.fromkeys(clubs, 0)
-    total = 0
-    for _at, club_id, net in rows[:cut]:
-        total += net
-        running[club_id] = running.get(club_id, 0) + net
-    together = [total]
-    per_club: dict[int, list[int]] = {c: [running[c]] for c in clubs}
     tz = get_current_timezone()
-    labels = [rows[cut - 1][0].astimezone(tz).strftime("%Y-%m-%d") if cut else ""]
-    for at, club_id, net in rows[cut:]:
-        total += net
-        together.append(total)
-        running[club_id] = running.get(club_id, 0) + net
-        for c, values in per_club.items():
-            values.append(running[c])
+    # Fewer rows than points: the line starts at 0, before any session; else it starts
+    # from the sums after the first row sent (the sessions before it are not drawn).
+    cut = len(rows) >= CHART_POINTS
+    if cut:
+        first, rows = rows[0], rows[1:]
+        labels = [first[0].astimezone(tz).strftime("%Y-%m-%d")]
+        together = [first[1]]
+        per_club = [[v] for v in first[2:]]
+    else:
+        labels, together, per_club = [""], [0], [[0] for _ in clubs]
+    for at, total, *by_club in rows:
         labels.append(at.astimezone(tz).strftime("%Y-%m-%d"))
+        together.append(total)
+        for values, v in zip(per_club, by_club, strict=True):
+            values.append(v)
     lines = [{"key": "all", "values": together}]
     if len(clubs) > 1:
-        lines += [{"key": clubs[c].name, "values": v} for c, v in per_club.items()]
+        lines += [
+            {"key": club.name, "values": v}
+            for club, v in zip(clubs.values(), per_club, strict=True)
+        ]
     return {"labels": labels, "lines": lines, "latest": CHART_POINTS if cut else None}
 
 
@@ -497,18 +536,17 @@ def _figures(all_players: list[Player], players: list[Player], year: int | None)
         },
         reverse=True,
     )
-    counts = _counts_by_player(players, year)
+    counts, ranks = _club_figures(players, year)
     total = _zero()
     for c in counts.values():
         _add(total, c)
     scope = Q(player__in=players) & _year_q(year, "round__session__started_at")
     hands = (
-        RoundHand.objects.filter(scope, counting_q("round"))
+        RoundHand.objects.filter(_counted(year), player__in=players)
         .values("code")
         .annotate(n=Count("id"))
         .order_by()
     )
-    ranks = _club_ranks(players, year)
     clubs = [
         ClubLine(
             club=p.club,

@@ -9,9 +9,12 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
+from leagues.models import Player, Season
 from scoring.me import selectors
 from scoring.standings import selectors as standings
+from tests.factories import make_session
 from tests.me.history import (
     ADDITIVE,
     assert_me_is_the_sum_of_the_player_pages,
@@ -230,3 +233,16 @@ def test_the_chart_keeps_its_latest_points_of_the_running_sums(history, monkeypa
         assert (chart["latest"] is not None) == (len(running) > points)
         for club, line in zip(history.clubs, clubs, strict=True):
             assert line["values"][-1] == sum(s.net for s in stats if s.club_id == club.pk)
+
+
+def test_the_open_tables_are_the_unfinished_sessions_the_user_sits_at(history):
+    club, me = history.clubs[0], history.mine[0]
+    season = Season.objects.get(club=club, name="今年")
+    others = list(Player.objects.filter(club=club).exclude(pk=me.pk).order_by("pk"))
+    now = timezone.now()
+    at_the_table = make_session(season, [me, *others[:3]], actor=history.user, started_at=now)
+    make_session(season, others[:4], actor=history.user, started_at=now)  # not sitting
+
+    report = selectors.me_report(user=history.user, filters=selectors.MeFilters())
+
+    assert [(t.session_id, t.club) for t in report.open_tables] == [(at_the_table.pk, club)]
