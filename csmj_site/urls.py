@@ -18,6 +18,7 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("", include("leagues.audit_views")),
     path("", include("scoring.calculator.urls")),
+    path("", include("scoring.follow.urls")),
     path("", include("scoring.urls")),
     path("", include("scoring.events.urls")),
     path("", include("scoring.webhooks.urls")),

@@ -2,7 +2,6 @@ from django.urls import path
 
 from scoring import (
     app_shell_views,
-    follow_views,
     merge_views,
     paper_views,
     round_save_views,
@@ -15,8 +14,6 @@ urlpatterns = [
     path("sw.js", app_shell_views.service_worker, name="service-worker"),
     path("manifest.webmanifest", app_shell_views.manifest, name="manifest"),
     path("offline/", app_shell_views.offline, name="offline"),
-    path("f/<str:token>/", follow_views.follow_page, name="follow"),
-    path("f/<str:token>/state/", follow_views.follow_state, name="follow-state"),
     path("c/<slug:slug>/", standings_views.club_detail, name="club"),
     path("c/<slug:slug>/sessions/again/", views.session_again, name="session-again"),
     path("c/<slug:slug>/seasons/<int:season_id>/", standings_views.season_detail, name="season"),
@@ -55,11 +52,6 @@ urlpatterns = [
         "c/<slug:slug>/seasons/<int:season_id>/sessions/same/",
         views.session_same_table,
         name="session-same-table",
-    ),
-    path(
-        "c/<slug:slug>/sessions/<int:session_id>/follow/",
-        follow_views.session_follow,
-        name="session-follow",
     ),
     path(
         "c/<slug:slug>/seasons/<int:season_id>/paper/",
