@@ -19,6 +19,7 @@ urlpatterns = [
     path("", include("leagues.audit_views")),
     path("", include("scoring.calculator.urls")),
     path("", include("scoring.follow.urls")),
+    path("", include("scoring.recording.urls")),
     path("", include("scoring.urls")),
     path("", include("scoring.events.urls")),
     path("", include("scoring.webhooks.urls")),

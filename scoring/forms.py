@@ -1,4 +1,5 @@
-"""Forms for recording: starting a session, the round form's JSON, voiding a round."""
+"""Forms for recording: starting a session, merging a guest, a session's table fee, a
+paper session (the round form's own: ``scoring.recording.forms``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext_lazy as _
 
 from csmj_site.errors import ServiceErrors
-from csmj_site.jsonio import json_form_value
 from csmj_site.language import as_label_lazy, list_sep
 from leagues.models import Player, Season
 from scoring.engine import SEATS
@@ -131,24 +131,6 @@ class PlayerMergeForm(forms.Form):
         field.queryset = Player.objects.filter(club_id=guest.club_id, is_guest=False).order_by(
             "display_name", "pk"
         )
-
-
-class RoundDataForm(forms.Form):
-    """The round form posts one hidden field: the round-format JSON the page built."""
-
-    # The posted field is named ``data``, like the form's own bound data.
-    data = forms.CharField(widget=forms.HiddenInput)  # type: ignore[assignment]
-    number = forms.IntegerField(required=False, widget=forms.HiddenInput)
-
-    def clean_data(self) -> dict[str, Any]:
-        value = json_form_value(self.cleaned_data["data"], field="data")
-        if not isinstance(value, dict):
-            raise forms.ValidationError(_("提交的数据必须是一个 JSON 对象。"))
-        return value
-
-
-class VoidForm(forms.Form):
-    reason = forms.CharField(label=_("作废原因"), max_length=200, required=False)
 
 
 # ---------------------------------------------------------------- 纸面记录 (paper sessions)

@@ -4,8 +4,6 @@ from scoring import (
     app_shell_views,
     merge_views,
     paper_views,
-    round_save_views,
-    round_views,
     views,
 )
 from scoring.standings import views as standings_views
@@ -85,46 +83,8 @@ urlpatterns = [
         name="session-follow-link",
     ),
     path(
-        "c/<slug:slug>/sessions/<int:session_id>/rounds/new/",
-        round_views.round_new,
-        name="round-new",
-    ),
-    path(
-        "c/<slug:slug>/sessions/<int:session_id>/rounds/save/",
-        round_save_views.round_save,
-        name="round-save",
-    ),
-    path(
-        "c/<slug:slug>/sessions/<int:session_id>/preview/",
-        round_views.round_preview,
-        name="round-preview",
-    ),
-    path(
-        "c/<slug:slug>/sessions/<int:session_id>/analyse/",
-        round_views.tiles_analyse,
-        name="tiles-analyse",
-    ),
-    path(
-        "c/<slug:slug>/sessions/<int:session_id>/undo/", round_views.round_undo, name="round-undo"
-    ),
-    path(
         "c/<slug:slug>/sessions/<int:session_id>/finish/",
         views.session_finish,
         name="session-finish",
-    ),
-    path(
-        "c/<slug:slug>/sessions/<int:session_id>/rounds/<int:number>/",
-        round_views.round_detail,
-        name="round",
-    ),
-    path(
-        "c/<slug:slug>/sessions/<int:session_id>/rounds/<int:number>/correct/",
-        round_views.round_correct,
-        name="round-correct",
-    ),
-    path(
-        "c/<slug:slug>/sessions/<int:session_id>/rounds/<int:number>/void/",
-        round_views.round_void,
-        name="round-void",
     ),
 ]
