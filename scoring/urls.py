@@ -3,7 +3,6 @@ from django.urls import path
 from scoring import (
     app_shell_views,
     merge_views,
-    paper_views,
     views,
 )
 from scoring.standings import views as standings_views
@@ -50,16 +49,6 @@ urlpatterns = [
         "c/<slug:slug>/seasons/<int:season_id>/sessions/same/",
         views.session_same_table,
         name="session-same-table",
-    ),
-    path(
-        "c/<slug:slug>/seasons/<int:season_id>/paper/",
-        paper_views.paper_session_new,
-        name="paper-session-new",
-    ),
-    path(
-        "c/<slug:slug>/seasons/<int:season_id>/paper/upload/",
-        paper_views.paper_session_upload,
-        name="paper-session-upload",
     ),
     path("c/<slug:slug>/sessions/<int:session_id>/", views.session_detail, name="session"),
     path(
