@@ -135,7 +135,7 @@ class PlayerMergeForm(forms.Form):
 class TableFeeForm(forms.Form):
     """结账's table fee (台费), kept with the session (``session_table_fee_set``): chips for
     the table or for each round, paid equally, by the winners in proportion or by the
-    biggest winner (``csmj_site.settlement.fee_shares``). A blank fee is no fee."""
+    biggest winner (``scoring.settlement.fee_shares``). A blank fee is no fee."""
 
     table_fee = forms.IntegerField(
         label=TABLE_FEE.label, min_value=TABLE_FEE.low, max_value=TABLE_FEE.high, required=False
