@@ -34,8 +34,8 @@ from leagues.api.serializers import PlayerSerializer
 from leagues.models import Player, Season
 from scoring import services
 from scoring.api.lookups import season_of_url
-from scoring.api.serializers import (
-    PlayerMergeSerializer,
+from scoring.api.serializers import PlayerMergeSerializer
+from scoring.api.standings_serializers import (
     PlayerRefSerializer,
     PlayerStatsQuerySerializer,
     PlayerStatsSerializer,
