@@ -21,6 +21,7 @@ urlpatterns = [
     path("", include("scoring.follow.urls")),
     path("", include("scoring.recording.urls")),
     path("", include("scoring.paper.urls")),
+    path("", include("scoring.merge.urls")),
     path("", include("scoring.urls")),
     path("", include("scoring.events.urls")),
     path("", include("scoring.webhooks.urls")),

@@ -1,4 +1,4 @@
-"""Forms for a session's pages: starting a session, merging a guest, a session's table fee,
+"""Forms for a session's pages: starting a session, a session's table fee,
 and the seat helpers a paper session's form shares (the round form's own forms:
 ``scoring.recording.forms``; a paper session's: ``scoring.paper.forms``)."""
 
@@ -114,22 +114,6 @@ class SessionStartForm(forms.Form):
         )
         data["guests"] = [s for s in data["seats"] if isinstance(s, str)]
         return data
-
-
-class PlayerMergeForm(forms.Form):
-    """合并客人: the regular player who takes over the guest's rounds, and a confirmation."""
-
-    target = forms.ModelChoiceField(label=_("合并到"), queryset=Player.objects.none())
-    confirm = forms.BooleanField(
-        label=_("我确认：客人的每一盘都归到所选选手名下，客人条目随后删除。")
-    )
-
-    def __init__(self, *args: Any, guest: Player, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        field = cast("forms.ModelChoiceField[Player]", self.fields["target"])
-        field.queryset = Player.objects.filter(club_id=guest.club_id, is_guest=False).order_by(
-            "display_name", "pk"
-        )
 
 
 class TableFeeForm(forms.Form):

@@ -2,7 +2,6 @@ from django.urls import path
 
 from scoring import (
     app_shell_views,
-    merge_views,
     views,
 )
 from scoring.standings import views as standings_views
@@ -35,11 +34,6 @@ urlpatterns = [
         name="season-print",
     ),
     path("c/<slug:slug>/players/<int:player_id>/", standings_views.player_detail, name="player"),
-    path(
-        "c/<slug:slug>/players/<int:player_id>/merge/",
-        merge_views.player_merge,
-        name="player-merge",
-    ),
     path(
         "c/<slug:slug>/seasons/<int:season_id>/sessions/new/",
         views.session_new,

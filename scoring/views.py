@@ -1,7 +1,7 @@
 """Recording's session pages: start a session (or the same table again), the session
 page with its follow link and QR code, finishing or reopening, deleting. Next to them:
 the round form (``scoring.recording``), paper sessions (``scoring.paper``), merging a
-guest (``merge_views``); here too, the result card (晒战绩); what the pages share:
+guest (``scoring.merge``); here too, the result card (晒战绩); what the pages share:
 ``scoring.pages``.
 
 Every write goes through ``scoring.services`` (the same functions the API calls), so
