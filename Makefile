@@ -59,7 +59,7 @@ test: venv browser-deps $(NODE_TOOLS) test-js
 	$(PYTHON) -m pytest -n $(TEST_WORKERS) --durations=15
 
 # The round form's scripts under node's own test runner (tests/js/; the suite runs them too,
-# tests/scoring/test_round_form_js.py). They read the engine's tables through the venv.
+# tests/scoring/recording/test_round_form_js.py). They read the engine's tables through the venv.
 test-js: venv
 	node --test tests/js/
 

@@ -109,7 +109,7 @@ def reads_replica() -> bool:
     outside a transaction on the primary?
 
     What a process keeps of a read that another is compared against (a follow's version,
-    ``scoring.follow.recent``) is kept apart by it: a version read on the primary must
+    ``scoring.follow.poll.recent``) is kept apart by it: a version read on the primary must
     not be paired with content read on a replica that is still behind it."""
     routing = _routing.get()
     if routing is None or not routing.replica or routing.wrote:

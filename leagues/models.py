@@ -194,7 +194,7 @@ class Player(models.Model):
         related_name="players",
     )
     # A guest (客) was added at the table by a recorder; an organiser may later merge it
-    # into a regular player (scoring.services.player_merge).
+    # into a regular player (scoring.merge.services.player_merge).
     is_guest = models.BooleanField(_("客人"), default=False)
     created_at = models.DateTimeField(_("创建时间"), default=timezone.now)
     # When the player's current claim link (认领二维码) was made: the signed link names

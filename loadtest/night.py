@@ -17,7 +17,7 @@ services). For NIGHT_SECONDS:
   ``loadtest/phones.py``), logged out (the club is public), follow the board and their own
   table as the pages do (``static/js/follow.js``): every 2.7 to 3 s ask the follow URL with
   ``If-None-Match`` and ``Accept: text/html``; a change comes back in that answer (200,
-  a new ETag, the page's fresh parts: ``scoring/follow.py``); an answer in JSON instead
+  a new ETag, the page's fresh parts: ``scoring/follow/poll.py``); an answer in JSON instead
   makes the phone fetch the page itself.
   ``NIGHT_PAGES=one``: a phone shows one page, half of them the board, half their table.
 

@@ -22,8 +22,8 @@ from django.utils.translation import gettext_lazy as _
 
 from csmj_site.bounds import Bound
 from csmj_site.language import as_label, as_label_lazy
-from csmj_site.settlement import FEE_EQUAL, FEE_TOP, FEE_WINNERS
 from scoring.engine import HAND_CLASSES, OUTCOMES, SEATS
+from scoring.settlement import FEE_EQUAL, FEE_TOP, FEE_WINNERS
 
 if TYPE_CHECKING:
     from leagues.models import Player
@@ -60,7 +60,7 @@ def new_follow_token() -> str:
 # 结账's table fee (台费), chosen once for the session so that every phone showing its
 # settlement (the session page, the follow link, the result image, the API) shows the same
 # fee: chips for the session or for each counted round, paid as ``table_fee_by`` says
-# (``csmj_site.settlement.fee_shares``).
+# (``scoring.settlement.fee_shares``).
 TABLE_FEE = Bound(0, 100000, label=_("台费（子）"))
 
 

@@ -30,7 +30,6 @@ from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Coalesce
 
 from csmj_site.language import in_page_language, list_sep, page_is_english
-from csmj_site.settlement import fee_shares, money, money_text, settle_with_fee
 from leagues.models import Membership, Player, name_for_reader, ruleset_rules
 from leagues.permissions import roles_at
 from scoring.engine import (
@@ -52,6 +51,7 @@ from scoring.models import (
     counting_q,
     table_title,
 )
+from scoring.settlement import fee_shares, money, money_text, settle_with_fee
 
 
 def round_birds(
@@ -504,7 +504,7 @@ def session_owed(*, session: Session, seats: int) -> tuple[list[int], dict[int, 
 
 def session_settlement(*, session: Session) -> dict[str, Any]:
     """结账: who pays whom to settle the session (``session_owed``), in the fewest
-    payments (``csmj_site.settlement``), with money at the club's rate per chip when it
+    payments (``scoring.settlement``), with money at the club's rate per chip when it
     has one, and the same as text for the group chat, in the page's language.
 
     Chips burned (an escape penalty) were paid to no one: a seat's net counts them, but
@@ -514,7 +514,7 @@ def session_settlement(*, session: Session) -> dict[str, Any]:
     The table fee (台费, the session's ``table_fee``, chosen at 结账 by
     ``session_table_fee_set``): chips for the table, or for each counted round
     (``table_fee_per="round"``), paid as ``table_fee_by`` says
-    (``csmj_site.settlement.fee_shares``); its payments go to 台费, one more payee."""
+    (``scoring.settlement.fee_shares``); its payments go to 台费, one more payee."""
     from django.utils import timezone
     from django.utils.translation import gettext as _
 

@@ -2,11 +2,6 @@ from django.urls import path
 
 from scoring import (
     app_shell_views,
-    follow_views,
-    merge_views,
-    paper_views,
-    round_save_views,
-    round_views,
     views,
 )
 from scoring.standings import views as standings_views
@@ -15,8 +10,6 @@ urlpatterns = [
     path("sw.js", app_shell_views.service_worker, name="service-worker"),
     path("manifest.webmanifest", app_shell_views.manifest, name="manifest"),
     path("offline/", app_shell_views.offline, name="offline"),
-    path("f/<str:token>/", follow_views.follow_page, name="follow"),
-    path("f/<str:token>/state/", follow_views.follow_state, name="follow-state"),
     path("c/<slug:slug>/", standings_views.club_detail, name="club"),
     path("c/<slug:slug>/sessions/again/", views.session_again, name="session-again"),
     path("c/<slug:slug>/seasons/<int:season_id>/", standings_views.season_detail, name="season"),
@@ -42,11 +35,6 @@ urlpatterns = [
     ),
     path("c/<slug:slug>/players/<int:player_id>/", standings_views.player_detail, name="player"),
     path(
-        "c/<slug:slug>/players/<int:player_id>/merge/",
-        merge_views.player_merge,
-        name="player-merge",
-    ),
-    path(
         "c/<slug:slug>/seasons/<int:season_id>/sessions/new/",
         views.session_new,
         name="session-new",
@@ -55,21 +43,6 @@ urlpatterns = [
         "c/<slug:slug>/seasons/<int:season_id>/sessions/same/",
         views.session_same_table,
         name="session-same-table",
-    ),
-    path(
-        "c/<slug:slug>/sessions/<int:session_id>/follow/",
-        follow_views.session_follow,
-        name="session-follow",
-    ),
-    path(
-        "c/<slug:slug>/seasons/<int:season_id>/paper/",
-        paper_views.paper_session_new,
-        name="paper-session-new",
-    ),
-    path(
-        "c/<slug:slug>/seasons/<int:season_id>/paper/upload/",
-        paper_views.paper_session_upload,
-        name="paper-session-upload",
     ),
     path("c/<slug:slug>/sessions/<int:session_id>/", views.session_detail, name="session"),
     path(
@@ -93,46 +66,8 @@ urlpatterns = [
         name="session-follow-link",
     ),
     path(
-        "c/<slug:slug>/sessions/<int:session_id>/rounds/new/",
-        round_views.round_new,
-        name="round-new",
-    ),
-    path(
-        "c/<slug:slug>/sessions/<int:session_id>/rounds/save/",
-        round_save_views.round_save,
-        name="round-save",
-    ),
-    path(
-        "c/<slug:slug>/sessions/<int:session_id>/preview/",
-        round_views.round_preview,
-        name="round-preview",
-    ),
-    path(
-        "c/<slug:slug>/sessions/<int:session_id>/analyse/",
-        round_views.tiles_analyse,
-        name="tiles-analyse",
-    ),
-    path(
-        "c/<slug:slug>/sessions/<int:session_id>/undo/", round_views.round_undo, name="round-undo"
-    ),
-    path(
         "c/<slug:slug>/sessions/<int:session_id>/finish/",
         views.session_finish,
         name="session-finish",
-    ),
-    path(
-        "c/<slug:slug>/sessions/<int:session_id>/rounds/<int:number>/",
-        round_views.round_detail,
-        name="round",
-    ),
-    path(
-        "c/<slug:slug>/sessions/<int:session_id>/rounds/<int:number>/correct/",
-        round_views.round_correct,
-        name="round-correct",
-    ),
-    path(
-        "c/<slug:slug>/sessions/<int:session_id>/rounds/<int:number>/void/",
-        round_views.round_void,
-        name="round-void",
     ),
 ]

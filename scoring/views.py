@@ -1,9 +1,8 @@
 """Recording's session pages: start a session (or the same table again), the session
 page with its follow link and QR code, finishing or reopening, deleting. Next to them:
-the round form (``round_views``, its save ``round_save_views``), paper sessions
-(``paper_views``), merging a guest (``merge_views``); here too, the result card (晒战绩);
-what the pages share: ``scoring.pages``, ``scoring.page_json`` and
-``scoring.round_form_context``.
+the round form (``scoring.recording``), paper sessions (``scoring.paper``), merging a
+guest (``scoring.merge``); here too, the result card (晒战绩); what the pages share:
+``scoring.pages``.
 
 Every write goes through ``scoring.services`` (the same functions the API calls), so
 forms and API share one validation.
@@ -32,11 +31,11 @@ from scoring import selectors, services
 from scoring.forms import (
     SessionStartForm,
     TableFeeForm,
-    VoidForm,
     season_table_seats,
 )
 from scoring.models import Session
 from scoring.pages import get_session, round_summary
+from scoring.recording.forms import VoidForm
 
 # ---------------------------------------------------------------- sessions
 

@@ -32,16 +32,16 @@ from csmj_site.api import (
 from leagues.api import clubs, players, seasons
 from leagues.api.serializers import PlayerSerializer
 from leagues.models import Player, Season
-from scoring import services
 from scoring.api.lookups import season_of_url
-from scoring.api.serializers import (
-    PlayerMergeSerializer,
+from scoring.api.serializers import PlayerMergeSerializer
+from scoring.api.standings_serializers import (
     PlayerRefSerializer,
     PlayerStatsQuerySerializer,
     PlayerStatsSerializer,
     StandingRowSerializer,
     StandingsQuerySerializer,
 )
+from scoring.merge.services import player_merge
 from scoring.standings import selectors
 from scoring.standings.models import PlayerRating
 from scoring.standings.selectors import season_rounds_csv_rows
@@ -125,7 +125,7 @@ class PlayerViewSet(players.PlayerViewSet):
         undeclared_refused(body)
         body.is_valid(raise_exception=True)
         target = get_object_or_404(Player, club=self.get_club(), pk=body.validated_data["target"])
-        services.player_merge(guest=guest, target=target, actor=request.user)
+        player_merge(guest=guest, target=target, actor=request.user)
         return Response(PlayerSerializer(target).data)
 
 

@@ -4,7 +4,7 @@ No account is needed. The page is the club round form (same template, same scrip
 preview, tile analysis and share link score through ``services.round_calculate`` and the
 engine, and are throttled like the API's anonymous calculator (same scope, so both count
 together per address). Nothing is stored: a shared link carries the whole round
-(``scoring.calculator.codes``). "在我的俱乐部记录" opens a session's round form with the hand filled in.
+(``scoring.recording.calc_codes``). "在我的俱乐部记录" opens a session's round form with the hand filled in.
 """
 
 from __future__ import annotations
@@ -27,12 +27,12 @@ from leagues.rules_form import rules_initial
 from leagues.ruleset_explain import option_words, payment_terms
 from scoring import selectors, services
 from scoring.api.calculator import AnonCalculatorThrottle
-from scoring.calculator.codes import calc_decode, calc_encode
 from scoring.calculator.forms import NAME_FIELDS, CalcSettingsForm, calc_settings, seat_names
 from scoring.engine import HAND_CLASSES, HAND_TYPES, PARAMETER_INFO, presets_describe
-from scoring.forms import RoundDataForm
-from scoring.page_json import analyse_body, form_rejection, json_body, localised_errors
-from scoring.round_form_context import analyse_for_form, form_rules_context, form_seats
+from scoring.recording.calc_codes import calc_decode, calc_encode
+from scoring.recording.form_context import analyse_for_form, form_rules_context, form_seats
+from scoring.recording.forms import RoundDataForm
+from scoring.recording.page_json import analyse_body, form_rejection, json_body, localised_errors
 from scoring.services import RoundRejected
 
 

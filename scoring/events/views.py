@@ -44,7 +44,7 @@ from scoring.events.models import (
     Table,
     TimerEnd,
 )
-from scoring.follow import follow_response, recent
+from scoring.follow.poll import follow_response, recent
 from scoring.standings.models import Penalty
 
 
@@ -164,7 +164,7 @@ BOARD_CACHE_SECONDS = 30
 
 def event_version_recent(*, event_id: int) -> str:
     """The night's version (``selectors.event_version``) as this process read it at most
-    ``FOLLOW_VERSION_SECONDS`` ago (``scoring.follow.recent``, as a table's follow reads
+    ``FOLLOW_VERSION_SECONDS`` ago (``scoring.follow.poll.recent``, as a table's follow reads
     its session's): a room of phones polling the board costs each server process about
     one read a second, and a save still shows within the poll's interval plus that second."""
     return recent(f"event-version:{event_id}", lambda: selectors.event_version(event_id=event_id))
@@ -219,7 +219,7 @@ def player_card(request: HttpRequest, club: Club, event_id: int, player_id: int)
 
 @answers_json
 def event_follow(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
-    """The board's follow (``scoring.follow``): 304 until anything of the night is saved,
+    """The board's follow (``scoring.follow.poll``): 304 until anything of the night is saved,
     then the fresh board in the same answer, as ``session_follow`` is for one table."""
     return follow_response(
         request,

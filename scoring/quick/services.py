@@ -26,11 +26,10 @@ from leagues import services as league_services
 from leagues.models import Club, Membership, Player, Role, Season
 from leagues.permissions import can_record, require_manage, require_record
 from leagues.table_keys import keeper_username, table_for_key, table_key_hash, table_key_new
+from scoring.merge.services import PLAYER_MOVED, PLAYER_REBUILT
 from scoring.models import Session
 from scoring.selectors import session_first_of_club
 from scoring.services import (
-    PLAYER_MOVED,
-    PLAYER_REBUILT,
     ruleset_players,
     session_follow_link_set,
     session_start,

@@ -1,4 +1,5 @@
-"""Writes for recorded play: sessions, rounds, paper sessions and merging a guest. Forms,
+"""Writes for recorded play: sessions, rounds and paper sessions (merging a guest:
+``scoring.merge.services``). Forms,
 pages, the API and the bulk import all call these, from this package's front door.
 
 The package's modules, from the top of its layers (``pyproject.toml``) down:
@@ -6,7 +7,6 @@ The package's modules, from the top of its layers (``pyproject.toml``) down:
 - ``rounds``: recording (``round_record``; ``round_record_at`` with the club, role and
   session read in the same query), previewing, correcting, voiding and undoing a round;
 - ``paper``: paper sessions (纸面记录), final nets only;
-- ``merge``: merging a guest (客) into a regular player;
 - ``sessions``: starting, changing, finishing, reopening and deleting a session, its
   follow link;
 - ``engine_calls``: the engine's calls, storing nothing (a ruleset parsed, a round scored,
@@ -26,7 +26,6 @@ from scoring.services.engine_calls import (
     ruleset_resolve,
 )
 from scoring.services.errors import RoundConflict, RoundRejected, SessionFinished
-from scoring.services.merge import PLAYER_MOVED, PLAYER_REBUILT, PLAYER_REFUSED, player_merge
 from scoring.services.paper import (
     PAPER_NET_LIMIT,
     paper_nets_validate,
@@ -61,9 +60,6 @@ from scoring.services.sessions import (
 
 __all__ = [
     "PAPER_NET_LIMIT",
-    "PLAYER_MOVED",
-    "PLAYER_REBUILT",
-    "PLAYER_REFUSED",
     "Recorded",
     "SESSION_FIELDS",
     "SESSION_SIZES",
@@ -73,7 +69,6 @@ __all__ = [
     "SessionFinished",
     "paper_nets_validate",
     "paper_session_record",
-    "player_merge",
     "round_calculate",
     "round_correct",
     "round_data_problem",

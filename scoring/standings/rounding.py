@@ -7,7 +7,7 @@ use the ``fixed`` template filter, files ``fixed``, and numbers handed to a scri
 (the player chart's ratings) ``rounded``.
 
 Two figures round elsewhere: the win rate a page shows as a whole percent (Django's
-``widthratio``), and money, quantised to the fen by ``csmj_site.settlement.money``.
+``widthratio``), and money, quantised to the fen by ``scoring.settlement.money``.
 """
 
 from __future__ import annotations

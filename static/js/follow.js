@@ -1,6 +1,6 @@
 /* A page follows what it shows (the session page its table, the board its night): every
  * few seconds it asks its follow URL whether that changed (ETag / If-None-Match: a 304
- * costs nothing). When it did, the answer carries the page's fresh parts (scoring/follow.py:
+ * costs nothing). When it did, the answer carries the page's fresh parts (scoring/follow/poll.py:
  * #follow-area and every element marked data-follow-swap, by id: the header's round
  * count), swapped in at once; an answer in JSON (a follow URL without parts) makes the
  * page fetch itself for them.

@@ -99,5 +99,5 @@ def _follow_polls_fast(settings):
     """A following page (the board, a table's page, the follow link) polls every 0.3 s
     instead of 3 (``FOLLOW_POLL_SECONDS``): a test that saves and waits for the page to
     follow waits for the poll, not out a 3-second interval. The page's own 3 s default is
-    checked in tests/scoring/test_views_follow.py."""
+    checked in tests/scoring/follow/test_views_follow.py."""
     settings.FOLLOW_POLL_SECONDS = 0.3

@@ -250,7 +250,7 @@ def test_a_follow_version_read_on_the_primary_is_never_served_to_a_replica_reade
     still behind, must not pair that version with the older content it reads."""
     from django.core.cache import cache
 
-    from scoring.follow import recent
+    from scoring.follow.poll import recent
 
     settings.FOLLOW_VERSION_SECONDS = 1
     cache.clear()

@@ -1,5 +1,5 @@
 // The round form's context for `node --test`, made by the site's own Python
-// (scoring/round_form_context.py form_rules_context: the engine's hand types and bird,
+// (scoring/recording/form_context.py form_rules_context: the engine's hand types and bird,
 // dealer and claim tables), so that a change of the engine's tables reaches these tests.
 "use strict";
 const path = require("node:path");
@@ -16,7 +16,7 @@ function preload(configs) {
     "import json, os, sys, django",
     "os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'csmj_site.settings')",
     "django.setup()",
-    "from scoring.round_form_context import form_rules_context, form_seats",
+    "from scoring.recording.form_context import form_rules_context, form_seats",
     "out = []",
     "for config in json.loads(sys.argv[1]):",
     "    ctx = form_rules_context(config)",

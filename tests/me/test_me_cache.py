@@ -15,6 +15,7 @@ from leagues.models import Membership
 from leagues.services import player_create
 from scoring import services
 from scoring.me import selectors
+from scoring.merge.services import player_merge
 from scoring.models import Round
 from tests.factories import make_club, make_players, make_session, round_self_draw
 from tests.me.history import assert_me_is_the_sum_of_the_player_pages, two_club_history
@@ -128,7 +129,7 @@ def test_a_guest_merged_into_a_tablemate_is_on_the_next_read(history):
     before, _, _ = _read_twice(history.user, only)
     target = player_create(club=club, display_name="新来的", actor=owner)
     guest_id = guest.pk
-    services.player_merge(guest=guest, target=target, actor=owner)
+    player_merge(guest=guest, target=target, actor=owner)
     after = selectors.me_report(user=history.user, filters=only)
     assert guest_id in [r.opponent.pk for r in before.rivals]
     assert target.pk in [r.opponent.pk for r in after.rivals]
@@ -168,7 +169,7 @@ def test_after_corrections_voids_a_merge_and_an_unlink_me_is_still_the_sum_of_th
             round=first, data=round_self_draw(0, ["pengpenghu"]), actor=owner
         ),
         lambda: services.round_void(round=second, reason="记错了", actor=owner),
-        lambda: services.player_merge(
+        lambda: player_merge(
             guest=guest,
             target=player_create(club=club, display_name="正式", actor=owner),
             actor=owner,

@@ -169,6 +169,7 @@ def test_a_linked_guest_merged_into_a_player_stays_on_me(history):
     from leagues.models import Membership
     from leagues.services import player_create
     from scoring import services
+    from scoring.merge.services import player_merge
     from tests.factories import make_session, round_self_draw
 
     club = history.clubs[0]
@@ -184,7 +185,7 @@ def test_a_linked_guest_merged_into_a_player_stays_on_me(history):
     before = selectors.me_report(user=history.user, filters=only)
     assert before.clubs[0].player == guest and before.clubs[0].totals.rounds == 1
     target = player_create(club=club, display_name="正式", actor=owner)
-    services.player_merge(guest=guest, target=target, actor=owner)
+    player_merge(guest=guest, target=target, actor=owner)
     after = selectors.me_report(user=history.user, filters=only)
     line = after.clubs[0]
     assert line.player.pk == target.pk

@@ -148,7 +148,7 @@ def test_a_turned_down_request_links_nothing(players, member, organiser):
 
 def test_a_guest_merged_into_a_regular_player_keeps_its_link(club, organiser, recorder, outsider):
     from leagues.services import player_create
-    from scoring.services import player_merge
+    from scoring.merge.services import player_merge
 
     guest = player_create(club=club, display_name="客人甲", is_guest=True, actor=recorder)
     target = make_players(club, ["正式甲"])[0]
@@ -162,7 +162,7 @@ def test_a_guest_and_a_player_linked_to_two_accounts_are_not_merged(
     club, organiser, recorder, outsider, member
 ):
     from leagues.services import player_create
-    from scoring.services import player_merge
+    from scoring.merge.services import player_merge
 
     guest = player_create(club=club, display_name="客人乙", is_guest=True, actor=recorder)
     target = make_players(club, ["正式乙"])[0]

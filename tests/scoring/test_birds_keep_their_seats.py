@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from scoring import services
 from scoring.models import Round
-from scoring.round_save_views import round_brief
+from scoring.recording.save_views import round_brief
 from tests.factories import make_players, make_session, make_table_season, round_self_draw
 
 pytestmark = pytest.mark.django_db

@@ -20,7 +20,7 @@ def visible_text(html: str) -> str:
 
 
 def test_the_round_form_script_spaces_its_round_numbers_as_the_save_answer_does():
-    # the save answer itself: tests/scoring/test_round_save.py
+    # the save answer itself: tests/scoring/recording/test_round_save.py
     from pathlib import Path
 
     strings = (Path(__file__).resolve().parents[2] / "static/js/round-form-strings.js").read_text()

@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from leagues import services as league_services
 from leagues.models import AuditEntry, Player
 from scoring import services
+from scoring.merge import services as merge
 from scoring.models import Round
 from scoring.standings.models import STAT_FIELDS, PlayerClubStat, PlayerRating, PlayerSeasonStat
 from scoring.standings.selectors import season_standings
@@ -64,7 +65,7 @@ def counts(model, **scope):
 def test_the_merge_lists_name_every_field_that_points_at_a_player():
     listed = {
         (m._meta.label, f)
-        for m, f in (*services.PLAYER_MOVED, *services.PLAYER_REBUILT, *services.PLAYER_REFUSED)
+        for m, f in (*merge.PLAYER_MOVED, *merge.PLAYER_REBUILT, *merge.PLAYER_REFUSED)
     }
 
     assert listed == player_fields()
@@ -78,7 +79,7 @@ def test_a_merge_moves_every_reference_and_the_target_keeps_the_sum_of_both(
     club_before = [counts(PlayerClubStat, club=club, player=p) for p in (guest, target)]
     rounds_before = Round.objects.count()
 
-    services.player_merge(guest=guest, target=target, actor=organiser)
+    merge.player_merge(guest=guest, target=target, actor=organiser)
 
     assert not Player.objects.filter(pk=guest.pk).exists()
     for label, name in player_fields():
@@ -110,7 +111,7 @@ def test_a_merge_is_refused_when_both_sat_in_the_same_session_and_names_it(
     )
 
     with pytest.raises(ValidationError) as info:
-        services.player_merge(guest=guest, target=players[0], actor=organiser)
+        merge.player_merge(guest=guest, target=players[0], actor=organiser)
 
     assert str(shared) in str(info.value)
     assert "三号桌" in str(info.value)
@@ -119,7 +120,7 @@ def test_a_merge_is_refused_when_both_sat_in_the_same_session_and_names_it(
 
 def test_a_regular_player_cannot_be_merged_away(players, organiser):
     with pytest.raises(ValidationError) as info:
-        services.player_merge(guest=players[0], target=players[1], actor=organiser)
+        merge.player_merge(guest=players[0], target=players[1], actor=organiser)
 
     assert "guest" in info.value.message_dict
 
@@ -134,7 +135,7 @@ def test_a_guest_merges_only_into_a_regular_player_of_the_same_club(
 
     for target in (second, elsewhere, guest):
         with pytest.raises(ValidationError) as info:
-            services.player_merge(guest=guest, target=target, actor=organiser)
+            merge.player_merge(guest=guest, target=target, actor=organiser)
         assert "target" in info.value.message_dict
 
 
@@ -146,7 +147,7 @@ def test_a_recorder_adds_guests_but_neither_regular_players_nor_merges(
     with pytest.raises(PermissionDenied):
         league_services.player_create(club=club, display_name="正式", actor=recorder)
     with pytest.raises(PermissionDenied):
-        services.player_merge(guest=guest, target=players[0], actor=recorder)
+        merge.player_merge(guest=guest, target=players[0], actor=recorder)
     assert Player.objects.filter(pk=guest.pk).exists()
 
 
@@ -156,7 +157,7 @@ def test_an_outsider_can_neither_add_a_guest_nor_merge(club, players, guest, out
             club=club, display_name="路人丙", is_guest=True, actor=outsider
         )
     with pytest.raises(PermissionDenied):
-        services.player_merge(guest=guest, target=players[0], actor=outsider)
+        merge.player_merge(guest=guest, target=players[0], actor=outsider)
 
 
 def test_a_session_starts_with_a_new_guest_and_a_refused_start_adds_none(season, players, recorder):
@@ -185,7 +186,7 @@ def test_a_guest_who_entered_a_league_night_is_not_merged_and_stays(
     events.entrant_add(event=night, player=guest, actor=organiser)
 
     with pytest.raises(ValidationError) as info:
-        services.player_merge(guest=guest, target=players[4], actor=organiser)
+        merge.player_merge(guest=guest, target=players[4], actor=organiser)
 
     assert "路人甲" in str(info.value)
     assert Player.objects.filter(pk=guest.pk).exists()
@@ -197,6 +198,6 @@ def test_a_merge_moves_the_guests_penalties_to_the_target(season, players, guest
 
     events.penalty_give(season=season, player=guest, amount=-5, reason="迟到", actor=organiser)
 
-    services.player_merge(guest=guest, target=players[4], actor=organiser)
+    merge.player_merge(guest=guest, target=players[4], actor=organiser)
 
     assert list(Penalty.objects.values_list("player", "amount")) == [(players[4].pk, -5)]

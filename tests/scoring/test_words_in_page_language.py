@@ -8,7 +8,7 @@ from django.utils import translation
 
 from scoring.engine import MELDS, OUTCOMES, SEATS, WINDS
 from scoring.models import outcome_label, seat_label
-from scoring.round_form_context import form_words
+from scoring.recording.form_context import form_words
 
 TAGS = (
     '{% load recording %}{% word "outcome" "discard" %}|{% word "outcome" "tongpao" %}|'

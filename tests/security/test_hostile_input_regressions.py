@@ -413,7 +413,7 @@ def test_a_calculator_link_is_read_by_the_json_reader(text):
     import base64
     import zlib
 
-    from scoring.calculator.codes import calc_decode
+    from scoring.recording.calc_codes import calc_decode
 
     deflater = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = deflater.compress(text.encode("utf-8")) + deflater.flush()
@@ -422,7 +422,7 @@ def test_a_calculator_link_is_read_by_the_json_reader(text):
 
 
 def test_a_clean_calculator_link_still_decodes():
-    from scoring.calculator.codes import calc_decode, calc_encode
+    from scoring.recording.calc_codes import calc_decode, calc_encode
 
     code = calc_encode(ruleset={"preset": "changsha-67"}, names=list("abcd"), data={"dealer": 0})
     assert calc_decode(code=code) == ({"preset": "changsha-67"}, list("abcd"), {"dealer": 0})

@@ -9,9 +9,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring.calculator.codes import calc_decode, calc_encode
 from scoring.engine import score_round
 from scoring.models import Round
+from scoring.recording.calc_codes import calc_decode, calc_encode
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttle_counts")]
 

@@ -10,8 +10,8 @@ import pytest
 from django import forms
 from django.urls import reverse
 
-from scoring.calculator.codes import calc_encode
 from scoring.calculator.forms import CalcSettingsForm
+from scoring.recording.calc_codes import calc_encode
 from tests.scoring.calculator.test_calculator_page import ROUND
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttle_counts")]

@@ -22,6 +22,7 @@ from leagues import services as league_services
 from leagues.models import name_initials
 from scoring import services
 from scoring.events.services import penalty_give
+from scoring.merge.services import player_merge
 from scoring.standings.rebuild import ratings_rebuild
 from tests.factories import (
     make_club,
@@ -141,7 +142,7 @@ def rename(w):
 
 def merge(w):
     guest = w["club"].players.create(display_name="客人甲", is_guest=True)
-    services.player_merge(guest=guest, target=w["players"][1], actor=w["alice"])
+    player_merge(guest=guest, target=w["players"][1], actor=w["alice"])
 
 
 def hide_name(w):

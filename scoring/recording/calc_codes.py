@@ -1,6 +1,8 @@
 """A calculator round in a link: the rules, the four names and the round, packed into one
 URL-safe code (compact JSON, raw deflate, base64url). Nothing is stored on the server; the link
 itself is the calculation, so anyone who opens it sees the same round scored the same way.
+The calculator's pages encode and show it; the round form opens a session's round with its
+hand (``?calc=<code>``).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from csmj_site.settlement import FEE_SPLITS, fee_shares, settle_with_fee
+from scoring.settlement import FEE_SPLITS, fee_shares, settle_with_fee
 
 
 def test_an_equal_fee_is_the_same_for_everyone_and_the_odd_chips_go_to_the_winners():

@@ -13,7 +13,7 @@ from django.urls import reverse
 from scoring import services
 from scoring.models import Round
 from tests.factories import round_discard, round_self_draw
-from tests.scoring.test_round_save_queries import budget
+from tests.scoring.recording.test_round_save_queries import budget
 
 pytestmark = pytest.mark.django_db
 
@@ -93,7 +93,7 @@ def test_a_member_who_may_not_record_is_refused_and_nothing_is_stored(reader, se
 
 def test_saving_costs_the_same_queries_on_round_2_as_on_round_9(rec, session, recorder):
     """Stats, the audit entry and the club's webhooks looked up included; no query per
-    earlier round, and within the budget (tests/scoring/test_round_save_queries.py; inside
+    earlier round, and within the budget (tests.scoring.recording.test_round_save_queries.py; inside
     the test's transaction the request's own is a savepoint: on SQLite SAVEPOINT and
     RELEASE where it would send BEGIN)."""
     with CaptureQueriesContext(connection) as first:

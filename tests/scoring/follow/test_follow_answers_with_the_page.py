@@ -1,4 +1,4 @@
-"""A page's follow poll (``scoring.follow``) brings the change in one answer: 304 while
+"""A page's follow poll (``scoring.follow.poll``) brings the change in one answer: 304 while
 nothing changed, then, for a page asking for HTML, its fresh followed parts (the
 ``#follow-area`` and the ``data-follow-swap`` elements) with the new ETag. A public
 club's logged-out followers are answered from what the process kept, without reading
@@ -11,7 +11,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from scoring import services
-from scoring.follow import followed_parts
+from scoring.follow.poll import followed_parts
 from tests.factories import round_self_draw
 
 pytestmark = pytest.mark.django_db

@@ -1,5 +1,5 @@
 """Merging a guest (客) into a regular player of the club: the organiser's page
-(``services.player_merge``).
+(``scoring.merge.services.player_merge``).
 """
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ from django.utils.translation import gettext as _
 
 from leagues.models import Club, Player
 from leagues.pages import apply_errors, club_context, club_view
-from scoring import services
-from scoring.forms import PlayerMergeForm
+from scoring.merge import services
+from scoring.merge.forms import PlayerMergeForm
 
 
 @club_view("manage")
 def player_merge(request: HttpRequest, club: Club, player_id: int) -> HttpResponse:
     """合并客人: an organiser moves a guest's rounds onto a regular player, then the guest
-    is gone (scoring.services.player_merge)."""
+    is gone (scoring.merge.services.player_merge)."""
     guest = get_object_or_404(Player, pk=player_id, club=club, is_guest=True)
     form = PlayerMergeForm(request.POST or None, guest=guest)
     if request.method == "POST" and form.is_valid():

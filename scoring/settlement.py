@@ -1,14 +1,15 @@
 """结账 (settling up): who pays whom once a session's totals are known, in few transfers.
 
-Pure Python, no Django: it is arithmetic on balances, not a mahjong rule, so it lives
-with the site's helpers rather than in the engine (docs/architecture.md).
+Pure Python, no Django: it is arithmetic on balances, not a mahjong rule, so it is not in
+the engine; it sits below scoring's models, which name its table-fee splits
+(docs/architecture.md).
 
 ``settle(balances)`` takes each person's net (summing to zero) and answers the payments
 that clear them. It first pairs a debtor and a creditor who owe each other exactly the
 same amount (one payment clears both), then lets the largest debtor pay the largest
 creditor as much as both allow, until everyone is square. That is never more than
 ``n - 1`` payments; for a table of four (or fewer) it is the fewest possible
-(``tests/csmj_site/test_settlement.py`` checks every table of small balances against a
+(``tests/scoring/test_settlement.py`` checks every table of small balances against a
 brute force).
 """
 

@@ -12,7 +12,7 @@ from django.http import HttpRequest
 
 from csmj_site.errors import ServiceError, ServiceErrors, reject
 from csmj_site.jsonio import json_parse
-from scoring.forms import RoundDataForm
+from scoring.recording.forms import RoundDataForm
 from scoring.services import RoundRejected
 
 

@@ -1,6 +1,6 @@
 """Following a session from another phone: the club's session follow (for readers of the
 club) and the secret follow link ``/f/<token>/`` with its state, both answering through
-``scoring.follow`` (304 until something changes, then the fresh totals and rounds).
+``scoring.follow.poll`` (304 until something changes, then the fresh totals and rounds).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from csmj_site.language import as_label
 from leagues.pages import club_access
 from scoring import selectors
 from scoring.engine import WINDS
-from scoring.follow import follow_response, recent
+from scoring.follow.poll import follow_response, recent
 from scoring.models import seat_label
 from scoring.pages import get_session
 from scoring.views import session_detail
@@ -23,7 +23,7 @@ from scoring.views import session_detail
 
 @answers_json
 def session_follow(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
-    """The session's follow (``scoring.follow``) for the phones following the table:
+    """The session's follow (``scoring.follow.poll``) for the phones following the table:
     304 until a round is recorded, corrected or voided or the session is finished, then
     the page's fresh totals and rounds in the same answer. Readable without logging in
     when the club is public (the secret link: ``follow_state``)."""
@@ -101,7 +101,7 @@ def follow_page(request: HttpRequest, token: str) -> HttpResponse:
 
 @answers_json
 def follow_state(request: HttpRequest, token: str) -> HttpResponse:
-    """/f/<token>/state/: the follow page's poll (``scoring.follow``), as
+    """/f/<token>/state/: the follow page's poll (``scoring.follow.poll``), as
     ``session_follow`` answers; the link is checked on every poll (a link turned off stops
     answering at once)."""
     session = followed_session(token)

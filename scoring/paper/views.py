@@ -17,13 +17,9 @@ from leagues import selectors as league_selectors
 from leagues.models import Club
 from leagues.pages import club_context, club_view, get_season
 from scoring import services
-from scoring.forms import (
-    PaperCsvForm,
-    PaperSessionForm,
-    paper_key,
-    season_table_seats,
-)
+from scoring.forms import season_table_seats
 from scoring.models import SessionSeat
+from scoring.paper.forms import PaperCsvForm, PaperSessionForm, paper_key
 from scoring.standings.models import SessionResult
 
 

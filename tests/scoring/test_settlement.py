@@ -1,4 +1,4 @@
-"""结账's arithmetic (csmj_site.settlement): the payments clear every balance, and for a
+"""结账's arithmetic (scoring.settlement): the payments clear every balance, and for a
 table of up to four they are the fewest possible (checked against a brute force over
 every table of small balances)."""
 
@@ -9,7 +9,7 @@ from decimal import Decimal
 
 import pytest
 
-from csmj_site.settlement import Payment, money, money_text, settle
+from scoring.settlement import Payment, money, money_text, settle
 
 
 def fewest_payments(balances: list[int]) -> int:

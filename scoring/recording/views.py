@@ -1,6 +1,6 @@
 """The round form's pages: a new round, correcting one, its preview and tile analysis as
-JSON, voiding and undoing a round, and one round's history (its save: ``round_save_views``;
-what the form's script is given: ``round_form_context``).
+JSON, voiding and undoing a round, and one round's history (its save: ``save_views``;
+what the form's script is given: ``form_context``).
 
 The form builds the round-format JSON in the browser; every write goes through
 ``scoring.services`` (the same functions the API calls), so forms and API share one
@@ -26,15 +26,12 @@ from leagues.pages import club_context, club_view
 from leagues.payment_words import preview_rows
 from leagues.ruleset_explain import payment_terms
 from scoring import selectors, services
-from scoring.calculator.codes import calc_round_initial
-from scoring.forms import (
-    RoundDataForm,
-    VoidForm,
-)
 from scoring.models import Round, Session
-from scoring.page_json import analyse_body, form_rejection, json_body, localised_errors
 from scoring.pages import get_round, get_session, round_summary
-from scoring.round_form_context import analyse_for_form, form_rules_context, form_seats
+from scoring.recording.calc_codes import calc_round_initial
+from scoring.recording.form_context import analyse_for_form, form_rules_context, form_seats
+from scoring.recording.forms import RoundDataForm, VoidForm
+from scoring.recording.page_json import analyse_body, form_rejection, json_body, localised_errors
 from scoring.services import RoundRejected
 from scoring.templatetags.recording import NO_REASON, VOID_PICKS, void_pick_label
 

@@ -1,0 +1,94 @@
+"""The standings' and statistics' serializers: a standings row (a season's, the club's
+leaderboard), its query, and a player's statistics with their query (the resources:
+``scoring.api.standings``). The sessions' and rounds' are ``scoring.api.serializers``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from csmj_site.api import MAX_ID
+from scoring.api.enums import HAND_TYPE_CODES, KONG_KINDS
+
+
+class PlayerRefSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField(source="pk")
+    display_name = serializers.CharField()
+
+
+class StandingRowSerializer(serializers.Serializer[Any]):
+    rank = serializers.IntegerField()
+    player = PlayerRefSerializer()
+    net = serializers.IntegerField()
+    penalties = serializers.IntegerField(
+        help_text="The season's penalties and bonuses (outside zero-sum); net + penalties "
+        "ranks. 0 in all-time standings."
+    )
+    total = serializers.IntegerField(
+        help_text="合计: net + penalties, what ranks (equal on it, then on average per round "
+        "and wins: a shared rank)."
+    )
+    sessions = serializers.IntegerField()
+    rounds = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    self_draws = serializers.IntegerField()
+    deal_ins = serializers.IntegerField()
+    big_hands = serializers.IntegerField()
+    win_rate = serializers.FloatField(help_text="wins / rounds, 0..1")
+    avg_per_round = serializers.FloatField(help_text="net / rounds")
+
+
+class StandingsQuerySerializer(serializers.Serializer[Any]):
+    date_from = serializers.DateField(required=False, help_text="Sessions started on or after.")
+    date_to = serializers.DateField(required=False, help_text="Sessions started on or before.")
+
+
+class HandCountSerializer(serializers.Serializer[Any]):
+    code = serializers.ChoiceField(choices=HAND_TYPE_CODES)
+    name_zh = serializers.CharField()
+    name_en = serializers.CharField()
+    is_big = serializers.BooleanField()
+    is_opening = serializers.BooleanField()
+    count = serializers.IntegerField()
+
+
+class KongCountSerializer(serializers.Serializer[Any]):
+    kind = serializers.ChoiceField(
+        choices=[*KONG_KINDS, ("fed", "Kong fed: another's kong on this player's discard")],
+        help_text="an, jia, ming: kongs the player made (a ming on another's discard "
+        "counts for its maker); fed (点杠): ming kongs others made on the player's discard.",
+    )
+    count = serializers.IntegerField(min_value=0)
+
+
+class ChipPointSerializer(serializers.Serializer[Any]):
+    at = serializers.DateTimeField(help_text="The session's start.")
+    cumulative = serializers.IntegerField(help_text="Net chips after that session.")
+
+
+class PlayerStatsSerializer(serializers.Serializer[Any]):
+    player = PlayerRefSerializer()
+    season = serializers.IntegerField(source="season.pk", allow_null=True)
+    net = serializers.IntegerField()
+    sessions = serializers.IntegerField()
+    rounds = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    self_draws = serializers.IntegerField()
+    deal_ins = serializers.IntegerField()
+    big_hands = serializers.IntegerField()
+    opening_wins = serializers.IntegerField()
+    birds_hit = serializers.IntegerField()
+    win_rate = serializers.FloatField()
+    avg_per_round = serializers.FloatField()
+    hand_counts = HandCountSerializer(many=True)
+    kong_counts = KongCountSerializer(
+        many=True, help_text="Kongs by kind over the counted rounds (every kind, zeros too)."
+    )
+    chip_history = ChipPointSerializer(many=True)
+
+
+class PlayerStatsQuerySerializer(serializers.Serializer[Any]):
+    season = serializers.IntegerField(
+        required=False, min_value=1, max_value=MAX_ID, help_text="Limit to one season (id)."
+    )
