@@ -182,8 +182,11 @@ test-replica: venv
 # BENCH_DB_<commit>) in the same run, with HEAD/BASE; BENCH_BASE= measures this tree only.
 BENCH_DB ?= postgres://postgres@127.0.0.1:5432/csmj_bench
 BENCH_BASE ?= 5c0d0d6
+# BENCH_SCALE=10 also generates a club ten times the big one (~4,000,000 rounds, its own
+# slug, demo-league-x10) and measures it beside the 400,000-round club.
+BENCH_SCALE ?= 1
 bench-site: venv
-	DATABASE_URL=$(BENCH_DB) BENCH_BASE=$(BENCH_BASE) $(PYTHON) -m bench.bench_site
+	DATABASE_URL=$(BENCH_DB) BENCH_BASE=$(BENCH_BASE) BENCH_SCALE=$(BENCH_SCALE) $(PYTHON) -m bench.bench_site
 
 # 我的 (/me/) for one user with ~20,000 rounds in three clubs (docs/performance.md), cold and
 # warm, in-process; BENCH_ME_DB may be a sqlite:/// URL too.

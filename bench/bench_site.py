@@ -38,6 +38,7 @@ REQUESTS = int(os.environ.get("BENCH_REQUESTS", "200"))
 WARMUP = int(os.environ.get("BENCH_WARMUP", "20"))
 IMPORTS = int(os.environ.get("BENCH_IMPORTS", "3"))  # import runs; each leaves its copy
 BASE = os.environ.get("BENCH_BASE", "5c0d0d6")
+SCALE = int(os.environ.get("BENCH_SCALE", "1"))  # >1: a club SCALE times demo-league too
 COLD = os.environ.get("BENCH_COLD", "") == "1"  # the reads again, nothing kept (slower run)
 PATHS = ("standings_page", "standings_api", "player_page", "club_page")
 LABELS = {
@@ -77,13 +78,25 @@ def prepare() -> None:
     for slug, sessions in (
         ("bench-small", 125),
         ("bench-import-src", 2500),
-        ("demo-league", 50000),
+        ("demo-league", 50000),  # ~400,000 rounds
+        *([(big_slug(), 50000 * SCALE)] if SCALE > 1 else []),
     ):
         if not Club.objects.filter(slug=slug).exists():
-            print(f"generating {slug} ({sessions} sessions) ...", flush=True)
-            call_command(
+            print(f"generating {slug} ({sessions} sessions) ...", file=sys.stderr, flush=True)
+            began = time.perf_counter()
+            call_command(  # --sessions, not --scale: the base commit's command has no --scale
                 "generate_demo_league", players=500, sessions=sessions, slug=slug, verbosity=1
             )
+            print(
+                f"  generated {slug} in {time.perf_counter() - began:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
+
+
+def big_slug() -> str:
+    """The club BENCH_SCALE times demo-league's size (measured beside it)."""
+    return f"demo-league-x{SCALE}"
 
 
 def setup_django() -> None:
@@ -271,6 +284,7 @@ def measure_tree() -> dict[str, Any]:
     scenarios = [
         scenario("bench-small", "bench-recorder"),
         scenario("demo-league", "bench-recorder"),
+        *([scenario(big_slug(), "bench-recorder")] if SCALE > 1 else []),
     ]
     result: dict[str, Any] = {"clubs": {}, "import": []}
     for s in scenarios:

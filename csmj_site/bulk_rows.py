@@ -72,6 +72,7 @@ def insert_rows(model: type[models.Model], rows: list[dict[str, Any]]) -> None:
     if connection.vendor != "postgresql":
         model._default_manager.bulk_create([model(**r) for r in rows], batch_size=2000)
         return
+    rows = _with_defaults(model, rows)
     columns = list(rows[0])
     json_cols = {f.attname for f in model._meta.concrete_fields if isinstance(f, models.JSONField)}
     to_encode = [(i, _json_encoder()) for i, c in enumerate(columns) if c in json_cols]
@@ -89,6 +90,25 @@ def insert_rows(model: type[models.Model], rows: list[dict[str, Any]]) -> None:
             for i, enc in to_encode:
                 row[i] = enc(row[i])
             write(row)
+
+
+def _with_defaults(model: type[models.Model], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows with the model's defaults for the columns they leave out (COPY, unlike
+    bulk_create, knows only the database's defaults, and Django's live in Python: a
+    field added with a default, such as a session's table fee, would be NULL)."""
+    given = set(rows[0])
+    missing = [
+        f
+        for f in model._meta.concrete_fields
+        if f.has_default() and not f.primary_key and f.attname not in given
+    ]
+    if not missing:
+        return rows
+    fixed = {f.attname: f.default for f in missing if not callable(f.default)}
+    per_row = [(f.attname, f.default) for f in missing if callable(f.default)]
+    if not per_row:
+        return [{**fixed, **r} for r in rows]
+    return [{**fixed, **{name: make() for name, make in per_row}, **r} for r in rows]
 
 
 def _json_encoder() -> Any:

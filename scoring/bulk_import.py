@@ -488,8 +488,11 @@ FORK_CHUNK = 5000  # sessions read ahead and handed to one pool of workers
 
 
 def default_workers() -> int:
-    """Import workers for the commands: one per CPU, at most 4."""
-    return max(1, min(4, os.cpu_count() or 1))
+    """Import workers for the commands: two per CPU, at most 4. A worker spends about half
+    its time waiting on PostgreSQL, so two per core keep the cores busier (on 2 cores, 4
+    workers imported 0–18 % faster than 2 in each of five pairs of runs,
+    docs/performance.md)."""
+    return max(1, min(4, 2 * (os.cpu_count() or 1)))
 
 
 def _can_fork() -> bool:
@@ -548,34 +551,49 @@ class _Run:
         return scopes
 
     def forked(self, sessions: Iterable[SessionIn], workers: int) -> set[tuple[int, int]]:
-        """Chunks of FORK_CHUNK sessions, each split into batches among forked workers."""
+        """Chunks of FORK_CHUNK sessions, each split into batches among forked workers.
+        The next chunk is read (parsed, or made by generate_demo_league) here while the
+        workers check and write the one before, so that this process's reading is not
+        added to the workers' time."""
         scopes: set[tuple[int, int]] = set()
         it = iter(sessions)
-        while chunk := list(itertools.islice(it, FORK_CHUNK)):
-            scopes |= self._chunk(chunk, workers)
+        chunk = list(itertools.islice(it, FORK_CHUNK))
+        while chunk:
+            running = self._chunk_start(chunk, workers)
+            try:
+                following = list(itertools.islice(it, FORK_CHUNK))
+            finally:  # also when reading fails: the running batches end as they would
+                scopes |= self._chunk_finish(chunk, *running)
+            chunk = following
         return scopes
 
-    def _chunk(self, items: list[SessionIn], workers: int) -> set[tuple[int, int]]:
+    def _chunk_start(
+        self, items: list[SessionIn], workers: int
+    ) -> tuple[list[tuple[int, int]], Iterator[Any]]:
+        """Fork a pool for ``items`` with their batches submitted; (spans, results)."""
         global _JOB
         # Small enough batches that every worker gets several (and they end together).
         per = max(1, min(self.batch_size, -(-len(items) // (workers * 4))))
         spans = [(i, min(i + per, len(items))) for i in range(0, len(items), per)]
         _JOB = (items, allocate_ids(Session, len(items)), self.actor)
-        scopes: set[tuple[int, int]] = set()
-        try:
-            for (start, stop), (sessions, rounds, failed) in zip(
-                spans, _forked_imap(batch_job, spans, workers), strict=True
-            ):
-                self.report.sessions += sessions
-                self.report.rounds += rounds
-                self.report.failed += failed
-                bad = {line for line, _ in failed}
-                scopes |= {
-                    (s.season.club_id, s.season.pk) for s in items[start:stop] if s.line not in bad
-                }
-                self.tick(stop - start)
+        try:  # the workers are forked, with _JOB as it is now, when the batches are submitted
+            return spans, _forked_imap(batch_job, spans, workers)
         finally:
             _JOB = None
+
+    def _chunk_finish(
+        self, items: list[SessionIn], spans: list[tuple[int, int]], results: Iterator[Any]
+    ) -> set[tuple[int, int]]:
+        scopes: set[tuple[int, int]] = set()
+        for (start, stop), (sessions, rounds, failed) in zip(spans, results, strict=True):
+            self.report.sessions += sessions
+            self.report.rounds += rounds
+            self.report.failed += failed
+            bad = {line for line, _ in failed}
+            scopes |= {
+                (s.season.club_id, s.season.pk) for s in items[start:stop] if s.line not in bad
+            }
+            self.tick(stop - start)
         return scopes
 
 
@@ -612,10 +630,12 @@ def _worker_start() -> None:
 
 def _forked_imap(fn: Callable[[Any], Any], args: Sequence[Any], workers: int) -> Iterator[Any]:
     """``fn(a) for a in args`` in ``workers`` forked processes, yielded in order as they
-    finish. An error in a worker is raised here: the batches not yet started are
-    cancelled, those running finish (each is its own transaction), and what committed
-    stays, as when one process stops at an error. A worker that dies (killed, out of
-    memory) raises BrokenProcessPool instead of leaving the import waiting forever."""
+    finish. The workers are forked and every call is submitted before this returns (the
+    caller may do other work meanwhile). An error in a worker is raised where the results
+    are read: the calls not yet started are cancelled, those running finish (each is its
+    own transaction), and what committed stays, as when one process stops at an error.
+    A worker that dies (killed, out of memory) raises BrokenProcessPool instead of
+    leaving the import waiting forever."""
     connections.close_all()  # no connection may be shared with the children
     pool = ProcessPoolExecutor(
         max_workers=min(workers, len(args)),
@@ -623,7 +643,16 @@ def _forked_imap(fn: Callable[[Any], Any], args: Sequence[Any], workers: int) ->
         initializer=_worker_start,
     )
     try:
-        yield from pool.map(fn, args)
+        results = pool.map(fn, args)
+    except BaseException:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    return _pool_results(pool, results)
+
+
+def _pool_results(pool: ProcessPoolExecutor, results: Iterator[Any]) -> Iterator[Any]:
+    try:
+        yield from results
     except BaseException:
         pool.shutdown(wait=True, cancel_futures=True)
         raise

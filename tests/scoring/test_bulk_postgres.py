@@ -145,3 +145,71 @@ def test_a_worker_that_dies_stops_the_import_with_an_error_instead_of_hanging(mo
     with pytest.raises(BrokenProcessPool):
         lines_import(lines=exported("src", "copy"), actor=actor, batch_size=3, workers=2)
     assert not PlayerSessionStat.objects.filter(club__slug="copy").exists()
+
+
+def test_a_forked_import_reads_the_next_chunk_while_the_workers_write_the_one_before(
+    monkeypatch,
+):
+    import multiprocessing
+
+    from django.contrib.auth import get_user_model
+
+    from scoring.bulk_import import sessions_import
+    from scoring.club_file import lines_import
+
+    call_command("generate_demo_league", players=8, sessions=30, slug="src", verbosity=0)
+    actor = get_user_model().objects.get(username="src-admin")
+    monkeypatch.setattr("scoring.bulk_import.FORK_CHUNK", 10)
+    workers_seen: list[int] = []
+    real_import = sessions_import
+
+    def watched(*, sessions, **kwargs):
+        def sources():
+            for n, src in enumerate(sessions):
+                if n % 10 == 0:  # the first session of a chunk is asked for
+                    workers_seen.append(len(multiprocessing.active_children()))
+                yield src
+
+        return real_import(sessions=sources(), **kwargs)
+
+    monkeypatch.setattr("scoring.club_file.sessions_import", watched)
+    report, club = lines_import(lines=exported("src", "copy"), actor=actor, workers=2)
+
+    assert (report.sessions, report.failed) == (30, [])
+    # The first chunk is read before any worker exists; the second and third while the
+    # workers of the chunk before are there (alive until their chunk is read back).
+    assert workers_seen[0] == 0 and all(seen > 0 for seen in workers_seen[1:])
+    assert len(workers_seen) == 3
+    stored = rows(club)
+    standings_rebuild(club=club)
+    assert rows(club) == stored
+
+
+def test_a_source_that_fails_while_a_chunk_is_written_raises_after_that_chunk_commits(
+    monkeypatch,
+):
+    from django.contrib.auth import get_user_model
+
+    from scoring.bulk_import import sessions_import
+    from scoring.club_file import lines_import
+
+    call_command("generate_demo_league", players=8, sessions=20, slug="src", verbosity=0)
+    actor = get_user_model().objects.get(username="src-admin")
+    monkeypatch.setattr("scoring.bulk_import.FORK_CHUNK", 10)
+    real_import = sessions_import
+
+    def failing(*, sessions, **kwargs):
+        def sources():
+            for n, src in enumerate(sessions):
+                if n == 15:
+                    raise RuntimeError("the source broke")
+                yield src
+
+        return real_import(sessions=sources(), **kwargs)
+
+    monkeypatch.setattr("scoring.club_file.sessions_import", failing)
+    with pytest.raises(RuntimeError, match="the source broke"):
+        lines_import(lines=exported("src", "copy"), actor=actor, workers=2)
+
+    # The first ten sessions were being written when the source failed: they committed.
+    assert PlayerSessionStat.objects.filter(club__slug="copy").count() == 10 * 4

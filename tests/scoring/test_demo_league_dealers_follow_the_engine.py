@@ -41,3 +41,19 @@ def test_every_demo_round_is_dealt_by_the_engines_next_dealer_of_the_round_befor
     assert drawn  # the seed makes drawn rounds, where the two once disagreed
     assert wrong == []
     assert all(s.first_dealer == by_session[s.pk][0].data["dealer"] for s in sessions)
+
+
+def test_a_demo_league_at_a_scale_has_that_multiple_of_fifty_thousand_sessions():
+    out = io.StringIO()
+    call_command(
+        "generate_demo_league",
+        players=8,
+        scale=0.0003,
+        slug="demo-scale",
+        workers=1,
+        verbosity=0,
+        stdout=out,
+    )
+
+    assert Session.objects.filter(season__club__slug="demo-scale").count() == 15
+    assert "demo-scale: 15 sessions" in out.getvalue()

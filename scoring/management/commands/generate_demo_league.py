@@ -23,6 +23,7 @@ from scoring.engine import parse_ruleset, score_round
 SMALL = [["pinghu"]]
 BIG = [["qingyise"], ["pengpenghu"], ["qixiaodui"], ["jiangjianghu"], ["qingyise", "pengpenghu"]]
 RULESET = {"preset": "changsha-67"}
+SESSIONS = 50000  # the default club: ~400,000 rounds (8 a session on average)
 
 
 def demo_round(rng: random.Random, dealer: int, bird_count: int) -> dict[str, Any]:
@@ -69,7 +70,12 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--players", type=int, default=500)
-        parser.add_argument("--sessions", type=int, default=50000)
+        parser.add_argument("--sessions", type=int, default=SESSIONS)
+        parser.add_argument(
+            "--scale",
+            type=float,
+            help=f"sessions as a multiple of {SESSIONS:,} (~400,000 rounds): 10 is ~4,000,000",
+        )
         parser.add_argument("--rounds-per-session", type=int, default=8, help="on average")
         parser.add_argument("--seasons", type=int, default=1)
         parser.add_argument("--slug", default="demo-league")
@@ -104,6 +110,8 @@ class Command(BaseCommand):
         )
         roster = list(Player.objects.filter(club=club).order_by("pk"))
         n_sessions, per = o["sessions"], o["rounds_per_session"]
+        if o["scale"] is not None:
+            n_sessions = max(1, round(SESSIONS * o["scale"]))
         base = datetime.datetime(2025, 1, 1, 19, tzinfo=datetime.UTC)
         step = datetime.timedelta(days=365) / max(n_sessions, 1)
 

@@ -40,7 +40,7 @@ class Command(BaseCommand):
             type=int,
             default=default_workers(),
             help="processes that check and write batches in parallel (PostgreSQL; "
-            f"default: the number of CPUs, at most 4, here {default_workers()})",
+            f"default: two per CPU, at most 4, here {default_workers()})",
         )
 
     def handle(self, *args: Any, **o: Any) -> None:
