@@ -236,6 +236,7 @@ MESSAGES: dict[str, str] = {
     ),
     # 结账's table fee
     "fee_choice": gettext_noop("{what} must be one of {choices}"),
+    "fee_not_object": gettext_noop("{what} must be a JSON object with fee, per and by"),
 }
 
 

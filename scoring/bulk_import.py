@@ -37,6 +37,8 @@ from leagues.audit import audit_record_import
 from leagues.models import Player, Season
 from scoring.engine import Rules, Scored, parse_ruleset
 from scoring.models import (
+    FeeBy,
+    FeePer,
     Round,
     RoundHand,
     RoundKong,
@@ -53,6 +55,7 @@ from scoring.services import (
     round_score,
     ruleset_resolve,
     session_start_problems,
+    table_fee_problems,
 )
 from scoring.standings.models import (
     STAT_FIELDS,
@@ -77,6 +80,8 @@ class SessionIn:
     ``{"round": {...}, "ruleset": {...}}`` (with or without "void") for a round scored
     under another ruleset than the season's current one (the club edited it since).
     ``paper_nets`` makes a paper session (no rounds). ``finished`` marks it finished.
+    ``table_fee``, ``table_fee_per``, ``table_fee_by``: its table fee (台费), checked as
+    ``session_table_fee_set`` checks it.
     """
 
     line: int
@@ -88,6 +93,9 @@ class SessionIn:
     table_label: str = ""
     paper_nets: list[int] | None = None
     finished: bool = False
+    table_fee: int = 0
+    table_fee_per: str = FeePer.TABLE
+    table_fee_by: str = FeeBy.EQUAL
 
 
 @dataclass
@@ -169,6 +177,12 @@ def _check(src: SessionIn, resolved: Resolved) -> tuple[_Scored | None, list[dic
             src.paper_nets = paper_nets_validate(src.paper_nets, seats=seated)  # as numbers
         except ServiceErrors as exc:  # the service's "nets" is the line's "paper_nets"
             errors += [e.at("paper_nets") for e in exc.errors]
+    # the service's fields are the club file's table_fee.fee, .per and .by
+    fee_fields = {"table_fee": "fee", "table_fee_per": "per", "table_fee_by": "by"}
+    errors += [
+        e.at(f"table_fee.{fee_fields[e.field]}")
+        for e in table_fee_problems(fee=src.table_fee, per=src.table_fee_per, by=src.table_fee_by)
+    ]
     if errors:
         return None, [e.as_dict() for e in errors]
     return _Scored(src=src, rounds=scored), []
@@ -271,6 +285,9 @@ def _build(batch: list[_Scored], actor: Any) -> _Built:
                 "started_at": started,
                 "table_label": src.table_label.strip(),
                 "first_dealer": src.first_dealer,
+                "table_fee": src.table_fee,
+                "table_fee_per": src.table_fee_per,
+                "table_fee_by": src.table_fee_by,
                 "created_by_id": actor.pk,
                 "created_at": now,
                 "follow_token": new_follow_token(),

@@ -15,6 +15,11 @@ is one session::
 
 ``players`` are display names in seat order (0..n-1: as many as the season's ruleset
 seats, 4, 3 or 2); names not on the roster are added to it. A paper session has ``"paper_nets": [30, -10, -5, -15]`` (one a seat) and no rounds.
+A session with a table fee (台费) has ``"table_fee": {"fee": 20, "per": "table",
+"by": "equal"}`` (``fee`` chips, for the session or each counted ``"round"``, paid as
+``by`` says: ``scoring.models.FeePer``, ``FeeBy``; a key left out takes the session's
+default: 0, ``"table"``, ``"equal"``); a line without it has none. Its bounds are
+``session_table_fee_set``'s; a refusal names ``table_fee.fee``, ``.per`` or ``.by``.
 Only the current version of each round is exported (corrections are not history
 here); voided rounds are kept, marked with their reason. A round scored under an
 earlier version of its season's ruleset (the club edited it since) carries that
@@ -42,7 +47,7 @@ from leagues.models import Club, Player, Ruleset, Season
 from leagues.permissions import can_record, require_manage
 from leagues.services import player_aliases_clean, player_create, season_close
 from scoring.bulk_import import ImportReport, SessionIn, sessions_import
-from scoring.models import Round, Session, SessionSeat
+from scoring.models import FeeBy, FeePer, Round, Session, SessionSeat
 from scoring.services import ruleset_resolve
 from scoring.standings.models import SessionResult
 
@@ -134,6 +139,8 @@ def club_export_lines(*, club: Club) -> Iterator[str]:
         }
         if result is not None and result.is_paper:
             line["paper_nets"] = result.paper_nets
+        if s.table_fee:  # none: no key, so a club without fees exports as it did
+            line["table_fee"] = {"fee": s.table_fee, "per": s.table_fee_per, "by": s.table_fee_by}
         yield _dumps(line)
 
 
@@ -278,6 +285,9 @@ class _Reader:
         rounds = obj.get("rounds") or []
         if not isinstance(rounds, list):
             raise ServiceError("rounds", "rounds_list")
+        fee = obj.get("table_fee") or {}  # its keys default as the session's fields do
+        if not isinstance(fee, dict):
+            raise ServiceError("table_fee", "fee_not_object")
         players = [self.player(n.strip()) for n in names]
         return SessionIn(
             line=number,
@@ -289,6 +299,9 @@ class _Reader:
             table_label=str(obj.get("table_label") or ""),
             paper_nets=obj.get("paper_nets"),
             finished=bool(obj.get("finished")),
+            table_fee=fee.get("fee", 0),
+            table_fee_per=fee.get("per", FeePer.TABLE),
+            table_fee_by=fee.get("by", FeeBy.EQUAL),
         )
 
 

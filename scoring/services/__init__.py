@@ -56,6 +56,7 @@ from scoring.services.sessions import (
     session_table_fee_set,
     session_table_fee_update,
     session_update,
+    table_fee_problems,
 )
 
 __all__ = [
@@ -93,5 +94,6 @@ __all__ = [
     "session_table_fee_set",
     "session_table_fee_update",
     "session_update",
+    "table_fee_problems",
     "whole_number",
 ]

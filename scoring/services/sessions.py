@@ -256,6 +256,18 @@ def session_follow_link_set(*, session: Session, actor: Any, on: bool = True) ->
     return session
 
 
+def table_fee_problems(*, fee: Any, per: Any, by: Any) -> list[ServiceError]:
+    """The refusals of a table fee (台费): ``fee`` inside ``TABLE_FEE``, ``per`` a
+    ``FeePer`` and ``by`` a ``FeeBy`` (fields ``table_fee``, ``table_fee_per``,
+    ``table_fee_by``). The one check of ``session_table_fee_set`` and of the club file's
+    ``table_fee`` (``scoring.bulk_import``)."""
+    errors = [e for e in [TABLE_FEE.refusal("table_fee", fee)] if e is not None]
+    for field, value, choices in (("table_fee_per", per, FeePer), ("table_fee_by", by, FeeBy)):
+        if value not in choices.values:
+            errors.append(ServiceError(field, "fee_choice", {"choices": ", ".join(choices.values)}))
+    return errors
+
+
 def session_table_fee_set(
     *, session: Session, fee: Any, per: Any = FeePer.TABLE, by: Any = FeeBy.EQUAL, actor: Any
 ) -> Session:
@@ -267,10 +279,7 @@ def session_table_fee_set(
     require_record(actor, session.season.club)
     if session.season.is_closed:
         raise ServiceErrors([ServiceError("season", "season_closed", variant="session")])
-    errors = [e for e in [TABLE_FEE.refusal("table_fee", fee)] if e is not None]
-    for field, value, choices in (("table_fee_per", per, FeePer), ("table_fee_by", by, FeeBy)):
-        if value not in choices.values:
-            errors.append(ServiceError(field, "fee_choice", {"choices": ", ".join(choices.values)}))
+    errors = table_fee_problems(fee=fee, per=per, by=by)
     if errors:
         raise ServiceErrors(errors)
     with transaction.atomic():

@@ -20,6 +20,7 @@ GOOD = round_self_draw(0, birds=[5, 9])
 BAD = {"dealer": 0, "result": {"kind": "discard", "winners": [{"seat": 1, "hands": []}]}}
 PAPER_ROUNDS = "a paper session has final totals only; it takes no rounds"
 RULESET_FIXED = "a recorded round is scored under its season's ruleset; do not send one"
+FEE_NOT_OBJECT = "table_fee must be a JSON object with fee, per and by"
 
 
 def only_error(report):
@@ -82,6 +83,42 @@ def assert_nothing_stored(season):
         (
             {"first_dealer": 4},
             ("first_dealer", "first_dealer", "The first dealer must be a seat 0–3"),
+        ),
+        (
+            {"table_fee": 20},
+            ("table_fee", "fee_not_object", FEE_NOT_OBJECT),
+        ),
+        (
+            {"table_fee": {"fee": 100001, "per": "table", "by": "equal"}},
+            (
+                "table_fee.fee",
+                "out_of_range",
+                "table_fee.fee must be a whole number from 0 to 100000",
+            ),
+        ),
+        (
+            {"table_fee": {"fee": "20", "per": "table", "by": "equal"}},
+            (
+                "table_fee.fee",
+                "out_of_range",
+                "table_fee.fee must be a whole number from 0 to 100000",
+            ),
+        ),
+        (
+            {"table_fee": {"fee": -5, "per": "table", "by": "equal"}},
+            (
+                "table_fee.fee",
+                "out_of_range",
+                "table_fee.fee must be a whole number from 0 to 100000",
+            ),
+        ),
+        (
+            {"table_fee": {"fee": 20, "per": "hand", "by": "equal"}},
+            ("table_fee.per", "fee_choice", "table_fee.per must be one of table, round"),
+        ),
+        (
+            {"table_fee": {"fee": 20, "per": "table", "by": "loser"}},
+            ("table_fee.by", "fee_choice", "table_fee.by must be one of equal, winners, top"),
         ),
     ],
 )

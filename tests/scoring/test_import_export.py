@@ -10,13 +10,14 @@ from django.core.management.base import CommandError
 
 from leagues.models import Club, Player, Season
 from scoring.club_file import club_export_lines, lines_import
-from scoring.models import Round, RoundHand, RoundPlayer, Transfer
+from scoring.models import Round, RoundHand, RoundPlayer, Session, Transfer
 from scoring.services import (
     paper_session_record,
     round_correct,
     round_record,
     round_void,
     session_finish,
+    session_table_fee_set,
 )
 from scoring.standings.models import (
     STAT_FIELDS,
@@ -216,6 +217,53 @@ def test_an_exported_club_imports_to_identical_standings_and_ratings(
     assert snapshot(copy) == snapshot(club)
     assert snapshot(club)["season"]  # the comparison is not between two empty sets
     assert Round.objects.filter(session__season__club=copy, is_void=True).count() == 1
+
+
+def test_a_sessions_table_fee_survives_export_and_import(club, season, players, recorder):
+    session = make_session(season, players[:4], actor=recorder)
+    round_record(session=session, data=GOOD, actor=recorder)
+    session_table_fee_set(session=session, fee=20, per="round", by="winners", actor=recorder)
+    make_session(season, players[4:8], actor=recorder)  # no fee
+
+    lines = list(club_export_lines(club=club))
+    header = json.loads(lines[0])
+    header["club"]["slug"] = "copy"
+    lines[0] = json.dumps(header, ensure_ascii=False)
+    report, copy = lines_import(lines=lines, actor=recorder)
+
+    fees = [json.loads(text).get("table_fee") for text in lines[1:]]
+    assert fees == [{"fee": 20, "per": "round", "by": "winners"}, None]
+    assert report.ok and report.sessions == 2
+    copied = Session.objects.filter(season__club=copy).order_by("pk")
+    assert [(s.table_fee, s.table_fee_per, s.table_fee_by) for s in copied] == [
+        (20, "round", "winners"),
+        (0, "table", "equal"),
+    ]
+
+
+def test_a_line_without_a_table_fee_imports_with_no_fee_and_a_left_out_key_takes_its_default(
+    club, season, players, recorder
+):
+    names = [p.display_name for p in players[:4]]
+
+    report, _ = lines_import(
+        lines=[
+            line(names, [GOOD]),
+            line(names, [GOOD], table_fee={"fee": 5}),
+            line(names, [GOOD], table_fee={}),
+        ],
+        actor=recorder,
+        club=club,
+        season=season,
+    )
+
+    assert report.ok and report.sessions == 3
+    stored = Session.objects.filter(season=season).order_by("pk")
+    assert [(s.table_fee, s.table_fee_per, s.table_fee_by) for s in stored] == [
+        (0, "table", "equal"),
+        (5, "table", "equal"),  # a key left out takes the session's default
+        (0, "table", "equal"),
+    ]
 
 
 # rules.md §9: a club playing table options (mid-game wins, 自由飘, 豪华七小对, a cap).
