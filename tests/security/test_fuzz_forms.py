@@ -85,7 +85,14 @@ class FormParser(HTMLParser):
 
 def page_forms(client, club, session) -> dict[str, set[str]]:
     """action URL -> field names, for every POST form on every page the owner can open."""
-    values = {"slug": club.slug, "session_id": session.pk, "season_id": session.season_id}
+    # a player of the club, so that the player pages (and their forms) are walked too
+    player = session.seats.order_by("seat").first().player
+    values = {
+        "slug": club.slug,
+        "session_id": session.pk,
+        "season_id": session.season_id,
+        "player_id": player.pk,
+    }
     forms: dict[str, set[str]] = {}
     for route in all_routes(values):
         if route.path.startswith(SKIP) or route.path.endswith(".csv"):
