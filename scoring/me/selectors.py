@@ -19,7 +19,7 @@ import datetime
 import hashlib
 from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
@@ -78,7 +78,7 @@ RIVALS = 8  # head-to-head rows (the players met most)
 CHART_POINTS = 300  # the chart's latest points (as the player page's chart)
 YEAR_MIN, YEAR_MAX = 2000, 2100
 FIGURES_SECONDS = 600  # how long computed figures are kept at most (a repair's rebuild)
-FIGURES_FORMAT = 1  # bumped when the cached figures change shape
+FIGURES_FORMAT = 2  # bumped when the cached figures change shape
 
 
 @dataclass(frozen=True)
@@ -172,12 +172,12 @@ class OpenTable:
     at: datetime.datetime
 
 
-@dataclass
-class MeReport:
-    filters: MeFilters
-    all_players: list[Player]  # every linked entry (the club filter's choices)
-    players: list[Player]  # the entries the figures cover
-    years: list[int]  # the years with sessions (the year filter's choices)
+@dataclass(frozen=True)
+class MeFigures:
+    """What ``me_report`` caches: every figure but the ratings (replayed after commit by
+    a task, so read on every request)."""
+
+    years: list[int]
     totals: Totals
     opening_wins: int
     birds_hit: int
@@ -190,7 +190,16 @@ class MeReport:
     recent: list[RecentSession]
     nights: list[Night]
     open_tables: list[OpenTable]
-    chart: dict[str, Any] = field(default_factory=dict)
+    chart: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class MeReport(MeFigures):
+    """The page's figures (ratings read live) with the filters and the entries they cover."""
+
+    filters: MeFilters
+    all_players: list[Player]  # every linked entry (the club filter's choices)
+    players: list[Player]  # the entries the figures cover
 
 
 def _zero() -> dict[str, int]:
@@ -504,28 +513,7 @@ def me_chart(*, players: list[Player], year: int | None) -> dict[str, Any]:
     return {"labels": labels, "lines": lines, "latest": CHART_POINTS if cut else None}
 
 
-@dataclass(frozen=True)
-class _Figures:
-    """What ``me_report`` caches: every figure but the ratings (replayed after commit by
-    a task, so read on every request)."""
-
-    years: list[int]
-    totals: Totals
-    opening_wins: int
-    birds_hit: int
-    hand_counts: list[HandCount]
-    kong_counts: list[KongCount]
-    clubs: list[ClubLine]
-    seasons: list[SeasonLine]
-    biggest_win: BiggestWin | None
-    rivals: list[Rival]
-    recent: list[RecentSession]
-    nights: list[Night]
-    open_tables: list[OpenTable]
-    chart: dict[str, Any]
-
-
-def _figures(all_players: list[Player], players: list[Player], year: int | None) -> _Figures:
+def _figures(all_players: list[Player], players: list[Player], year: int | None) -> MeFigures:
     """Every figure but the ratings, read from the database."""
     years = sorted(
         {
@@ -558,7 +546,7 @@ def _figures(all_players: list[Player], players: list[Player], year: int | None)
         )
         for p in players
     ]
-    return _Figures(
+    return MeFigures(
         years=years,
         totals=Totals(**totals_values(total)),
         opening_wins=total["opening_wins"],
@@ -601,7 +589,9 @@ def data_version(*, clubs: list[int]) -> tuple[str, bool]:
     return ",".join(parts), settled
 
 
-def _cached_figures(all_players: list[Player], players: list[Player], year: int | None) -> _Figures:
+def _cached_figures(
+    all_players: list[Player], players: list[Player], year: int | None
+) -> MeFigures:
     """The figures from the cache when nothing changed in any linked club since they were
     computed (the key holds the players, the year and ``data_version``), else computed
     and kept ``FIGURES_SECONDS``. Right after a change (within the settle time) they are
@@ -613,7 +603,7 @@ def _cached_figures(all_players: list[Player], players: list[Player], year: int 
     key = f"me:figures:{FIGURES_FORMAT}:{digest}"
     if settled:
         found = cache.get(key)
-        if isinstance(found, _Figures):
+        if isinstance(found, MeFigures):
             return found
     figures = _figures(all_players, players, year)
     if settled:
@@ -638,16 +628,8 @@ def me_report(*, user: Any, filters: MeFilters) -> MeReport:
         if players
         else {}
     )
-    return MeReport(
-        filters=filters,
-        all_players=all_players,
-        players=players,
-        years=figures.years,
-        totals=figures.totals,
-        opening_wins=figures.opening_wins,
-        birds_hit=figures.birds_hit,
-        hand_counts=figures.hand_counts,
-        kong_counts=figures.kong_counts,
+    shown = dataclasses.replace(
+        figures,
         clubs=[
             dataclasses.replace(c, rating=ratings.get((c.player.pk, None))) for c in figures.clubs
         ],
@@ -655,13 +637,8 @@ def me_report(*, user: Any, filters: MeFilters) -> MeReport:
             dataclasses.replace(s, rating=ratings.get((s.player.pk, s.season.pk)))
             for s in figures.seasons
         ],
-        biggest_win=figures.biggest_win,
-        rivals=figures.rivals,
-        recent=figures.recent,
-        nights=figures.nights,
-        open_tables=figures.open_tables,
-        chart=figures.chart,
     )
+    return MeReport(filters=filters, all_players=all_players, players=players, **vars(shown))
 
 
 # ---------------------------------------------------------------- the user's data
