@@ -33,6 +33,8 @@ from csmj_site.errors import ServiceError
 MAX_DEPTH = 64
 MAX_BYTES = 1024 * 1024  # when the caller gives no limit (a request body: the setting)
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# A surrogate in a parsed string comes from the text: as itself, or as an escape \uD800–\uDFFF.
+_SURROGATE_IN_TEXT = re.compile("[\ud800-\udfff]|\\\\u[dD][89a-f]", re.IGNORECASE)
 
 
 def _no_constant(name: str) -> Any:
@@ -63,8 +65,10 @@ def _printable(key: str) -> str:
     return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", key)[:100]
 
 
-def _check(value: Any, field: str, max_depth: int) -> None:
-    """Nesting and lone surrogates, iteratively (the check itself never recurses)."""
+def _check(value: Any, field: str, max_depth: int, *, strings: bool = True) -> None:
+    """Nesting (a value inside a container is one level deeper) and, with ``strings``, lone
+    surrogates, iteratively (the check itself never recurses). Without ``strings`` only the
+    containers are walked: one at the last level may hold nothing."""
     stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
@@ -73,11 +77,18 @@ def _check(value: Any, field: str, max_depth: int) -> None:
         if isinstance(item, str):
             if _SURROGATE.search(item):
                 raise ServiceError(field, "invalid_unicode")
-        elif isinstance(item, dict):
-            stack.extend((key, depth) for key in item)
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, depth + 1) for v in item)
+            continue
+        if not isinstance(item, dict | list):
+            continue
+        children = item.values() if isinstance(item, dict) else item
+        if strings:
+            if isinstance(item, dict):
+                stack.extend((key, depth) for key in item)
+            stack.extend((v, depth + 1) for v in children)
+        elif item and depth == max_depth:
+            raise ServiceError(field, "too_deep", {"limit": max_depth})
+        else:
+            stack.extend((v, depth + 1) for v in children if isinstance(v, dict | list))
 
 
 def json_parse(
@@ -109,7 +120,12 @@ def json_parse(
         raise ServiceError(field, "too_deep", {"limit": max_depth}) from None
     except ValueError as exc:  # JSONDecodeError, NaN, an integer over 4300 digits
         raise ServiceError(field, "malformed_json", {"detail": str(exc)}) from None
-    _check(value, field, max_depth)
+    # The strings are searched only when the text holds a surrogate or its escape (an
+    # import line of a session has hundreds of strings and, nearly always, neither).
+    if isinstance(value, dict | list):
+        _check(value, field, max_depth, strings=_SURROGATE_IN_TEXT.search(text) is not None)
+    elif isinstance(value, str) and _SURROGATE.search(value):
+        raise ServiceError(field, "invalid_unicode")
     return value
 
 

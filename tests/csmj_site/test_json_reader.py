@@ -62,7 +62,24 @@ def test_nesting_is_limited_to_max_depth_levels():
     assert refused("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1)).code == "too_deep"
 
 
-@pytest.mark.parametrize("text", ['"\\ud800"', '{"\\udfff": 1}', '["a", {"b": "x\\ud800y"}]'])
+def test_a_value_inside_the_last_level_is_one_level_too_deep():
+    fits = '{"k": ' * (MAX_DEPTH - 1) + '"leaf"' + "}" * (MAX_DEPTH - 1)
+    assert json_parse(fits)["k"] is not None
+    assert refused(f"[{fits}]").code == "too_deep"
+    assert refused(f'["\\ud800", {fits}]').code == "too_deep"  # also where strings are read
+    assert json_parse("[" * (MAX_DEPTH - 1) + "[]" + "]" * (MAX_DEPTH - 1)) is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '"\\ud800"',
+        '{"\\udfff": 1}',
+        '["a", {"b": "x\\ud800y"}]',
+        '{"a": [{"b": {"\\uDBFF": "c"}}]}',  # upper-case escape in a nested key
+        '{"a": {"b": "\ud800"}}',  # the character itself in the text, not escaped
+    ],
+)
 def test_a_lone_surrogate_is_refused(text):
     assert refused(text).code == "invalid_unicode"
 
