@@ -66,15 +66,17 @@ def ensure_database(url: str) -> None:
             conn.execute(f'CREATE DATABASE "{name}"')
 
 
-def prepare() -> None:
-    """Migrate, then create the two demo clubs unless they exist (the big one takes a
-    while: its rate is the import throughput at scale)."""
+def prepare() -> dict[str, float]:
+    """Migrate, then create the demo clubs unless they exist (the big ones take a while:
+    their rate is the import throughput at scale). Returns the seconds each club made
+    now took."""
     from django.core.management import call_command
 
     from leagues.models import Club
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
+    took: dict[str, float] = {}
     for slug, sessions in (
         ("bench-small", 125),
         ("bench-import-src", 2500),
@@ -87,11 +89,9 @@ def prepare() -> None:
             call_command(  # --sessions, not --scale: the base commit's command has no --scale
                 "generate_demo_league", players=500, sessions=sessions, slug=slug, verbosity=1
             )
-            print(
-                f"  generated {slug} in {time.perf_counter() - began:.0f} s",
-                file=sys.stderr,
-                flush=True,
-            )
+            took[slug] = time.perf_counter() - began
+            print(f"  generated {slug} in {took[slug]:.0f} s", file=sys.stderr, flush=True)
+    return took
 
 
 def big_slug() -> str:
@@ -280,13 +280,13 @@ def measure_tree() -> dict[str, Any]:
     url = os.environ.get("DATABASE_URL", "")
     ensure_database(url)
     setup_django()
-    prepare()
+    generated = prepare()
     scenarios = [
         scenario("bench-small", "bench-recorder"),
         scenario("demo-league", "bench-recorder"),
         *([scenario(big_slug(), "bench-recorder")] if SCALE > 1 else []),
     ]
-    result: dict[str, Any] = {"clubs": {}, "import": []}
+    result: dict[str, Any] = {"clubs": {}, "import": [], "generated": generated}
     for s in scenarios:
         result["clubs"][s["slug"]] = {
             "rounds": s["rounds"],
@@ -322,11 +322,13 @@ def measure_tree() -> dict[str, Any]:
     finally:
         stop(proc)
     if COLD:
-        # Every read rendered (nothing kept: the cost of the first reader after a change).
+        # Every read rendered (nothing kept: the cost of the first reader after a change),
+        # in the clubs of 400,000 rounds and more.
         proc = start_web({**env, "READ_CACHE_SECONDS": "0"})
         try:
-            s = scenarios[-1]
-            result["cold"] = {name: latency(s[name]) for name in PATHS}
+            result["cold"] = {
+                s["slug"]: {name: latency(s[name]) for name in PATHS} for s in scenarios[1:]
+            }
         finally:
             stop(proc)
     return result
@@ -384,16 +386,20 @@ def report(head: dict[str, Any], base: dict[str, Any] | None, base_name: str) ->
                 f"{h['p95']:8.1f} {b['p95'] if b else 0:7.1f} {ratio(h['p95'], b and b['p95'])}"
                 f"  {h['status']}"
             )
-    if "cold" in head:
-        other_cold = (base or {}).get("cold", {})
-        print("\nthe biggest club, every read rendered (READ_CACHE_SECONDS=0: a first reader)")
+    for slug, cold in head.get("cold", {}).items():
+        other_cold = (base or {}).get("cold", {}).get(slug, {})
+        print(f"\n{slug}, every read rendered (READ_CACHE_SECONDS=0: a first reader)")
         for name in PATHS:
-            h, b = head["cold"][name], other_cold.get(name)
+            h, b = cold[name], other_cold.get(name)
             print(
                 f"  {LABELS[name]:24} p50 {h['p50']:7.1f} BASE {b['p50'] if b else 0:7.1f}"
                 f" {ratio(h['p50'], b and b['p50'])}   p95 {h['p95']:7.1f}"
                 f" BASE {b['p95'] if b else 0:7.1f} {ratio(h['p95'], b and b['p95'])}"
             )
+    if SCALE > 1:
+        scaled(head)
+    for slug, seconds in head.get("generated", {}).items():
+        print(f"\ngenerated {slug} in this run: {seconds:.0f} s")
     rates = head["import"]
     base_rates = (base or {}).get("import", [])
     if rates:
@@ -404,6 +410,24 @@ def report(head: dict[str, Any], base: dict[str, Any] | None, base_name: str) ->
                 f"{statistics.median(rates) / statistics.median(base_rates):.2f}"
             )
         print(line + f" (runs HEAD {rates}, BASE {base_rates})")
+
+
+def scaled(head: dict[str, Any]) -> None:
+    """The club BENCH_SCALE times the size beside the 400,000-round one: each p95 and
+    the ratio (target: at most 1.5)."""
+    big, small = head["clubs"][big_slug()], head["clubs"]["demo-league"]
+    print(
+        f"\n{big_slug()} ({big['rounds']:,} rounds) beside demo-league "
+        f"({small['rounds']:,}): p95 and ratio"
+    )
+    rows = [(LABELS[n], big["latency"][n], small["latency"][n]) for n in (*PATHS, "record")]
+    cold = head.get("cold", {})
+    if big_slug() in cold:
+        rows += [
+            (f"{LABELS[n]}, rendered", cold[big_slug()][n], cold["demo-league"][n]) for n in PATHS
+        ]
+    for label, b, s in rows:
+        print(f"  {label:40} {b['p95']:8.1f} {s['p95']:8.1f} {b['p95'] / s['p95']:5.2f}")
 
 
 def main() -> None:

@@ -342,5 +342,24 @@ class Season(models.Model):
         return self.name
 
 
+class SeasonSessionCount(models.Model):
+    """How many sessions a season has, kept as sessions are started, imported, moved in
+    and deleted (``season_sessions_add``; ``rebuild_standings`` counts them again), so
+    that the club page, the season page and the API show it without counting a big
+    season's sessions on every read. A season without a row has none."""
+
+    season = models.OneToOneField(
+        Season, on_delete=models.CASCADE, primary_key=True, related_name="session_count"
+    )
+    sessions = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("赛季场数")
+        verbose_name_plural = _("赛季场数")
+
+    def __str__(self) -> str:
+        return f"{self.season_id}: {self.sessions}"
+
+
 from leagues.audit import AuditEntry  # noqa: E402,F401  (audit log)
 from leagues.tokens import ApiToken  # noqa: E402,F401  (API tokens)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Q, QuerySet
+from django.db.models.functions import Coalesce
 
 from leagues.models import ROLE_RANK, Club, Invitation, Membership, Player, Ruleset, Season
 
@@ -64,11 +65,12 @@ def ruleset_list(*, club: Club) -> QuerySet[Ruleset]:
 
 
 def season_list(*, club: Club) -> QuerySet[Season]:
-    """The club's seasons, newest first, each with ``sessions_count``."""
+    """The club's seasons, newest first, each with ``sessions_count`` (kept in
+    ``SeasonSessionCount``, not counted here)."""
     return (
         Season.objects.filter(club=club)
         .select_related("ruleset")
-        .annotate(sessions_count=Count("sessions"))
+        .annotate(sessions_count=Coalesce("session_count__sessions", 0))
         .order_by("-start_date", "-id")
     )
 

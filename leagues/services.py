@@ -14,7 +14,8 @@ from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.models import Count
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -31,6 +32,7 @@ from leagues.models import (
     Role,
     Ruleset,
     Season,
+    SeasonSessionCount,
     ruleset_rules,
 )
 from leagues.permissions import require_manage, require_manage_role, require_record, role_allows
@@ -438,6 +440,31 @@ def season_update(*, season: Season, actor: Any, **fields: Any) -> Season:
     with transaction.atomic():
         _save_audited(season, actor=actor, club=season.club, action="season.update", before=before)
         return season
+
+
+def season_sessions_add(*, counts: dict[int, int]) -> None:
+    """Add to seasons' session counts (``SeasonSessionCount``): season id -> sessions
+    started, imported or moved in (negative: deleted). One upsert a season, in the
+    caller's transaction; it locks the season's count row until the commit."""
+    table = SeasonSessionCount._meta.db_table
+    with connection.cursor() as cur:
+        for season_id, n in sorted(counts.items()):
+            if n:
+                cur.execute(
+                    f"INSERT INTO {table} (season_id, sessions) VALUES (%s, %s) "  # noqa: S608
+                    f"ON CONFLICT (season_id) DO UPDATE SET sessions = {table}.sessions + %s",
+                    [season_id, max(n, 0), n],
+                )
+
+
+def season_sessions_recount(*, seasons: Any) -> None:
+    """Count the sessions of ``seasons`` (a Season queryset) again from the sessions
+    themselves (``rebuild_standings``; the migration that added the counts)."""
+    counted = dict(seasons.annotate(n=Count("sessions")).values_list("pk", "n").order_by())
+    SeasonSessionCount.objects.filter(season_id__in=list(counted)).delete()
+    SeasonSessionCount.objects.bulk_create(
+        SeasonSessionCount(season_id=pk, sessions=n) for pk, n in counted.items() if n
+    )
 
 
 def season_close(*, season: Season, actor: Any) -> Season:

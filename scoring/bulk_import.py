@@ -22,7 +22,7 @@ import json
 import multiprocessing
 import multiprocessing.util
 import os
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -35,6 +35,7 @@ from csmj_site.bulk_rows import allocate_ids, insert_rows
 from csmj_site.errors import ServiceError, ServiceErrors
 from leagues.audit import audit_record_import
 from leagues.models import Player, Season
+from leagues.services import season_sessions_add
 from scoring.engine import Rules, Scored, parse_ruleset
 from scoring.models import (
     FeeBy,
@@ -384,6 +385,7 @@ def _write(b: _Built) -> int:
         for club_id, added in b.clubs.items():
             audit_record_import(actor=b.actor, club_id=club_id, **added)
         insert_rows(Session, b.sessions)
+        season_sessions_add(counts=Counter(s["season_id"] for s in b.sessions))
         insert_rows(SessionSeat, b.seats)
         insert_rows(Round, b.rounds)
         insert_rows(Transfer, b.transfers)

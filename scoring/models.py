@@ -109,6 +109,11 @@ class Session(models.Model):
         ordering = ["-started_at", "-id"]
         verbose_name = _("场")
         verbose_name_plural = _("场")
+        indexes = [
+            # A season's sessions, newest first: the season page's list, one page at a
+            # time, without sorting every session of a big season.
+            models.Index(fields=["season", "-started_at", "-id"], name="session_season_recent_idx"),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(first_dealer__gte=0, first_dealer__lte=3),

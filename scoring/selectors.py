@@ -30,7 +30,13 @@ from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Coalesce
 
 from csmj_site.language import in_page_language, list_sep, page_is_english
-from leagues.models import Membership, Player, name_for_reader, ruleset_rules
+from leagues.models import (
+    Membership,
+    Player,
+    SeasonSessionCount,
+    name_for_reader,
+    ruleset_rules,
+)
 from leagues.permissions import roles_at
 from scoring.engine import (
     BIRD_ON_NOBODY,
@@ -162,8 +168,10 @@ def session_list(*, season: Any, limit: int | None = None, offset: int = 0) -> l
 
 
 def session_count(*, season: Any) -> int:
-    """How many sessions the season has (for paging). One query."""
-    return Session.objects.filter(season=season).count()
+    """How many sessions the season has (for paging), as kept in ``SeasonSessionCount``.
+    One query, whatever the season's size."""
+    counted = SeasonSessionCount.objects.filter(season=season).values_list("sessions", flat=True)
+    return next(iter(counted), 0)
 
 
 def session_get(*, pk: int) -> Session | None:

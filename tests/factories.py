@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from leagues.models import Club, Membership, Player, Ruleset, Season
+from leagues.services import season_sessions_add
 from scoring.models import Round, Session, SessionSeat
 
 TEST_PASSWORD = "csmj-test-pass-1"
@@ -81,6 +82,7 @@ def make_session(
     )
     for seat, player in enumerate(players):
         SessionSeat.objects.create(session=session, seat=seat, player=player)
+    season_sessions_add(counts={season.pk: 1})  # as session_start keeps it
     return session
 
 

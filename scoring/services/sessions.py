@@ -99,6 +99,7 @@ def session_start(
         SessionSeat.objects.bulk_create(
             SessionSeat(session=session, seat=i, player=p) for i, p in enumerate(players)
         )
+        league_services.season_sessions_add(counts={season.pk: 1})
         audit_record(
             actor=actor,
             club=season.club,
@@ -341,3 +342,4 @@ def session_delete(*, session: Session, actor: Any) -> None:
             result.delete()
             ratings_session_reopened(session=locked)
         locked.delete()
+        league_services.season_sessions_add(counts={locked.season_id: -1})

@@ -29,6 +29,7 @@ from django.db.models import Q, Sum
 
 from csmj_site.bulk_rows import Statement, insert_rows, statements_run
 from leagues.models import Club, Season
+from leagues.services import season_sessions_recount
 from scoring.models import RoundPlayer, Session, SessionSeat, counting_q
 from scoring.standings.models import (
     ROUND_AGGREGATES,
@@ -258,6 +259,11 @@ def stats_rebuild(
         PlayerClubStat.objects.filter(club__in=clubs).delete()
         PlayerClubStat.objects.bulk_create(
             _totals_from_sessions(PlayerClubStat, "club_id", Q(club__in=clubs)), batch_size=5000
+        )
+        season_sessions_recount(
+            seasons=Season.objects.filter(pk=season.pk)
+            if season is not None
+            else Season.objects.filter(club__in=clubs)
         )
     return len(ids)
 

@@ -11,6 +11,7 @@ from django.db import connection
 
 from leagues.models import Club
 from scoring.models import Round
+from scoring.selectors import session_count
 from scoring.standings.models import PlayerSeasonStat, PlayerSessionStat, RatingEvent
 from scoring.standings.rebuild import standings_rebuild
 from tests.scoring.standings.live import live_standings
@@ -84,6 +85,8 @@ def test_an_import_in_forked_workers_stores_what_one_process_stores_in_file_orde
     assert forked.rounds >= 60 * 6
     assert snapshot(club) == snapshot(Club.objects.get(slug="here"))
     assert snapshot(club)["ratings"]
+    season = club.seasons.get()
+    assert session_count(season=season) == here.sessions == season.sessions.count()
     # Sessions keep the file's order (their ids are allocated before the workers start),
     # so exporting the import gives the file back, line for line.
     assert list(club_export_lines(club=club))[1:] == forked_lines[1:]

@@ -111,6 +111,18 @@ def test_the_released_migrations_are_on_disk_and_every_later_one_can_be_reversed
     assert irreversible == [], "give each its reverse (RunPython.noop when nothing to undo)"
 
 
+def _assert_session_counts_are_the_sessions() -> None:
+    """The counts leagues 0004 filled in are each season's sessions."""
+    from django.db.models import Count
+
+    from leagues.models import Season
+    from scoring.selectors import session_count
+
+    seasons = Season.objects.annotate(n=Count("sessions"))
+    assert any(s.n for s in seasons), "the released data has sessions to count"
+    assert {s.pk: session_count(season=s) for s in seasons} == {s.pk: s.n for s in seasons}
+
+
 def _assert_same(got: dict[str, Any], expected: dict[str, Any], when: str) -> None:
     for part in expected:  # standings, ratings, rating_events, rounds: one at a time
         assert got[part] == expected[part], f"{part} differ from the release's {when}"
@@ -126,6 +138,7 @@ def test_an_upgrade_from_the_released_schema_keeps_standings_ratings_and_round_r
         _load(_migrate(RELEASED_TARGETS), rows)
         _migrate(_head())
         _assert_same(snapshot(), expected, "after the migrations")
+        _assert_session_counts_are_the_sessions()
 
         rescored = _rescored_rounds()
         assert {k: v["result"] for k, v in rescored.items()} == {

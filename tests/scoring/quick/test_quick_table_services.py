@@ -181,6 +181,7 @@ def test_a_quick_table_moves_into_a_club_with_its_rounds_and_the_standings_equal
     assert [p.is_guest for p in moved.players_in_order()] == [False, True, True, True]
     assert selectors.session_totals(session=moved) == totals
     assert moved.rounds.count() == 2
+    assert selectors.session_count(season=season) == Session.objects.filter(season=season).count()
     assert not Club.objects.filter(pk=table.club.pk).exists()
     assert table_for_key(table.key) is None
     after_move = _stat_rows(season)
