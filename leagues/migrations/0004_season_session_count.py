@@ -7,7 +7,6 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
     dependencies = [
         ("leagues", "0003_quick_table"),
-        ("scoring", "0005_me_read_indexes"),  # the sessions counted
     ]
 
     operations = [
@@ -30,11 +29,5 @@ class Migration(migrations.Migration):
                 "verbose_name": "赛季场数",
                 "verbose_name_plural": "赛季场数",
             },
-        ),
-        # The seasons' sessions as they are (empty seasons get no row: none is 0).
-        migrations.RunSQL(
-            "INSERT INTO leagues_seasonsessioncount (season_id, sessions) "
-            "SELECT season_id, COUNT(*) FROM scoring_session GROUP BY season_id",
-            migrations.RunSQL.noop,
         ),
     ]

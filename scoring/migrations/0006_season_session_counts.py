@@ -17,4 +17,11 @@ class Migration(migrations.Migration):
             model_name='session',
             index=models.Index(fields=['season', '-started_at', '-id'], name='session_season_recent_idx'),
         ),
+        # The seasons' sessions as they are (leagues 0004 made the table; a season
+        # without sessions gets no row: none is 0).
+        migrations.RunSQL(
+            "INSERT INTO leagues_seasonsessioncount (season_id, sessions) "
+            "SELECT season_id, COUNT(*) FROM scoring_session GROUP BY season_id",
+            migrations.RunSQL.noop,
+        ),
     ]
