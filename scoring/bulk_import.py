@@ -385,7 +385,6 @@ def _write(b: _Built) -> int:
         for club_id, added in b.clubs.items():
             audit_record_import(actor=b.actor, club_id=club_id, **added)
         insert_rows(Session, b.sessions)
-        season_sessions_add(counts=Counter(s["season_id"] for s in b.sessions))
         insert_rows(SessionSeat, b.seats)
         insert_rows(Round, b.rounds)
         insert_rows(Transfer, b.transfers)
@@ -399,6 +398,9 @@ def _write(b: _Built) -> int:
             # back to DEFERRED), before the totals upserts lock standings rows that a
             # concurrent import or recorder then waits on until this commits.
             connection.check_constraints()
+        # Last, as the totals: the season's count row stays locked until the commit, so
+        # taking it earlier would make concurrent workers write their batches in turn.
+        season_sessions_add(counts=Counter(s["season_id"] for s in b.sessions))
         _add_totals(b.stats)
     return len(b.rounds)
 
