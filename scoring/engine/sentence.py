@@ -41,7 +41,7 @@ GRAMMAR: MappingProxyType[str, tuple[str, ...]] = MappingProxyType(
         "forfeit": ("忘记扎鸟", "忘了扎鸟", "没扎鸟"),
         "opening": ("起手",),  # beside 起手胡 (HAND_CLASSES["opening"])
         "midgame": ("中途",),  # before 四喜 / 六六顺: the mid-game codes
-        "to": ("给",),  # 放杠给 王芳
+        "to": ("给",),  # 放杠给 王芳; 放炮给 王芳 (王芳 won on the discard)
         "haidi": ("海底",),
         "takes": ("要了", "要"),  # 海底 张伟要
         "declines": ("不要", "没要"),  # 海底 张伟不要: offered it first, did not take it
@@ -209,6 +209,8 @@ class _Reader:
         self.small_mode: str | None = None  # "opening" / "midgame": 起手 or 中途 just said
         self.last_small: dict[str, Any] | None = None  # what birds after it belong to
         self.ming_from: int | None = None  # 张伟放杠 … 给 王芳
+        self.fed = False  # 放炮 just said: 给 may name who won on it
+        self.to_winner = False  # 张伟放炮给 …: the next seat named won
         self.unknown_subject = False  # words after a name not understood are not named again
 
     def not_understood(self, text: str) -> None:
@@ -264,6 +266,10 @@ class _Reader:
             self.kongs.append({"seat": t.value, "kind": "ming", "from": self.ming_from})
             self.ming_from = None
             return None
+        if self.to_winner:
+            self.winners.setdefault(t.value, [])
+            self.to_winner = False
+        self.fed = False
         self.subject = t.value
         self.unknown_subject = False
         self.small_mode = None
@@ -336,6 +342,7 @@ class _Reader:
         seat = self.need_subject(t)
         if seat is not None:
             self.discarder = seat
+            self.fed = True
         self.last_small = None
         return None
 
@@ -400,7 +407,9 @@ class _Reader:
         return None
 
     def on_to(self, t: _Token, tokens: list[_Token], i: int) -> int | None:
-        if self.ming_from is None:
+        if self.ming_from is None and self.fed:
+            self.to_winner = True  # 李娜放炮给王芳: 王芳 won on 李娜's discard
+        elif self.ming_from is None:
             self.not_understood(t.text)
         return None
 

@@ -89,6 +89,24 @@ def test_kongs_an_added_kong_and_a_kong_on_a_discard():
     ]
 
 
+def test_the_discarder_may_name_the_winner_after_gei():
+    data = read("李娜放炮给刘洋 碰碰胡 鸟2 5")
+    assert data["result"] == read("刘洋胡碰碰胡 李娜放炮 鸟2 5")["result"]
+    assert validate_round(data) == []
+
+
+def test_gei_after_a_discard_names_one_winner_and_a_second_name_is_a_seat_again():
+    data = read("李娜放炮给刘洋平胡 王芳七小对 鸟1 1")
+    assert data["result"]["winners"] == [
+        {"seat": 2, "hands": ["qixiaodui"]},
+        {"seat": 3, "hands": ["pinghu"]},
+    ]
+
+
+def test_gei_without_a_discard_or_a_kong_before_it_is_named():
+    assert not_understood("给刘洋 碰碰胡") == ["给"]
+
+
 # --- words -----------------------------------------------------------------------------
 
 
