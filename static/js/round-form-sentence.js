@@ -34,6 +34,10 @@
       sentence_hand_not_played: /^text: (.*) is not played under this ruleset$/,
     };
     box.hidden = false;
+    // The round the last understood sentence put in the form (as JSON), while the form
+    // still holds it: a next sentence that is not understood takes it out again, so that
+    // 保存 never saves the earlier sentence in its place. Taps since keep the form.
+    var filled = null;
 
     function csrf() {
       var el = document.querySelector("input[name=csrfmiddlewaretoken]");
@@ -116,9 +120,12 @@
         button.disabled = false;
         if (res.status === 200) {
           fill(res.json.round);
+          filled = JSON.stringify(form.buildRound());
           tell(fmt(S.understood, { round: summary(res.json.round) }), "ok");
           return;
         }
+        if (filled !== null && filled === JSON.stringify(form.buildRound())) fill({});
+        filled = null;
         var errors = (res.json && res.json.errors) || [];
         var lost = errors.filter(function (e) { return PARTS[e.code]; });
         if (lost.length) {

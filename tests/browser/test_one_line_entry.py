@@ -61,6 +61,28 @@ def test_what_it_cannot_place_it_names_and_the_form_is_left_as_it_was(page, leag
     page.screenshot(path=str(ARTIFACTS / "one-line-entry-not-understood-390x844.png"))
 
 
+def test_a_sentence_not_understood_takes_the_last_sentences_round_out_of_the_form(page, league):
+    session = log_in_and_start(page, league)
+    page.goto(form_url(page, session))
+    page.locator("#rf-body .rf-section").first.wait_for()
+    say(page, "李四自摸七小对 鸟2 6")
+    page.locator("[data-role=sentence-said][data-state=ok]").wait_for()
+    page.wait_for_function("() => !document.getElementById('rf-save').disabled")
+
+    say(page, "王五胡了哈哈 鸟3 3")
+    page.locator("[data-role=sentence-said][data-state=error]").wait_for()
+
+    assert page.evaluate("window.csmjRoundForm.state.kind") is None
+    assert page.evaluate("window.csmjRoundForm.state.winners") == []
+    assert page.locator("#rf-save").is_disabled()  # 李四's 七小对 cannot be saved by mistake
+    # a tapped round is the recorder's own: a sentence not understood leaves it
+    tap(page, '#rf-outcome [data-kind="self_draw"]')
+    tap(page, '[data-role=winner][data-seat="0"]')
+    say(page, "哈哈")
+    page.locator("[data-role=sentence-said][data-state=error]").wait_for()
+    assert page.evaluate("window.csmjRoundForm.state.kind") == "self_draw"
+
+
 def test_the_calculator_takes_a_sentence_with_an_opening_and_a_tongpao(page):
     page.goto(f"{page.base}/calc/")
     page.locator("#rf-body .rf-section").first.wait_for()
