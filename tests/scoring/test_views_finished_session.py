@@ -79,3 +79,20 @@ def test_reopening_from_the_round_form_goes_back_to_the_round_form(rec, session,
     from scoring.standings.models import SessionResult
 
     assert not SessionResult.objects.filter(session=session).exists()
+
+
+def test_a_finished_sessions_page_offers_neither_the_next_round_nor_undo_until_reopened(
+    rec, session, recorder
+):
+    services.round_record(session=session, data=round_self_draw(2), actor=recorder)
+    url = reverse("session", args=[session.season.club.slug, session.pk])
+    shown = rec.get(url).content.decode()
+    assert 'data-role="record-next"' in shown and 'data-role="undo"' in shown
+
+    services.session_finish(session=session, actor=recorder)
+    finished = rec.get(url).content.decode()
+    assert 'data-role="record-next"' not in finished and 'data-role="undo"' not in finished
+    assert 'data-role="reopen"' in finished
+
+    services.session_reopen(session=session, actor=recorder)
+    assert 'data-role="record-next"' in rec.get(url).content.decode()

@@ -148,3 +148,20 @@ def test_a_member_sees_the_night_but_not_its_forms(reader, club, season, roster,
     assert 'data-role="draw"' not in page and 'data-role="penalty"' not in page
     assert reader.post(reverse("event-draw", args=[club.slug, event.pk])).status_code == 403
     assert not SeatingRound.objects.exists()
+
+
+def test_a_started_table_offers_continue_recording_to_a_recorder_and_not_to_a_member(
+    org, club, season, roster, organiser, member
+):
+    from django.test import Client
+
+    event = services.event_create(season=season, name="夜", date=season.start_date, actor=organiser)
+    enter(event, roster[:4], organiser)
+    services.round_draw(event=event, actor=organiser, seed=1)
+    org.post(reverse("event-table-start", args=[club.slug, event.pk]), {"round": 1, "table": 1})
+    url = reverse("event", args=[club.slug, event.pk])
+    reader = Client()
+    reader.force_login(member)
+
+    assert 'data-role="table-continue"' in org.get(url).content.decode()
+    assert 'data-role="table-continue"' not in reader.get(url).content.decode()  # it would 403
