@@ -41,6 +41,14 @@ def test_the_calculator_page_needs_no_account_and_holds_the_round_form(client):
     assert [s["name"] for s in ctx["seats"]] == ["1号位", "2号位", "3号位", "4号位"]
 
 
+def test_the_calculators_sentence_box_asks_for_no_save_it_does_not_have(client, rec, session):
+    calc = client.get(reverse("calc")).content.decode()
+    form = rec.get(reverse("round-new", args=[session.season.club.slug, session.pk]))
+
+    assert "核对后点保存" not in calc and "下面算出每一笔" in calc
+    assert "核对后点保存" in form.content.decode()
+
+
 def test_the_preview_shows_every_transfer_the_engine_computes_with_the_typed_names(client):
     response = preview(client)
 
