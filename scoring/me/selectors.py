@@ -67,6 +67,7 @@ from scoring.standings.selectors import (
     StandingRow,
     Totals,
     hand_counts_listed,
+    kong_counts_in_page_language,
     player_kongs,
     ranked_rows,
     totals_values,
@@ -630,6 +631,7 @@ def me_report(*, user: Any, filters: MeFilters) -> MeReport:
     )
     shown = dataclasses.replace(
         figures,
+        kong_counts=kong_counts_in_page_language(figures.kong_counts),
         clubs=[
             dataclasses.replace(c, rating=ratings.get((c.player.pk, None))) for c in figures.clubs
         ],

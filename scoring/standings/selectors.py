@@ -304,8 +304,20 @@ def player_kongs(*, scope: Q) -> list[KongCount]:
     for row in rows:
         if row["kind"] in counts:
             counts[row["kind"]] = row["n"]
-    words = {**kong_kinds(), KONG_FED: str(KONG_FED_WORD)}
+    words = kong_words()
     return [KongCount(kind, words[kind], n) for kind, n in counts.items()]
+
+
+def kong_words() -> dict[str, str]:
+    """Each kind of kong a player page counts, 点杠 (``fed``) too, in the page's language."""
+    return {**kong_kinds(), KONG_FED: str(KONG_FED_WORD)}
+
+
+def kong_counts_in_page_language(counts: Iterable[KongCount]) -> list[KongCount]:
+    """Kong counts named again in the page's language (counts kept in a cache were named
+    in the language of the page that computed them)."""
+    words = kong_words()
+    return [dataclasses.replace(k, name=words.get(k.kind, k.name)) for k in counts]
 
 
 def hand_counts_listed(counts: dict[str, int]) -> list[HandCount]:

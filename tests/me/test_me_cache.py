@@ -183,3 +183,21 @@ def test_after_corrections_voids_a_merge_and_an_unlink_me_is_still_the_sum_of_th
         assert_me_is_the_sum_of_the_player_pages(report, [p.player for p in report.clubs])
         assert report == _fresh(history.user)
     assert [c.player.pk for c in report.clubs] == [me.pk]
+
+
+def test_kept_figures_name_the_kongs_in_the_readers_language(history):
+    from django.utils import translation
+
+    with translation.override("zh-hans"):
+        chinese = selectors.me_report(user=history.user, filters=EVERYONE)  # computed, kept
+    with translation.override("en"):
+        english = selectors.me_report(user=history.user, filters=EVERYONE)  # from the cache
+
+    assert [k.name for k in chinese.kong_counts] == ["暗杠", "加杠", "放杠", "点杠"]
+    assert [k.name for k in english.kong_counts] == [
+        "Concealed kong",
+        "Added kong",
+        "Kong on a discard",
+        "Kongs fed",
+    ]
+    assert [k.count for k in english.kong_counts] == [k.count for k in chinese.kong_counts]
