@@ -5,14 +5,14 @@ with the shell's URLs filled in), the page shown offline and the web app manifes
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.utils.translation import gettext as _
 
 
 def service_worker(request: HttpRequest) -> HttpResponse:
     """The service worker, served from the site's root so that it may cover every page."""
     from django.contrib.staticfiles import finders
-    from django.templatetags.static import static
     from django.urls import reverse
 
     path = finders.find("js/sw.js")
@@ -51,11 +51,14 @@ def offline(request: HttpRequest) -> HttpResponse:
     return render(request, "offline.html")
 
 
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico, which browsers ask for whatever the page names: the app's icon."""
+    return redirect(static("icons/icon-192.png"))
+
+
 def manifest(request: HttpRequest) -> HttpResponse:
     """The web app manifest: the site installs on a phone's home screen."""
     import json
-
-    from django.templatetags.static import static
 
     data = {
         "name": _("长沙麻将计分"),

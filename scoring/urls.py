@@ -9,6 +9,7 @@ from scoring.standings import views as standings_views
 urlpatterns = [
     path("sw.js", app_shell_views.service_worker, name="service-worker"),
     path("manifest.webmanifest", app_shell_views.manifest, name="manifest"),
+    path("favicon.ico", app_shell_views.favicon, name="favicon"),
     path("offline/", app_shell_views.offline, name="offline"),
     path("c/<slug:slug>/", standings_views.club_detail, name="club"),
     path("c/<slug:slug>/sessions/again/", views.session_again, name="session-again"),

@@ -139,3 +139,12 @@ def test_the_manifest_names_the_app_and_its_icons(client):
     assert {i["sizes"] for i in data["icons"]} == {"192x192", "512x512"}
     for icon in data["icons"]:
         assert icon["src"].endswith(".png")
+
+
+def test_favicon_ico_is_the_apps_icon_and_every_page_names_it(client):
+    from django.templatetags.static import static
+
+    response = client.get("/favicon.ico")
+
+    assert response.status_code == 302 and response.url == static("icons/icon-192.png")
+    assert f'rel="icon" type="image/png" href="{response.url}"' in client.get("/").content.decode()
