@@ -459,7 +459,7 @@ def season_sessions_add(*, counts: dict[int, int]) -> None:
 
 def season_sessions_recount(*, seasons: Any) -> None:
     """Count the sessions of ``seasons`` (a Season queryset) again from the sessions
-    themselves (``rebuild_standings``; the migration that added the counts)."""
+    themselves (``rebuild_standings`` repairs the kept counts with it)."""
     counted = dict(seasons.annotate(n=Count("sessions")).values_list("pk", "n").order_by())
     SeasonSessionCount.objects.filter(season_id__in=list(counted)).delete()
     SeasonSessionCount.objects.bulk_create(
