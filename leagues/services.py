@@ -444,7 +444,7 @@ def season_update(*, season: Season, actor: Any, **fields: Any) -> Season:
 
 def season_sessions_add(*, counts: dict[int, int]) -> None:
     """Add to seasons' session counts (``SeasonSessionCount``): season id -> sessions
-    started, imported or moved in (negative: deleted). One upsert a season, in the
+    started or imported (negative: deleted). One upsert a season, in the
     caller's transaction; it locks the season's count row until the commit."""
     table = SeasonSessionCount._meta.db_table
     with connection.cursor() as cur:

@@ -246,8 +246,7 @@ def quick_table_move(
         if ruleset_players(config=season.ruleset.config) != size:
             session.table_size = size
         session.save(update_fields=["season", "table_size"])
-        league_services.season_sessions_add(counts={season.pk: 1})  # the quick club goes
         get_user_model().objects.filter(username=keeper_username(club)).update(is_active=False)
         club.delete()
-        standings_rebuild(season=season)
+        standings_rebuild(season=season)  # also counts the season's sessions again
     return session
