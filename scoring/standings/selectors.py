@@ -271,10 +271,10 @@ def player_stats(*, player: Player, season: Season | None = None) -> PlayerStats
     scope = Q(player=player)
     if season is not None:
         scope &= Q(round__session__season=season)
-    hands = (
-        RoundHand.objects.filter(scope, counting_q("round"))
+    hands = (  # the rows of counted rounds (scoring.models COUNTED_ROWS_NOTE)
+        RoundHand.objects.filter(scope, counted=True)
         .values("code")
-        .annotate(n=Count("id"))
+        .annotate(n=Count("*"))
         .order_by()
     )
     return PlayerStats(
@@ -290,15 +290,15 @@ def player_stats(*, player: Player, season: Season | None = None) -> PlayerStats
 
 def player_kongs(*, scope: Q) -> list[KongCount]:
     """The player's kongs over the counted rounds in ``scope`` (a filter on the player and
-    the round, as on RoundPlayer), by kind, from the RoundKong rows derived when each
+    the round, as on RoundHand; ``counted`` is added), by kind, from the RoundKong rows derived when each
     round was stored: 暗杠, 加杠 and 放杠 the player made, and 点杠 (``fed``) the 放杠 made on
     the player's discard; every kind listed, zeros too. Counted at every table size and
     under every ruleset (a kong is recorded even where ``kong_pay`` is off). One query."""
     counts = dict.fromkeys([*KONG_KINDS, KONG_FED], 0)
     rows = (
-        RoundKong.objects.filter(scope, counting_q("round"))
+        RoundKong.objects.filter(scope, counted=True)
         .values("kind")
-        .annotate(n=Count("id"))
+        .annotate(n=Count("*"))
         .order_by()
     )
     for row in rows:
@@ -340,18 +340,49 @@ def hand_counts_listed(counts: dict[str, int]) -> list[HandCount]:
     return sorted(out, key=lambda h: (-h.count, order.get(h.code, len(order)), h.code))
 
 
-def player_chip_history(*, player: Player, season: Season | None = None) -> list[ChipPoint]:
+def player_chip_history(
+    *,
+    player: Player,
+    season: Season | None = None,
+    latest: int | None = None,
+    net: int | None = None,
+) -> list[ChipPoint]:
     """Cumulative net chips, one point per session played (in start order; paper sessions
-    included). One query on the materialised per-session rows."""
+    included). One query on the materialised per-session rows.
+
+    With ``latest``, only the latest that many points, whatever the player's history:
+    those sessions' rows (newest first, from the player's index), and the player's net
+    over every session in the scope (``PlayerSeasonStat`` / ``PlayerClubStat``, the sum of
+    the session rows; ``net`` when the caller has read it, as ``PlayerStats.net``, else
+    one more query), from which the cumulative before them follows."""
     rows = PlayerSessionStat.objects.filter(player=player)
     if season is not None:
         rows = rows.filter(season=season)
+    if latest is None:
+        nets = list(rows.order_by("started_at", "session_id").values_list("started_at", "net"))
+        before = 0
+    else:
+        newest = rows.order_by("-started_at", "-session_id").values_list("started_at", "net")
+        nets = list(newest[:latest])[::-1]
+        total_net = _total_net(player, season) if net is None else net
+        before = total_net - sum(session_net for _at, session_net in nets)
     points = []
-    total = 0
-    for at, net in rows.order_by("started_at", "session_id").values_list("started_at", "net"):
-        total += net
+    total = before
+    for at, session_net in nets:
+        total += session_net
         points.append(ChipPoint(at, total))
     return points
+
+
+def _total_net(player: Player, season: Season | None) -> int:
+    """The player's net over every session (with paper sessions), in a season or all."""
+    nets: QuerySet[Any]
+    if season is not None:
+        nets = PlayerSeasonStat.objects.filter(player=player, season=season)
+    else:
+        nets = PlayerClubStat.objects.filter(player=player, club_id=player.club_id)
+    net: int | None = nets.values_list("net", flat=True).first()
+    return net or 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -378,10 +409,10 @@ def player_sessions(
 ) -> list[PlayerSession]:
     """Sessions the player sat in (newest first) with their net and counted rounds; with
     ``limit``, one page of them (``offset`` rows skipped). Two queries."""
-    seats_qs = (
+    seats_qs = (  # a page of the player's seats index, newest first (SessionSeat.started_at)
         _player_seats(player, season)
         .select_related("session__season", "session__season__club")
-        .order_by("-session__started_at", "-session_id")
+        .order_by("-started_at", "-session_id")
     )
     seats = list(seats_qs[offset : offset + limit] if limit is not None else seats_qs[offset:])
     totals: dict[int, Mapping[str, Any]] = {
@@ -500,11 +531,17 @@ class RatingPoint(NamedTuple):
     ordinal: float
 
 
-def rating_history(*, player: Player, season: Season | None = None) -> list[RatingPoint]:
-    """The player's rating after each rated session (club-wide when season is None).
-    One query."""
-    qs = RatingEvent.objects.filter(player=player, season=season).order_by("at", "session_id")
-    return [RatingPoint(at, ordinal) for at, ordinal in qs.values_list("at", "ordinal")]
+def rating_history(
+    *, player: Player, season: Season | None = None, latest: int | None = None
+) -> list[RatingPoint]:
+    """The player's rating after each rated session (club-wide when season is None);
+    with ``latest``, only the latest that many. One query."""
+    qs = RatingEvent.objects.filter(player=player, season=season)
+    if latest is None:
+        rows = list(qs.order_by("at", "session_id").values_list("at", "ordinal"))
+    else:
+        rows = list(qs.order_by("-at", "-session_id").values_list("at", "ordinal")[:latest])[::-1]
+    return [RatingPoint(at, ordinal) for at, ordinal in rows]
 
 
 def player_rating(*, player: Player, season: Season | None = None) -> PlayerRating | None:

@@ -336,7 +336,12 @@ def player_detail(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
             kong_title=kong_title(),
             rating=rating.ordinal if rating is not None else None,
             chart=player_chart(
-                selectors.player_chip_history(player=player), rating_history(player=player)
+                # one more of each than is drawn: enough to tell a cut history, and for
+                # the values carried into the drawn window (``player_chart``)
+                selectors.player_chip_history(
+                    player=player, latest=CHART_POINTS + 1, net=stats.net
+                ),
+                rating_history(player=player, latest=CHART_POINTS + 1),
             ),
             sessions=with_paper_nets(sessions),
             sessions_pager=pager(request, "page", page, pages),
@@ -362,6 +367,12 @@ def player_chart(chips: list[Any], ratings: list[Any]) -> dict[str, Any]:
     rating has no value (a gap) before the first rated session. A long history keeps its
     latest ``CHART_POINTS`` points (``latest`` is then their number): the totals are
     still over every session, and the page's size and time stay bounded.
+
+    ``chips`` and ``ratings`` may be each series' latest ``CHART_POINTS + 1`` points only
+    (chips with their true cumulative): when either was cut, the two have more than
+    ``CHART_POINTS`` times between them, and each time drawn has a point of that series
+    read at or before it (else 301 read points would lie after it), so the values carried
+    forward are the true ones.
     """
     times = sorted({p.at for p in chips} | {p.at for p in ratings})
     chip_at = {p.at: p.cumulative for p in chips}

@@ -5,6 +5,7 @@ numbers show page 1, the CSV export has every row."""
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import re
 
@@ -235,3 +236,58 @@ def test_a_short_history_charts_every_session_from_zero(reader, season, players,
 
     assert chart["latest"] is None
     assert chart["values"][0] == 0 and len(chart["values"]) == 1 + len(five_sessions)
+
+
+@pytest.mark.parametrize("drawn", [1, 2, 3, 5, 8])
+def test_a_cut_chart_draws_what_the_whole_history_would_draw(
+    reader, season, players, recorder, monkeypatch, drawn
+):
+    """The page reads only each series' latest points; the chart is the one drawn from
+    every session: recorded sessions (chips, no rating) between paper ones (both)."""
+    from django.utils import timezone
+
+    from scoring.services import paper_session_record
+
+    start = timezone.now() - datetime.timedelta(days=30)
+    for day in range(6):
+        at = start + datetime.timedelta(days=day)
+        if day % 3 == 1:
+            play(make_session(season, players[:4], actor=recorder, started_at=at), recorder, [])
+            play(
+                make_session(season, players[:4], actor=recorder, started_at=at),
+                recorder,
+                rounds_cycle(1 + day % 2),
+            )
+        else:
+            nets = [10 * (day + 1), -5, -5, -10 * (day + 1) + 10]
+            paper_session_record(
+                season=season, players=players[:4], nets=nets, actor=recorder, started_at=at
+            )
+    monkeypatch.setattr(views, "CHART_POINTS", drawn)
+    whole = views.player_chart(
+        selectors.player_chip_history(player=players[0]),
+        selectors.rating_history(player=players[0]),
+    )
+
+    chart = reader.get(reverse("player", args=[season.club.slug, players[0].pk])).context["chart"]
+
+    assert chart == whole
+    assert len(chart["values"]) == (drawn if drawn < 6 else 1 + 6)  # 6 sessions, from 0
+
+
+def test_the_latest_chip_points_carry_the_cumulative_of_every_earlier_session(
+    season, players, recorder
+):
+    from scoring.services import paper_session_record
+
+    for nets in ([30, -10, -5, -15], [-8, 8, 0, 0], [1, 2, -3, 0]):
+        paper_session_record(season=season, players=players[:4], nets=nets, actor=recorder)
+    every = selectors.player_chip_history(player=players[0])
+
+    for latest in (1, 2, 3, 4):
+        assert selectors.player_chip_history(player=players[0], latest=latest) == every[-latest:]
+        in_season = selectors.player_chip_history(player=players[0], season=season, latest=latest)
+        assert in_season == every[-latest:]
+        ratings = selectors.rating_history(player=players[0], latest=latest)
+        assert ratings == selectors.rating_history(player=players[0])[-latest:]
+    assert [p.cumulative for p in every] == [30, 22, 23]
