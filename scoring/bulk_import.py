@@ -295,7 +295,8 @@ def _build(batch: list[_Scored], actor: Any) -> _Built:
             }
         )
         seats += [
-            {"session_id": sid, "seat": seat, "player_id": pid} for seat, pid in enumerate(pids)
+            {"session_id": sid, "seat": seat, "player_id": pid, "started_at": started}
+            for seat, pid in enumerate(pids)
         ]
         totals = [dict.fromkeys(STAT_FIELDS, 0) for _ in pids]
         for number, (data, scored, void, config) in enumerate(item.rounds, start=1):
@@ -323,6 +324,9 @@ def _build(batch: list[_Scored], actor: Any) -> _Built:
                 }
             )
             t, p, h, k = _rows(rid, data, scored, pids)
+            if void is not None:  # scoring.models COUNTED_ROWS_NOTE
+                for row in itertools.chain(h, k):
+                    row["counted"] = False
             transfers += t
             players += p
             hands += h

@@ -137,14 +137,25 @@ class SessionSeat(models.Model):
         Session, on_delete=models.CASCADE, related_name="seats", db_index=False
     )
     seat = models.PositiveSmallIntegerField(_("座位"), validators=seat_validators)
+    # No index of its own: the player's sessions index below starts with it.
     player = models.ForeignKey(
-        "leagues.Player", on_delete=models.RESTRICT, related_name="session_seats"
+        "leagues.Player", on_delete=models.RESTRICT, related_name="session_seats", db_index=False
     )
+    # The session's start, copied here so that a player's sessions, newest first, are
+    # read a page at a time from one index (``player_sessions``), not sorted from all of
+    # them: set where the seats are made (``session_start``, the bulk import) and moved
+    # with the session (``session_update``).
+    started_at = models.DateTimeField(_("开始时间"))
 
     class Meta:
         ordering = ["session", "seat"]
         verbose_name = _("座位")
         verbose_name_plural = _("座位")
+        indexes = [
+            models.Index(
+                fields=["player", "-started_at", "-session"], name="sessionseat_player_recent_idx"
+            ),
+        ]
         constraints = [
             models.UniqueConstraint(fields=["session", "seat"], name="sessionseat_unique_seat"),
             models.UniqueConstraint(fields=["session", "player"], name="sessionseat_unique_player"),
@@ -344,21 +355,41 @@ class RoundPlayer(models.Model):
         return f"{self.round_id}:{self.seat} {self.net:+d}"
 
 
+# COUNTED_ROWS_NOTE: RoundHand and RoundKong rows carry their round's ``counts`` as
+# ``counted``, so that a player page counts a player's hand types and kongs from the
+# player's index (player, counted, code or kind) alone, in time with their own rows and
+# without visiting the round table. A round's rows are born counted (a recorded round counts; the import
+# stores a void round's rows uncounted) and stop counting with the round, in the same
+# statement batch (``scoring.services.rounds``: a correction's old version, a void); a
+# round never counts again once it stopped.
+
+
 class RoundHand(models.Model):
     """One row per hand-type occurrence (code) won by a seat in a round, for counts."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="hand_rows")
+    # No index of its own: the player's index below starts with it.
     player = models.ForeignKey(
-        "leagues.Player", on_delete=models.RESTRICT, related_name="round_hands", db_constraint=False
+        "leagues.Player",
+        on_delete=models.RESTRICT,
+        related_name="round_hands",
+        db_constraint=False,
+        db_index=False,
     )
     seat = models.PositiveSmallIntegerField(validators=seat_validators)
     code = models.CharField(_("牌型"), max_length=32)
     is_opening = models.BooleanField(as_label_lazy(HAND_CLASSES["opening"]), default=False)
+    # The round's ``counts`` (current version, not void), copied here so that a player's
+    # counts are read from their index alone (COUNTED_ROWS_NOTE).
+    counted = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["round", "seat", "id"]
         verbose_name = _("牌型记录")
         verbose_name_plural = _("牌型记录")
+        indexes = [
+            models.Index(fields=["player", "counted", "code"], name="roundhand_player_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.round_id}:{self.seat} {self.code}"
@@ -376,16 +407,25 @@ class RoundKong(models.Model):
     answer when the round is stored (``scoring.services.round_rows``), like RoundHand."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="kong_rows")
+    # No index of its own: the player's index below starts with it.
     player = models.ForeignKey(
-        "leagues.Player", on_delete=models.RESTRICT, related_name="round_kongs", db_constraint=False
+        "leagues.Player",
+        on_delete=models.RESTRICT,
+        related_name="round_kongs",
+        db_constraint=False,
+        db_index=False,
     )
     seat = models.PositiveSmallIntegerField(validators=seat_validators)
     kind = models.CharField(_("杠"), max_length=8)
+    counted = models.BooleanField(default=True)  # the round's ``counts`` (COUNTED_ROWS_NOTE)
 
     class Meta:
         ordering = ["round", "seat", "id"]
         verbose_name = _("杠记录")
         verbose_name_plural = _("杠记录")
+        indexes = [
+            models.Index(fields=["player", "counted", "kind"], name="roundkong_player_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.round_id}:{self.seat} {self.kind}"

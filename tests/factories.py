@@ -81,7 +81,9 @@ def make_session(
         created_by=actor,
     )
     for seat, player in enumerate(players):
-        SessionSeat.objects.create(session=session, seat=seat, player=player)
+        SessionSeat.objects.create(
+            session=session, seat=seat, player=player, started_at=session.started_at
+        )
     season_sessions_add(counts={season.pk: 1})  # as session_start keeps it
     return session
 
@@ -217,9 +219,9 @@ def store_correction(
     next_dealer: int = 0,
 ) -> Round:
     """A new version of ``old`` with the given transfers in place of the engine's."""
-    from scoring.services import round_store
+    from scoring.services import round_store, round_supersede
 
-    Round.objects.filter(pk=old.pk).update(is_current=False)
+    round_supersede(round_id=old.pk)
     return round_store(
         session=old.session,
         number=old.number,

@@ -40,6 +40,7 @@ from scoring.services.rounds import (
     round_record,
     round_record_at,
     round_store,
+    round_supersede,
     round_undo_last,
     round_void,
 )
@@ -79,6 +80,7 @@ __all__ = [
     "round_rows",
     "round_score",
     "round_store",
+    "round_supersede",
     "round_undo_last",
     "round_void",
     "ruleset_parse",

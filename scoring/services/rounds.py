@@ -513,7 +513,7 @@ def round_correct(*, round: Round, data: dict[str, Any], actor: Any) -> Round:
         _ensure_open(session.season)
         if old.is_void:
             raise _reject("round", "void", number=old.number)
-        Round.objects.filter(pk=old.pk).update(is_current=False)
+        round_supersede(round_id=old.pk)
         return round_store(
             session=session,
             number=old.number,
@@ -524,6 +524,20 @@ def round_correct(*, round: Round, data: dict[str, Any], actor: Any) -> Round:
             actor=actor,
             supersedes=old,
         )
+
+
+def round_supersede(*, round_id: int) -> None:
+    """The round's version is no longer current (the caller stores the next one, in the
+    same transaction): it and its hand and kong rows stop counting."""
+    Round.objects.filter(pk=round_id).update(is_current=False)
+    _rows_stop_counting(round_id)
+
+
+def _rows_stop_counting(round_id: int) -> None:
+    """The round no longer counts (an older version, or void): nor do its hand and kong
+    rows (``counted``, scoring.models COUNTED_ROWS_NOTE)."""
+    RoundHand.objects.filter(round_id=round_id).update(counted=False)
+    RoundKong.objects.filter(round_id=round_id).update(counted=False)
 
 
 def round_void(*, round: Round, reason: str, actor: Any) -> Round:
@@ -545,6 +559,7 @@ def round_void(*, round: Round, reason: str, actor: Any) -> Round:
         current.voided_by = actor
         current.voided_at = timezone.now()
         current.save(update_fields=["is_void", "void_reason", "voided_by", "voided_at"])
+        _rows_stop_counting(current.pk)
         stats_session_refresh(session=session)
         entry = audit_record(
             actor=actor,

@@ -97,7 +97,8 @@ def session_start(
             created_by=actor,
         )
         SessionSeat.objects.bulk_create(
-            SessionSeat(session=session, seat=i, player=p) for i, p in enumerate(players)
+            SessionSeat(session=session, seat=i, player=p, started_at=session.started_at)
+            for i, p in enumerate(players)
         )
         league_services.season_sessions_add(counts={season.pk: 1})
         audit_record(
@@ -168,6 +169,7 @@ def session_update(*, session: Session, actor: Any, **fields: Any) -> Session:
             after=audit_snapshot(session),
         )
         if "started_at" in fields:
+            SessionSeat.objects.filter(session=session).update(started_at=session.started_at)
             stats_session_moved(session=session)
     return session
 

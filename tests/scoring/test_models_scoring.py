@@ -69,9 +69,13 @@ def test_transfers_are_positive(session, recorder):
 @pytest.mark.django_db
 def test_a_seat_and_a_player_appear_once_per_session(session, players):
     with pytest.raises(IntegrityError), transaction.atomic():
-        SessionSeat.objects.create(session=session, seat=0, player=players[5])
+        SessionSeat.objects.create(
+            session=session, seat=0, player=players[5], started_at=session.started_at
+        )
     with pytest.raises(IntegrityError), transaction.atomic():
-        SessionSeat.objects.create(session=session, seat=3, player=players[0])
+        SessionSeat.objects.create(
+            session=session, seat=3, player=players[0], started_at=session.started_at
+        )
 
 
 @pytest.mark.django_db
@@ -79,7 +83,9 @@ def test_seats_are_zero_to_three(season, players, recorder):
     session = make_session(season, players[:3], actor=recorder)
 
     with pytest.raises(IntegrityError), transaction.atomic():
-        SessionSeat.objects.create(session=session, seat=4, player=players[3])
+        SessionSeat.objects.create(
+            session=session, seat=4, player=players[3], started_at=session.started_at
+        )
 
 
 @pytest.mark.django_db

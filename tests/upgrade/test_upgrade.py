@@ -123,6 +123,19 @@ def _assert_session_counts_are_the_sessions() -> None:
     assert {s.pk: session_count(season=s) for s in seasons} == {s.pk: s.n for s in seasons}
 
 
+def _assert_copies_are_their_sources() -> None:
+    """scoring 0007 and 0008: each hand and kong row is ``counted`` as its round counts,
+    and each seat carries its session's start."""
+    from scoring.models import RoundHand, RoundKong, SessionSeat
+
+    for model in (RoundHand, RoundKong):
+        rows = list(model.objects.values_list("counted", "round__is_current", "round__is_void"))
+        assert all(counted == (current and not void) for counted, current, void in rows), model
+    assert RoundHand.objects.exists(), "the released data has hand rows to mark"
+    seats = list(SessionSeat.objects.values_list("started_at", "session__started_at"))
+    assert seats and all(mine == its for mine, its in seats)
+
+
 def _assert_same(got: dict[str, Any], expected: dict[str, Any], when: str) -> None:
     for part in expected:  # standings, ratings, rating_events, rounds: one at a time
         assert got[part] == expected[part], f"{part} differ from the release's {when}"
@@ -139,6 +152,7 @@ def test_an_upgrade_from_the_released_schema_keeps_standings_ratings_and_round_r
         _migrate(_head())
         _assert_same(snapshot(), expected, "after the migrations")
         _assert_session_counts_are_the_sessions()
+        _assert_copies_are_their_sources()
 
         rescored = _rescored_rounds()
         assert {k: v["result"] for k, v in rescored.items()} == {
@@ -150,5 +164,26 @@ def test_an_upgrade_from_the_released_schema_keeps_standings_ratings_and_round_r
 
         standings_rebuild()
         _assert_same(snapshot(), expected, "after a rebuild at HEAD")
+    finally:
+        _migrate(_head())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_upgrade_marks_the_hand_and_kong_rows_of_rounds_that_no_longer_count() -> None:
+    from scoring.models import RoundHand
+
+    rows = json.loads((HERE / "released-data.json").read_text(encoding="utf-8"))
+    try:
+        _load(_migrate(RELEASED_TARGETS), rows)
+        with connection.cursor() as cur:  # one round voided, another corrected since
+            cur.execute("SELECT DISTINCT round_id FROM scoring_roundhand ORDER BY round_id")
+            void, older = (r[0] for r in cur.fetchall()[:2])
+            cur.execute("UPDATE scoring_round SET is_void = %s WHERE id = %s", [True, void])
+            cur.execute("UPDATE scoring_round SET is_current = %s WHERE id = %s", [False, older])
+        _migrate(_head())
+
+        assert not RoundHand.objects.filter(round_id__in=[void, older], counted=True).exists()
+        assert RoundHand.objects.filter(counted=True).exists()
+        _assert_copies_are_their_sources()
     finally:
         _migrate(_head())

@@ -155,3 +155,18 @@ def test_membership_role_and_club_list(club, other_club, member, outsider, anony
     assert membership_role(club=club, user=anonymous) is None
     assert list(club_list_for_user(user=outsider)) == [other_club]
     assert list(club_list_for_user(user=anonymous)) == []
+
+
+def test_a_session_moved_to_another_start_moves_in_the_players_session_list(
+    history, players, recorder
+):
+    """The seats carry their session's start (SessionSeat.started_at), made and moved with it."""
+    from scoring.models import SessionSeat
+    from scoring.services import session_update
+
+    first, second = history
+    session_update(session=first, actor=recorder, started_at=at(9))
+
+    assert [r.session for r in player_sessions(player=players[0])] == [first, second]
+    seats = SessionSeat.objects.values_list("started_at", "session__started_at")
+    assert seats.count() == 8 and all(mine == its for mine, its in seats)
