@@ -51,7 +51,7 @@ from scoring.engine.birds import (
     small_win_origin,
 )
 from scoring.engine.birds import form_tables as bird_form_tables
-from scoring.engine.dealers import FormDealers
+from scoring.engine.dealers import FormDealers, draw_next_dealer, win_next_dealers
 from scoring.engine.dealers import form_table as dealer_form_table
 from scoring.engine.errors import FieldError, RoundInvalid
 from scoring.engine.form_rules import FormRules
@@ -154,6 +154,7 @@ __all__ = [
     "bird_seats",
     "claim_form_table",
     "dealer_form_table",
+    "draw_next_dealer",
     "final_bird_origin",
     "melds_from_text",
     "parse_ruleset",
@@ -168,6 +169,7 @@ __all__ = [
     "tile_text",
     "validate_round",
     "win_kinds_under",
+    "win_next_dealers",
 ]
 
 

@@ -18,7 +18,7 @@ from tqdm import tqdm
 
 from leagues.models import Club, Membership, Player, Role, Ruleset, Season
 from scoring.bulk_import import SessionIn, default_workers, sessions_import
-from scoring.engine import parse_ruleset, score_round
+from scoring.engine import Rules, draw_next_dealer, parse_ruleset, win_next_dealers
 
 SMALL = [["pinghu"]]
 BIG = [["qingyise"], ["pengpenghu"], ["qixiaodui"], ["jiangjianghu"], ["qingyise", "pengpenghu"]]
@@ -63,6 +63,21 @@ def demo_round(rng: random.Random, dealer: int, bird_count: int) -> dict[str, An
             "birds": birds,
         }
     return data
+
+
+def demo_next_dealer(data: dict[str, Any], rules: Rules) -> int:
+    """Who deals after a demo round, by the engine's own rule (``draw_next_dealer``,
+    ``win_next_dealers``) read from the round's result, without scoring the round here:
+    the import scores every round anyway (a test checks each dealer against that score)."""
+    result = data["result"]
+    if result["kind"] == "draw":
+        haidi = result["haidi"]
+        nxt = draw_next_dealer(haidi["taker"], None, haidi["first_offered"])
+    else:
+        seats = [w["seat"] for w in result["winners"]]
+        nxt, _dealers = win_next_dealers(rules.tongzhuang, seats, result.get("discarder"))
+    assert nxt is not None  # every demo result names its next dealer
+    return nxt
 
 
 class Command(BaseCommand):
@@ -122,7 +137,7 @@ class Command(BaseCommand):
                 for _ in range(rng.randint(max(1, per - 2), per + 2)):
                     data = demo_round(rng, dealer, rules.bird_count)
                     rounds.append(data)
-                    dealer = score_round(data, rules=rules)["next_dealer"]
+                    dealer = demo_next_dealer(data, rules)
                 yield SessionIn(
                     line=i + 1,
                     season=seasons[i * len(seasons) // n_sessions],
