@@ -213,8 +213,12 @@ def _rows(
     data: dict[str, Any],
     scored: Scored,
     pids: Sequence[int],
+    *,
+    counted: bool,
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
-    """scoring.services.round_rows (the same rows recording stores), with ids."""
+    """scoring.services.round_rows (the same rows recording stores), with ids; the hand
+    and kong rows ``counted`` as the round counts (scoring.models COUNTED_ROWS_NOTE: a
+    void round's do not). Every row of a table has the same keys (one COPY)."""
     rows = round_rows(data=data, scored=scored)
 
     def pid(seat: int | None) -> int | None:
@@ -230,8 +234,14 @@ def _rows(
         for t in rows["transfers"]
     ]
     players = [{"round_id": round_id, "player_id": pids[r["seat"]], **r} for r in rows["players"]]
-    hands = [{"round_id": round_id, "player_id": pids[h["seat"]], **h} for h in rows["hands"]]
-    kongs = [{"round_id": round_id, "player_id": pids[k["seat"]], **k} for k in rows["kongs"]]
+    hands = [
+        {"round_id": round_id, "player_id": pids[h["seat"]], "counted": counted, **h}
+        for h in rows["hands"]
+    ]
+    kongs = [
+        {"round_id": round_id, "player_id": pids[k["seat"]], "counted": counted, **k}
+        for k in rows["kongs"]
+    ]
     return transfers, players, hands, kongs
 
 
@@ -323,10 +333,7 @@ def _build(batch: list[_Scored], actor: Any) -> _Built:
                     "voided_at": now if void is not None else None,
                 }
             )
-            t, p, h, k = _rows(rid, data, scored, pids)
-            if void is not None:  # scoring.models COUNTED_ROWS_NOTE
-                for row in itertools.chain(h, k):
-                    row["counted"] = False
+            t, p, h, k = _rows(rid, data, scored, pids, counted=void is None)
             transfers += t
             players += p
             hands += h
