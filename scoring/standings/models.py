@@ -139,7 +139,11 @@ class PlayerSessionStat(StatCounts):  # noqa: DJ008 (StatCounts.__str__)
         ]
         indexes = [
             models.Index(fields=["season", "started_at"], name="sessionstat_season_idx"),
-            models.Index(fields=["player", "started_at"], name="sessionstat_player_idx"),
+            # A player's sessions in time order, ties by session: the chart's latest
+            # points are read from its end (``player_chip_history(latest=...)``).
+            models.Index(
+                fields=["player", "started_at", "session"], name="sessionstat_player_time_idx"
+            ),
         ]
 
 
@@ -305,7 +309,19 @@ class RatingEvent(models.Model):
         verbose_name = _("等级分记录")
         verbose_name_plural = _("等级分记录")
         indexes = [
-            models.Index(fields=["player", "season", "at"], name="ratingevent_player_idx"),
+            # A player's rating history in a scope in order (``rating_history``), its
+            # latest events read from the end: one index a kind of scope, since the
+            # planner reads no order past ``season IS NULL`` in an index that holds both.
+            models.Index(
+                fields=["player", "season", "at", "session"],
+                condition=models.Q(season__isnull=False),
+                name="ratingevent_player_season_idx",
+            ),
+            models.Index(
+                fields=["player", "at", "session"],
+                condition=models.Q(season__isnull=True),
+                name="ratingevent_player_club_idx",
+            ),
             models.Index(fields=["club", "season", "at"], name="ratingevent_scope_idx"),
         ]
 

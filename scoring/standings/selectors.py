@@ -31,9 +31,7 @@ from scoring.models import (
     Round,
     RoundHand,
     RoundKong,
-    RoundPlayer,
     SessionSeat,
-    counting_q,
 )
 from scoring.selectors import kong_kinds
 from scoring.standings.cells import formula_safe
@@ -96,10 +94,6 @@ STANDINGS_ORDERS: dict[str, tuple[Any, bool]] = {
     "rank": (lambda r: r.rank, False),
 }
 DEFAULT_ORDER = "total"
-
-
-def _counting_rows() -> QuerySet[RoundPlayer]:
-    return RoundPlayer.objects.filter(counting_q("round"))
 
 
 def _standing_key(row: StandingRow) -> tuple[int, float, int]:
@@ -407,8 +401,10 @@ def player_sessions(
     limit: int | None = None,
     offset: int = 0,
 ) -> list[PlayerSession]:
-    """Sessions the player sat in (newest first) with their net and counted rounds; with
-    ``limit``, one page of them (``offset`` rows skipped). Two queries."""
+    """Sessions the player sat in (newest first) with their net and counted rounds (the
+    materialised per-session rows: none where the player has no counted round); with
+    ``limit``, one page of them (``offset`` rows skipped). Two queries, each a page of an
+    index (SessionSeat.started_at)."""
     seats_qs = (  # a page of the player's seats index, newest first (SessionSeat.started_at)
         _player_seats(player, season)
         .select_related("session__season", "session__season__club")
@@ -416,19 +412,17 @@ def player_sessions(
     )
     seats = list(seats_qs[offset : offset + limit] if limit is not None else seats_qs[offset:])
     totals: dict[int, Mapping[str, Any]] = {
-        row["round__session_id"]: row
-        for row in _counting_rows()
-        .filter(player=player, round__session_id__in=[s.session_id for s in seats])
-        .values("round__session_id")
-        .annotate(net=Sum("net"), n=Count("id"))
-        .order_by()
+        row["session_id"]: row
+        for row in PlayerSessionStat.objects.filter(
+            player=player, session_id__in=[s.session_id for s in seats]
+        ).values("session_id", "net", "rounds")
     }
     return [
         PlayerSession(
             session=s.session,
             seat=s.seat,
             net=(totals.get(s.session_id) or {}).get("net") or 0,
-            rounds=(totals.get(s.session_id) or {}).get("n") or 0,
+            rounds=(totals.get(s.session_id) or {}).get("rounds") or 0,
         )
         for s in seats
     ]
