@@ -8,29 +8,6 @@ from django.http import HttpRequest
 from scoring.models import Round, RoundHand, RoundKong, RoundPlayer, Session, SessionSeat, Transfer
 
 
-class SessionSeatInline(admin.TabularInline):
-    model = SessionSeat
-    extra = 0
-    raw_id_fields = ["player"]
-
-
-@admin.register(Session)
-class SessionAdmin(admin.ModelAdmin):
-    list_display = ["id", "season", "started_at", "table_label", "first_dealer", "created_by"]
-    list_filter = ["season__club", "season"]
-    date_hierarchy = "started_at"
-    raw_id_fields = ["created_by"]
-    list_select_related = ["season", "created_by"]
-    inlines = [SessionSeatInline]
-
-
-@admin.register(SessionSeat)
-class SessionSeatAdmin(admin.ModelAdmin):
-    list_display = ["session", "seat", "player"]
-    raw_id_fields = ["session", "player"]
-    list_select_related = ["session__season", "player"]
-
-
 class ReadOnlyAdmin(admin.ModelAdmin):
     """History rows: viewable and searchable, never edited by hand."""
 
@@ -50,6 +27,30 @@ class ReadOnlyInline(admin.TabularInline):
 
     def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
+
+
+class SessionSeatInline(ReadOnlyInline):
+    model = SessionSeat
+    fields = readonly_fields = ("seat", "player", "started_at")
+
+
+@admin.register(Session)
+class SessionAdmin(admin.ModelAdmin):
+    list_display = ["id", "season", "started_at", "table_label", "first_dealer", "created_by"]
+    list_filter = ["season__club", "season"]
+    date_hierarchy = "started_at"
+    raw_id_fields = ["created_by"]
+    list_select_related = ["season", "created_by"]
+    # The seats, and the start their rows and the stat rows copy, change on the site
+    # (session_update moves the copies with the start), not here.
+    readonly_fields = ["started_at"]
+    inlines = [SessionSeatInline]
+
+
+@admin.register(SessionSeat)
+class SessionSeatAdmin(ReadOnlyAdmin):
+    list_display = ["session", "seat", "player", "started_at"]
+    list_select_related = ["session__season", "player"]
 
 
 class TransferInline(ReadOnlyInline):

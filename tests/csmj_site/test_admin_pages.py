@@ -88,3 +88,23 @@ def test_the_admin_index_shows_the_app_in_the_readers_language(
     page = staff_client.get(reverse("admin:index")).content.decode()
 
     assert name in page and "计分 Scoring" not in page
+
+
+def test_a_sessions_start_and_seats_are_read_only_in_the_admin(staff_client, session):
+    """The seats copy the session's start (SessionSeat.started_at); both change on the site."""
+    from scoring.models import SessionSeat
+
+    started = session.started_at
+    url = reverse("admin:scoring_session_change", args=[session.pk])
+    page = staff_client.get(url).content.decode()
+
+    staff_client.post(url, {"started_at_0": "2020-01-01", "started_at_1": "20:00:00"})
+
+    session.refresh_from_db()
+    assert session.started_at == started
+    assert 'name="started_at_0"' not in page
+    assert staff_client.get(reverse("admin:scoring_sessionseat_add")).status_code == 403
+    seat = SessionSeat.objects.filter(session=session).first()
+    seat_url = reverse("admin:scoring_sessionseat_change", args=[seat.pk])
+    assert staff_client.get(seat_url).status_code == 200
+    assert 'name="player"' not in staff_client.get(seat_url).content.decode()
