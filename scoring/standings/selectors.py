@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from django.db import connections, router
-from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.db.models import Count, DateTimeField, Max, Q, QuerySet, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
@@ -335,20 +336,17 @@ def hand_counts_listed(counts: dict[str, int]) -> list[HandCount]:
 
 
 def player_chip_history(
-    *,
-    player: Player,
-    season: Season | None = None,
-    latest: int | None = None,
-    net: int | None = None,
+    *, player: Player, season: Season | None = None, latest: int | None = None
 ) -> list[ChipPoint]:
     """Cumulative net chips, one point per session played (in start order; paper sessions
     included). One query on the materialised per-session rows.
 
-    With ``latest``, only the latest that many points, whatever the player's history:
-    those sessions' rows (newest first, from the player's index), and the player's net
-    over every session in the scope (``PlayerSeasonStat`` / ``PlayerClubStat``, the sum of
-    the session rows; ``net`` when the caller has read it, as ``PlayerStats.net``, else
-    one more query), from which the cumulative before them follows."""
+    With ``latest``, only the points of the latest that many start times (sessions may
+    share one: a paper session dated by its day, an import without times), every session
+    at those times included; still one query, whatever the player's history. The
+    cumulative before them is the player's net over every session in the scope
+    (``PlayerSeasonStat`` / ``PlayerClubStat``, the sum of the session rows, read in the
+    same statement) less theirs."""
     rows = PlayerSessionStat.objects.filter(player=player)
     if season is not None:
         rows = rows.filter(season=season)
@@ -356,10 +354,15 @@ def player_chip_history(
         nets = list(rows.order_by("started_at", "session_id").values_list("started_at", "net"))
         before = 0
     else:
-        newest = rows.order_by("-started_at", "-session_id").values_list("started_at", "net")
-        nets = list(newest[:latest])[::-1]
-        total_net = _total_net(player, season) if net is None else net
-        before = total_net - sum(session_net for _at, session_net in nets)
+        window = (
+            rows.filter(started_at__gte=_latest_times_start(rows, "started_at", latest))
+            .annotate(total=Subquery(_total_net(player, season)))
+            .order_by("started_at", "session_id")
+            .values_list("started_at", "net", "total")
+        )
+        read = list(window)
+        nets = [(at, net) for at, net, _total in read]
+        before = (read[0][2] or 0) - sum(net for _at, net in nets) if read else 0
     points = []
     total = before
     for at, session_net in nets:
@@ -368,15 +371,26 @@ def player_chip_history(
     return points
 
 
-def _total_net(player: Player, season: Season | None) -> int:
-    """The player's net over every session (with paper sessions), in a season or all."""
-    nets: QuerySet[Any]
+# Before any start time stored (a scope with fewer start times than asked for is read whole).
+_THE_BEGINNING = datetime.datetime(1, 1, 1, tzinfo=datetime.UTC)
+
+
+def _latest_times_start(rows: QuerySet[Any], field: str, latest: int) -> Coalesce:
+    """The earliest of the latest ``latest`` distinct values of ``field`` among ``rows``
+    (a subquery over the player's index read from its end), or the beginning of time
+    when there are fewer."""
+    nth = rows.order_by(f"-{field}").values(field).distinct()[latest - 1 : latest]
+    return Coalesce(Subquery(nth), Value(_THE_BEGINNING), output_field=DateTimeField())
+
+
+def _total_net(player: Player, season: Season | None) -> QuerySet[Any]:
+    """The player's net over every session (with paper sessions), in a season or all: a
+    one-row subquery."""
     if season is not None:
-        nets = PlayerSeasonStat.objects.filter(player=player, season=season)
+        nets: QuerySet[Any] = PlayerSeasonStat.objects.filter(player=player, season=season)
     else:
         nets = PlayerClubStat.objects.filter(player=player, club_id=player.club_id)
-    net: int | None = nets.values_list("net", flat=True).first()
-    return net or 0
+    return nets.values("net")[:1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -529,12 +543,12 @@ def rating_history(
     *, player: Player, season: Season | None = None, latest: int | None = None
 ) -> list[RatingPoint]:
     """The player's rating after each rated session (club-wide when season is None);
-    with ``latest``, only the latest that many. One query."""
+    with ``latest``, only those of the latest that many session start times (every event
+    at those times). One query."""
     qs = RatingEvent.objects.filter(player=player, season=season)
-    if latest is None:
-        rows = list(qs.order_by("at", "session_id").values_list("at", "ordinal"))
-    else:
-        rows = list(qs.order_by("-at", "-session_id").values_list("at", "ordinal")[:latest])[::-1]
+    if latest is not None:
+        qs = qs.filter(at__gte=_latest_times_start(qs, "at", latest))
+    rows = qs.order_by("at", "session_id").values_list("at", "ordinal")
     return [RatingPoint(at, ordinal) for at, ordinal in rows]
 
 

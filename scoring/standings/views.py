@@ -336,11 +336,9 @@ def player_detail(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
             kong_title=kong_title(),
             rating=rating.ordinal if rating is not None else None,
             chart=player_chart(
-                # one more of each than is drawn: enough to tell a cut history, and for
-                # the values carried into the drawn window (``player_chart``)
-                selectors.player_chip_history(
-                    player=player, latest=CHART_POINTS + 1, net=stats.net
-                ),
+                # one time more of each than is drawn: enough to tell a cut history,
+                # and for the values carried into the drawn window (``player_chart``)
+                selectors.player_chip_history(player=player, latest=CHART_POINTS + 1),
                 rating_history(player=player, latest=CHART_POINTS + 1),
             ),
             sessions=with_paper_nets(sessions),
@@ -368,11 +366,11 @@ def player_chart(chips: list[Any], ratings: list[Any]) -> dict[str, Any]:
     latest ``CHART_POINTS`` points (``latest`` is then their number): the totals are
     still over every session, and the page's size and time stay bounded.
 
-    ``chips`` and ``ratings`` may be each series' latest ``CHART_POINTS + 1`` points only
-    (chips with their true cumulative): when either was cut, the two have more than
-    ``CHART_POINTS`` times between them, and each time drawn has a point of that series
-    read at or before it (else 301 read points would lie after it), so the values carried
-    forward are the true ones.
+    ``chips`` and ``ratings`` may be each series' points at its latest ``CHART_POINTS +
+    1`` times only, every point at those times (chips with their true cumulative): when
+    either was cut, the two have more than ``CHART_POINTS`` times between them, and each
+    time drawn has a point of that series read at or before it (else 301 read times would
+    lie after it), so the values carried forward are the true ones.
     """
     times = sorted({p.at for p in chips} | {p.at for p in ratings})
     chip_at = {p.at: p.cumulative for p in chips}

@@ -291,3 +291,45 @@ def test_the_latest_chip_points_carry_the_cumulative_of_every_earlier_session(
         ratings = selectors.rating_history(player=players[0], latest=latest)
         assert ratings == selectors.rating_history(player=players[0])[-latest:]
     assert [p.cumulative for p in every] == [30, 22, 23]
+
+
+@pytest.mark.parametrize("drawn", [1, 2, 3, 4, 6])
+def test_a_cut_chart_draws_the_whole_historys_values_when_sessions_share_a_start(
+    reader, season, players, recorder, monkeypatch, drawn
+):
+    """Three rated paper sessions on each of three days (dated by the day), then four
+    unrated sessions started at one time: the chart's reads count start times, not rows."""
+    from django.utils import timezone
+
+    from scoring.services import paper_session_record
+
+    start = timezone.now().replace(hour=0, minute=0, second=0, microsecond=0)
+    start -= datetime.timedelta(days=30)
+    for day in range(3):
+        for k in range(3):
+            paper_session_record(
+                season=season,
+                players=players[:4],
+                nets=[k + day + 1, -(k + day + 1), 0, 0],
+                actor=recorder,
+                started_at=start + datetime.timedelta(days=day),
+            )
+    later = start + datetime.timedelta(days=5)
+    for _ in range(4):
+        session = make_session(season, players[:4], actor=recorder, started_at=later)
+        play(session, recorder, rounds_cycle(1))
+    monkeypatch.setattr(views, "CHART_POINTS", drawn)
+    whole = views.player_chart(
+        selectors.player_chip_history(player=players[0]),
+        selectors.rating_history(player=players[0]),
+    )
+
+    chart = reader.get(reverse("player", args=[season.club.slug, players[0].pk])).context["chart"]
+
+    assert chart == whole
+    assert len(chart["values"]) == (drawn if drawn < 4 else 1 + 4)  # 4 start times, from 0
+    every = selectors.player_chip_history(player=players[0])
+    times = sorted({p.at for p in every})
+    for latest in (1, 2, 3, 5):
+        kept = [p for p in every if p.at in times[-latest:]]
+        assert selectors.player_chip_history(player=players[0], latest=latest) == kept
