@@ -238,6 +238,17 @@ def test_a_short_history_charts_every_session_from_zero(reader, season, players,
     assert chart["values"][0] == 0 and len(chart["values"]) == 1 + len(five_sessions)
 
 
+def page_chart_and_whole_chart(reader, club, player, drawn, monkeypatch):
+    """The player page's chart with ``CHART_POINTS`` = ``drawn`` (its reads cut short),
+    and the chart drawn from the player's whole history."""
+    monkeypatch.setattr(views, "CHART_POINTS", drawn)
+    whole = views.player_chart(
+        selectors.player_chip_history(player=player), selectors.rating_history(player=player)
+    )
+    chart = reader.get(reverse("player", args=[club.slug, player.pk])).context["chart"]
+    return chart, whole
+
+
 @pytest.mark.parametrize("drawn", [1, 2, 3, 5, 8])
 def test_a_cut_chart_draws_what_the_whole_history_would_draw(
     reader, season, players, recorder, monkeypatch, drawn
@@ -263,13 +274,7 @@ def test_a_cut_chart_draws_what_the_whole_history_would_draw(
             paper_session_record(
                 season=season, players=players[:4], nets=nets, actor=recorder, started_at=at
             )
-    monkeypatch.setattr(views, "CHART_POINTS", drawn)
-    whole = views.player_chart(
-        selectors.player_chip_history(player=players[0]),
-        selectors.rating_history(player=players[0]),
-    )
-
-    chart = reader.get(reverse("player", args=[season.club.slug, players[0].pk])).context["chart"]
+    chart, whole = page_chart_and_whole_chart(reader, season.club, players[0], drawn, monkeypatch)
 
     assert chart == whole
     assert len(chart["values"]) == (drawn if drawn < 6 else 1 + 6)  # 6 sessions, from 0
@@ -318,13 +323,7 @@ def test_a_cut_chart_draws_the_whole_historys_values_when_sessions_share_a_start
     for _ in range(4):
         session = make_session(season, players[:4], actor=recorder, started_at=later)
         play(session, recorder, rounds_cycle(1))
-    monkeypatch.setattr(views, "CHART_POINTS", drawn)
-    whole = views.player_chart(
-        selectors.player_chip_history(player=players[0]),
-        selectors.rating_history(player=players[0]),
-    )
-
-    chart = reader.get(reverse("player", args=[season.club.slug, players[0].pk])).context["chart"]
+    chart, whole = page_chart_and_whole_chart(reader, season.club, players[0], drawn, monkeypatch)
 
     assert chart == whole
     assert len(chart["values"]) == (drawn if drawn < 4 else 1 + 4)  # 4 start times, from 0
