@@ -219,29 +219,25 @@ def _rows(
     """scoring.services.round_rows (the same rows recording stores), with ids; the hand
     and kong rows ``counted`` as the round counts (scoring.models COUNTED_ROWS_NOTE: a
     void round's do not). Every row of a table has the same keys (one COPY)."""
-    rows = round_rows(data=data, scored=scored)
-
-    def pid(seat: int | None) -> int | None:
-        return None if seat is None else pids[seat]
-
-    transfers = [
-        {
-            "round_id": round_id,
-            "payer_id": pid(t["payer_seat"]),
-            "payee_id": pid(t["payee_seat"]),
-            **t,
-        }
-        for t in rows["transfers"]
-    ]
-    players = [{"round_id": round_id, "player_id": pids[r["seat"]], **r} for r in rows["players"]]
-    hands = [
-        {"round_id": round_id, "player_id": pids[h["seat"]], "counted": counted, **h}
-        for h in rows["hands"]
-    ]
-    kongs = [
-        {"round_id": round_id, "player_id": pids[k["seat"]], "counted": counted, **k}
-        for k in rows["kongs"]
-    ]
+    rows = round_rows(data=data, scored=scored)  # fresh dicts: completed in place
+    transfers, players, hands, kongs = (
+        rows["transfers"],
+        rows["players"],
+        rows["hands"],
+        rows["kongs"],
+    )
+    for t in transfers:
+        payer, payee = t["payer_seat"], t["payee_seat"]
+        t["round_id"] = round_id
+        t["payer_id"] = None if payer is None else pids[payer]
+        t["payee_id"] = None if payee is None else pids[payee]
+    for r in players:
+        r["round_id"] = round_id
+        r["player_id"] = pids[r["seat"]]
+    for r in (*hands, *kongs):
+        r["round_id"] = round_id
+        r["player_id"] = pids[r["seat"]]
+        r["counted"] = counted
     return transfers, players, hands, kongs
 
 
