@@ -24,7 +24,6 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.timezone import get_current_timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -110,14 +109,7 @@ def season_close(request: HttpRequest, club: Club, season_id: int) -> HttpRespon
             season.sessions.filter(result__isnull=True).order_by("started_at", "id")
         )
         if open_sessions and not request.POST.get("despite_open"):
-            names = list_sep().join(
-                _("第 %(n)s 场（%(at)s）")
-                % {
-                    "n": s.pk,
-                    "at": s.started_at.astimezone(get_current_timezone()).strftime("%m-%d %H:%M"),
-                }
-                for s in open_sessions
-            )
+            names = list_sep().join(s.title for s in open_sessions)
             messages.warning(
                 request,
                 _("还有 %(count)s 场没有结束：%(names)s。确定仍要结束赛季，请点“仍然结束赛季”。")

@@ -125,6 +125,14 @@ class Session(models.Model):
         label = f" {self.table_label}" if self.table_label else ""
         return f"{self.season} #{self.pk}{label}"
 
+    @property
+    def title(self) -> str:
+        """The session's name on its pages and in messages: when it started (local month,
+        day and time, as the site writes times) and its table, e.g. "12-06 19:00 · 3号桌".
+        Not its id, which counts every club's sessions."""
+        when = timezone.localtime(self.started_at).strftime("%m-%d %H:%M")
+        return f"{when} · {self.table_label}" if self.table_label else when
+
     def players_in_order(self) -> list[Player]:
         """The players by seat 0..n-1 (uses prefetched ``seats`` when present)."""
         seats = sorted(self.seats.all(), key=lambda s: s.seat)

@@ -18,9 +18,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from csmj_site.bounds import ID
 from csmj_site.errors import ServiceError, ServiceErrors, reject
@@ -748,9 +749,12 @@ TABLE_LABEL_LENGTH = 40  # Session.table_label's length
 
 
 def _table_label(event: Event, table: Table) -> str:
-    """The session's table label: the night's name and 第1轮 第2桌 (Round 1 · Table 2),
-    in the starter's language; a long name is cut, never the round and table."""
-    title = table_title(round_number=table.round.number, table_number=table.number)
+    """The session's table label: the night's name and 第1轮 第2桌, in the site's language
+    (LANGUAGE_CODE) whoever starts the table, since the label is stored text that every
+    reader sees in lists and exports (pages that know the night name the table in the
+    reader's language: ``NightTable.title``); a long name is cut, never the round and table."""
+    with translation.override(settings.LANGUAGE_CODE):
+        title = table_title(round_number=table.round.number, table_number=table.number)
     name = event.name[: TABLE_LABEL_LENGTH - len(title) - 1].rstrip()
     return f"{name} {title}" if name else title
 

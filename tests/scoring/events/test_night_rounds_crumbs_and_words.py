@@ -10,6 +10,7 @@ import io
 import pytest
 from django.conf import settings
 from django.urls import reverse
+from django.utils import translation
 
 from scoring import services as scoring_services
 from scoring.engine import WINDS
@@ -78,6 +79,22 @@ def test_a_tables_session_is_titled_by_round_and_table_and_its_crumbs_lead_to_th
     assert "Round 1 · Table 2" in english_page.content.decode()
 
 
+def test_a_tables_label_is_stored_in_the_sites_language_whoever_starts_it(
+    org, club, event, roster, organiser
+):
+    enter(event, roster[:4], organiser)
+    rnd = services.round_draw(event=event, actor=organiser, seed=1)
+    with translation.override("en"):  # an organiser reading the site in English
+        session = services.table_start(table=rnd.tables.get(), actor=organiser)
+
+    assert session.table_label == f"{event.name} 第1轮 第1桌"
+    page = english(org).get(reverse("session", args=[club.slug, session.pk])).content.decode()
+    head = page[page.index('class="page-head') : page.index('class="actions')]
+    title = page[page.index("<title>") : page.index("</title>")]
+    assert "Round 1 · Table 1" in head and "第1轮" not in head
+    assert "Round 1 · Table 1" in title and "第1轮" not in title
+
+
 def test_a_long_night_name_is_cut_before_the_round_and_table(season, roster, organiser):
     event = services.event_create(
         season=season, name="长" * 60, date=season.start_date, actor=organiser
@@ -118,7 +135,7 @@ def test_a_session_of_its_own_keeps_its_seat_numbers(org, club, session):
     page = org.get(reverse("session", args=[club.slug, session.pk])).content.decode()
     assert '<span class="seatno">1号位' in page
     crumbs = crumbs_of(page)
-    assert f"第 {session.pk} 场" in crumbs
+    assert session.title in crumbs
 
 
 def test_a_nights_table_names_its_seats_by_wind_on_its_follow_link(
