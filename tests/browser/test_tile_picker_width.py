@@ -1,8 +1,10 @@
 """The tile picker shows all 27 tiles on a phone: nine to a row, as on /calc/, at
 360×780 and 390×844, every tile's box inside the screen (none hidden off the sheet's
-right edge). Saves tests/artifacts/tile-picker-360x780.png and -390x844.png."""
+right edge), a finger's height each and abutting, as wide as nine can be. Saves tests/artifacts/tile-picker-360x780.png and -390x844.png."""
 
 from __future__ import annotations
+
+import itertools
 
 import pytest
 
@@ -37,6 +39,16 @@ def test_all_27_tiles_of_the_picker_are_inside_a_phone_s_screen(page, league, wi
     assert len(boxes) == 27
     assert outside == []
     assert min(b["h"] for b in boxes) >= 44  # still a finger's height
+    # As wide as nine fit (the grid spans all but 4 px a side), and abutting: no gap
+    # between two tiles of a row where a tap would land on neither.
+    assert min(b["right"] - b["left"] for b in boxes) >= (width - 8) / 9 - 0.5
+    for row in (boxes[i : i + 9] for i in range(0, 27, 9)):
+        assert all(abs(b["left"] - a["right"]) < 0.5 for a, b in itertools.pairwise(row))
+    modes = page.evaluate(
+        """() => Array.from(document.querySelectorAll('#tile-picker .tp-modes .chip'))
+             .map(el => el.getBoundingClientRect().height)"""
+    )
+    assert modes and min(modes) >= 44  # the sheet's mode chips too
     assert page.evaluate(
         "document.getElementById('tile-picker').scrollWidth <= "
         "document.getElementById('tile-picker').clientWidth"
