@@ -63,6 +63,7 @@ def player_merge(*, guest: Player, target: Player, actor: Any) -> Player:
     shared = (
         Session.objects.filter(seats__player=guest)
         .filter(seats__player=target)
+        .select_related("season")
         .order_by("started_at", "pk")
         .first()
     )
@@ -76,7 +77,7 @@ def player_merge(*, guest: Player, target: Player, actor: Any) -> Player:
             "merge_shared_session",
             guest=guest.display_name,
             target=target.display_name,
-            session=str(shared),
+            session=f"{shared.season.name} {shared.title}",
         )
     with transaction.atomic():
         seasons = list(

@@ -81,7 +81,7 @@ def test_a_refused_merge_shows_the_shared_session_on_the_page(
 ):
     from scoring import services
 
-    services.session_start(
+    shared = services.session_start(
         season=season, players=[guest, *players[:3]], first_dealer=0, actor=recorder
     )
     client.force_login(organiser)
@@ -89,7 +89,10 @@ def test_a_refused_merge_shows_the_shared_session_on_the_page(
     response = client.post(merge_url(guest), {"target": players[0].pk, "confirm": "on"})
 
     assert response.status_code == 200
-    assert "同坐过一场" in response.content.decode()
+    page = response.content.decode()
+    assert "同坐过一场" in page
+    assert f"{season.name} {shared.title}" in page  # named as its page names it
+    assert f"{season.name} #{shared.pk}" not in page  # as str(session) reads
     assert Player.objects.filter(pk=guest.pk).exists()
 
 
