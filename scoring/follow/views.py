@@ -69,13 +69,15 @@ def follow_page(request: HttpRequest, token: str) -> HttpResponse:
     paper = selectors.session_paper_nets(session=session)
     totals = dict(enumerate(paper)) if paper else dict(enumerate(state["totals"]))
     counted = 0 if paper else session.rounds.counting().count()
-    winds = selectors.session_night_table(session=session) is not None
+    night = selectors.session_night_table(session=session)
+    winds = night is not None
     return secret_page(
         render(
             request,
             "scoring/follow.html",
             {
                 "session": session,
+                "night": night,
                 "club_name": session.season.club.name,
                 "season_name": session.season.name,
                 "seats": [

@@ -187,3 +187,34 @@ def test_an_upgrade_marks_the_hand_and_kong_rows_of_rounds_that_no_longer_count(
         _assert_copies_are_their_sources()
     finally:
         _migrate(_head())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_upgrade_writes_a_nights_table_label_started_in_english_in_the_sites_language() -> None:
+    from scoring.events.models import Table
+    from scoring.models import Session
+
+    rows = json.loads((HERE / "released-data.json").read_text(encoding="utf-8"))
+    try:
+        _load(_migrate(RELEASED_TARGETS), rows)
+        with connection.cursor() as cur:  # two tables started by readers of the English site
+            cur.execute(
+                "SELECT t.session_id, r.number, t.number FROM events_table t"
+                " JOIN events_seatinground r ON r.id = t.round_id"
+                " WHERE t.session_id IS NOT NULL ORDER BY t.id"
+            )
+            (started, rnd, table), (edited, _r, _t), *_ = cur.fetchall()
+            english = f"周五之夜 Round {rnd} · Table {table}"
+            cur.execute(
+                "UPDATE scoring_session SET table_label = %s WHERE id = %s", [english, started]
+            )
+            cur.execute(
+                "UPDATE scoring_session SET table_label = %s WHERE id = %s", ["窗边那桌", edited]
+            )
+        _migrate(_head())
+
+        assert Session.objects.get(pk=started).table_label == f"周五之夜 第{rnd}轮 第{table}桌"
+        assert Session.objects.get(pk=edited).table_label == "窗边那桌"
+        assert Table.objects.filter(session__isnull=False).count() >= 2
+    finally:
+        _migrate(_head())

@@ -138,15 +138,29 @@ def test_a_session_of_its_own_keeps_its_seat_numbers(org, club, session):
     assert session.title in crumbs
 
 
-def test_a_nights_table_names_its_seats_by_wind_on_its_follow_link(
-    client, event, roster, organiser
-):
-    from scoring import services as sessions
-
+def followed_table(event, roster, organiser):
+    """A night's first table, started, with its follow link on."""
     enter(event, roster[:4], organiser)
     rnd = services.round_draw(event=event, actor=organiser, seed=1)
     session = services.table_start(table=rnd.tables.get(), actor=organiser)
-    session = sessions.session_follow_link_set(session=session, actor=organiser, on=True)
+    return scoring_services.session_follow_link_set(session=session, actor=organiser, on=True)
+
+
+def test_a_nights_follow_link_names_the_table_in_the_readers_language(
+    client, event, roster, organiser
+):
+    session = followed_table(event, roster, organiser)
+
+    page = english(client).get(reverse("follow", args=[session.follow_token])).content.decode()
+    meta = page[page.index('data-role="follow-meta"') :]
+    meta = meta[: meta.index("</div>")]
+    assert f"{event.name} Round 1 · Table 1" in meta and "第1轮" not in meta
+
+
+def test_a_nights_table_names_its_seats_by_wind_on_its_follow_link(
+    client, event, roster, organiser
+):
+    session = followed_table(event, roster, organiser)
     page = client.get(reverse("follow", args=[session.follow_token])).content.decode()
     for wind in WINDS:
         assert f'<span class="seatno">{wind.zh}' in page
