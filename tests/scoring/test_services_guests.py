@@ -113,7 +113,7 @@ def test_a_merge_is_refused_when_both_sat_in_the_same_session_and_names_it(
     with pytest.raises(ValidationError) as info:
         merge.player_merge(guest=guest, target=players[0], actor=organiser)
 
-    assert str(shared) in str(info.value)
+    assert f"{shared.season.name} {shared.title}" in str(info.value)
     assert "三号桌" in str(info.value)
     assert Player.objects.filter(pk=guest.pk).exists()
 
