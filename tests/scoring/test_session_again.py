@@ -33,6 +33,8 @@ def test_the_club_page_offers_the_last_four_with_the_next_dealer(rec, session, r
 
     assert 'data-role="session-again"' in page
     assert "张三 · 李四 · 王五 · 赵六" in page and "王五 坐庄" in page
+    # the dealer on a line of its own: "… · 赵六 · 王五 坐庄" reads as five players
+    assert "赵六 · 王五 坐庄" not in page
 
 
 def test_one_tap_starts_the_last_table_in_its_own_season_even_when_a_newer_one_is_open(
