@@ -14,19 +14,15 @@ from django.db import migrations
 
 
 def labels_in_site_language(apps: Any, schema_editor: Any) -> None:
-    Table = apps.get_model("events", "Table")
     Session = apps.get_model("scoring", "Session")
-    tables = Table.objects.filter(session__isnull=False).values_list(
-        "session_id", "round__number", "number"
+    started = Session.objects.filter(event_table__isnull=False).values_list(
+        "pk", "table_label", "event_table__round__number", "event_table__number"
     )
-    for session_id, round_number, table_number in tables.iterator():
+    for pk, label, round_number, table_number in started.iterator():
         english = f"Round {round_number} · Table {table_number}"
-        session = Session.objects.filter(pk=session_id, table_label__endswith=english).first()
-        if session is None:
-            continue
-        chinese = f"第{round_number}轮 第{table_number}桌"
-        session.table_label = session.table_label[: -len(english)] + chinese
-        session.save(update_fields=["table_label"])
+        if label.endswith(english):
+            chinese = f"第{round_number}轮 第{table_number}桌"
+            Session.objects.filter(pk=pk).update(table_label=label[: -len(english)] + chinese)
 
 
 class Migration(migrations.Migration):
