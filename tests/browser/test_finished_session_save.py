@@ -36,6 +36,18 @@ def finish(session, *, with_round: bool = True) -> None:
     services.session_finish(session=session, actor=owner)
 
 
+def stored_within(page, session, *, number: int, seconds: float = 10.0):
+    """The current round `number` of `session`, once the page's queue has sent it."""
+    from scoring.models import Round
+
+    for _ in range(int(seconds * 10)):
+        mine = Round.objects.filter(session=session, number=number, is_current=True).first()
+        if mine is not None:
+            return mine
+        page.wait_for_timeout(100)
+    raise AssertionError(f"round {number} was not stored within {seconds} s")
+
+
 def enter_discard_win(page) -> None:
     """李四 wins on 王五's discard, birds 3 and 4 (the dealer is pre-filled)."""
     tap(page, '[data-role=winner][data-seat="1"]')
@@ -132,7 +144,9 @@ def test_a_round_queued_offline_whose_session_was_finished_meanwhile_is_kept(pag
 
     with page.expect_navigation():
         tap(page, "[data-role=refused-reopen]")
-    page.locator("[data-role=sync-status]").wait_for(state="hidden")  # sent again, stored
-    mine = Round.objects.get(session=session, number=1, is_current=True)
+    # The reopened page's status line starts hidden, before the queue is read, so it
+    # cannot tell "sent" from "not yet counted": wait for the stored round instead.
+    mine = stored_within(page, session, number=1)
+    page.locator("[data-role=sync-status]").wait_for(state="hidden")
     assert mine.data["result"]["winners"] == [{"seat": 1, "hands": ["pinghu"]}]
     assert (mine.data["result"]["discarder"], mine.data["result"]["birds"]) == (2, [3, 4])
