@@ -357,7 +357,7 @@ def session_finish(request: HttpRequest, club: Club, session_id: int) -> HttpRes
     try:
         if request.POST.get("reopen"):
             services.session_reopen(session=session, actor=request.user)
-            messages.success(request, _("本场已重新开始。"))
+            messages.success(request, _("本场已重开，可以接着记了。"))
             if request.POST.get("back") == "form":  # from the round form: the round kept
                 return redirect("round-new", slug=club.slug, session_id=session.pk)
         else:

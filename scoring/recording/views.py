@@ -57,7 +57,7 @@ def round_form_page(
         "analyse": reverse("tiles-analyse", args=[club.slug, session.pk]),
         "save": reverse("round-save", args=[club.slug, session.pk]),
         "undo": reverse("round-undo", args=[club.slug, session.pk]),
-        # 重新开始本场, for a finished session: back to this form, the round kept
+        # 继续本场, for a finished session: back to this form, the round kept
         "reopen": reverse("session-finish", args=[club.slug, session.pk]),
     }
     # 结束本场 already: the form says so before anything is entered (a finished

@@ -101,7 +101,7 @@ window.roundFormStrings = function (gettext, pgettext, words) {
     conflict_drop: gettext("放弃我的"),
     finished_title: gettext("本场已结束，这一盘没有保存"),
     refused_title: gettext("这一盘没有保存"),
-    reopen_keep: gettext("重新开始本场，再存我的"),
+    reopen_keep: gettext("继续本场，再存我的"),
     copy_text: gettext("复制为文字"),
     copied: gettext("已复制"),
     drop_confirm: gettext("放弃这一盘？它不会被保存。"),

@@ -139,7 +139,7 @@
     /* ------------------------------------------------------------ draft */
 
     // kept: a round the server refused as a whole (a finished session), to come back
-    // whatever number the form opens with after 重新开始本场.
+    // whatever number the form opens with after 继续本场.
     var keptDraft = false;
     function draftSave() {
       if (CORRECTING || !ctx.session) return;
@@ -344,7 +344,7 @@
     }
 
     // The server refused the round as a whole (the session is finished: 结束本场): the
-    // refusal as it is, and the round kept: 重新开始本场 reloads this form with it (the
+    // refusal as it is, and the round kept: 继续本场 reloads this form with it (the
     // draft, or the queue that sends it again), or it is copied as text, or dropped.
     function showRefused(item, json, fromQueue) {
       var errors = json.errors || [];

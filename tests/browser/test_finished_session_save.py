@@ -1,6 +1,6 @@
 """Saving on a finished session (结束本场), at 390×844: the form says so before anything
 is entered, the server's refusal is shown as what it is (never "第 undefined 盘"), and the
-round entered is kept: 重新开始本场 stores it in the reopened session, or it is copied as
+round entered is kept: 继续本场 stores it in the reopened session, or it is copied as
 text. The same for a round that waited offline while the session was finished."""
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ def test_a_round_saved_while_the_night_was_finished_is_refused_as_such_and_kept(
     assert Round.objects.filter(session=session).count() == 1
 
     with page.expect_navigation():
-        tap(page, "[data-role=refused-reopen]")  # 重新开始本场: back here, the round kept
+        tap(page, "[data-role=refused-reopen]")  # 继续本场: back here, the round kept
     page.locator("#rf-body .rf-section").first.wait_for()
     assert page.locator("[data-role=rf-finished]").count() == 0
     assert page.locator("[data-role=rf-number]").inner_text() == "第 2 盘"
@@ -110,7 +110,7 @@ def test_the_form_of_a_finished_session_says_so_up_front_and_copies_the_round_as
     notice = page.locator("[data-role=rf-finished]")
     notice.wait_for()
     assert "本场已结束" in notice.inner_text()
-    assert notice.locator("[data-role=rf-reopen]").inner_text() == "重新开始本场"
+    assert notice.locator("[data-role=rf-reopen]").inner_text() == "继续本场"
     page.screenshot(path=str(ARTIFACTS / "round-form-finished-notice-390x844.png"))
 
     enter_discard_win(page)

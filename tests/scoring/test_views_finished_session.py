@@ -96,3 +96,21 @@ def test_a_finished_sessions_page_offers_neither_the_next_round_nor_undo_until_r
 
     services.session_reopen(session=session, actor=recorder)
     assert 'data-role="record-next"' in rec.get(url).content.decode()
+
+
+def test_a_finished_session_is_continued_with_words_that_do_not_sound_like_starting_over(
+    rec, session, recorder
+):
+    services.round_record(session=session, data=round_self_draw(2), actor=recorder)
+    services.session_finish(session=session, actor=recorder)
+    slug = session.season.club.slug
+
+    finished = rec.get(reverse("session", args=[slug, session.pk])).content.decode()
+    assert ">继续本场</button>" in finished
+    assert "重新开始" not in finished
+    response = rec.post(
+        reverse("session-finish", args=[slug, session.pk]), {"reopen": "1"}, follow=True
+    )
+    said = [str(m) for m in response.context["messages"]]
+    assert said == ["本场已重开，可以接着记了。"]
+    assert Round.objects.filter(session=session).count() == 1  # the round played is kept
