@@ -143,6 +143,18 @@ def test_the_page_shows_the_totals_clubs_and_links_to_the_biggest_win(client, hi
     assert 'id="me-chart"' in body
 
 
+def test_a_clubs_rating_and_a_seasons_rating_are_named_apart(client, history):
+    client.force_login(history.user)
+    body = client.get(reverse("me")).content.decode()
+    report = selectors.me_report(user=history.user, filters=selectors.MeFilters())
+    clubs = body.split('data-role="me-clubs"')[1].split('data-role="me-seasons"')[0]
+    seasons = body.split('data-role="me-seasons"')[1].split("</ul>")[0]
+    rated = [c for c in report.clubs if c.rating is not None]
+    assert rated and clubs.count("俱乐部等级分") == len(rated) and "赛季等级分" not in clubs
+    rated = [s for s in report.seasons if s.rating is not None]
+    assert rated and seasons.count("赛季等级分") == len(rated) and "俱乐部等级分" not in seasons
+
+
 def test_a_user_with_no_linked_player_is_told_how_to_claim_one(client, member):
     client.force_login(member)
     assert 'data-role="me-empty"' in client.get(reverse("me")).content.decode()
