@@ -45,3 +45,21 @@ def test_the_session_page_and_its_crumbs_name_it_by_its_title_not_its_id(
     assert "12-06 19:30 · 3号桌" in crumbs
     assert f"第 {session.pk} 场" not in page
     assert f"Session {session.pk}" not in page
+
+
+def test_the_session_pages_heading_is_its_name_with_club_and_season_left_to_the_crumbs(
+    rec, season, players, recorder
+):
+    session = make_session(season, players[:4], actor=recorder, started_at=EVENING)
+    session.table_label = "3号桌"
+    session.save(update_fields=["table_label"])
+
+    page = rec.get(reverse("session", args=[season.club.slug, session.pk])).content.decode()
+
+    head = page[page.index('class="page-head') : page.index('class="actions')]
+    h1 = head[head.index("<h1") : head.index("</h1>")]
+    assert h1.endswith(">12-06 19:30 · 3号桌")
+    assert season.club.name not in head and season.name not in head
+    start = page.index('class="crumbs')
+    crumbs = page[start : page.index("</nav>", start)]
+    assert season.club.name in crumbs and season.name in crumbs
