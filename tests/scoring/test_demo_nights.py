@@ -67,3 +67,17 @@ def test_a_demo_club_loaded_before_the_nights_gets_them_on_the_next_run(nights):
     events = Event.objects.filter(season__club__slug=DEMO_SLUG)
     assert events.count() == 2 and events.filter(finished_at__isnull=False).count() == 1
     assert events.first().season.club.players.count() == 13
+
+
+def test_no_two_tables_of_the_finished_night_play_the_same_rounds(nights):
+    done, _open = nights
+    rounds = Round.objects.filter(session__event_table__round__event=done, is_current=True)
+
+    tables: dict[int, list] = {}
+    for r in rounds.prefetch_related("players").order_by("session_id", "number"):
+        nets = tuple(p.net for p in sorted(r.players.all(), key=lambda p: p.seat))
+        tables.setdefault(r.session_id, []).append(nets)
+
+    assert len(tables) == 9
+    assert len({tuple(t) for t in tables.values()}) == 9  # each table its own evening
+    assert len({n for t in tables.values() for n in t}) >= 20  # not one story re-dealt

@@ -293,7 +293,11 @@ class Command(BaseCommand):
             rnd = round_draw(event=done, seed=seed, actor=organiser)
             for table in rnd.tables.order_by("number"):
                 session = table_start(table=table, actor=recorder)
-                count += self._play(session, recorder, first=number + table.number, hands=4)
+                # each table of the night its own four rounds, seats turned its own way
+                count += self._play(
+                    session, recorder, first=3 * (number - 1) + table.number, hands=4,
+                    turn=number + 2 * table.number,
+                )  # fmt: skip
                 session_finish(session=session, actor=recorder)
             if number == 1:
                 penalty_give(
@@ -322,14 +326,18 @@ class Command(BaseCommand):
         )  # fmt: skip
         return count
 
-    def _play(self, session: Any, recorder: Any, *, first: int, hands: int) -> int:
+    def _play(
+        self, session: Any, recorder: Any, *, first: int, hands: int, turn: int | None = None
+    ) -> int:
         """Records ``hands`` of the demo's rounds at a table, from ``first`` on, turned by
-        as many seats; the dealer each time from the previous round, as the form does."""
+        ``turn`` seats (``first`` when not given); the dealer each time from the previous
+        round, as the form does."""
+        turn = first if turn is None else turn
         for k in range(hands):
             dealer, _ = session_next_dealers(session=session)
             template = ROUNDS[(first + k) % len(ROUNDS)]
             round_record(
-                session=session, data={"dealer": dealer, **_rotated(template, first)},
+                session=session, data={"dealer": dealer, **_rotated(template, turn)},
                 actor=recorder,
             )  # fmt: skip
         return hands
