@@ -105,11 +105,17 @@ def season_close(request: HttpRequest, club: Club, season_id: int) -> HttpRespon
         messages.success(request, _("赛季已重新开放。"))
     else:
         # Sessions still being played are named first; closing needs a second, explicit tap.
+        # Each named with its players: two tables started in the same minute read apart.
         open_sessions = list(
-            season.sessions.filter(result__isnull=True).order_by("started_at", "id")
+            season.sessions.filter(result__isnull=True)
+            .prefetch_related("seats__player")
+            .order_by("started_at", "id")
         )
         if open_sessions and not request.POST.get("despite_open"):
-            names = list_sep().join(s.title for s in open_sessions)
+            names = list_sep().join(
+                f"{s.title} · {list_sep().join(p.display_name for p in s.players_in_order())}"
+                for s in open_sessions
+            )
             messages.warning(
                 request,
                 _("还有 %(count)s 场没有结束：%(names)s。确定仍要结束赛季，请点“仍然结束赛季”。")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 pytestmark = pytest.mark.django_db
 
@@ -62,3 +63,21 @@ def test_invitation_links_and_new_tokens_have_a_copy_button(client, club, organi
 
     assert "data-copy=" in members and "data-share=" in members
     assert 'data-role="copy-token"' in tokens
+
+
+def test_two_open_sessions_started_in_the_same_minute_are_told_apart_by_their_players(
+    client, organiser, season, players, recorder
+):
+    from tests.factories import make_session
+
+    started = timezone.now()
+    make_session(season, players[:4], actor=recorder, started_at=started)
+    make_session(season, players[4:8], actor=recorder, started_at=started)
+    client.force_login(organiser)
+
+    answer = client.post(reverse("season-close", args=[season.club.slug, season.pk]), follow=True)
+
+    [warning] = [str(m) for m in answer.context["messages"]]
+    when = timezone.localtime(started).strftime("%m-%d %H:%M")
+    for four in (players[:4], players[4:8]):
+        assert f"{when} · {'、'.join(p.display_name for p in four)}" in warning
