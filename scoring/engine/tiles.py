@@ -392,6 +392,16 @@ def read_final_hand(
     return FinalHand(tiles_counts(concealed), parsed_melds, win), []
 
 
+def read_hand_parts(*, melds: object, win_tile: object, field: str) -> list[FieldError]:
+    """The errors of a claim's melds and winning tile given without its concealed tiles:
+    each read as ``read_final_hand`` reads it (a meld's kind, keys and shape, a real tile),
+    nothing counted, since the hand they belong to is not given."""
+    _parsed, errors = read_melds(melds, field=join_field(field, "melds"))
+    if win_tile is not None:
+        errors += _read_one_tile(win_tile, field=join_field(field, "win_tile"))[1]
+    return errors
+
+
 def opening_tile_count(*, dealer: bool) -> int:
     return 14 if dealer else 13
 

@@ -39,6 +39,7 @@ from scoring.engine.messages import (
 )
 from scoring.engine.options import KONG_KINDS, PARAMETER_INFO
 from scoring.engine.rules import PRESETS, Rules, enabling_value, parse_ruleset, win_kinds_under
+from scoring.engine.tiles import read_hand_parts
 
 __all__ = [
     "MESSAGES_EN",
@@ -1307,6 +1308,8 @@ def _winner_tiles(
     if win_tile is not None and win_tile.__class__ is not str:
         wrong_type(errors, f"{field}.win_tile", "a string or null", win_tile)
         ok = False
+    if tiles is None and ok:  # melds or a winning tile alone: checked, not scored
+        errors += read_hand_parts(melds=melds, win_tile=win_tile, field=field)
     if tiles is None or not ok or kind is None or rules is None or dealer is None or seat is None:
         return None
     codes, more = check_final_claim(

@@ -303,3 +303,46 @@ def test_a_small_win_given_by_its_codes_is_carried_as_given():
     }
 
     assert score_round_counted(data).wins[3] == SeatWins(("pinghu",), False, (), ())
+
+
+def without_tiles(**parts):
+    """A 平胡 self-draw by seat 1 given by its code, with ``parts`` beside it and no tiles."""
+    return {
+        "ruleset": "changsha-67",
+        "dealer": 0,
+        "result": {
+            "kind": "self_draw",
+            "winners": [{"seat": 1, "hands": ["pinghu"], **parts}],
+            "birds": [1, 2],
+        },
+    }
+
+
+@pytest.mark.parametrize(
+    ("parts", "field", "code"),
+    [
+        ({"melds": [{"kind": "xx", "tiles": "555m"}]}, f"{W}.melds.0.kind", "meld_kind_unknown"),
+        ({"melds": ["555m"]}, f"{W}.melds.0", "meld_not_object"),
+        ({"melds": [{"kind": "peng"}]}, f"{W}.melds.0.tiles", "tiles_not_text"),
+        ({"melds": [{"kind": "peng", "tiles": 5}]}, f"{W}.melds.0.tiles", "tiles_not_text"),
+        (
+            {"melds": [{"kind": "peng", "tiles": "555m", "x": 1}]},
+            f"{W}.melds.0.x",
+            "meld_unknown_key",
+        ),
+        ({"melds": [{"kind": "peng", "tiles": "456m"}]}, f"{W}.melds.0.tiles", "meld_malformed"),
+        ({"win_tile": ""}, f"{W}.win_tile", "tiles_empty"),
+        ({"win_tile": "99z"}, f"{W}.win_tile", "tile_unknown_suit"),
+    ],
+)
+def test_melds_and_a_winning_tile_given_without_tiles_are_read_as_with_them(parts, field, code):
+    with pytest.raises(RoundInvalid) as info:
+        score_round(without_tiles(**parts))
+    assert [(e.field, e.code) for e in info.value.errors] == [(field, code)]
+
+
+def test_good_melds_and_a_winning_tile_without_tiles_are_kept_and_do_not_change_the_score():
+    plain = score_round(without_tiles())["net"]
+    parts = {"melds": [{"kind": "peng", "tiles": "555m"}, {"kind": "chi", "tiles": "345s"}]}
+    assert score_round(without_tiles(**parts, win_tile="5p"))["net"] == plain
+    assert score_round(without_tiles(melds=None))["net"] == plain
