@@ -8,6 +8,7 @@ counts fixed; the standings' reads are ``scoring.standings.selectors``.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -200,14 +201,45 @@ def round_found_codes(*, rounds: list[Round]) -> dict[tuple[int, int, bool], lis
     """The codes the engine found for entries given by their tiles alone (no ``hands``),
     by (round id, seat, is_opening), from the stored hand rows: one query, and none when
     every entry names its hands."""
-    wanted = [r.pk for r in rounds if any("hands" not in e for e in round_entries(r.data or {}))]
+    return round_hand_codes(round_ids=[r.pk for r in rounds if round_needs_codes(r.data)])
+
+
+def round_needs_codes(data: Any) -> bool:
+    """Whether a round's data has a winner or opening given by its tiles alone."""
+    return isinstance(data, dict) and any("hands" not in e for e in round_entries(data))
+
+
+def round_hand_codes(*, round_ids: list[int]) -> dict[tuple[int, int, bool], list[str]]:
+    """The stored hand codes of the rounds ``round_ids``, by (round id, seat,
+    is_opening), in the order they were found. One query; none for no ids."""
     found: dict[tuple[int, int, bool], list[str]] = {}
-    if not wanted:
+    if not round_ids:
         return found
-    rows = RoundHand.objects.filter(round_id__in=wanted).order_by("round_id", "seat", "id")
+    rows = RoundHand.objects.filter(round_id__in=round_ids).order_by("round_id", "seat", "id")
     for round_id, seat, code, opening in rows.values_list("round_id", "seat", "code", "is_opening"):
         found.setdefault((round_id, seat, opening), []).append(code)
     return found
+
+
+def round_data_filled(data: dict[str, Any], found: dict[tuple[int, bool], list[str]]) -> Any:
+    """A stored round's data with each winner and opening given by tiles alone carrying
+    the codes the engine found (``found``: codes by (seat, is_opening)), so that every
+    reader gets ``hands`` and the data can be posted back as it is (a correction)."""
+    if not isinstance(data, dict):
+        return data
+    winners = (data.get("result") or {}).get("winners") or []
+    openings = data.get("openings") or []
+    entries = [(w, False) for w in winners] + [(o, True) for o in openings]
+    if all("hands" in e for e, _opening in entries if isinstance(e, dict)):
+        return data
+    filled = copy.deepcopy(data)
+    entries = [(w, False) for w in (filled.get("result") or {}).get("winners") or []]
+    entries += [(o, True) for o in filled.get("openings") or []]
+    for entry, opening in entries:
+        if isinstance(entry, dict) and "hands" not in entry:
+            seat = entry.get("seat")
+            entry["hands"] = found.get((seat, opening), []) if isinstance(seat, int) else []
+    return filled
 
 
 def round_entries(data: dict[str, Any]) -> list[dict[str, Any]]:

@@ -4,7 +4,6 @@ shapes are ``scoring.api.schema_shapes``, the enums ``scoring.api.enums``."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any, cast
 
 from drf_spectacular.utils import extend_schema_field
@@ -18,6 +17,7 @@ from leagues.selectors import membership_role
 from scoring.api.schema_shapes import RoundDataSerializer, RoundResultSerializer
 from scoring.models import TABLE_FEE, FeeBy, FeePer, Round, Session
 from scoring.selectors import (
+    round_data_filled,
     round_found_codes,
     session_next_dealers,
     session_settlement,
@@ -25,27 +25,6 @@ from scoring.selectors import (
 )
 
 # ---------------------------------------------------------------- rounds
-
-
-def round_data_filled(data: dict[str, Any], found: dict[tuple[int, bool], list[str]]) -> Any:
-    """A stored round's data with each winner and opening given by tiles alone carrying
-    the codes the engine found (``found``: codes by (seat, is_opening)), so that every
-    reader gets ``hands`` and the data can be posted back as it is (a correction)."""
-    if not isinstance(data, dict):
-        return data
-    winners = (data.get("result") or {}).get("winners") or []
-    openings = data.get("openings") or []
-    entries = [(w, False) for w in winners] + [(o, True) for o in openings]
-    if all("hands" in e for e, _opening in entries if isinstance(e, dict)):
-        return data
-    filled = copy.deepcopy(data)
-    entries = [(w, False) for w in (filled.get("result") or {}).get("winners") or []]
-    entries += [(o, True) for o in filled.get("openings") or []]
-    for entry, opening in entries:
-        if isinstance(entry, dict) and "hands" not in entry:
-            seat = entry.get("seat")
-            entry["hands"] = found.get((seat, opening), []) if isinstance(seat, int) else []
-    return filled
 
 
 @extend_schema_field(RoundDataSerializer)

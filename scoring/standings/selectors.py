@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import functools
+import itertools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -34,7 +35,12 @@ from scoring.models import (
     RoundKong,
     SessionSeat,
 )
-from scoring.selectors import kong_kinds
+from scoring.selectors import (
+    kong_kinds,
+    round_data_filled,
+    round_hand_codes,
+    round_needs_codes,
+)
 from scoring.standings.cells import formula_safe
 from scoring.standings.models import (
     STAT_FIELDS,
@@ -663,8 +669,10 @@ def season_table_size(*, season: Season) -> int:
 
 
 def season_rounds(*, season: Season) -> Iterator[SeasonRound]:
-    """Every current round of the season (void ones too), in session start order.
-    Two queries, read in chunks."""
+    """Every current round of the season (void ones too), in session start order, each
+    winner and opening given by tiles alone with the codes the engine found (as the API
+    reads it back). Two queries, read in chunks, and one more for a chunk with such a
+    round."""
     names: dict[int, list[str]] = {}
     for sid, name, hidden in (
         SessionSeat.objects.filter(session__season=season)
@@ -677,6 +685,7 @@ def season_rounds(*, season: Season) -> Iterator[SeasonRound]:
         .filter(session__season=season)
         .order_by("session__started_at", "session_id", "number")
         .values_list(
+            "id",
             "session_id",
             "session__started_at",
             "session__table_label",
@@ -690,8 +699,19 @@ def season_rounds(*, season: Season) -> Iterator[SeasonRound]:
             "birds",
         )
     )
-    for row in rounds.iterator(chunk_size=2000):
-        yield SeasonRound(names.get(row[0], []), *row)
+    rows = rounds.iterator(chunk_size=SEASON_ROUNDS_CHUNK)
+    while chunk := list(itertools.islice(rows, SEASON_ROUNDS_CHUNK)):
+        by_round: dict[int, dict[tuple[int, bool], list[str]]] = {}
+        wanted = {r[0] for r in chunk if round_needs_codes(r[7])}
+        for (rid, seat, opening), codes in round_hand_codes(round_ids=sorted(wanted)).items():
+            by_round.setdefault(rid, {})[(seat, opening)] = codes
+        for pk, sid, *rest in chunk:
+            if pk in wanted:
+                rest[5] = round_data_filled(rest[5], by_round.get(pk, {}))
+            yield SeasonRound(names.get(sid, []), sid, *rest)
+
+
+SEASON_ROUNDS_CHUNK = 2000
 
 
 def season_rounds_csv_rows(*, season: Season) -> Iterator[list[Any]]:

@@ -149,3 +149,27 @@ def test_the_workbooks_start_times_are_dates_in_a_column_wide_enough(reader, sea
     started = rounds.cell(row=2, column=2)
     assert started.is_date and started.number_format == "yyyy-mm-dd hh:mm"
     assert rounds.column_dimensions["B"].width >= len("yyyy-mm-dd hh:mm")
+
+
+BY_TILES = {
+    "dealer": 0,
+    "result": {
+        "kind": "self_draw",
+        "winners": [{"seat": 1, "tiles": "123456789m123m55m"}],  # 清一色, told by its tiles
+        "birds": [3, 4],
+    },
+}
+
+
+def test_both_rounds_csvs_name_the_hands_of_a_winner_given_by_tiles_alone(
+    reader, member, season, session, recorder
+):
+    services.round_record(session=session, data=BY_TILES, actor=recorder)
+    url = reverse("season-rounds-csv", args=[season.club.slug, season.pk])
+
+    cell = dict(zip(*csv_table(reader.get(url))[:2], strict=True))
+    assert cell["胡家"] == "2号位 李四" and cell["牌型"] == "清一色"
+
+    answer = token_client(member).get(club_url(season.club, f"seasons/{season.pk}/rounds.csv"))
+    header, row = list(csv.reader(io.StringIO(b"".join(answer.streaming_content).decode())))
+    assert dict(zip(header, row, strict=True))["hands"] == "qingyise"
