@@ -98,6 +98,9 @@ def club_changes(*, club: Club, cursor: str | None, limit: int = LIMIT_DEFAULT) 
         .order_by("pk")
         .values("pk", "action", "at", "object_id", "before", "after")[: limit + 1]
     )
+    if not rows and after and not AuditEntry.objects.filter(pk__gte=after).exists():
+        # past the end of the log: no page ever ended there (an app would skip what comes)
+        raise ServiceError("cursor", "invalid_cursor")
     has_more = len(rows) > limit
     rows = rows[:limit]
     changes = [_change(row) for row in rows]

@@ -103,6 +103,24 @@ def test_a_cursor_this_site_did_not_hand_out_is_refused_by_name(api_as, club, cu
     assert codes(response) == [("cursor", "invalid_cursor")]
 
 
+def test_a_cursor_past_the_end_of_the_log_is_refused_and_the_last_handed_out_is_not(
+    api_as, club, session, recorder
+):
+    round_record(session=session, data=round_self_draw(0), actor=recorder)
+    last = feed(api_as("member"), club)["next_cursor"]
+    beyond = cursor_encode(cursor_decode(last) + 1_000)
+
+    response = api_as("member").get(club_url(club, "changes/"), {"cursor": beyond})
+
+    assert response.status_code == 400
+    assert codes(response) == [("cursor", "invalid_cursor")]
+    assert feed(api_as("member"), club, cursor=last) == {
+        "changes": [],
+        "next_cursor": last,
+        "has_more": False,
+    }
+
+
 @pytest.mark.parametrize("limit", ["0", "-5", "abc", "501"])
 def test_a_limit_out_of_range_is_refused_by_name(api_as, club, limit):
     response = api_as("member").get(club_url(club, "changes/"), {"limit": limit})
