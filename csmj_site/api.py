@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import functools
 import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
 import django_filters
@@ -130,11 +130,19 @@ def idempotent_view(view: Callable[..., Any]) -> Callable[..., Any]:
 # ---------------------------------------------------------------- undeclared fields
 
 
-def undeclared_refused(serializer: BaseSerializer[Any], *, also: Sequence[str] = ()) -> None:
+def undeclared_refused(
+    serializer: BaseSerializer[Any],
+    *,
+    also: Sequence[str] = (),
+    current: Mapping[str, Any] | None = None,
+) -> None:
     """400 ``unknown_field`` on every key of the body its serializer does not have: a
     field the operation does not declare is refused, not silently ignored (the engine
-    does the same for a round). Read-only fields pass (a body read back is accepted), and
-    ``also``: the fields of the resource as read, where the body's serializer is another."""
+    does the same for a round). Read-only fields pass, so that a body read back is
+    accepted, and ``also``: the fields of the resource as read, where the body's
+    serializer is another. With ``current`` (the resource as read), such a field sent
+    with another value than it has is refused too (``read_only``): the client meant a
+    change that would not be made."""
     data = getattr(serializer, "initial_data", None)
     fields = getattr(serializer, "fields", None)
     if not isinstance(data, dict) or fields is None:
@@ -149,6 +157,13 @@ def undeclared_refused(serializer: BaseSerializer[Any], *, also: Sequence[str] =
                 for key in unknown
             }
         )
+    if current is None:
+        return
+    fixed = [key for key in data if key not in fields or fields[key].read_only]
+    # a field the resource is not read with (a session's players) cannot be sent back
+    changed = [key for key in fixed if key not in current or data[key] != current[key]]
+    if changed:
+        raise ServiceErrors(ServiceError(key, "read_only") for key in changed)
 
 
 # ---------------------------------------------------------------- errors
@@ -712,7 +727,7 @@ class ApiViewSet(
         serializer = self.get_serializer(
             instance, data=request.data, partial=kwargs.get("partial", False)
         )
-        undeclared_refused(serializer)
+        undeclared_refused(serializer, current=self.get_serializer(instance).data)
         serializer.is_valid(raise_exception=True)
         obj = self.service_update(instance, dict(serializer.validated_data))
         return Response(self.get_serializer(self.reloaded(obj)).data)

@@ -216,6 +216,9 @@ MESSAGES: dict[str, str] = {
     "player_invalid": gettext_noop("{name!r} cannot be added to the roster: {detail}"),
     "not_on_roster": gettext_noop("{name!r} is not on the roster; only organisers add players"),
     "invalid_datetime": gettext_noop("{what} must be an ISO 8601 date-time"),
+    "read_only": gettext_noop(
+        "{what} cannot be changed here: send it as it was read, or leave it out"
+    ),
     "rounds_list": gettext_noop("rounds must be a list"),
     # the changes feed and webhooks (scoring.sync, scoring.webhooks)
     "invalid_cursor": gettext_noop(

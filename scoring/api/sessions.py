@@ -117,7 +117,11 @@ class SessionViewSet(ClubScopedMixin, ApiViewSet):
         instance = self.get_object()
         self.check_write(instance)
         serializer = SessionUpdateSerializer(data=request.data, partial=bool(kwargs.get("partial")))
-        undeclared_refused(serializer, also=list(SessionDetailSerializer().fields))
+        undeclared_refused(
+            serializer,
+            also=list(SessionDetailSerializer().fields),
+            current=self.get_serializer(instance).data,
+        )
         serializer.is_valid(raise_exception=True)
         fields = dict(serializer.validated_data)
         fee = {k: fields.pop(k) for k in TABLE_FEE_FIELDS if k in fields}

@@ -113,6 +113,36 @@ def test_a_session_update_refuses_an_undeclared_field_but_takes_its_own_read_bac
     assert codes(refused) == [("tabel", "unknown_field")]
 
 
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("season", 999), ("players", [1]), ("first_dealer", 3), ("finished", True)],
+)
+def test_a_session_update_refuses_a_read_only_field_sent_with_another_value(
+    api_as, club, session, field, value
+):
+    client = api_as("recorder")
+    url = f"/api/v1/clubs/{club.slug}/sessions/{session.pk}/"
+    before = client.get(url).json()
+
+    refused = client.patch(url, {field: value, "table_label": "二号桌"}, format="json")
+
+    assert refused.status_code == 400
+    assert codes(refused) == [(field, "read_only")]
+    assert client.get(url).json() == before  # nothing changed, the label neither
+
+
+def test_a_players_update_refuses_another_id_and_takes_its_own(api_as, club, players):
+    client = api_as("organiser")
+    url = f"/api/v1/clubs/{club.slug}/players/{players[0].pk}/"
+    read = client.get(url).json()
+
+    refused = client.patch(url, {"id": players[1].pk, "display_name": "改名"}, format="json")
+    taken = client.patch(url, {"id": read["id"], "display_name": "改名"}, format="json")
+
+    assert refused.status_code == 400 and codes(refused) == [("id", "read_only")]
+    assert taken.status_code == 200 and taken.json()["display_name"] == "改名"
+
+
 def test_a_merge_and_a_cancel_refuse_an_undeclared_field(api_as, club, players):
     response = api_as("organiser").post(
         f"/api/v1/clubs/{club.slug}/players/{players[7].pk}/merge/",
