@@ -223,17 +223,16 @@
     /* ------------------------------------------------------------ the count */
 
     // Beside the form's number, the session's count as its page says it (第 6 盘 ·
-    // 1 盘计分 · 4 盘已作废): the server's, with the rounds waiting in this browser.
+    // 1 盘计分 · 4 盘已作废): the server's alone. A round waiting in this browser's queue
+    // is not counted until the server has stored it ("N 盘待同步" says it waits); the
+    // server's answer to it brings the new counts (answered, followServer).
     var counts = ctx.counts || null;
     var countEl = document.querySelector("[data-role=rf-count]");
     function drawCounts() {
       if (!counts || !countEl) return;
-      var waiting = window.csmjQueue ? window.csmjQueue.all(ctx.session) : Promise.resolve([]);
-      waiting.then(function (items) {
-        countEl.textContent = fmt(T.counted_n, { n: counts.counted + items.length }) + " · " +
-          fmt(T.void_n, { n: counts["void"] });
-        countEl.hidden = !counts["void"];
-      });
+      countEl.textContent = fmt(T.counted_n, { n: counts.counted }) + " · " +
+        fmt(T.void_n, { n: counts["void"] });
+      countEl.hidden = !counts["void"];
     }
 
     /* ------------------------------------------------------------ the scoreboard */

@@ -3,7 +3,10 @@
  * of the form below, a second tap taking them off; a new guest's name typed once goes to
  * the next empty seat and ticks 名单里没有的名字作为客人加入. The form posts the seat
  * fields as always: the server checks the names (the roster, twice, the table's size).
- * Without this script the seat fields are typed, with the roster as suggestions. */
+ * Each 首庄 choice names who sits in its seat (1号位 张伟: the seat's word as the server
+ * wrote it, the name as the seat field holds it), and 还有 N 位：搜名字找 goes once every
+ * seat is taken. Without this script the seat fields are typed, with the roster as
+ * suggestions. */
 (function () {
   "use strict";
   var box = document.querySelector("[data-role=pick-players]");
@@ -18,6 +21,24 @@
   var guestName = box.querySelector("[data-role=pick-guest-name]");
   var guestAdd = box.querySelector("[data-role=pick-guest-add]");
   var guests = form.querySelector("input[name=add_guests]");
+
+  // The 首庄 radios (value: the seat's index): after the seat's word, the name seated there.
+  var dealers = Array.prototype.slice.call(form.querySelectorAll("input[name=first_dealer]"));
+  var dealerNames = dealers.map(function (radio) {
+    var label = radio.closest("label");
+    if (!label) return null;
+    var name = document.createElement("span");
+    name.setAttribute("data-role", "dealer-name");
+    label.appendChild(name);
+    return name;
+  });
+  function showDealers() {
+    dealers.forEach(function (radio, i) {
+      var input = form.querySelector("input[name=seat_" + radio.value + "]");
+      var name = input ? input.value.trim() : "";
+      if (dealerNames[i]) dealerNames[i].textContent = name ? " " + name : "";
+    });
+  }
 
   function labelOf(input) {
     var label = form.querySelector("label[for='" + input.id + "']");
@@ -42,8 +63,9 @@
       b.hidden = !(match || seat);
       if (match) found += 1;
     });
-    if (more) more.hidden = !!query;
+    if (more) more.hidden = !!query || !nextEmpty();  // every seat taken: no one left to find
     if (none) none.hidden = !query || found > 0;
+    showDealers();
   }
 
   function nextEmpty() {
