@@ -352,8 +352,8 @@ class RoundPlayer(models.Model):
             models.UniqueConstraint(fields=["round", "seat"], name="roundplayer_unique_seat"),
         ]
         indexes = [
-            # A player's wins by net (one row a round): the biggest win is read from the
-            # top of it instead of from every round the player played.
+            # A player's wins (one row a round): the rounds a player won (the API's
+            # rounds ``player`` filter) are read from it, not from every round played.
             models.Index(
                 fields=["player", "net"], condition=models.Q(won=True), name="roundplayer_won_idx"
             ),

@@ -9,7 +9,7 @@ counts fixed; the standings' reads are ``scoring.standings.selectors``.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,7 +42,6 @@ from leagues.permissions import roles_at
 from scoring.engine import (
     BIRD_ON_NOBODY,
     KONG_KINDS,
-    MIDGAME_CODES,
     PARAMETER_INFO,
     bird_seats,
     final_bird_origin,
@@ -453,66 +452,60 @@ def session_by_follow_token(*, token: str) -> Session | None:
     return _with_seats(qs).first()
 
 
+# 最大一盘, a player's biggest round: one rule for every reader (the session's result
+# image, a night's cards, 我的). Of the counted rounds the player won a hand in (a final
+# win, a 起手胡 or a 中途 win) or gained in (net above zero: a kong's payment counts), the
+# one with the player's largest net for the round, the earliest among equals. It is named
+# by the hand types that paid the player there (``RoundPlayer.hands``: the opening and
+# mid-game codes, then the final win's), which are none for a gain from a kong alone, and
+# shown with that round's net. A 起手胡 that paid more than someone else's final win cost
+# makes a round the player did not win the biggest.
+BIGGEST_ROUND_ROWS = Q(net__gt=0) | ~Q(hands=[])
+
+
+def biggest_rounds(
+    rows: QuerySet[RoundPlayer], *, by: tuple[str, ...] = (), earliest: tuple[str, ...]
+) -> QuerySet[RoundPlayer]:
+    """``rows`` (RoundPlayer rows of counted rounds) that may be a biggest round
+    (``BIGGEST_ROUND_ROWS``), the biggest first within each ``by``: the largest net, then
+    ``earliest`` (RoundPlayer paths that order the rounds in time). Without ``by`` (one
+    biggest round over all of ``rows``: a player's rounds of every club), only the rows
+    of the largest net, found from the round rows alone, are put in time (joined with
+    their rounds), not every round the player gained in."""
+    rows = rows.filter(BIGGEST_ROUND_ROWS)
+    if not by:
+        rows = rows.filter(net=Subquery(rows.order_by("-net").values("net")[:1]))
+    return rows.order_by(*by, "-net", *earliest)
+
+
 def best_wins(
     *, scope: Q, by: str, then: tuple[str, ...] = (), extra: Mapping[str, str]
 ) -> dict[Any, dict[str, Any]]:
-    """The biggest win of each ``by`` (a RoundPlayer column: "seat", "player_id"): the
-    counted round of ``scope`` (a filter on RoundPlayer) it won most in, the earliest by
-    ``then`` among equals. By that column, ``{**extra, "net", "codes"}``: each key of
-    ``extra`` read at its path from RoundPlayer, and the win's hand types without midgame
-    extras. One who never won is absent. Two queries."""
+    """The biggest round (最大一盘, ``biggest_rounds``) of each ``by`` (a RoundPlayer
+    column: "seat", "player_id") among the counted rounds of ``scope`` (a filter on
+    RoundPlayer), the earliest by ``then`` among equals. By that column,
+    ``{**extra, "net", "codes"}``: each key of ``extra`` read at its path from
+    RoundPlayer, the round's net, and the hand types that paid it there. One with no
+    such round is absent. One query."""
     best: dict[Any, dict[str, Any]] = {}
-    rows = (
-        RoundPlayer.objects.filter(counting_q("round"), scope, won=True)
-        .order_by(by, "-net", *then)
-        .values_list(by, "net", "seat", "round_id", *extra.values())
-    )
-    for key, net, seat, round_id, *values in rows:
+    rows = biggest_rounds(
+        RoundPlayer.objects.filter(counting_q("round"), scope), by=(by,), earliest=then
+    ).values_list(by, "net", "hands", *extra.values())
+    for key, net, codes, *values in rows:
         if key not in best:
-            best[key] = {
-                **dict(zip(extra, values, strict=True)),
-                "net": net,
-                "codes": [],
-                "round_id": round_id,
-                "seat": seat,
-            }
-    win_codes(wins=best.values())
-    for entry in best.values():
-        del entry["seat"]
+            best[key] = {**dict(zip(extra, values, strict=True)), "net": net, "codes": codes}
     return best
 
 
 def session_best_wins(*, session: Session) -> dict[int, dict[str, Any]]:
-    """Each seat's biggest win of the session (``best_wins``): by seat,
-    ``{"number", "net", "codes"}``. Two queries."""
+    """Each seat's biggest round of the session (``best_wins``): by seat,
+    ``{"number", "net", "codes"}``. One query."""
     return best_wins(
         scope=Q(round__session=session),
         by="seat",
         then=("round__number",),
         extra={"number": "round__number"},
     )
-
-
-def win_codes(*, wins: Iterable[dict[str, Any]]) -> None:
-    """Fills each win's ``codes`` (its hand types, no midgame extras, no opening wins)
-    from its ``round_id`` and ``seat``, and drops ``round_id``. One query (none for no
-    wins)."""
-
-    wanted = {(w["round_id"], w["seat"]): w for w in wins}
-    if not wanted:
-        return
-    hands = (
-        RoundHand.objects.filter(round_id__in=[r for r, _s in wanted])
-        .filter(is_opening=False)
-        .order_by("id")
-        .values_list("round_id", "seat", "code")
-    )
-    for round_id, seat, code in hands:
-        entry = wanted.get((round_id, seat))
-        if entry is not None and code not in MIDGAME_CODES:
-            entry["codes"].append(code)
-    for entry in wanted.values():
-        del entry["round_id"]
 
 
 def session_owed(*, session: Session, seats: int) -> tuple[list[int], dict[int, int]]:

@@ -285,7 +285,9 @@ def follow_qr(url: str) -> str:
 
 def session_card(session: Session) -> Any:
     """The session's result card (``share_image.Card``): the club, the date, every
-    player's total (best first) and biggest win, in the page's language."""
+    player's total (best first) and biggest round (最大一盘, ``selectors.best_wins``:
+    the round of the player's largest net, named by the hands that paid there), in the
+    page's language."""
     from django.utils import timezone
 
     from scoring.share_image import Card, Row
@@ -308,6 +310,7 @@ def session_card(session: Session) -> Any:
                 "hands": hands,
                 "net": f"{win['net']:+d}",
             }
+            words = " ".join(words.split())  # a gain by a kong alone names no hand
         rows.append(Row(name=names[seat], total=totals.get(seat, 0), best=words))
     day = timezone.localtime(session.started_at).strftime("%Y-%m-%d")
     # a quick table's season is named by its day: the day once

@@ -113,6 +113,7 @@ def player_card(*, event: Event, player_id: int) -> PlayerCard | None:
             "hands": _hands(win),
             "net": f"{win['net']:+d}",
         }
+        best = " ".join(best.split())  # a gain by a kong alone names no hand
     elif row.rounds:
         best = _("本夜没有胡牌")
     return PlayerCard(

@@ -52,6 +52,7 @@ from scoring.models import (
     Transfer,
     counting_q,
 )
+from scoring.selectors import biggest_rounds
 from scoring.standings.models import (
     STAT_FIELDS,
     Penalty,
@@ -331,18 +332,19 @@ def _season_lines(players: list[Player], year: int | None) -> list[SeasonLine]:
 
 
 def _biggest_win(players: list[Player], year: int | None) -> BiggestWin | None:
-    """The counted round the user won most in (earliest first among equals), with its
-    hand types. Two queries, reading only the columns it needs (not the rounds' data):
-    the highest net first (over the player's wins by net, ``roundplayer_won_idx``), then
-    the few rounds won by that much, in order."""
-    won = RoundPlayer.objects.filter(_counted(year), player__in=players, won=True)
+    """The user's biggest round (最大一盘, the rule of ``scoring.selectors.biggest_rounds``,
+    read alike by the session's result image and a night's cards) over the players'
+    counted rounds: the largest net, the earliest among equals, with the hand types that
+    paid there. One query, reading only the columns it needs (not the rounds' data)."""
     row = (
-        won.filter(net=Subquery(won.order_by("-net").values("net")[:1]))
-        .order_by("round__session__started_at", "round__number")
+        biggest_rounds(
+            RoundPlayer.objects.filter(_counted(year), player__in=players),
+            earliest=("round__session__started_at", "round__session_id", "round__number"),
+        )
         .values(
-            "round_id",
             "player_id",
             "net",
+            "hands",
             "round__session_id",
             "round__number",
             "round__session__started_at",
@@ -351,11 +353,6 @@ def _biggest_win(players: list[Player], year: int | None) -> BiggestWin | None:
     )
     if row is None:
         return None
-    codes = list(
-        RoundHand.objects.filter(round_id=row["round_id"], player_id=row["player_id"])
-        .order_by("id")
-        .values_list("code", flat=True)
-    )
     player = next(p for p in players if p.pk == row["player_id"])
     return BiggestWin(
         net=row["net"],
@@ -364,7 +361,7 @@ def _biggest_win(players: list[Player], year: int | None) -> BiggestWin | None:
         session_id=row["round__session_id"],
         number=row["round__number"],
         at=row["round__session__started_at"],
-        codes=codes,
+        codes=list(row["hands"]),
     )
 
 

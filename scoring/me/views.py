@@ -146,7 +146,7 @@ def year_card(report: selectors.MeReport, *, year: int, name: str) -> PlayerCard
     if best is not None:
         hands = list_sep().join(hand_name(c) for c in best.codes)
         best_text = _("最大的一盘：%(net)s %(hands)s（%(club)s）") % {
-            "net": f"+{best.net}",
+            "net": f"{best.net:+d}",  # a round won at a loss is the biggest of none gained
             "hands": hands,
             "club": best.club.name,
         }
