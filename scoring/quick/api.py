@@ -191,9 +191,11 @@ def table_create(request: Request) -> Response:
             owner=user,
         )
     except ServiceErrors as exc:
-        for error in exc.errors:  # the body names the ruleset "ruleset"
+        for error in exc.errors:  # the body names the ruleset "ruleset", the seats "names"
             if error.field.startswith("config"):
                 error.field = "ruleset" + error.field[len("config") :]
+            elif error.field.startswith("players"):
+                error.field = "names" + error.field[len("players") :]
         raise ServiceErrors(exc.errors) from None
     return Response(
         {"id": table.club.pk, "key": table.key, "session": table.session.pk}, status=201

@@ -91,7 +91,7 @@ def test_a_bad_body_names_its_field_and_stores_nothing():
     three = APIClient().post(
         "/api/v1/tables/", {"names": NAMES[:3], "ruleset": "changsha-67"}, format="json"
     )
-    assert three.status_code == 400 and three.json()["errors"][0]["field"] == "players"
+    assert three.status_code == 400 and three.json()["errors"][0]["field"] == "names"
     rules = APIClient().post("/api/v1/tables/", {"names": NAMES, "ruleset": "nope"}, format="json")
     assert rules.status_code == 400
     assert rules.json()["errors"][0]["field"].startswith("ruleset")
