@@ -336,7 +336,13 @@ class BoundedDateTimeField(serializers.DateTimeField):
     default_error_messages = {"out_of_range": "Give a date between 1970 and 2200."}
 
     def to_internal_value(self, value: Any) -> Any:
-        result = super().to_internal_value(value)
+        try:
+            result = super().to_internal_value(value)
+        except exceptions.ValidationError as exc:
+            # the year 9999 in a zone east of UTC overflows before it can be compared
+            if any(getattr(d, "code", None) == "overflow" for d in exc.detail):
+                self.fail("out_of_range")
+            raise
         if not 1970 <= result.year <= 2200:
             self.fail("out_of_range")
         return result

@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import sys
 from collections.abc import Mapping
 from typing import IO, Any
 
@@ -119,7 +120,10 @@ def json_parse(
     except RecursionError:
         raise ServiceError(field, "too_deep", {"limit": max_depth}) from None
     except ValueError as exc:  # JSONDecodeError, NaN, an integer over 4300 digits
-        raise ServiceError(field, "malformed_json", {"detail": str(exc)}) from None
+        detail = str(exc)
+        if "int_max_str_digits" in detail:  # Python's own advice is not the client's
+            detail = f"an integer has more than {sys.get_int_max_str_digits()} digits"
+        raise ServiceError(field, "malformed_json", {"detail": detail}) from None
     # The strings are searched only when the text holds a surrogate or its escape (an
     # import line of a session has hundreds of strings and, nearly always, neither).
     if isinstance(value, dict | list):

@@ -214,3 +214,11 @@ def _subclasses(cls: type) -> set[type]:
     for sub in cls.__subclasses__():
         out |= {sub, *_subclasses(sub)}
     return out
+
+
+def test_an_integer_of_thousands_of_digits_is_refused_without_pythons_own_advice():
+    error = refused('{"dealer": ' + "9" * 5000 + "}")
+
+    assert error.code == "malformed_json"
+    assert error.params["detail"] == "an integer has more than 4300 digits"
+    assert "sys." not in error.message
