@@ -10,7 +10,8 @@
   JSON) is checked by the one JSON reader, csmj_site.jsonio, when the view reads it.
 - ``ApiEnglishMiddleware``: everything under /api/ answers in English (DRF's 404, 415,
   429 … messages included), whatever language the site's pages use; it runs after the
-  locale middleware.
+  locale middleware. A 404 page under /api/ (Django's debug page, with DEBUG on) is
+  answered in the error format, as handler404 answers it with DEBUG off.
 - ``DatabaseUnavailableMiddleware``: a lost or refused database connection
   (django.db OperationalError / InterfaceError) answers 503 with Retry-After — JSON under
   /api/, a plain page elsewhere — instead of a 500 with a traceback in the logs' place.
@@ -133,6 +134,10 @@ class ApiEnglishMiddleware:
             return self.get_response(request)
         with translation.override("en"):
             response = self.get_response(request)
+            if response.status_code == 404 and response.get("Content-Type", "").startswith(
+                "text/html"
+            ):  # Django's debug page (DEBUG on, as make run serves) in handler404's place
+                response = api_error(404, ServiceError("", "not_found"))
         response.headers["Content-Language"] = "en"
         return response
 

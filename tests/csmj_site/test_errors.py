@@ -43,6 +43,18 @@ def test_an_unknown_id_answers_404_in_the_format(api_as, club):
     assert codes(response) == [("", "not_found")]
 
 
+@pytest.mark.parametrize("debug", [False, True])
+@pytest.mark.parametrize("path", ["/api/v1/nope/", "/api/v1/clubs/长沙/", "/api/v1/x/rounds/abc/"])
+def test_a_path_that_matches_no_route_answers_404_in_the_format_with_debug_on_or_off(
+    api_as, settings, debug, path
+):
+    settings.DEBUG = debug
+    response = api_as("owner").get(path)
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
+    assert codes(response) == [("", "not_found")]
+
+
 def test_a_missing_role_answers_403_in_the_format_naming_the_role(api_as, club):
     response = api_as("member").post(
         club_url(club, "rulesets/"), {"name": "x", "config": "changsha-67"}, format="json"
