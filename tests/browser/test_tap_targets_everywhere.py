@@ -81,6 +81,8 @@ def member_pages(played) -> dict[str, str]:
         "members": f"{c}/members/",
         "ruleset-editor": f"{c}/rulesets/{season.ruleset_id}/",
         "ruleset-rules": f"{c}/rulesets/{season.ruleset_id}/rules/",
+        "me": "/me/",
+        "me-privacy": "/me/privacy/",
         "wizard": "/clubs/new/",
         "calculator": "/calc/",
         "rules": "/rules/",
@@ -88,6 +90,12 @@ def member_pages(played) -> dict[str, str]:
 
 
 def test_every_tap_target_a_logged_in_owner_meets_is_at_least_44_px(page, played):
+    from django.contrib.auth import get_user_model
+
+    from leagues.player_links import player_link
+
+    owner = get_user_model().objects.get(username="owner")
+    player_link(player=played["player"], user=owner, actor=owner)  # 我的 has a history
     log_in(page, "owner")
     found = {}
     for name, path in member_pages(played).items():
