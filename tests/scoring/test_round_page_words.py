@@ -1,5 +1,5 @@
-"""The round page's line of a 点炮 says the outcome once and names the discarder as the
-round form does (放炮), not with the outcome's word a second time."""
+"""The round page's line of a 点炮 says the outcome once, with its discarder (点炮：王五),
+as the session page's cards do: not a bold 点炮 and then 点炮：王五 again."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from tests.factories import round_discard
 pytestmark = pytest.mark.django_db
 
 
-def test_a_discard_rounds_line_names_the_outcome_once_and_the_discarder_as_放炮(
+def test_a_discard_rounds_line_names_the_outcome_once_with_its_discarder(
     rec, session, recorder
 ):
     services.round_record(session=session, data=round_discard(1, 2), actor=recorder)
@@ -24,4 +24,4 @@ def test_a_discard_rounds_line_names_the_outcome_once_and_the_discarder_as_放�
 
     line = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", page.split("庄：", 1)[1].split("</p>")[0]))
     assert line.count("点炮") == 1
-    assert "放炮：王五" in line
+    assert "点炮：王五" in line
