@@ -195,6 +195,7 @@
     function showBanner(text, opts) {
       opts = opts || {};
       banner.innerHTML = "";
+      delete banner.dataset.queued;
       banner.className = "rf-banner" + (opts.warn ? " warn" : "");
       banner.appendChild(h("span", { "data-role": "saved-text", text: text }));
       if (opts.undo) {
@@ -269,6 +270,7 @@
         var next = nextOf(round);
         draftClear();
         showBanner(fmt(T.queued_n, { n: item.number }), { warn: true });
+        banner.dataset.queued = item.key;  // until the queue sends it (csmjQueue.listen)
         blankForm(item.number + 1, next.dealer, next.dealers);
         drawBoard();
         drawCounts();
@@ -469,7 +471,11 @@
 
     if (window.csmjQueue) {
       window.csmjQueue.listen(function (items, blocked, event) {
-        if (event && event.saved && event.saved.session === ctx.session) followServer(event.json);
+        if (event && event.saved && event.saved.session === ctx.session) {
+          // the banner still says this round waits on the phone: it is stored now
+          if (banner.dataset.queued === event.saved.key) showBanner(fmt(T.saved_n, { n: event.json.number }));
+          followServer(event.json);
+        }
         else if (items) drawBoard();
         if (blocked && blocked.item.session === ctx.session && blocked.status === 409 && conflictBox.hidden) {
           if (blocked.json.expected === undefined) showRefused(blocked.item, blocked.json, true);

@@ -53,6 +53,8 @@ def test_a_round_waiting_offline_is_not_counted_until_the_server_stores_it(page,
     tap(page, "#rf-save")
     page.locator("[data-role=sync-status]", has_text="1 盘待同步").wait_for()
     page.locator("[data-role=scoreboard-waiting]", has_text="另有 1 盘待同步").wait_for()
+    banner = page.locator("[data-role=saved-text]")
+    assert banner.inner_text() == "第 4 盘已存在本机，联网后自动同步"
     settled(page)
     page.screenshot(path=str(ARTIFACTS / "round-form-count-waiting-offline-390x844.png"))
     # the board leaves the waiting round out of its totals, and so does the count
@@ -62,6 +64,7 @@ def test_a_round_waiting_offline_is_not_counted_until_the_server_stores_it(page,
     page.context.set_offline(False)
     page.locator("[data-role=sync-status]").wait_for(state="hidden")
     count.filter(has_text="3 盘计分 · 1 盘已作废").wait_for()
+    banner.filter(has_text="第 4 盘已保存").wait_for()  # no longer "waits on the phone"
     page.locator("[data-role=scoreboard-waiting]").wait_for(state="detached")
     settled(page)
     page.screenshot(path=str(ARTIFACTS / "round-form-count-waiting-synced-390x844.png"))
