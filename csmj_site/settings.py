@@ -164,6 +164,7 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 ACCOUNT_ADAPTER = "leagues.accounts.AccountAdapter"
+ACCOUNT_FORMS = {"login": "leagues.accounts.LoginForm"}
 ACCOUNT_ALLOW_SIGNUP = envbool("ALLOW_SIGNUP", True)
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]

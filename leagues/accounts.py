@@ -5,6 +5,10 @@ Opening an invitation link while logged out remembers its token in the session; 
 or login that follows (allauth calls ``AccountAdapter.login`` for both) accepts it, so the
 new member lands in the club. ``ALLOW_SIGNUP=false`` closes sign-up, except to someone who
 holds an open invitation.
+
+The login form (``LoginForm``) names its field in the page's words (用户名或邮箱, not
+allauth's "登录" beside a heading and a button of the same word) and leaves 忘记密码？ to
+the one link under the form.
 """
 
 from __future__ import annotations
@@ -12,11 +16,13 @@ from __future__ import annotations
 from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
+from allauth.account.forms import LoginForm as AllauthLoginForm
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from leagues import selectors, services
 from leagues.models import Invitation
@@ -53,6 +59,16 @@ def invitation_accept_pending(*, request: HttpRequest, user: Any) -> None:
         messages.error(request, " ".join(exc.messages))
     else:
         messages.success(request, _("欢迎加入 %(club)s！") % {"club": invitation.club.name})
+
+
+class LoginForm(AllauthLoginForm):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        login = self.fields["login"]
+        login.label = gettext_lazy("用户名或邮箱")
+        login.widget.attrs.pop("placeholder", None)  # the label says it
+        if "password" in self.fields:
+            self.fields["password"].help_text = ""  # 忘记密码？ is the link under the form
 
 
 class AccountAdapter(DefaultAccountAdapter):

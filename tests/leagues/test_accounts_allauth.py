@@ -50,6 +50,15 @@ def test_the_sign_up_page_is_chinese_first_and_in_the_sites_layout(client):
     assert 'name="email"' in page
 
 
+def test_the_login_page_names_its_field_in_chinese_and_offers_one_forgotten_password_link(client):
+    page = client.get(reverse("account_login")).content.decode()
+
+    label = re.search(r'<label[^>]*for="id_login"[^>]*>([^<]*)<', page)
+    assert label and label.group(1).strip().rstrip("：:") == "用户名或邮箱"
+    assert "email" not in page.split('id="id_login"')[1].split(">")[0]  # no English placeholder
+    assert page.count("忘记密码？") == 1
+
+
 def test_login_works_with_the_username_or_the_email_address(client):
     user = make_user("laozhang")
     EmailAddress.objects.create(user=user, email="zhang@example.com", primary=True, verified=True)
