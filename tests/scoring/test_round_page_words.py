@@ -14,9 +14,7 @@ from tests.factories import round_discard
 pytestmark = pytest.mark.django_db
 
 
-def test_a_discard_rounds_line_names_the_outcome_once_with_its_discarder(
-    rec, session, recorder
-):
+def test_a_discard_rounds_line_names_the_outcome_once_with_its_discarder(rec, session, recorder):
     services.round_record(session=session, data=round_discard(1, 2), actor=recorder)
     slug = session.season.club.slug
 
