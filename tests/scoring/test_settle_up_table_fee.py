@@ -92,6 +92,8 @@ def test_the_settle_up_step_keeps_the_fee_and_every_page_shows_it(client, table)
     page = client.get(url).content.decode()
     assert 'data-role="fee-form"' in page
     assert 'data-role="fee-shares"' in page
+    # who bears the fee and who hands it over may differ: the page says the sums hold
+    assert "（已算进下面各笔，谁代交都一样）" in page
     copy = html.unescape(re.search(r'data-copy="([^"]*)"', page).group(1))
     assert "台费 20子" in copy
     # the session page's follow version is the poll's, so followers do not reload forever
