@@ -1,6 +1,6 @@
 """The round form's claim and tile tables (JSON): who may be a winner or the discarder
-of each kind of round at a table of n seats, which seat a hand type may be claimed by,
-which seat takes the 海底 in a 海底 win, and how many tiles a hand holds. The page looks
+of each kind of round at a table of n seats, which seat a hand type may be claimed by
+(and, for 地胡, who must have discarded it), which seat takes the 海底 in a 海底 win, and how many tiles a hand holds. The page looks
 these up instead of holding rules of its own, as it does the bird and dealer tables
 (birds.py, dealers.py); tests/scoring/engine/test_form_rules.py holds them to the validator.
 """
@@ -51,6 +51,9 @@ class FormRules(TypedDict):
     claimant: dict[str, str]
     # a 海底 hand type -> the seat that took the 海底: its "winner" or the "discarder"
     haidi_taker: dict[str, str]
+    # a hand type won only on the dealer's discard (地胡: the dealer's first discard) ->
+    # "dealer", the seat that must have discarded it
+    discarder: dict[str, str]
     tiles: FormTiles
     players: int
 
@@ -80,6 +83,12 @@ def form_table(rules: Rules | None) -> FormRules:
             h.code: "discarder" if WinKind.DISCARD in h.win_kinds else "winner"
             for h in HAND_TYPES.values()
             if h.needs_haidi
+        },
+        # 地胡: an idle seat's win on the dealer's first discard (validate._special_claims)
+        "discarder": {
+            h.code: "dealer"
+            for h in HAND_TYPES.values()
+            if h.claimant is Claimant.IDLE and WinKind.DISCARD in h.win_kinds
         },
         "tiles": {
             "final": FINAL_TILE_COUNT,

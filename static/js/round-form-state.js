@@ -152,6 +152,10 @@
       var who = CLAIMS.claimant[t.claimant];
       if (who === "dealer" && seat !== state.dealer) return false;
       if (who === "not_dealers" && isDealerSeat(seat)) return false;
+      // 地胡: won on the dealer's discard only, so not once another seat discarded
+      var fed = (CLAIMS.discarder || {})[t.code];
+      if (fed === "dealer" && state.kind === "discard" && state.discarder !== null &&
+          state.discarder !== undefined && state.discarder !== state.dealer) return false;
       return true;
     }
 

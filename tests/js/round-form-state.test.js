@@ -105,6 +105,21 @@ test("under 通庄 every seat of the dealer set is refused 地胡", () => {
   assert.ok(form.legalFinal("discard", 1).some((t) => t.code === "dihu"));
 });
 
+test("地胡 is offered on the dealer's discard only (the engine's discarder table)", () => {
+  const form = formAt(4);  // seat 0 deals
+  const offered = () => form.legalFinal("discard", 1).some((t) => t.code === "dihu");
+  form.tapWinner(1);
+  assert.ok(offered());  // no discarder yet
+  form.tapDiscarder(0);
+  form.normalise();
+  assert.ok(offered());
+  form.state.winners[0].hands = ["dihu"];
+  form.tapDiscarder(2);  // another seat discarded: 地胡 is gone, chosen or not
+  form.normalise();
+  assert.ok(!offered());
+  assert.ok(!form.state.winners[0].hands.includes("dihu"));
+});
+
 test("海底捞月: its winner took the 海底; 海底炮: the discarder; the birds follow the tile", () => {
   const form = formAt(4);
   form.tapWinner(2);

@@ -99,6 +99,24 @@ def test_the_claimants_are_the_registry_s_and_the_validator_holds_them():
     )
 
 
+def test_the_hands_won_only_on_the_dealers_discard_are_those_the_validator_holds_to_it():
+    def dihu(discarder):
+        return {
+            "ruleset": "changsha-67",
+            "dealer": 0,
+            "result": {
+                "kind": "discard",
+                "winners": [{"seat": 1, "hands": ["dihu"]}],
+                "discarder": discarder,
+                "birds": [1, 2],
+            },
+        }
+
+    assert table(4)["discarder"] == {"dihu": "dealer"}
+    assert "dihu_discarder_not_dealer" in codes(dihu(2))
+    assert "dihu_discarder_not_dealer" not in codes(dihu(0))
+
+
 @pytest.mark.parametrize(
     ("code", "taker_ok", "taker_wrong"), [("haidilaoyue", 1, 2), ("haidipao", 0, 2)]
 )
