@@ -19,6 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from csmj_site.language import list_sep
+from leagues.audit_text import hand_label
+
 if TYPE_CHECKING:
     from django.http import HttpResponse
 
@@ -36,6 +39,12 @@ FONT_CANDIDATES = (
 
 class FontMissing(RuntimeError):
     """No font that draws Chinese was found."""
+
+
+def best_round_words(codes: list[str], net: int) -> str:
+    """A biggest round (最大一盘) as the cards write it: its hand types and its net
+    ("四喜、清一色 +12"), the net alone when no hand paid there (a kong's payment)."""
+    return f"{list_sep().join(hand_label(c) for c in codes)} {net:+d}".strip()
 
 
 @dataclass(frozen=True)

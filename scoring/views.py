@@ -24,7 +24,6 @@ from django.views.decorators.http import require_POST
 
 from csmj_site.language import list_sep
 from leagues import selectors as league_selectors
-from leagues.audit_text import hand_label
 from leagues.models import Club
 from leagues.pages import apply_errors, club_context, club_view, get_season
 from scoring import selectors, services
@@ -290,7 +289,7 @@ def session_card(session: Session) -> Any:
     page's language."""
     from django.utils import timezone
 
-    from scoring.share_image import Card, Row
+    from scoring.share_image import Card, Row, best_round_words
 
     names = [p.display_name for p in session.players_in_order()]
     totals = selectors.session_nets(session=session)
@@ -304,13 +303,10 @@ def session_card(session: Session) -> Any:
         win = best.get(seat)
         words = _("本场没有胡牌") if counted else ""
         if win is not None:
-            hands = list_sep().join(hand_label(c) for c in win["codes"])
-            words = _("最大一盘：第 %(n)s 盘 %(hands)s %(net)s") % {
+            words = _("最大一盘：第 %(n)s 盘 %(best)s") % {
                 "n": win["number"],
-                "hands": hands,
-                "net": f"{win['net']:+d}",
+                "best": best_round_words(win["codes"], win["net"]),
             }
-            words = " ".join(words.split())  # a gain by a kong alone names no hand
         rows.append(Row(name=names[seat], total=totals.get(seat, 0), best=words))
     day = timezone.localtime(session.started_at).strftime("%Y-%m-%d")
     # a quick table's season is named by its day: the day once

@@ -6,25 +6,27 @@ in the request's language. The site's pages and the API serve them alike."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.core.cache import cache
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from csmj_site.language import list_sep
-from leagues.audit_text import hand_label
 from leagues.models import reader_is_visitor
 from scoring.events import selectors
 from scoring.events.models import Event
-from scoring.share_image import Card, PlayerCard, Row, card_png, player_card_png, png_response
+from scoring.share_image import (
+    Card,
+    PlayerCard,
+    Row,
+    best_round_words,
+    card_png,
+    player_card_png,
+    png_response,
+)
 
 if TYPE_CHECKING:
     from django.http import HttpResponse
-
-
-def _hands(win: dict[str, Any]) -> str:
-    return list_sep().join(hand_label(c) for c in win["codes"])
 
 
 def _subtitle(event: Event, rounds: int, players: int) -> str:
@@ -82,7 +84,7 @@ def event_card(*, event: Event) -> Card:
             parts.append(_("罚分 %(penalty)s") % {"penalty": _signed(r.penalties)})
         win = best.get(r.player.pk)
         if win is not None:
-            parts.append(f"{_hands(win)} {win['net']:+d}".strip())
+            parts.append(best_round_words(win["codes"], win["net"]))
         lines.append(
             Row(name=r.player.display_name, total=r.total, best=" · ".join(parts), rank=r.rank)
         )
@@ -107,13 +109,11 @@ def player_card(*, event: Event, player_id: int) -> PlayerCard | None:
     win = selectors.event_best_wins(event=event).get(player_id)
     best = ""
     if win is not None:
-        best = _("最大一盘：第 %(round)s 轮第 %(table)s 桌 %(hands)s %(net)s") % {
+        best = _("最大一盘：第 %(round)s 轮第 %(table)s 桌 %(best)s") % {
             "round": win["round"],
             "table": win["table"],
-            "hands": _hands(win),
-            "net": f"{win['net']:+d}",
+            "best": best_round_words(win["codes"], win["net"]),
         }
-        best = " ".join(best.split())  # a gain by a kong alone names no hand
     elif row.rounds:
         best = _("本夜没有胡牌")
     return PlayerCard(
