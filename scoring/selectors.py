@@ -205,7 +205,9 @@ def round_found_codes(*, rounds: list[Round]) -> dict[tuple[int, int, bool], lis
 
 def round_needs_codes(data: Any) -> bool:
     """Whether a round's data has a winner or opening given by its tiles alone."""
-    return isinstance(data, dict) and any("hands" not in e for e in round_entries(data))
+    return isinstance(data, dict) and any(
+        isinstance(e, dict) and "hands" not in e for e in round_entries(data)
+    )
 
 
 def round_hand_codes(*, round_ids: list[int]) -> dict[tuple[int, int, bool], list[str]]:
@@ -224,12 +226,7 @@ def round_data_filled(data: dict[str, Any], found: dict[tuple[int, bool], list[s
     """A stored round's data with each winner and opening given by tiles alone carrying
     the codes the engine found (``found``: codes by (seat, is_opening)), so that every
     reader gets ``hands`` and the data can be posted back as it is (a correction)."""
-    if not isinstance(data, dict):
-        return data
-    winners = (data.get("result") or {}).get("winners") or []
-    openings = data.get("openings") or []
-    entries = [(w, False) for w in winners] + [(o, True) for o in openings]
-    if all("hands" in e for e, _opening in entries if isinstance(e, dict)):
+    if not round_needs_codes(data):
         return data
     filled = copy.deepcopy(data)
     entries = [(w, False) for w in (filled.get("result") or {}).get("winners") or []]
