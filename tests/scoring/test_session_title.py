@@ -29,18 +29,27 @@ def test_a_session_without_a_table_is_titled_by_its_start_alone(season, players,
     assert session.title == "12-06 19:30"
 
 
-def test_the_session_page_and_its_crumbs_name_it_by_its_title_not_its_id(
-    rec, season, players, recorder
-):
+def table_three_page(rec, season, players, recorder):
+    """The session page of a session at 3号桌 started at EVENING: (session, page)."""
     session = make_session(season, players[:4], actor=recorder, started_at=EVENING)
     session.table_label = "3号桌"
     session.save(update_fields=["table_label"])
-
     page = rec.get(reverse("session", args=[season.club.slug, session.pk])).content.decode()
+    return session, page
+
+
+def crumbs_of(page: str) -> str:
+    start = page.index('class="crumbs')
+    return page[start : page.index("</nav>", start)]
+
+
+def test_the_session_page_and_its_crumbs_name_it_by_its_title_not_its_id(
+    rec, season, players, recorder
+):
+    session, page = table_three_page(rec, season, players, recorder)
 
     title = page[page.index("<title>") : page.index("</title>")]
-    start = page.index('class="crumbs')
-    crumbs = page[start : page.index("</nav>", start)]
+    crumbs = crumbs_of(page)
     assert "12-06 19:30 · 3号桌" in title
     assert "12-06 19:30 · 3号桌" in crumbs
     assert f"第 {session.pk} 场" not in page
@@ -50,16 +59,11 @@ def test_the_session_page_and_its_crumbs_name_it_by_its_title_not_its_id(
 def test_the_session_pages_heading_is_its_name_with_club_and_season_left_to_the_crumbs(
     rec, season, players, recorder
 ):
-    session = make_session(season, players[:4], actor=recorder, started_at=EVENING)
-    session.table_label = "3号桌"
-    session.save(update_fields=["table_label"])
-
-    page = rec.get(reverse("session", args=[season.club.slug, session.pk])).content.decode()
+    _session, page = table_three_page(rec, season, players, recorder)
 
     head = page[page.index('class="page-head') : page.index('class="actions')]
     h1 = head[head.index("<h1") : head.index("</h1>")]
     assert h1.endswith(">12-06 19:30 · 3号桌")
     assert season.club.name not in head and season.name not in head
-    start = page.index('class="crumbs')
-    crumbs = page[start : page.index("</nav>", start)]
+    crumbs = crumbs_of(page)
     assert season.club.name in crumbs and season.name in crumbs
