@@ -134,15 +134,15 @@ def undeclared_refused(
     serializer: BaseSerializer[Any],
     *,
     also: Sequence[str] = (),
-    current: Mapping[str, Any] | None = None,
+    current: Callable[[], Mapping[str, Any]] | None = None,
 ) -> None:
     """400 ``unknown_field`` on every key of the body its serializer does not have: a
     field the operation does not declare is refused, not silently ignored (the engine
     does the same for a round). Read-only fields pass, so that a body read back is
     accepted, and ``also``: the fields of the resource as read, where the body's
-    serializer is another. With ``current`` (the resource as read), such a field sent
-    with another value than it has is refused too (``read_only``): the client meant a
-    change that would not be made."""
+    serializer is another. With ``current`` (the resource as read, asked for only when
+    the body holds such a field), such a field sent with another value than it has is
+    refused too (``read_only``): the client meant a change that would not be made."""
     data = getattr(serializer, "initial_data", None)
     fields = getattr(serializer, "fields", None)
     if not isinstance(data, dict) or fields is None:
@@ -160,8 +160,11 @@ def undeclared_refused(
     if current is None:
         return
     fixed = [key for key in data if key not in fields or fields[key].read_only]
+    if not fixed:
+        return
+    now = current()
     # a field the resource is not read with (a session's players) cannot be sent back
-    changed = [key for key in fixed if key not in current or data[key] != current[key]]
+    changed = [key for key in fixed if key not in now or data[key] != now[key]]
     if changed:
         raise ServiceErrors(ServiceError(key, "read_only") for key in changed)
 
@@ -733,7 +736,7 @@ class ApiViewSet(
         serializer = self.get_serializer(
             instance, data=request.data, partial=kwargs.get("partial", False)
         )
-        undeclared_refused(serializer, current=self.get_serializer(instance).data)
+        undeclared_refused(serializer, current=lambda: self.get_serializer(instance).data)
         serializer.is_valid(raise_exception=True)
         obj = self.service_update(instance, dict(serializer.validated_data))
         return Response(self.get_serializer(self.reloaded(obj)).data)

@@ -120,7 +120,7 @@ class SessionViewSet(ClubScopedMixin, ApiViewSet):
         undeclared_refused(
             serializer,
             also=list(SessionDetailSerializer().fields),
-            current=self.get_serializer(instance).data,
+            current=lambda: self.get_serializer(instance).data,
         )
         serializer.is_valid(raise_exception=True)
         fields = dict(serializer.validated_data)
