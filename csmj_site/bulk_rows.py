@@ -6,7 +6,10 @@ round writes its round, rows, standings and audit line in one round trip on Post
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import json
+from collections.abc import Iterator
 from operator import itemgetter
 from typing import Any
 
@@ -134,3 +137,21 @@ def _json_encoder() -> Any:
         return text
 
     return encode
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off for a bulk job's batch, and on again after it.
+    Every object a batch makes (its rounds scored, its rows, a ratings replay's history)
+    lives until the batch is written, so each collection meanwhile walks them all and frees
+    nothing; those objects hold no reference cycles (docs/performance.md, "The garbage
+    collector"). Reference counting still frees what the batch drops; a cycle made
+    meanwhile waits for the first collection after it."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()

@@ -31,7 +31,7 @@ from typing import Any
 from django.db import connection, connections, transaction
 from django.utils import timezone
 
-from csmj_site.bulk_rows import allocate_ids, insert_rows
+from csmj_site.bulk_rows import allocate_ids, gc_paused, insert_rows
 from csmj_site.errors import ServiceError, ServiceErrors
 from leagues.audit import audit_record_import
 from leagues.models import Player, Season
@@ -559,7 +559,7 @@ class _Run:
             self.tick(len(pending))
             pending.clear()
 
-        with transaction.atomic() if all_or_nothing else contextlib.nullcontext():
+        with transaction.atomic() if all_or_nothing else contextlib.nullcontext(), gc_paused():
             for src in sessions:
                 scored, errors = _check(src, resolved)
                 if scored is None:
@@ -585,11 +585,13 @@ class _Run:
         added to the workers' time."""
         scopes: set[tuple[int, int]] = set()
         it = iter(sessions)
-        chunk = list(itertools.islice(it, FORK_CHUNK))
+        with gc_paused():
+            chunk = list(itertools.islice(it, FORK_CHUNK))
         while chunk:
             running = self._chunk_start(chunk, workers)
             try:
-                following = list(itertools.islice(it, FORK_CHUNK))
+                with gc_paused():
+                    following = list(itertools.islice(it, FORK_CHUNK))
             finally:  # also when reading fails: the running batches end as they would
                 scopes |= self._chunk_finish(chunk, *running)
             chunk = following
@@ -630,8 +632,13 @@ def batch_job(span: tuple[int, int]) -> tuple[int, int, list[tuple[int, list[dic
     sessions [start, stop) in one transaction.
     Returns (sessions stored, rounds stored, failures)."""
     assert _JOB is not None
-    items, ids, actor = _JOB
-    start, stop = span
+    with gc_paused():
+        return _batch_store(*_JOB, *span)
+
+
+def _batch_store(
+    items: list[SessionIn], ids: list[int], actor: Any, start: int, stop: int
+) -> tuple[int, int, list[tuple[int, list[dict[str, str]]]]]:
     resolved: Resolved = {}
     good: list[_Scored] = []
     failed: list[tuple[int, list[dict[str, str]]]] = []

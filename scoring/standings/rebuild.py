@@ -27,7 +27,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import Q, Sum
 
-from csmj_site.bulk_rows import Statement, insert_rows, statements_run
+from csmj_site.bulk_rows import Statement, gc_paused, insert_rows, statements_run
 from leagues.models import Club, Season
 from leagues.services import season_sessions_recount
 from scoring.models import RoundPlayer, Session, SessionSeat, counting_q
@@ -297,7 +297,13 @@ def _rated_sessions(
 
 def ratings_rebuild(*, club_id: int, season_id: int | None) -> int:
     """Replay a scope's ratings (a season, or the club when ``season_id`` is None) from its
-    finished sessions. Idempotent. Returns the number of sessions rated."""
+    finished sessions. Idempotent. Returns the number of sessions rated. The garbage
+    collector is paused meanwhile (``gc_paused``: the replay's history lives until written)."""
+    with gc_paused():
+        return _ratings_rebuild(club_id=club_id, season_id=season_id)
+
+
+def _ratings_rebuild(*, club_id: int, season_id: int | None) -> int:
     sessions = _rated_sessions(club_id=club_id, season_id=season_id)
     final, history = ratings_replay(sessions)
     with transaction.atomic():
