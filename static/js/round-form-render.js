@@ -231,6 +231,7 @@
           o.tiles ? tilesSummary(o.tiles, [], "") : null,
           h("button", {
             type: "button", class: "btn btn-secondary btn-small", "data-role": "opening-tiles",
+            disabled: o.seat === null,  // a dealer's opening hand has 14 tiles, the others 13
             onclick: function () { app.openPicker({ type: "opening", idx: idx }); }, text: T.pick_tiles,
           }),
           h("div", { class: "analysis-note" + (state.analysis["o" + idx + "ok"] ? " ok" : ""), text: state.analysis["o" + idx + "note"] || "" }),
@@ -238,12 +239,13 @@
         ]);
         return sub;
       });
-      var free = form.freeOpeningSeats();
       body.push(h("button", {
         type: "button", class: "btn btn-secondary btn-small", "data-role": "opening-add",
-        disabled: !free.length,
+        disabled: !form.canAddOpening(),
         onclick: function () {
-          state.openings.push({ seat: free[0], hands: [], birds: [], tiles: "" });
+          // no seat until one is tapped: a seat guessed for the recorder is a win credited
+          // to the wrong player when the tap is missed
+          state.openings.push({ seat: null, hands: [], birds: [], tiles: "" });
           render();
         },
         text: "+ " + T.add_opening,
@@ -282,7 +284,7 @@
       out.push(h("button", {
         type: "button", class: "btn btn-secondary btn-small", "data-role": "midgame-add",
         onclick: function () {
-          state.midgame.push({ seat: 0, hands: [types[0].code], birds: [] });
+          state.midgame.push({ seat: null, hands: [types[0].code], birds: [] });
           render();
         },
         text: "+ " + T.add_midgame,

@@ -328,10 +328,15 @@
       else o.hands.push(code);
     }
 
+    // The seats no opening has yet; an opening not yet given a seat holds one of them.
     function freeOpeningSeats() {
       return seatList().filter(function (s) {
         return !state.openings.some(function (o) { return o.seat === s; });
       });
+    }
+    function canAddOpening() {
+      var unseated = state.openings.filter(function (o) { return o.seat === null; }).length;
+      return freeOpeningSeats().length > unseated;
     }
 
     function stepPiao(seat, d) {
@@ -438,7 +443,10 @@
     // reason shown next to a greyed-out 保存.
     function missing() {
       if (state.dealer === null) return T.need_dealer;
-      // openings and mid-game wins: a hand and their birds (none when opening_birds is off)
+      // openings and mid-game wins: whose (never guessed), a hand and their birds (none
+      // when opening_birds is off)
+      var small = state.openings.concat(state.midgame);
+      if (small.some(function (o) { return o.seat === null; })) return T.need_small_seat;
       var smallDone = state.openings.concat(state.midgame).every(function (o) {
         return o.hands.length && o.birds.length === SMALL_BIRDS;
       });
@@ -497,7 +505,7 @@
       loadInitial: loadInitial, blank: blank, haidiWin: haidiWin, needsHaidi: needsHaidi,
       normalise: normalise, tapDealer: tapDealer, tapDealerSet: tapDealerSet, setKind: setKind,
       tapWinner: tapWinner, tapDiscarder: tapDiscarder, toggleWinnerHand: toggleWinnerHand,
-      toggleOpeningHand: toggleOpeningHand, freeOpeningSeats: freeOpeningSeats, stepPiao: stepPiao,
+      toggleOpeningHand: toggleOpeningHand, canAddOpening: canAddOpening, stepPiao: stepPiao,
       tapKongSeat: tapKongSeat, tapKongKind: tapKongKind, tapKongFrom: tapKongFrom, tapEscape: tapEscape,
       buildRound: buildRound, briefOf: briefOf, missing: missing, complete: complete,
       errorsFor: errorsFor, setErrors: setErrors, dropFixedErrors: dropFixedErrors,

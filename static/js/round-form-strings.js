@@ -107,6 +107,7 @@ window.roundFormStrings = function (gettext, pgettext, words) {
     drop_confirm: gettext("放弃这一盘？它不会被保存。"),
     dealer_unknown: gettext("上一盘未能预览（离线），请点选本盘庄家。"),
     need_dealer: gettext("还没选庄家"),
+    need_small_seat: gettext("起手胡或中途胡还没点是谁"),
     need_small: gettext("起手胡或中途胡还没选牌型或点鸟"),
     need_outcome: gettext("还没点胡牌的人，或自摸、点炮、流局"),
     need_haidi_seat: gettext("流局：还没选海底先轮到谁或谁要了海底"),

@@ -43,3 +43,29 @@ def test_a_greyed_out_save_names_what_is_missing(page, league):
     assert why(page) == "还差 1 个鸟"
     tap(page, '[data-winner="1"] [data-hand=pinghu]')  # no hand type left
     assert why(page) == "还没选 李四 的牌型"
+
+
+def test_an_opening_win_starts_with_nobody_and_save_waits_for_a_tap_on_whose(page, league):
+    session = log_in_and_start(page, league)
+    page.goto(form_url(page, session))
+    page.locator("[data-role=opening-add]").wait_for()
+    tap(page, "[data-kind=self_draw]")
+    tap(page, '[data-role=winner][data-seat="1"]')
+    tap(page, '[data-role=bird][data-bird="4"]')
+    tap(page, '[data-role=bird][data-bird="5"]')
+    tap(page, "[data-role=opening-add]")
+    opening = '[data-fields="openings.0"]'
+    assert page.locator(f'{opening} [data-role=opening-seat][aria-pressed="true"]').count() == 0
+    assert page.locator(f"{opening} [data-role=opening-tiles]").is_disabled()
+    tap(page, f"{opening} [data-hand=sixi]")
+    tap(page, f'{opening} [data-role=opening-bird][data-bird="2"]')
+    tap(page, f'{opening} [data-role=opening-bird][data-bird="3"]')
+    assert page.locator("#rf-save").is_disabled()
+    assert why(page) == "起手胡或中途胡还没点是谁"
+    page.locator(opening).scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "round-form-opening-without-seat-390x844.png"))
+    tap(page, f'{opening} [data-role=opening-seat][data-seat="2"]')
+    page.locator("[data-role=preview]").wait_for()
+    assert page.locator("#rf-save").is_enabled()
+    assert why(page) == ""
+    assert page.locator(f"{opening} [data-role=opening-tiles]").is_enabled()

@@ -202,3 +202,30 @@ test("a blank form for the next round keeps the state object and clears the roun
   assert.strictEqual(form.state, state);
   assert.deepStrictEqual([state.dealer, state.dealers, state.kind, state.winners, state.penalties], [2, [2], null, [], []]);
 });
+
+test("an opening or mid-game win added without a seat asks whose it is before anything else of it", () => {
+  const form = formAt(4);
+  form.tapDiscarder(2);
+  form.tapWinner(1);
+  form.state.birds = [4, 4];
+  form.state.openings.push({ seat: null, hands: ["sixi"], birds: [1, 2], tiles: "" });
+  assert.ok(T.need_small_seat);
+  assert.strictEqual(form.missing(), T.need_small_seat);
+  form.state.openings[0].seat = 3;
+  assert.ok(form.complete());
+  assert.deepStrictEqual(form.buildRound().openings, [{ seat: 3, hands: ["sixi"], birds: [1, 2] }]);
+  form.state.midgame.push({ seat: null, hands: ["zhongtu_sixi"], birds: [5, 6] });
+  assert.strictEqual(form.missing(), T.need_small_seat);
+});
+
+test("a further opening can be added while a seat is left for it, counting the openings still without one", () => {
+  const form = formAt(3);
+  assert.ok(form.canAddOpening());
+  form.state.openings.push({ seat: 0, hands: [], birds: [], tiles: "" });
+  form.state.openings.push({ seat: null, hands: [], birds: [], tiles: "" });
+  assert.ok(form.canAddOpening());  // seat 1 or 2 is still free for a third
+  form.state.openings.push({ seat: null, hands: [], birds: [], tiles: "" });
+  assert.strictEqual(form.canAddOpening(), false);
+  form.state.openings[1].seat = 2;
+  assert.strictEqual(form.canAddOpening(), false);  // seat 1 is the last unseated one's
+});
