@@ -65,7 +65,7 @@ from scoring.engine.hands import (
     Situation,
     WinKind,
 )
-from scoring.engine.messages import ALL_MESSAGES
+from scoring.engine.messages import ALL_MESSAGES, SEAT_PARAMS
 from scoring.engine.options import (
     KONG_KINDS,
     KONG_POINTS_BOUNDS,
@@ -105,6 +105,7 @@ from scoring.engine.words import (
 
 __all__ = [
     "ALL_MESSAGES",
+    "SEAT_PARAMS",
     "BIRD_ON_NOBODY",
     "GANG_CONTEXTS",
     "HAND_CLASSES",

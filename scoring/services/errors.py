@@ -4,10 +4,11 @@ them."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from csmj_site.errors import ConflictError, ServiceError, ServiceErrors, field_errors
-from scoring.engine import ALL_MESSAGES, FieldError
+from scoring.engine import ALL_MESSAGES, SEAT_PARAMS, FieldError
 
 
 class RoundRejected(ServiceErrors):
@@ -45,3 +46,21 @@ def rejected_by_engine(errors: list[FieldError]) -> RoundRejected:
     """RoundRejected from engine FieldErrors, with the engine's (English, Chinese)
     templates for their codes."""
     return RoundRejected(field_errors(errors, ALL_MESSAGES))
+
+
+def seats_named(exc: RoundRejected, *, names: Sequence[str]) -> RoundRejected:
+    """``exc`` with every seat the engine's Chinese words name by number (3号位) named by
+    the player sitting there (王五), for a round of a session whose players are known:
+    the recorder sees names on the form, not seat numbers. The English message (the
+    API's, and its fields and codes) stays the engine's."""
+    for error in exc.errors:
+        for key in SEAT_PARAMS:
+            seat = error.params.get(key)
+            if (
+                f"{key}_zh" in error.params
+                and isinstance(seat, int)
+                and not isinstance(seat, bool)
+                and 0 <= seat < len(names)
+            ):
+                error.params[f"{key}_zh"] = names[seat]
+    return exc

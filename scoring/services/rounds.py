@@ -33,9 +33,9 @@ from leagues.permissions import require_record, role_allows
 from leagues.selectors import membership_role_capped
 from scoring.engine import RoundResult, Scored
 from scoring.models import Round, RoundHand, RoundKong, RoundPlayer, Session, SessionSeat, Transfer
-from scoring.selectors import round_entries, session_ruleset_config
+from scoring.selectors import round_entries, session_ruleset_config, session_seat_names
 from scoring.services.engine_calls import round_rows, round_score, ruleset_parse
-from scoring.services.errors import RoundConflict, RoundRejected, SessionFinished
+from scoring.services.errors import RoundConflict, RoundRejected, SessionFinished, seats_named
 from scoring.services.sessions import session_locked
 from scoring.standings.models import (
     STAT_FIELDS,
@@ -85,14 +85,24 @@ def _check_table(*, seats: int, result: RoundResult) -> None:
         raise _reject("session", "table_size_changed", seats=seats, players=scored)
 
 
+def _players_named(exc: RoundRejected, *, session_id: int) -> RoundRejected:
+    """The engine's refusal of a session's round, its seats named by who sits there (one
+    query, on a refusal only)."""
+    return seats_named(exc, names=session_seat_names({session_id}).get(session_id, []))
+
+
 def round_preview(
     *, session: Session, data: dict[str, Any], round: Round | None = None
 ) -> dict[str, Any]:
     """Score a round without storing anything: under the session's season ruleset, or,
     for a correction of ``round``, under the ruleset that round was scored under."""
+    config = round.ruleset_config if round is not None else session_ruleset_config(session=session)
+    try:
+        result = round_score(data=data, ruleset_config=config).result
+    except RoundRejected as exc:
+        raise _players_named(exc, session_id=session.pk) from None
     if round is not None:
-        return dict(round_score(data=data, ruleset_config=round.ruleset_config).result)
-    result = round_score(data=data, ruleset_config=session_ruleset_config(session=session)).result
+        return dict(result)
     _check_table(seats=_seat_count(session), result=result)
     return dict(result)
 
@@ -271,7 +281,10 @@ def _record(
             _ensure_open(season)
             # Parsed once: stored as its full dict and scored under as it is.
             rules = ruleset_parse(session_ruleset_config(session=session))
-            scored = round_score(data=data, rules=rules)
+            try:
+                scored = round_score(data=data, rules=rules)
+            except RoundRejected as exc:
+                raise _players_named(exc, session_id=session.pk) from None
             seats = _seats_now(session.pk)
             _check_table(seats=len(seats), result=scored.result)
             is_paper = seats[0]["ended_paper"] if seats else None
@@ -507,7 +520,10 @@ def round_correct(*, round: Round, data: dict[str, Any], actor: Any) -> Round:
     season = round.session.season
     require_record(actor, season.club)
     _ensure_open(season)
-    scored = round_score(data=data, ruleset_config=round.ruleset_config)
+    try:
+        scored = round_score(data=data, ruleset_config=round.ruleset_config)
+    except RoundRejected as exc:
+        raise _players_named(exc, session_id=round.session_id) from None
     with transaction.atomic():
         session, old = _locked_current(round)
         _ensure_open(session.season)

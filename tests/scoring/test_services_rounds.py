@@ -485,3 +485,30 @@ def test_rounds_of_a_closed_season_are_final(session, recorder):
         assert exc.value.errors[0].code == "season_closed"
     rnd.refresh_from_db()
     assert rnd.counts and Round.objects.count() == 1
+
+
+def test_a_refused_round_names_the_players_at_its_seats_in_chinese_and_keeps_the_engines_english(
+    session, recorder
+):
+    # 王五 (seat 2) wins off their own discard: refused by the preview, the recording
+    # and a correction alike
+    data = round_discard(2, 2)
+    first = round_record(session=session, data=EX1, actor=recorder)
+    refusals = []
+    for call in (
+        lambda: round_preview(session=session, data=data),
+        lambda: round_record(session=session, data=data, actor=recorder),
+        lambda: round_correct(round=first, data=data, actor=recorder),
+    ):
+        with pytest.raises(RoundRejected) as exc:
+            call()
+        refusals.append(exc.value)
+
+    for refusal in refusals:
+        with translation.override("zh-hans"):
+            shown = [e.localised() for e in refusal.errors]
+        assert any("王五不能既胡牌又放炮" in m for m in shown), shown
+        assert not any("3号位" in m for m in shown), shown
+        english = [e.as_dict()["message"] for e in refusal.errors]
+        assert any("seat 2 cannot both win and discard" in m for m in english), english
+    assert Round.objects.filter(session=session).count() == 1
