@@ -208,6 +208,8 @@ MESSAGES: dict[str, str] = {
     "name_lookalike": gettext_noop("{name!r} looks the same as {other!r}, which is already here"),
     "name_taken": gettext_noop("{name!r} is already here"),
     "name_taken:roster": gettext_noop("{name!r} is already on the roster"),
+    "name_is_an_alias": gettext_noop("{name!r} is already an alias of {other!r}"),
+    "alias_is_a_name": gettext_noop("{name!r} is the name of another player on the roster"),
     # import files (import_rounds, import_club): one session a line
     "line_not_object": gettext_noop("a line must be a JSON object"),
     "required:season": gettext_noop("a line needs a season (no default season was given)"),

@@ -36,6 +36,8 @@ HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 # Letters drawn as nothing at all (Hangul fillers, the blank braille pattern).
 BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 _SPACES = re.compile(r"\s+")
+# A space beside a Han character (张 三) is a typing slip, not part of the name's look.
+_SPACE_BY_HAN = re.compile(r"(?<=[\u3400-\u9fff\uf900-\ufaff]) | (?=[\u3400-\u9fff\uf900-\ufaff])")
 
 # A small confusables skeleton: the Cyrillic and Greek letters drawn like a Latin letter,
 # each read as that letter before case folding (so "Аb" with a Cyrillic А is "ab", while
@@ -83,10 +85,11 @@ def name_clean(value: str, *, field: str) -> str:
 
 def name_key(name: str) -> str:
     """What names that look the same share: NFKC, Cyrillic and Greek letters drawn like
-    Latin ones read as those (``CONFUSABLES``), case folded, spaces as one."""
+    Latin ones read as those (``CONFUSABLES``), case folded, spaces as one, and none
+    beside a Han character (张 三 is 张三)."""
     skeleton = unicodedata.normalize("NFKC", name).translate(CONFUSABLES)
     folded = unicodedata.normalize("NFKC", skeleton.casefold())
-    return _SPACES.sub(" ", folded).strip()
+    return _SPACE_BY_HAN.sub("", _SPACES.sub(" ", folded).strip())
 
 
 def name_lookalike(name: str, others: Iterable[str]) -> str | None:

@@ -21,7 +21,7 @@ from django.utils.text import slugify
 
 from csmj_site.errors import Forbidden, ServiceError, ServiceErrors, field_errors, reject
 from csmj_site.jsonio import json_parse
-from csmj_site.names import name_check_unique, name_clean
+from csmj_site.names import name_check_unique, name_clean, name_key
 from leagues.audit import audit_record, audit_snapshot, audit_stored
 from leagues.models import (
     ROLE_RANK,
@@ -255,6 +255,35 @@ def player_aliases_clean(aliases: Iterable[str], display_name: str) -> list[str]
     return out
 
 
+def _roster_words_check(
+    club: Club, *, player: Player | None, name: str | None, aliases: Iterable[str]
+) -> None:
+    """Refuse a name or alias that would make a typed seat name mean two players: a new
+    display ``name`` that is (or looks like) another player's alias, and an alias in
+    ``aliases`` that is another player's display name or alias. The seat fields find a
+    player by name first, then by a unique alias (``scoring.forms.find_player``), so such
+    a word would quietly seat someone else."""
+    others = Player.objects.filter(club=club)
+    if player is not None:
+        others = others.exclude(pk=player.pk)
+    rows = list(others.values_list("display_name", "aliases"))
+    owner_of_alias = {
+        name_key(alias): shown for shown, held in rows for alias in (held or []) if alias
+    }
+    names = {name_key(shown): shown for shown, _held in rows}
+    if name is not None and name_key(name) in owner_of_alias:
+        raise reject(
+            "display_name", "name_is_an_alias", name=name, other=owner_of_alias[name_key(name)]
+        )
+    for alias in aliases:
+        if name_key(alias) in names:
+            raise reject("aliases", "alias_is_a_name", name=alias)
+        if name_key(alias) in owner_of_alias:
+            raise reject(
+                "aliases", "name_is_an_alias", name=alias, other=owner_of_alias[name_key(alias)]
+            )
+
+
 def _player_name(club: Club, display_name: str, player: Player | None = None) -> str:
     """A player's name as stored (``csmj_site.names``), refused when another of the
     club's players has a name that looks the same (a name kept as it is stays, even
@@ -285,10 +314,12 @@ def player_create(
     else:
         require_manage(actor, club)
     display_name = _player_name(club, display_name)
+    cleaned = player_aliases_clean(aliases, display_name)
+    _roster_words_check(club, player=None, name=display_name, aliases=cleaned)
     player = Player(
         club=club,
         display_name=display_name,
-        aliases=player_aliases_clean(aliases, display_name),
+        aliases=cleaned,
         user=user,
         is_guest=is_guest,
     )
@@ -302,6 +333,7 @@ def player_update(*, player: Player, actor: Any, **fields: Any) -> Player:
     require_manage(actor, player.club)
     _only(fields, PLAYER_FIELDS, "player_update")
     before = audit_stored(player)
+    old_name, old_aliases = player.display_name, list(player.aliases or [])
     if "display_name" in fields:
         player.display_name = _player_name(player.club, fields["display_name"], player)
     if "user" in fields:
@@ -316,6 +348,13 @@ def player_update(*, player: Player, actor: Any, **fields: Any) -> Player:
         player.user = user
     aliases = fields.get("aliases", player.aliases)
     player.aliases = player_aliases_clean(aliases, player.display_name)
+    # only what changes is checked: words stored before the check stay as they are
+    _roster_words_check(
+        player.club,
+        player=player,
+        name=player.display_name if player.display_name != old_name else None,
+        aliases=[a for a in player.aliases if a not in old_aliases],
+    )
     with transaction.atomic():
         _save_audited(player, actor=actor, club=player.club, action="player.update", before=before)
         return player
