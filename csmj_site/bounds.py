@@ -1,4 +1,4 @@
-"""Whole numbers' bounds, each stated once.
+"""Whole numbers' bounds and date ranges, each stated once.
 
 A ``Bound`` is the range a number of the site may take (a league night's timer, a
 penalty's amount, a seed, a stored id). The service checks its input against it
@@ -12,6 +12,7 @@ This module imports no app of the project (as ``csmj_site.errors``).
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,3 +66,14 @@ def parse_int(value: object) -> int | None:
         return int(text)
     except ValueError:
         return None
+
+
+def date_range_refusal(
+    *, start: datetime.date | None, end: datetime.date | None, field: str
+) -> ServiceError | None:
+    """A date range whose end (``field``) comes before its start: ``date_range``, or
+    None. A filter's range (standings from … to …) on a page and in the API alike: a
+    reversed range is a mistake to say, not a period with nothing in it."""
+    if start is not None and end is not None and end < start:
+        return ServiceError(field, "date_range", {"start": start.isoformat()})
+    return None

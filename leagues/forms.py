@@ -9,6 +9,8 @@ from typing import Any, cast
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from csmj_site.bounds import date_range_refusal
+from csmj_site.errors import ServiceErrors
 from leagues.models import CHIP_RATE_MAX, CHIP_RATE_MIN, Role, Ruleset
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -99,3 +101,12 @@ class StandingsFilterForm(forms.Form):
     date_from = forms.DateField(label=_("从"), required=False, widget=DATE_WIDGET)
     date_to = forms.DateField(label=_("到"), required=False, widget=DATE_WIDGET)
     order = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        error = date_range_refusal(
+            start=data.get("date_from"), end=data.get("date_to"), field="date_to"
+        )
+        if error is not None:
+            self.add_error(None, ServiceErrors([error]))
+        return data

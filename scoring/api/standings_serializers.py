@@ -9,6 +9,8 @@ from typing import Any
 from rest_framework import serializers
 
 from csmj_site.api import MAX_ID
+from csmj_site.bounds import date_range_refusal
+from csmj_site.errors import ServiceErrors
 from scoring.api.enums import HAND_TYPE_CODES, KONG_KINDS
 
 
@@ -41,7 +43,17 @@ class StandingRowSerializer(serializers.Serializer[Any]):
 
 class StandingsQuerySerializer(serializers.Serializer[Any]):
     date_from = serializers.DateField(required=False, help_text="Sessions started on or after.")
-    date_to = serializers.DateField(required=False, help_text="Sessions started on or before.")
+    date_to = serializers.DateField(
+        required=False, help_text="Sessions started on or before (not before date_from)."
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        error = date_range_refusal(
+            start=attrs.get("date_from"), end=attrs.get("date_to"), field="date_to"
+        )
+        if error is not None:
+            raise ServiceErrors([error])
+        return attrs
 
 
 class HandCountSerializer(serializers.Serializer[Any]):

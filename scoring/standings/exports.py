@@ -116,8 +116,11 @@ def standings_table(*, rows: Iterable[StandingRow], ratings: dict[int, float]) -
     return Table(_("排名"), header, kinds, (cells(r) for r in rows))
 
 
-def rounds_table(*, season: Season) -> Table:
-    """Every current round of the season (void ones marked), in session start order:
+def rounds_table(
+    *, season: Season, date_from: datetime.date | None = None, date_to: datetime.date | None = None
+) -> Table:
+    """Every current round of the season (void ones marked), in session start order (with
+    dates, of the sessions started then, as the standings beside it count them):
     seats by their names and who sat there, hands by their names, and what explains a
     round: its birds with the seats they landed on, its openings, kongs and escapes.
     One column a seat of the season's tables (no empty 4号位 at three). Three queries."""
@@ -145,14 +148,19 @@ def rounds_table(*, season: Season) -> Table:
     ]
     kinds = [NUMBER, MOMENT, TEXT, NUMBER, NUMBER, TEXT, TEXT, TEXT, TEXT, TEXT, TEXT]
     kinds += [TEXT] * 4 + [TEXT] * size + [NUMBER] * (size + 1)
-    return Table(_("每盘"), header, kinds, round_rows(season, seats))
+    return Table(_("每盘"), header, kinds, round_rows(season, seats, date_from, date_to))
 
 
-def round_rows(season: Season, seats: list[str]) -> Iterator[list[Any]]:
+def round_rows(
+    season: Season,
+    seats: list[str],
+    date_from: datetime.date | None = None,
+    date_to: datetime.date | None = None,
+) -> Iterator[list[Any]]:
     void = _("作废")
     forgotten = _("忘记扎鸟")
     kinds = kong_kinds()
-    for r in season_rounds(season=season):
+    for r in season_rounds(season=season, date_from=date_from, date_to=date_to):
         final = r.data.get("result") or {}
         winners = final.get("winners") or []
         who = seat_words(seats, r.players)

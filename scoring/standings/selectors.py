@@ -668,11 +668,22 @@ def season_table_size(*, season: Season) -> int:
     return max(rules.players if rules is not None else MAX_SEATS, (widest or 0) + 1)
 
 
-def season_rounds(*, season: Season) -> Iterator[SeasonRound]:
+def season_rounds(
+    *,
+    season: Season,
+    date_from: datetime.date | None = None,
+    date_to: datetime.date | None = None,
+) -> Iterator[SeasonRound]:
     """Every current round of the season (void ones too), in session start order, each
     winner and opening given by tiles alone with the codes the engine found (as the API
-    reads it back). Two queries, read in chunks, and one more for a chunk with such a
+    reads it back); with dates, those of the sessions started then (as the standings
+    count them). Two queries, read in chunks, and one more for a chunk with such a
     round."""
+    when = Q()
+    if date_from is not None:
+        when &= Q(session__started_at__date__gte=date_from)
+    if date_to is not None:
+        when &= Q(session__started_at__date__lte=date_to)
     names: dict[int, list[str]] = {}
     for sid, name, hidden in (
         SessionSeat.objects.filter(session__season=season)
@@ -682,7 +693,7 @@ def season_rounds(*, season: Season) -> Iterator[SeasonRound]:
         names.setdefault(sid, []).append(name_for_reader(name, hidden))
     rounds = (
         Round.objects.current()
-        .filter(session__season=season)
+        .filter(when, session__season=season)
         .order_by("session__started_at", "session_id", "number")
         .values_list(
             "id",

@@ -229,6 +229,7 @@ def season_detail(request: HttpRequest, club: Club, season_id: int) -> HttpRespo
             csv_url=export_url("season-csv", club, season, csv_query),
             xlsx_url=export_url("season-xlsx", club, season, csv_query),
             print_url=export_url("season-print", club, season, csv_query),
+            rounds_csv_url=export_url("season-rounds-csv", club, season, csv_query),
         ),
     )
 
@@ -265,7 +266,8 @@ def season_csv(request: HttpRequest, club: Club, season_id: int) -> HttpResponse
 def season_rounds_csv(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
     """Every round of the season, one row each, in the page's language (``rounds_table``)."""
     season = get_season(club, season_id)
-    table = rounds_table(season=season)
+    _form, params = standings_filters(request)
+    table = rounds_table(season=season, date_from=params["date_from"], date_to=params["date_to"])
     response = HttpResponse("".join(csv_text(table)), content_type="text/csv; charset=utf-8")
     return download(response, f"rounds-{club.slug}-{season.pk}.csv")
 
@@ -277,7 +279,9 @@ XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 def season_xlsx(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
     """One Excel workbook: the standings (as the page shows them) and every round."""
     season, standings = season_export(request, club, season_id)
-    body = xlsx_bytes([standings, rounds_table(season=season)])
+    _form, params = standings_filters(request)
+    rounds = rounds_table(season=season, date_from=params["date_from"], date_to=params["date_to"])
+    body = xlsx_bytes([standings, rounds])
     return download(
         HttpResponse(body, content_type=XLSX_TYPE), f"season-{club.slug}-{season.pk}.xlsx"
     )

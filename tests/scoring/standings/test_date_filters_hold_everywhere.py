@@ -1,0 +1,84 @@
+"""A season's date filter: a reversed range is refused on its field (the page and the
+API alike, ``csmj_site.bounds.date_range_refusal``), and the page's exports of rounds
+hold the rounds of the filtered sessions, as its standings do."""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from scoring import services
+from tests.api_helpers import club_url
+from tests.factories import make_session, round_discard
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def two_nights(season, players, recorder):
+    """One session on 2026-11-02 and one on 2026-12-02 (local noon)."""
+    made = []
+    for month in (11, 12):
+        at = timezone.make_aware(datetime.datetime(2026, month, 2, 12))
+        session = make_session(season, players[:4], actor=recorder, started_at=at)
+        services.round_record(session=session, data=round_discard(1, 2), actor=recorder)
+        made.append(session)
+    return made
+
+
+def test_a_reversed_range_on_the_season_page_names_its_field_and_filters_nothing(
+    reader, season, two_nights
+):
+    page = reader.get(
+        reverse("season", args=[season.club.slug, season.pk]),
+        {"date_from": "2027-01-01", "date_to": "2026-01-01"},
+    )
+
+    assert page.status_code == 200
+    errors = page.content.decode().split('data-role="filter-errors"')[1].split("</div>")[0]
+    assert "到：结束日期不能早于开始日期（2027-01-01）" in errors
+    assert "还没有计分的盘" not in page.content.decode()
+
+
+def test_a_date_the_page_cannot_read_is_named_by_its_label_not_its_parameter(reader, season):
+    page = reader.get(
+        reverse("season", args=[season.club.slug, season.pk]), {"date_from": "2026-13-45"}
+    ).content.decode()
+
+    errors = page.split('data-role="filter-errors"')[1].split("</div>")[0]
+    assert "从：" in errors and "date_from" not in errors
+
+
+def test_the_standings_api_refuses_a_reversed_range_on_date_to(api_as, season):
+    response = api_as("member").get(
+        club_url(season.club, f"seasons/{season.pk}/standings/"),
+        {"date_from": "2027-01-01", "date_to": "2026-01-01"},
+    )
+
+    assert response.status_code == 400
+    assert [(e["field"], e["code"]) for e in response.json()["errors"]] == [
+        ("date_to", "date_range")
+    ]
+
+
+def test_the_pages_rounds_csv_holds_the_filtered_sessions_rounds(reader, season, two_nights):
+    page = reader.get(
+        reverse("season", args=[season.club.slug, season.pk]),
+        {"date_from": "2026-12-01", "date_to": "2026-12-31"},
+    ).content.decode()
+    link = page.split('data-role="rounds-csv"')[0].rsplit('href="', 1)[1].split('"')[0]
+    assert "date_from=2026-12-01" in link.replace("&amp;", "&")
+
+    rows = list(
+        csv.reader(io.StringIO(reader.get(link.replace("&amp;", "&")).content.decode("utf-8-sig")))
+    )
+    sessions = {row[0] for row in rows[1:]}
+    assert sessions == {str(two_nights[1].pk)}
+    everything = reader.get(reverse("season-rounds-csv", args=[season.club.slug, season.pk]))
+    all_rows = list(csv.reader(io.StringIO(everything.content.decode("utf-8-sig"))))
+    assert {row[0] for row in all_rows[1:]} == {str(s.pk) for s in two_nights}
