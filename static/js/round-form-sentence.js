@@ -2,6 +2,7 @@
  * keyboard's own voice input, sent to the engine's parser (POST /api/v1/parse/), fills the
  * round form's state. What was understood is said back in the form's own words (its hand
  * labels, outcome and kong words, the seats' names); nothing is saved before 保存.
+ * When the form is blanked for the next round, the sentence and that line go with it.
  * The parser is the engine's (scoring/engine/sentence.py): offline the box says so and
  * the taps work as ever.
  *
@@ -38,6 +39,11 @@
     // still holds it: a next sentence that is not understood takes it out again, so that
     // 保存 never saves the earlier sentence in its place. Taps since keep the form.
     var filled = null;
+    // The line as the page gives it to a new round's form (the hint), for the next round.
+    var hint = { text: said.textContent, className: said.className };
+    // Resets of the form since the page opened: a sentence's answer that comes back after
+    // the form moved on to the next round is not that round's.
+    var resets = 0;
 
     function csrf() {
       var el = document.querySelector("input[name=csrfmiddlewaretoken]");
@@ -49,6 +55,20 @@
       said.className = "small rf-sentence-said" + (kind ? " msg msg-" + kind : " muted");
       said.setAttribute("data-state", kind || "");
     }
+
+    // The form blanked for the next round (form.blank: after 保存, or with the round
+    // waiting in the queue): the sentence and what was understood of it were the round
+    // just recorded, and go with it; the box is as on a new round's form.
+    function clear() {
+      resets += 1;
+      filled = null;
+      input.value = "";
+      said.textContent = hint.text;
+      said.className = hint.className;
+      said.removeAttribute("data-state");
+      button.disabled = false;
+    }
+    form.onBlank(clear);
 
     function tileWords(tile) { return tile ? tile[0] + (app.suitName(tile[1]) || tile[1]) : ""; }
 
@@ -110,6 +130,7 @@
       };
       tell(S.working, "");
       button.disabled = true;
+      var asked = resets;
       return fetch(box.getAttribute("data-parse-url"), {
         method: "POST", credentials: "same-origin",
         headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrf() },
@@ -117,6 +138,7 @@
       }).then(function (r) {
         return r.json().then(function (j) { return { status: r.status, json: j }; });
       }).then(function (res) {
+        if (asked !== resets) return;  // the form has moved on to the next round
         button.disabled = false;
         if (res.status === 200) {
           fill(res.json.round);
@@ -137,6 +159,7 @@
           tell(res.status === 429 || res.status >= 500 ? S.busy : errors.map(function (e) { return e.message; }).join("；") || S.busy, "error");
         }
       }, function () {
+        if (asked !== resets) return;
         button.disabled = false;
         tell(S.offline, "warn");
       });

@@ -121,3 +121,65 @@ def test_a_hand_the_ruleset_does_not_play_is_named(page):
     said.wait_for()
     assert said.inner_text() == "豪华七小对：这一桌的规则不算这个牌型"
     assert page.evaluate("window.csmjRoundForm.state.kind") is None
+
+
+def test_the_sentence_and_what_was_understood_go_with_the_saved_round(page, league):
+    session = log_in_and_start(page, league)
+    page.goto(form_url(page, session))
+    page.locator("#rf-body .rf-section").first.wait_for()
+    box = page.locator("[data-role=sentence-text]")
+    said = page.locator("[data-role=sentence-said]")
+    hint = said.inner_text()  # what the line says on a new round's form
+
+    say(page, "李四自摸清一色 鸟2 6")
+    page.locator("[data-role=sentence-said][data-state=ok]").wait_for()
+    understood = "听懂了：自摸 · 李四 清一色 · 扎鸟 2、6"
+    assert said.inner_text() == understood
+    # a tap after 填表 (a bird changed) is the recorder's check of the form: the line
+    # still says what the sentence said
+    tap(page, '[data-role=bird-remove][data-index="1"]')
+    tap(page, '[data-role=bird][data-bird="3"]')
+    assert page.evaluate("window.csmjRoundForm.state.birds") == [2, 3]
+    assert said.inner_text() == understood
+    assert box.input_value() == "李四自摸清一色 鸟2 6"
+    page.wait_for_function("() => !document.getElementById('rf-save').disabled")
+    tap(page, "#rf-save")
+    saved(page, 1)
+    assert stored(session, 1)["result"]["birds"] == [2, 3]
+
+    # 第 2 盘: an empty form, and nothing of 第 1 盘's sentence under it
+    assert page.evaluate("window.csmjRoundForm.state.kind") is None
+    assert "听懂了" not in said.inner_text()
+    assert said.inner_text() == hint
+    assert said.get_attribute("data-state") in (None, "")
+    assert box.input_value() == ""
+
+    # the box goes on as before for the new round
+    say(page, "王五胡碰碰胡，李四放炮 鸟２、５")
+    page.locator("[data-role=sentence-said][data-state=ok]").wait_for()
+    assert said.inner_text() == "听懂了：点炮 · 王五 碰碰胡 ← 李四 · 扎鸟 2、5"
+    page.wait_for_function("() => !document.getElementById('rf-save').disabled")
+    tap(page, "#rf-save")
+    saved(page, 2)
+    assert box.input_value() == ""
+    assert said.inner_text() == hint
+
+
+def test_a_round_saved_offline_takes_its_sentence_with_it_too(page, league):
+    session = log_in_and_start(page, league)
+    page.goto(form_url(page, session))
+    page.locator("#rf-body .rf-section").first.wait_for()
+    said = page.locator("[data-role=sentence-said]")
+    hint = said.inner_text()
+    say(page, "李四自摸清一色 鸟2 6")
+    page.locator("[data-role=sentence-said][data-state=ok]").wait_for()
+    page.wait_for_function("() => !document.getElementById('rf-save').disabled")
+
+    page.context.set_offline(True)
+    tap(page, "#rf-save")  # the round waits on the phone; the form goes on to 第 2 盘
+    page.locator("[data-role=rf-number]", has_text="第 2 盘").wait_for()
+    assert said.inner_text() == hint
+    assert page.locator("[data-role=sentence-text]").input_value() == ""
+    page.context.set_offline(False)
+    page.locator("[data-role=sync-status]").wait_for(state="hidden")
+    assert stored(session, 1)["result"]["birds"] == [2, 6]
