@@ -220,6 +220,11 @@
 
     // A blank form for the next round, the dealer from the engine (or unknown offline);
     // normalise() follows once the dealer is known.
+    // Who hears of the form blanked for the next round (the sentence box: its sentence
+    // was the round just recorded).
+    var blankListeners = [];
+    function onBlank(fn) { blankListeners.push(fn); }
+
     function blank(dealer, dealers) {
       state.dealer = dealer;
       state.dealers = dealer === null ? [] : (dealers || [dealer]).slice();
@@ -229,6 +234,7 @@
       state.birds = []; state.birdsForfeited = false; state.penalties = []; state.errors = [];
       state.haidi = { tile: "", taker: null, first_offered: null, replaced_by: null };
       state.analysis = {}; state.savedWin = null; state.key = null;
+      blankListeners.forEach(function (fn) { fn(); });
     }
 
     function haidiWin() {
@@ -461,6 +467,9 @@
       if (kindRule(state.kind).discarder && state.discarder === null) return T.need_discarder;
       if (haidiWin()) return state.haidi.tile || state.birdsForfeited ? "" : T.need_haidi_tile;
       if (state.birdsForfeited || BIRD_COUNT === 0 || state.birds.length === BIRD_COUNT) return "";
+      // more than the ruleset's birds (a sentence may say more): which to drop is the
+      // recorder's to say
+      if (state.birds.length > BIRD_COUNT) return fmt(T.too_many_birds, { n: state.birds.length - BIRD_COUNT });
       return fmt(T.need_birds, { n: BIRD_COUNT - state.birds.length });
     }
     // Everything the engine needs is there: the preview runs by itself.
@@ -502,7 +511,7 @@
       smallBirdOrigin: smallBirdOrigin, finalBirdOrigin: finalBirdOrigin, birdLands: birdLands,
       handLabel: handLabel, isDealerSeat: isDealerSeat, kindRule: kindRule, legalFinal: legalFinal,
       midgameTypes: midgameTypes, openingTypes: openingTypes, newWinner: newWinner,
-      loadInitial: loadInitial, blank: blank, haidiWin: haidiWin, needsHaidi: needsHaidi,
+      loadInitial: loadInitial, blank: blank, onBlank: onBlank, haidiWin: haidiWin, needsHaidi: needsHaidi,
       normalise: normalise, tapDealer: tapDealer, tapDealerSet: tapDealerSet, setKind: setKind,
       tapWinner: tapWinner, tapDiscarder: tapDiscarder, toggleWinnerHand: toggleWinnerHand,
       toggleOpeningHand: toggleOpeningHand, canAddOpening: canAddOpening, stepPiao: stepPiao,

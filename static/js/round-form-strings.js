@@ -116,6 +116,7 @@ window.roundFormStrings = function (gettext, pgettext, words) {
     need_discarder: gettext("还没点放炮的人"),
     need_haidi_tile: gettext("还没选海底牌"),
     need_birds: gettext("还差 %(n)s 个鸟"),
+    too_many_birds: gettext("鸟多了 %(n)s 个：点掉多的"),
     need_fixes: gettext("先改正上面标红的地方"),
     score_unscored: gettext("另有 %(n)s 盘待同步，联网后计入总分")
   };

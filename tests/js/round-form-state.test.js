@@ -229,3 +229,15 @@ test("a further opening can be added while a seat is left for it, counting the o
   form.state.openings[1].seat = 2;
   assert.strictEqual(form.canAddOpening(), false);  // seat 1 is the last unseated one's
 });
+
+test("more birds than the ruleset's say how many too many, never a negative number still missing", () => {
+  const form = formAt(4);
+  form.tapDiscarder(2);
+  form.tapWinner(1);
+  form.state.birds = [1, 2, 4, 6];  // a sentence said four; changsha-67 takes two
+  assert.ok(T.too_many_birds);
+  assert.strictEqual(form.missing(), S.fmt(T.too_many_birds, { n: 2 }));
+  assert.strictEqual(form.complete(), false);
+  form.state.birds = [1, 2];
+  assert.ok(form.complete());
+});
