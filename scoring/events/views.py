@@ -70,6 +70,16 @@ def _int(value: Any) -> int | None:
     return parse_int(value)
 
 
+def _given(value: Any, *, default: int) -> Any:
+    """A posted whole number, ``default`` when left blank, else as typed: the service
+    refuses what is not a number in its bounds (0 is not a blank)."""
+    text = (value or "").strip() if isinstance(value, str) else value
+    if text in ("", None):
+        return default
+    number = parse_int(text)
+    return text if number is None else number
+
+
 def _id(value: Any) -> int:
     """A posted id; 0 (found nowhere) when it cannot be a stored id."""
     number = parse_int(value)
@@ -106,7 +116,7 @@ def event_list(request: HttpRequest, club: Club, season_id: int) -> HttpResponse
                 season=season,
                 name=p.get("name", ""),
                 date=date,
-                rounds_planned=_int(p.get("rounds_planned")) or 3,
+                rounds_planned=_given(p.get("rounds_planned"), default=3),
                 seating_mode=p.get("seating_mode") or SeatingMode.RANDOM,
                 remainder=p.get("remainder") or Remainder.BYE,
                 timer_minutes=_int(p.get("timer_minutes")),

@@ -332,6 +332,8 @@ def test_a_page_post_with_a_number_out_of_bounds_shows_the_error_and_stores_noth
         ("timer_minutes", str(10**10), "每轮时长（分钟）应为 1 到 600 之间的整数"),
         ("timer_minutes", "-30", "每轮时长（分钟）应为 1 到 600 之间的整数"),
         ("rounds_planned", str(10**6), "计划轮数应为 1 到 20 之间的整数"),
+        ("rounds_planned", "0", "计划轮数应为 1 到 20 之间的整数"),
+        ("rounds_planned", "两轮", "计划轮数应为 1 到 20 之间的整数"),
         ("final_size", "5", "决赛人数应为 0 到 64 之间 4 的倍数"),
         ("final_size", str(10**9), "决赛人数应为 0 到 64 之间 4 的倍数"),
     ],
