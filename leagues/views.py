@@ -111,16 +111,31 @@ def season_close(request: HttpRequest, club: Club, season_id: int) -> HttpRespon
             .prefetch_related("seats__player")
             .order_by("started_at", "id")
         )
-        if open_sessions and not request.POST.get("despite_open"):
-            names = list_sep().join(
-                f"{s.title} · {list_sep().join(p.display_name for p in s.players_in_order())}"
-                for s in open_sessions
-            )
-            messages.warning(
-                request,
-                _("还有 %(count)s 场没有结束：%(names)s。确定仍要结束赛季，请点“仍然结束赛季”。")
-                % {"count": len(open_sessions), "names": names},
-            )
+        # League nights drawn and not ended: their tables may not have started a session yet.
+        open_nights = list(
+            season.events.filter(finished_at__isnull=True, seating_rounds__isnull=False)
+            .distinct()
+            .order_by("date", "id")
+        )
+        if (open_sessions or open_nights) and not request.POST.get("despite_open"):
+            if open_sessions:
+                names = list_sep().join(
+                    f"{s.title} · {list_sep().join(p.display_name for p in s.players_in_order())}"
+                    for s in open_sessions
+                )
+                messages.warning(
+                    request,
+                    _(
+                        "还有 %(count)s 场没有结束：%(names)s。确定仍要结束赛季，请点“仍然结束赛季”。"
+                    )
+                    % {"count": len(open_sessions), "names": names},
+                )
+            if open_nights:
+                messages.warning(
+                    request,
+                    _("比赛之夜还没有结束：%(names)s。结束赛季后它的桌不能再记录。")
+                    % {"names": list_sep().join(e.name for e in open_nights)},
+                )
             return redirect(reverse("season", args=[club.slug, season.pk]) + "?close=confirm")
         services.season_close(season=season, actor=request.user)
         messages.success(request, _("赛季已结束，不能再记录新的盘。"))
