@@ -44,3 +44,20 @@ def enter(event, players, actor):
     from scoring.events.services import entrant_add
 
     return [entrant_add(event=event, player=p, actor=actor) for p in players]
+
+
+@pytest.fixture
+def org(client, organiser):
+    """The organiser's logged-in client."""
+    client.force_login(organiser)
+    return client
+
+
+@pytest.fixture
+def drawn(event, roster, organiser):
+    """A night of eight with round 1 drawn, nothing started."""
+    from scoring.events.services import round_draw
+
+    enter(event, roster[:8], organiser)
+    round_draw(event=event, actor=organiser, seed=1)
+    return event

@@ -4,23 +4,7 @@ its tables could not record afterwards (leagues.views.season_close)."""
 import pytest
 from django.urls import reverse
 
-from scoring.events import services
-from tests.scoring.events.conftest import enter
-
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def org(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
-@pytest.fixture
-def drawn(event, roster, organiser):
-    enter(event, roster[:8], organiser)
-    services.round_draw(event=event, actor=organiser, seed=1)
-    return event
 
 
 def test_closing_a_season_with_a_night_drawn_and_not_ended_warns_and_names_it(

@@ -26,20 +26,6 @@ def _errors(excinfo):
     return [(e.field, e.code) for e in excinfo.value.errors]
 
 
-@pytest.fixture
-def org(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
-@pytest.fixture
-def drawn(event, roster, organiser):
-    """A night of eight with round 1 drawn, nothing started."""
-    enter(event, roster[:8], organiser)
-    services.round_draw(event=event, actor=organiser, seed=1)
-    return event
-
-
 # ---------------------------------------------------------------- the service
 
 
