@@ -213,7 +213,7 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
             "中鸟加分",
             "Points per bird",
             (0, 1000),
-            "With bird_mode points: each bird hit on winner or payer adds this many points.",
+            "With birds scored as points: each bird hit on the winner or payer adds this many points.",
             "中鸟计算为“加分”时，胡家或付家每中一只鸟加这么多分。",
         ),
         "bird_origin": _choice(
@@ -268,7 +268,8 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
                 "fixed": _V("坐飘", "Fixed"),
                 "free": _V("自由飘", "Free"),
             },
-            "Fixed (坐飘): every seat stakes piao_value; free (自由飘): each 0-piao_max. "
+            "Fixed (坐飘): every seat stakes the fixed piao; free (自由飘): each seat picks 0 "
+            "up to the free piao maximum. "
             "Each final-win payment adds the winner's and the payer's stakes.",
             "坐飘：每家都飘固定分；自由飘：每家自选 0 到上限。每笔胡牌付款加上胡家和付家的飘分。",
         ),
@@ -380,7 +381,7 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
                 "any": _V("任意将", "Any pair"),
                 "situational": _V("同海底/杠胡", "As situational wins"),
             },
-            "Any pair, or the pair rule of the other situational wins (situational_pair).",
+            "Any pair, or the pair rule of the other situational wins.",
             "天胡、地胡可用任意将，或与海底、杠胡用同样的将规则。",
         ),
         "haohua_levels": _choice(
