@@ -27,6 +27,7 @@ from scoring.engine import (
     score_round,
     small_win_bird_count,
     small_win_origin,
+    takes_effect,
 )
 
 SEATS = ("A", "B", "C", "D")  # A is the dealer in every example
@@ -359,12 +360,18 @@ def option_words(config: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def ruleset_summary(config: dict[str, Any]) -> str:
-    """One line in words: the preset, then each option that differs from it
-    (六七片（双杠双鸟） · 扎鸟数 四鸟 · 飘分 自由飘)."""
+    """One line in words: the preset, then each option that differs from it and changes
+    something (六七片（双杠双鸟） · 扎鸟数 四鸟 · 飘分 自由飘; not a 坐飘分 left from
+    before 飘分 went back to 不飘)."""
     info = PRESET_INFO[config["preset"]]
     english = page_is_english()
+    values = _rules(config).to_dict()
     parts = [info.name_en if english else info.name_zh]
-    parts += [f"{o['name']} {o['words']}" for o in option_words(config) if o["changed"]]
+    parts += [
+        f"{o['name']} {o['words']}"
+        for o in option_words(config)
+        if o["changed"] and takes_effect(o["key"], values)
+    ]
     return " · ".join(parts)
 
 

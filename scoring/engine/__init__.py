@@ -75,6 +75,7 @@ from scoring.engine.options import (
     KongWords,
     ParamInfo,
     PresetInfo,
+    takes_effect,
 )
 from scoring.engine.rules import PRESETS, Rules, parse_ruleset, presets_describe, win_kinds_under
 from scoring.engine.scoring import (
@@ -123,6 +124,7 @@ __all__ = [
     "SEATS",
     "SITUATIONS",
     "TAKES_EFFECT",
+    "takes_effect",
     "TONGPAO",
     "TRANSFER_EVENTS",
     "WINDS",

@@ -434,11 +434,15 @@ TABLE_PARAMETERS: tuple[str, ...] = (
     "haohua_levels",
     "short_wall_birds",
 )
-# When a parameter has an effect (rules.md §10.5): the parameter it depends on and the
-# values of that one at which it counts. Otherwise it is accepted and changes nothing,
-# except 缺一门, which is refused away from two players (rules.md §10.3).
+# When a parameter has an effect (rules.md §10.5, and the stakes and bird points of §9):
+# the parameter it depends on and the values of that one at which it counts. Otherwise
+# it is accepted and changes nothing, except 缺一门, which is refused away from two
+# players (rules.md §10.3).
 TAKES_EFFECT: MappingProxyType[str, tuple[str, tuple[object, ...]]] = MappingProxyType(
     {
+        "piao_value": ("piao", ("fixed",)),
+        "piao_max": ("piao", ("free",)),
+        "bird_points": ("bird_mode", ("points",)),
         "empty_birds": ("players", (3, 2)),
         "quyimen": ("players", (2,)),
         "kong_points": ("kong_pay", (True,)),
@@ -446,6 +450,13 @@ TAKES_EFFECT: MappingProxyType[str, tuple[str, tuple[object, ...]]] = MappingPro
         "menqing_scope": ("menqing", ("any", "self_draw")),
     }
 )
+
+
+def takes_effect(key: str, values: Mapping[str, Any]) -> bool:
+    """Whether parameter ``key`` changes anything in a ruleset of these ``values``
+    (``TAKES_EFFECT``; a parameter not listed there always does)."""
+    found = TAKES_EFFECT.get(key)
+    return found is None or values.get(found[0]) in found[1]
 
 
 class KongWords(NamedTuple):
