@@ -93,7 +93,6 @@ def test_the_board_and_the_round_form_at_phone_size_show_the_countdown(page, nig
     page.screenshot(path=str(ARTIFACTS / "event-round-form-390x844.png"))
 
 
-
 # The longest names a player may have (Player.display_name: 60 characters), neither with
 # a space to break at.
 LONG_NAMES = {
@@ -156,7 +155,9 @@ def test_a_long_name_keeps_the_event_page_at_phone_width(page, long_named_night)
     for header in ("合计", "胡牌"):  # 合计 (what ranks) and the last column
         th = standings.locator("thead th", has_text=header).bounding_box()
         assert frame is not None and th is not None
-        assert frame["x"] - 1 <= th["x"] and th["x"] + th["width"] <= frame["x"] + frame["width"] + 1
+        assert (
+            frame["x"] - 1 <= th["x"] and th["x"] + th["width"] <= frame["x"] + frame["width"] + 1
+        )
         assert th["x"] + th["width"] <= 390
     page.locator("h2", has_text="本夜排名").evaluate("el => window.scrollTo(0, el.offsetTop - 80)")
     page.screenshot(path=str(ARTIFACTS / f"event-long-name-{night['key']}-standings-390x844.png"))
