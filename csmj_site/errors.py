@@ -208,6 +208,8 @@ MESSAGES: dict[str, str] = {
     "name_lookalike": gettext_noop("{name!r} looks the same as {other!r}, which is already here"),
     "name_taken": gettext_noop("{name!r} is already here"),
     "name_taken:roster": gettext_noop("{name!r} is already on the roster"),
+    "slug_invalid": gettext_noop("{what} may hold only letters, digits, hyphens and underscores"),
+    "unique:slug": gettext_noop("The short name {slug!r} belongs to another club"),
     "name_is_an_alias": gettext_noop("{name!r} is already an alias of {other!r}"),
     "alias_is_a_name": gettext_noop("{name!r} is the name of another player on the roster"),
     # import files (import_rounds, import_club): one session a line

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from csmj_site.bounds import date_range_refusal
@@ -18,8 +19,11 @@ DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 class ClubForm(forms.Form):
     name = forms.CharField(label=_("名称"), max_length=100)
-    slug = forms.SlugField(
-        label=_("短名"), max_length=60, help_text=_("网址中使用，只能含字母、数字和连字符。")
+    # A text field: the service says what a short name may hold (leagues.services).
+    slug = forms.CharField(
+        label=_("短名"),
+        max_length=60,
+        help_text=_("网址中使用，只能含字母、数字、连字符和下划线。"),
     )
     description = forms.CharField(
         label=_("简介"), required=False, widget=forms.Textarea(attrs={"rows": 3})
@@ -39,6 +43,15 @@ class ClubSettingsForm(ClubForm):
         max_value=CHIP_RATE_MAX,
         max_digits=8,
         decimal_places=2,
+        # one sentence for every way a rate is out of its bounds
+        error_messages=dict.fromkeys(
+            ("min_value", "max_value", "max_digits", "max_decimal_places", "max_whole_digits"),
+            format_lazy(
+                _("每子金额应在 {low} 到 {high} 元之间，最多两位小数。"),
+                low=CHIP_RATE_MIN,
+                high=CHIP_RATE_MAX,
+            ),
+        ),
         help_text=_("结账时一子折多少元，例如 2 或 0.5；不填就只算子数。"),
         widget=forms.NumberInput(attrs={"step": "0.01", "inputmode": "decimal"}),
     )

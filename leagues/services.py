@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import re
 import secrets
 from collections.abc import Iterable
 from decimal import Decimal
@@ -65,6 +66,25 @@ def _save_audited(obj: Any, *, actor: Any, club: Club, action: str, before: Any 
     )
 
 
+# A club's short name in its address (/c/<slug>/): what Django's slug path converter takes.
+CLUB_SLUG = re.compile(r"[-a-zA-Z0-9_]+")
+
+
+def _club_slug(slug: Any, club: Club | None = None) -> str:
+    """A club's short name as stored, refused with the catalogue's words on ``slug``
+    (never Django's validator or unique-constraint sentences): letters, digits, hyphens
+    and underscores, and no other club's."""
+    text = str(slug if slug is not None else "").strip()
+    if not CLUB_SLUG.fullmatch(text):
+        raise reject("slug", "slug_invalid")
+    others = Club.objects.filter(slug=text)
+    if club is not None:
+        others = others.exclude(pk=club.pk)
+    if others.exists():
+        raise reject("slug", "unique", variant="slug", slug=text)  # the code a client knows
+    return text
+
+
 def club_create(
     *,
     name: str,
@@ -80,7 +100,7 @@ def club_create(
     with transaction.atomic():
         club = Club(
             name=name_clean(name, field="name"),
-            slug=slug,
+            slug=_club_slug(slug),
             description=description,
             is_public=is_public,
             chip_rate=chip_rate,
@@ -97,6 +117,8 @@ def club_update(*, club: Club, actor: Any, **fields: Any) -> Club:
     _only(fields, CLUB_FIELDS, "club_update")
     if "name" in fields:
         fields["name"] = name_clean(fields["name"], field="name")
+    if "slug" in fields:
+        fields["slug"] = _club_slug(fields["slug"], club)
     if club.is_quick and fields.get("is_public"):  # a quick table is never listed
         raise reject("is_public", "quick_table_private")
     before = audit_stored(club)
@@ -542,7 +564,7 @@ class ClubSetup:
     invitation: Invitation
 
 
-def _club_slug(name: str) -> str:
+def _free_slug(name: str) -> str:
     """A free slug for a new club: the name's ASCII letters, else "club", plus a short random
     tail when that is taken (Chinese names have no ASCII letters)."""
     base = slugify(name)[:40].strip("-")
@@ -566,7 +588,7 @@ def club_setup(
     invitation for recorders, all or nothing, through the functions above. A refused
     player is named: ValidationError {"players": "<name>: <why>"}."""
     with transaction.atomic():
-        club = club_create(name=name, slug=_club_slug(name), is_public=is_public, owner=owner)
+        club = club_create(name=name, slug=_free_slug(name), is_public=is_public, owner=owner)
         ruleset = ruleset_create(club=club, name=ruleset_name, config=ruleset_config, actor=owner)
         for player_name in player_names:
             try:

@@ -1,0 +1,59 @@
+"""The club settings form refuses in the site's own words, naming the field: a short name
+the address cannot hold or another club has, a rate per chip out of its bounds; and
+nothing is stored (leagues.services.club_update, the one check)."""
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+from django.utils import translation
+
+from leagues.models import Club
+from leagues.services import club_update
+
+pytestmark = pytest.mark.django_db
+
+
+def post(client, club, **changes):
+    data = {"name": club.name, "slug": club.slug, "description": "", **changes}
+    return client.post(reverse("club-edit", args=[club.slug]), data)
+
+
+@pytest.mark.parametrize(
+    ("changes", "shown"),
+    [
+        ({"slug": "我的俱乐部"}, "短名只能含字母、数字、连字符和下划线"),
+        ({"slug": "other-club"}, "短名「other-club」已被别的俱乐部使用"),
+        ({"chip_rate": "99999999999"}, "每子金额应在 0.01 到 10000 元之间，最多两位小数。"),
+        ({"chip_rate": "0.001"}, "每子金额应在 0.01 到 10000 元之间，最多两位小数。"),
+    ],
+)
+def test_the_settings_page_refuses_in_its_own_words_and_stores_nothing(
+    client, club, organiser, other_club, changes, shown
+):
+    other_club.slug = "other-club"
+    other_club.save()
+    client.force_login(organiser)
+
+    page = post(client, club, **changes).content.decode()
+
+    assert shown in page
+    assert "字段" not in page and "具有" not in page and "确认总共" not in page
+    club.refresh_from_db()
+    assert club.slug != "other-club" and club.chip_rate is None
+
+
+def test_the_service_names_the_field_of_a_bad_short_name(club, organiser):
+    with pytest.raises(ValidationError) as exc, translation.override("en"):
+        club_update(club=club, slug="a b", actor=organiser)
+
+    assert "slug" in exc.value.message_dict
+    assert Club.objects.filter(slug="a b").count() == 0
+
+
+def test_a_short_name_with_an_underscore_is_kept(client, club, organiser):
+    client.force_login(organiser)
+
+    post(client, club, slug="my_club")
+
+    club.refresh_from_db()
+    assert club.slug == "my_club"
