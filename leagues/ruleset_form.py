@@ -162,8 +162,10 @@ class RulesetEditForm(RulesStepForm):
         if mode == "json":
             return self._clean_json()
         data = forms.Form.clean(self) or {}
-        if self.errors:
+        if "preset" not in data:  # the options are read against their preset
             return data
+        # A bad name (or option field) does not hide what the engine says of the others:
+        # every error of the post is shown at once.
         base = preset_values(data["preset"])
         config: dict[str, Any] = {"preset": data["preset"]}
         for name in self.options:

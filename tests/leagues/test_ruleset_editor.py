@@ -118,6 +118,16 @@ def test_a_bad_value_is_a_chinese_error_next_to_its_option_and_nothing_is_stored
     assert option.index("errorlist") < option.index("</section>")
 
 
+def test_a_blank_name_and_a_bad_option_are_both_named_in_one_post(client, club, organiser):
+    client.force_login(organiser)
+
+    response = post_editor(client, club, {"name": "", "opt_cap": "-3"})
+
+    errors = response.context["form"].errors
+    assert set(errors) == {"name", "opt_cap"}
+    assert Ruleset.objects.filter(club=club).count() == 0
+
+
 def test_the_json_view_reads_a_phone_keyboards_curly_quotes(client, club, organiser):
     client.force_login(organiser)
 
