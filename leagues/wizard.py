@@ -84,7 +84,16 @@ class PlayersStepForm(forms.Form):
         self.fields["players"].help_text = _("至少 %(n)s 位，之后随时可以再加。") % {"n": seats}
 
     def clean_players(self) -> list[str]:
-        names = list(dict.fromkeys(split_aliases(self.cleaned_data["players"])))
+        typed = split_aliases(self.cleaned_data["players"])
+        names = list(dict.fromkeys(typed))
+        twice = [name for name in names if typed.count(name) > 1]
+        if twice:  # two people of one name, or one typed twice: the organiser says which
+            raise forms.ValidationError(
+                _(
+                    "%(names)s 写了不止一次：同名的两位请写得不一样（如 张三A、张三B），同一位只写一次。"
+                )
+                % {"names": "、".join(twice)}
+            )
         if len(names) < self.seats:
             raise forms.ValidationError(
                 _("一桌要 %(n)s 个人：请至少写 %(n)s 个名字。") % {"n": self.seats}

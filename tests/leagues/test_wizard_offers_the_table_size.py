@@ -46,3 +46,15 @@ def test_a_three_player_club_needs_three_names_and_keeps_its_table_size(client, 
     assert enough.status_code == 302 and done.status_code == 302
     club = Club.objects.get(name="三人社")
     assert Ruleset.objects.get(club=club).config == {"preset": "changsha-67", "players": 3}
+
+
+def test_a_name_written_twice_in_the_players_step_is_named_not_dropped(client, owner):
+    client.force_login(owner)
+    step(client, "club", {"name": "重名社"})
+    step(client, "rules", {"preset": "changsha-67"})
+
+    twice = step(client, "players", {"players": "张三\n李四\n王五\n张三\n赵六"})
+
+    assert twice.status_code == 200
+    assert "张三 写了不止一次" in " ".join(twice.context["form"].errors["players"])
+    assert not Club.objects.filter(name="重名社").exists()
