@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-import re
 import secrets
 from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.core.validators import slug_re
 from django.db import connection, transaction
 from django.db.models import Count
 from django.utils import timezone
@@ -66,16 +66,12 @@ def _save_audited(obj: Any, *, actor: Any, club: Club, action: str, before: Any 
     )
 
 
-# A club's short name in its address (/c/<slug>/): what Django's slug path converter takes.
-CLUB_SLUG = re.compile(r"[-a-zA-Z0-9_]+")
-
-
 def _club_slug(slug: Any, club: Club | None = None) -> str:
     """A club's short name as stored, refused with the catalogue's words on ``slug``
     (never Django's validator or unique-constraint sentences): letters, digits, hyphens
     and underscores, and no other club's."""
     text = str(slug if slug is not None else "").strip()
-    if not CLUB_SLUG.fullmatch(text):
+    if not slug_re.match(text):  # Django's slug: what the /c/<slug>/ converter takes
         raise reject("slug", "slug_invalid")
     others = Club.objects.filter(slug=text)
     if club is not None:

@@ -585,13 +585,16 @@ class _Run:
         added to the workers' time."""
         scopes: set[tuple[int, int]] = set()
         it = iter(sessions)
-        with gc_paused():
-            chunk = list(itertools.islice(it, FORK_CHUNK))
+
+        def read() -> list[SessionIn]:
+            with gc_paused():
+                return list(itertools.islice(it, FORK_CHUNK))
+
+        chunk = read()
         while chunk:
             running = self._chunk_start(chunk, workers)
             try:
-                with gc_paused():
-                    following = list(itertools.islice(it, FORK_CHUNK))
+                following = read()
             finally:  # also when reading fails: the running batches end as they would
                 scopes |= self._chunk_finish(chunk, *running)
             chunk = following

@@ -239,14 +239,21 @@ def export_url(name: str, club: Club, season: Any, query: str) -> str:
     return reverse(name, args=[club.slug, season.pk]) + (f"?{query}" if query else "")
 
 
-def season_export(request: HttpRequest, club: Club, season_id: int) -> tuple[Any, Table]:
+def season_export(
+    request: HttpRequest, club: Club, season_id: int
+) -> tuple[Any, Table, dict[str, Any]]:
     """The season and its standings as the page shows them (its filters and order), with
-    the ratings."""
+    the ratings; and the page's filters read once (``standings_filters``)."""
     season = get_season(club, season_id)
     _form, params = standings_filters(request)
     rows = selectors.season_standings(season=season, **params)
     ratings = ratings_ordinals(club=club, season=season)
-    return season, standings_table(rows=rows, ratings=ratings)
+    return season, standings_table(rows=rows, ratings=ratings), params
+
+
+def dated_rounds(season: Any, params: dict[str, Any]) -> Table:
+    """The season's rounds table for the page's dates (``standings_filters``' params)."""
+    return rounds_table(season=season, date_from=params["date_from"], date_to=params["date_to"])
 
 
 def download(response: HttpResponse, filename: str) -> HttpResponse:
@@ -257,7 +264,7 @@ def download(response: HttpResponse, filename: str) -> HttpResponse:
 @club_view("read")
 def season_csv(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
     """The standings in the page's language, with the rating column."""
-    season, table = season_export(request, club, season_id)
+    season, table, _params = season_export(request, club, season_id)
     response = HttpResponse("".join(csv_text(table)), content_type="text/csv; charset=utf-8")
     return download(response, f"standings-{club.slug}-{season.pk}.csv")
 
@@ -267,7 +274,7 @@ def season_rounds_csv(request: HttpRequest, club: Club, season_id: int) -> HttpR
     """Every round of the season, one row each, in the page's language (``rounds_table``)."""
     season = get_season(club, season_id)
     _form, params = standings_filters(request)
-    table = rounds_table(season=season, date_from=params["date_from"], date_to=params["date_to"])
+    table = dated_rounds(season, params)
     response = HttpResponse("".join(csv_text(table)), content_type="text/csv; charset=utf-8")
     return download(response, f"rounds-{club.slug}-{season.pk}.csv")
 
@@ -278,10 +285,8 @@ XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 @club_view("read")
 def season_xlsx(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
     """One Excel workbook: the standings (as the page shows them) and every round."""
-    season, standings = season_export(request, club, season_id)
-    _form, params = standings_filters(request)
-    rounds = rounds_table(season=season, date_from=params["date_from"], date_to=params["date_to"])
-    body = xlsx_bytes([standings, rounds])
+    season, standings, params = season_export(request, club, season_id)
+    body = xlsx_bytes([standings, dated_rounds(season, params)])
     return download(
         HttpResponse(body, content_type=XLSX_TYPE), f"season-{club.slug}-{season.pk}.xlsx"
     )
