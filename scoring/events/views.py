@@ -95,53 +95,72 @@ BOUNDS = {
 }
 
 
+# The create form's fields with what they hold on a fresh page; a refused post shows
+# the page again holding what was typed.
+EVENT_FORM_FIELDS = (
+    "name", "date", "rounds_planned", "seating_mode", "remainder", "timer_minutes",
+    "timer_end", "final_size", "final_carry",
+)  # fmt: skip
+
+
+def _event_create(request: HttpRequest, season: Season) -> Event | None:
+    """Create the league night posted on the season's page, or None after saying why not."""
+    p = request.POST
+    try:
+        date = datetime.date.fromisoformat(p.get("date", ""))
+    except ValueError:
+        messages.error(request, _("日期格式应为 YYYY-MM-DD"))
+        return None
+    try:
+        return services.event_create(
+            season=season,
+            name=p.get("name", ""),
+            date=date,
+            rounds_planned=_given(p.get("rounds_planned"), default=3),
+            seating_mode=p.get("seating_mode") or SeatingMode.RANDOM,
+            remainder=p.get("remainder") or Remainder.BYE,
+            timer_minutes=_int(p.get("timer_minutes")),
+            timer_end=p.get("timer_end") or TimerEnd.FINISH_HAND,
+            final_size=_int(p.get("final_size")) or 0,
+            final_carry=p.get("final_carry") or FinalCarry.FULL,
+            actor=request.user,
+        )
+    except ValidationError as exc:
+        _refused(request, exc)
+        return None
+
+
 @club_view("read")
 def event_list(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
-    """A season's league nights; an organiser creates one here."""
+    """A season's league nights; an organiser creates one here. A refused night shows
+    the page again (400) with its errors and what was typed."""
     season = get_object_or_404(Season.objects.select_related("ruleset"), pk=season_id, club=club)
     context = club_context(request, club, season=season)
+    today = datetime.date.today().isoformat()
+    typed = {"date": today, "rounds_planned": "3", "final_size": "0"}
     if request.method == "POST":
         try:
             club_access(request, club.slug, "manage")
         except LoginNeeded:
             return redirect_to_login(request.get_full_path())
-        p = request.POST
-        try:
-            date = datetime.date.fromisoformat(p.get("date", ""))
-        except ValueError:
-            messages.error(request, _("日期格式应为 YYYY-MM-DD"))
-            return redirect("event-list", slug=club.slug, season_id=season.pk)
-        try:
-            event = services.event_create(
-                season=season,
-                name=p.get("name", ""),
-                date=date,
-                rounds_planned=_given(p.get("rounds_planned"), default=3),
-                seating_mode=p.get("seating_mode") or SeatingMode.RANDOM,
-                remainder=p.get("remainder") or Remainder.BYE,
-                timer_minutes=_int(p.get("timer_minutes")),
-                timer_end=p.get("timer_end") or TimerEnd.FINISH_HAND,
-                final_size=_int(p.get("final_size")) or 0,
-                final_carry=p.get("final_carry") or FinalCarry.FULL,
-                actor=request.user,
-            )
-        except ValidationError as exc:
-            _refused(request, exc)
-            return redirect("event-list", slug=club.slug, season_id=season.pk)
-        return redirect("event", slug=club.slug, event_id=event.pk)
+        event = _event_create(request, season)
+        if event is not None:
+            return redirect("event", slug=club.slug, event_id=event.pk)
+        typed = {f: request.POST.get(f, "")[:200] for f in EVENT_FORM_FIELDS}
     return render(
         request,
         "events/event_list.html",
         {
             **context,
             "events": selectors.event_list(season=season),
-            "today": datetime.date.today().isoformat(),
+            "typed": typed,
             "modes": SeatingMode.choices,
             "remainders": Remainder.choices,
             "timer_ends": TimerEnd.choices,
             "carries": FinalCarry.choices,
             "bounds": BOUNDS,
         },
+        status=400 if request.method == "POST" else 200,
     )
 
 

@@ -335,6 +335,28 @@ def test_a_night_created_on_the_page_with_a_number_out_of_bounds_is_refused(
     assert not Event.objects.exists()
 
 
+def test_a_refused_night_shows_the_form_again_holding_what_was_typed(org, club, season):
+    url = reverse("event-list", args=[club.slug, season.pk])
+    typed = {
+        "name": "周五之夜", "date": "2025-03-07", "rounds_planned": "0", "timer_minutes": "45",
+        "seating_mode": "swiss", "final_size": "8", "final_carry": "half",
+    }  # fmt: skip
+
+    page = org.post(url, typed)
+
+    html = page.content.decode()
+    assert page.status_code == 400
+    assert "计划轮数应为 1 到 20 之间的整数" in html
+    assert 'value="周五之夜"' in html
+    assert 'value="2025-03-07"' in html
+    assert 'name="rounds_planned" type="number" min="1" max="20" value="0"' in html
+    assert 'placeholder="不计时" value="45"' in html
+    assert '<option value="swiss" selected>' in html
+    assert '<option value="half" selected>' in html
+    assert 'step="4" value="8"' in html
+    assert not Event.objects.exists()
+
+
 def test_the_create_form_reads_its_bounds_from_the_service(org, club, season):
     page = org.get(reverse("event-list", args=[club.slug, season.pk])).content.decode()
 
