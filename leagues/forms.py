@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from csmj_site.bounds import date_range_refusal
 from csmj_site.errors import ServiceErrors
-from leagues.models import CHIP_RATE_MAX, CHIP_RATE_MIN, Role, Ruleset
+from leagues.models import CHIP_RATE_MAX, CHIP_RATE_MIN, CLUB_DESCRIPTION_MAX, Role, Ruleset
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
@@ -26,7 +26,10 @@ class ClubForm(forms.Form):
         help_text=_("网址中使用，只能含字母、数字、连字符和下划线。"),
     )
     description = forms.CharField(
-        label=_("简介"), required=False, widget=forms.Textarea(attrs={"rows": 3})
+        label=_("简介"),
+        required=False,
+        # the service refuses a longer one in the catalogue's words
+        widget=forms.Textarea(attrs={"rows": 3, "maxlength": CLUB_DESCRIPTION_MAX}),
     )
     is_public = forms.BooleanField(
         label=_("公开（不登录也能看排名）"), required=False, initial=False

@@ -40,12 +40,14 @@ ROLE_RANK: dict[str, int] = {
 
 CHIP_RATE_MIN = Decimal("0.01")
 CHIP_RATE_MAX = Decimal("10000")
+# A club's 简介: a few paragraphs on its page; leagues.services refuses a longer one.
+CLUB_DESCRIPTION_MAX = 5000
 
 
 class Club(models.Model):
     name = models.CharField(_("名称"), max_length=100)
     slug = models.SlugField(_("短名"), max_length=60, unique=True)
-    description = models.TextField(_("简介"), blank=True)
+    description = models.TextField(_("简介"), blank=True)  # CLUB_DESCRIPTION_MAX
     is_public = models.BooleanField(_("公开"), default=False)
     # 结账: what one chip (子) is worth in money (元), for settling up; null when the
     # club plays for chips only.

@@ -25,6 +25,7 @@ from csmj_site.jsonio import json_parse
 from csmj_site.names import name_check_unique, name_clean, name_key
 from leagues.audit import audit_record, audit_snapshot, audit_stored
 from leagues.models import (
+    CLUB_DESCRIPTION_MAX,
     ROLE_RANK,
     Club,
     Invitation,
@@ -81,6 +82,14 @@ def _club_slug(slug: Any, club: Club | None = None) -> str:
     return text
 
 
+def _club_description(description: Any) -> str:
+    """A club's 简介 as stored: at most ``CLUB_DESCRIPTION_MAX`` characters."""
+    text = str(description if description is not None else "")
+    if len(text) > CLUB_DESCRIPTION_MAX:
+        raise reject("description", "max_length", "description", limit=CLUB_DESCRIPTION_MAX)
+    return text
+
+
 def club_create(
     *,
     name: str,
@@ -97,7 +106,7 @@ def club_create(
         club = Club(
             name=name_clean(name, field="name"),
             slug=_club_slug(slug),
-            description=description,
+            description=_club_description(description),
             is_public=is_public,
             chip_rate=chip_rate,
         )
@@ -115,6 +124,8 @@ def club_update(*, club: Club, actor: Any, **fields: Any) -> Club:
         fields["name"] = name_clean(fields["name"], field="name")
     if "slug" in fields:
         fields["slug"] = _club_slug(fields["slug"], club)
+    if "description" in fields:
+        fields["description"] = _club_description(fields["description"])
     if club.is_quick and fields.get("is_public"):  # a quick table is never listed
         raise reject("is_public", "quick_table_private")
     before = audit_stored(club)

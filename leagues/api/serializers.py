@@ -14,7 +14,16 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from leagues.api.scope import related_queryset_set
-from leagues.models import CHIP_RATE_MAX, CHIP_RATE_MIN, Club, Player, Role, Ruleset, Season
+from leagues.models import (
+    CHIP_RATE_MAX,
+    CHIP_RATE_MIN,
+    CLUB_DESCRIPTION_MAX,
+    Club,
+    Player,
+    Role,
+    Ruleset,
+    Season,
+)
 from scoring.engine import PARAMETER_INFO, PRESET_INFO, PRESETS, parse_ruleset
 
 # The API speaks English: each choice's label is the engine's English name for it.
@@ -28,7 +37,9 @@ assert set(PRESETS) == {code for code, _ in PRESET_CODES}
 class ClubSerializer(serializers.ModelSerializer[Club]):
     slug = serializers.SlugField(max_length=60)
     name = serializers.CharField(max_length=100)
-    description = serializers.CharField(required=False, allow_blank=True, max_length=5000)
+    description = serializers.CharField(
+        required=False, allow_blank=True, max_length=CLUB_DESCRIPTION_MAX
+    )
     is_public = serializers.BooleanField(required=False, default=False)
     chip_rate = serializers.DecimalField(
         max_digits=8,

@@ -1,5 +1,6 @@
 """The club settings form refuses in the site's own words, naming the field: a short name
-the address cannot hold or another club has, a rate per chip out of its bounds; and
+the address cannot hold or another club has, a rate per chip out of its bounds, a
+description too long; and
 nothing is stored (leagues.services.club_update, the one check)."""
 
 import pytest
@@ -7,8 +8,9 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import translation
 
-from leagues.models import Club
-from leagues.services import club_update
+from leagues.models import CLUB_DESCRIPTION_MAX, Club
+from leagues.services import club_create, club_update
+from tests.api_helpers import club_url, codes
 
 pytestmark = pytest.mark.django_db
 
@@ -57,3 +59,38 @@ def test_a_short_name_with_an_underscore_is_kept(client, club, organiser):
 
     club.refresh_from_db()
     assert club.slug == "my_club"
+
+
+LONG = "麻" * (CLUB_DESCRIPTION_MAX + 1)
+
+
+def test_a_description_too_long_is_refused_on_the_page_naming_the_field(client, club, organiser):
+    client.force_login(organiser)
+
+    page = post(client, club, description=LONG).content.decode()
+
+    assert f"简介最多 {CLUB_DESCRIPTION_MAX} 个字符" in page
+    club.refresh_from_db()
+    assert club.description == ""
+
+
+def test_a_description_at_the_bound_is_kept(client, club, organiser):
+    client.force_login(organiser)
+
+    post(client, club, description=LONG[1:])
+
+    club.refresh_from_db()
+    assert len(club.description) == CLUB_DESCRIPTION_MAX
+
+
+def test_the_api_and_the_service_refuse_the_same_description(api_as, club, organiser):
+    response = api_as("organiser").patch(club_url(club), {"description": LONG}, format="json")
+    with pytest.raises(ValidationError) as exc:
+        club_create(name="新俱乐部", slug="new-club", description=LONG, owner=organiser)
+
+    assert response.status_code == 400
+    assert codes(response) == [("description", "max_length")]
+    assert exc.value.message_dict == {"description": [f"简介最多 {CLUB_DESCRIPTION_MAX} 个字符"]}
+    assert not Club.objects.filter(slug="new-club").exists()
+    club.refresh_from_db()
+    assert club.description == ""
