@@ -61,14 +61,16 @@ MESSAGES: dict[str, str] = {
     "void:again": gettext_noop("round {number} is already void"),
     "required:void_reason": gettext_noop("a void needs a reason"),
     "nothing_to_undo": gettext_noop("this session has no round to undo"),
-    # guests (客) and their merge
-    "not_a_guest": gettext_noop("{name} is not a guest"),
+    # merging a player into another, deleting one who never played
     "merge_target": gettext_noop("choose a regular player of this club"),
     "merge_night_entrant": gettext_noop(
         "{guest} entered a league night, whose seating names them; a night's entrant is not merged"
     ),
     "merge_shared_session": gettext_noop(
         "{guest} and {target} sat in the same session ({session}); they cannot be merged"
+    ),
+    "player_has_rounds": gettext_noop(
+        "{name} has played or entered a league night; merge them into another player instead"
     ),
     # sessions
     "season_closed": gettext_noop("season {name!r} is closed"),
@@ -129,6 +131,7 @@ MESSAGES: dict[str, str] = {
     "permission_denied:claim": gettext_noop("Log in to claim a player"),
     "required:token_name": gettext_noop("A name is required"),
     "max_length:token_name": gettext_noop("At most {limit} characters"),
+    "max_length:description": gettext_noop("A description has at most {limit} characters"),
     # refusals for want of a role or a login (Forbidden: 403, the API's permission_denied)
     "permission_denied:read": gettext_noop("This club is private"),
     "permission_denied:record": gettext_noop("Recording needs the recorder role"),

@@ -399,6 +399,7 @@ def _sentence(entry: AuditEntry, names: _Names, seats: list[str]) -> str:
         "sessions": snap.get("sessions", 0),
         "rounds": snap.get("rounds", 0),
         "reason": snap.get("void_reason", ""),
+        "merged": snap.get("merged_guest", ""),
     }
     if entry.action == "round.void" and (values["reason"] or "").strip() in ("撤销", "撤销 Undo"):
         template = pgettext("audit", "%(actor)s 撤销了第 %(n)s 盘")
@@ -437,6 +438,8 @@ def _templates() -> dict[str, str]:
         "player.link_request": pgettext("audit", "%(actor)s 申请认领选手 %(obj)s"),
         "player.link_reject": pgettext("audit", "%(actor)s 拒绝了认领选手 %(obj)s 的申请"),
         "player.anonymise": pgettext("audit", "选手的账户已注销，名字改为 %(obj)s"),
+        "player.merge": pgettext("audit", "%(actor)s 把 %(merged)s 合并到选手 %(obj)s"),
+        "player.delete": pgettext("audit", "%(actor)s 删除了选手 %(obj)s（没有记录）"),
         "ruleset.create": pgettext("audit", "%(actor)s 添加了规则 %(obj)s"),
         "ruleset.update": pgettext("audit", "%(actor)s 修改了规则 %(obj)s"),
         "season.create": pgettext("audit", "%(actor)s 创建了赛季 %(obj)s"),

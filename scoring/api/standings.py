@@ -14,7 +14,7 @@ from typing import Any
 from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import serializers
 from rest_framework.decorators import action, api_view, renderer_classes
 from rest_framework.exceptions import ValidationError
@@ -41,7 +41,7 @@ from scoring.api.standings_serializers import (
     StandingRowSerializer,
     StandingsQuerySerializer,
 )
-from scoring.merge.services import player_merge
+from scoring.merge.services import player_delete, player_merge
 from scoring.standings import selectors
 from scoring.standings.models import PlayerRating
 from scoring.standings.selectors import season_rounds_csv_rows
@@ -88,7 +88,16 @@ class ClubViewSet(clubs.ClubViewSet):
         )
 
 
+@extend_schema_view(
+    destroy=extend_schema(
+        summary="Delete a player entered by mistake (organiser role): only one who never "
+        "played nor entered a league night (merge one who did); audited",
+        responses={204: None},
+    ),
+)
 class PlayerViewSet(players.PlayerViewSet):
+    http_method_names = [*players.PlayerViewSet.http_method_names, "delete"]
+
     @extend_schema(
         summary="A player's statistics: totals, hand-type counts, birds hit, chip history",
         parameters=[PlayerStatsQuerySerializer],
@@ -112,21 +121,27 @@ class PlayerViewSet(players.PlayerViewSet):
         return Response(PlayerStatsSerializer(data).data)
 
     @extend_schema(
-        summary="Merge this guest (客) into a regular player: every round moves; organisers only",
+        summary="Merge this player (a guest, or a regular player entered twice) into a regular "
+        "player: every round moves, a regular player's name and aliases become the target's "
+        "aliases; organisers only",
         request=PlayerMergeSerializer,
         responses=PlayerSerializer,
     )
     @action(detail=True, methods=["post"], filter_backends=[], pagination_class=None)
     @idempotent
     def merge(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        guest = self.get_object()
-        self.check_write(guest)
+        source = self.get_object()
+        self.check_write(source)
         body = PlayerMergeSerializer(data=request.data)
         undeclared_refused(body)
         body.is_valid(raise_exception=True)
         target = get_object_or_404(Player, club=self.get_club(), pk=body.validated_data["target"])
-        player_merge(guest=guest, target=target, actor=request.user)
+        player_merge(source=source, target=target, actor=request.user)
         return Response(PlayerSerializer(target).data)
+
+    def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        player_delete(player=self.get_object(), actor=request.user)
+        return Response(status=204)
 
 
 class SeasonViewSet(seasons.SeasonViewSet):

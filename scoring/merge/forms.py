@@ -1,4 +1,4 @@
-"""合并客人's form: the regular player who takes over the guest's rounds."""
+"""合并's form: the regular player who takes over the merged player's rounds."""
 
 from __future__ import annotations
 
@@ -11,16 +11,18 @@ from leagues.models import Player
 
 
 class PlayerMergeForm(forms.Form):
-    """合并客人: the regular player who takes over the guest's rounds, and a confirmation."""
+    """合并: the regular player who takes over the rounds, and a confirmation."""
 
     target = forms.ModelChoiceField(label=_("合并到"), queryset=Player.objects.none())
     confirm = forms.BooleanField(
-        label=_("我确认：客人的每一盘都归到所选选手名下，客人条目随后删除。")
+        label=_("我确认：这位选手的每一盘都归到所选选手名下，这个条目随后删除。")
     )
 
-    def __init__(self, *args: Any, guest: Player, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, source: Player, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         field = cast("forms.ModelChoiceField[Player]", self.fields["target"])
-        field.queryset = Player.objects.filter(club_id=guest.club_id, is_guest=False).order_by(
-            "display_name", "pk"
+        field.queryset = (
+            Player.objects.filter(club_id=source.club_id, is_guest=False)
+            .exclude(pk=source.pk)
+            .order_by("display_name", "pk")
         )

@@ -1,4 +1,5 @@
-"""Merging a guest (客) into a regular player of the same club."""
+"""Merging a player into a regular player of the same club: a guest (客) who was someone
+on the roster, or a regular player entered twice under two names."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from csmj_site.errors import reject
 from leagues.audit import audit_record, audit_snapshot
 from leagues.models import Player, PlayerLinkRequest, Season
 from leagues.permissions import require_manage
+from leagues.services import player_aliases_clean
 from scoring.events.models import Entrant
 from scoring.models import RoundHand, RoundKong, RoundPlayer, Session, SessionSeat, Transfer
 from scoring.standings.models import (
@@ -24,7 +26,7 @@ from scoring.standings.rebuild import standings_rebuild
 
 # Every column that names a player, by what the merge does with it: the recorded rows
 # (and the per-session stats, which only copy the seat) move to the target; the sums and
-# ratings are deleted and rebuilt for the seasons the guest played in. A test checks that
+# ratings are deleted and rebuilt for the seasons the merged player played in. A test checks that
 # these lists name every field of every model that points at Player.
 PLAYER_MOVED: tuple[tuple[Any, str], ...] = (
     (SessionSeat, "player"),
@@ -37,66 +39,85 @@ PLAYER_MOVED: tuple[tuple[Any, str], ...] = (
     (Penalty, "player"),
 )
 # A league night's seating names its players inside its tables (JSON): a guest who
-# entered a night is not merged.
+# entered a night is not merged, nor deleted.
 PLAYER_REFUSED: tuple[tuple[Any, str], ...] = ((Entrant, "player"),)
 PLAYER_REBUILT: tuple[tuple[Any, str], ...] = (
     (PlayerSeasonStat, "player"),
     (PlayerClubStat, "player"),
     (PlayerRating, "player"),
     (RatingEvent, "player"),
-    # (the guest's open requests to be linked to an account are dropped, not rebuilt)
+    # (the merged player's open requests to be linked to an account are dropped, not rebuilt)
     (PlayerLinkRequest, "player"),
 )
 
 
-def player_merge(*, guest: Player, target: Player, actor: Any) -> Player:
-    """Merge a guest (客) into a regular player of the same club: every round, seat,
-    transfer and stat of the guest becomes the target's, the standings of the guest's
-    seasons are rebuilt, the merge is audited and the guest deleted. Refused when the
-    two sat in the same session. Organisers only."""
-    club = guest.club
+def player_has_records(*, player: Player) -> bool:
+    """Whether anything the player played or entered names them (``PLAYER_MOVED``,
+    ``PLAYER_REFUSED``): such a player is merged into another, never deleted."""
+    kept = (*PLAYER_MOVED, *PLAYER_REFUSED)
+    return any(model.objects.filter(**{field: player}).exists() for model, field in kept)
+
+
+def player_merge(*, source: Player, target: Player, actor: Any) -> Player:
+    """Merge ``source`` (a guest, or a regular player entered twice) into a regular
+    player of the same club: every round, seat, transfer and stat of the source becomes
+    the target's, the standings of the source's seasons are rebuilt, the merge is
+    audited and the source deleted. A regular source's name and aliases become the
+    target's aliases, so the name typed at the table still finds the player. Refused
+    when the two sat in the same session. Organisers only. (The errors name the merged
+    player's field ``guest``, the API's word for it.)"""
+    club = source.club
     require_manage(actor, club)
-    if not guest.is_guest:
-        raise reject("guest", "not_a_guest", name=guest.display_name)
-    if target.club_id != club.pk or target.pk == guest.pk or target.is_guest:
+    if target.club_id != club.pk or target.pk == source.pk or target.is_guest:
         raise reject("target", "merge_target")
     shared = (
-        Session.objects.filter(seats__player=guest)
+        Session.objects.filter(seats__player=source)
         .filter(seats__player=target)
         .select_related("season")
         .order_by("started_at", "pk")
         .first()
     )
-    if Entrant.objects.filter(player=guest).exists():
-        raise reject("guest", "merge_night_entrant", guest=guest.display_name)
-    if guest.user_id is not None and target.user_id not in (None, guest.user_id):
-        raise reject("target", "merge_both_linked", guest=guest.display_name)
+    if Entrant.objects.filter(player=source).exists():
+        raise reject("guest", "merge_night_entrant", guest=source.display_name)
+    if source.user_id is not None and target.user_id not in (None, source.user_id):
+        raise reject("target", "merge_both_linked", guest=source.display_name)
     if shared is not None:
         raise reject(
             "target",
             "merge_shared_session",
-            guest=guest.display_name,
+            guest=source.display_name,
             target=target.display_name,
             session=f"{shared.season.name} {shared.title}",
         )
     with transaction.atomic():
         seasons = list(
-            Season.objects.filter(sessions__seats__player=guest).distinct().order_by("pk")
+            Season.objects.filter(sessions__seats__player=source).distinct().order_by("pk")
         )
-        before = audit_snapshot(guest)
+        before = audit_snapshot(source)
         counts: dict[str, int] = {}
         for model, field in PLAYER_MOVED:
-            n = model.objects.filter(**{field: guest}).update(**{field: target})
+            n = model.objects.filter(**{field: source}).update(**{field: target})
             counts[f"{model._meta.model_name}.{field}"] = n
         for model, field in PLAYER_REBUILT:
-            model.objects.filter(**{field: guest}).delete()
+            model.objects.filter(**{field: source}).delete()
         for season in seasons:
             standings_rebuild(season=season)
-        if guest.user_id is not None and target.user_id is None:
-            # The guest's account link (我的麻将) goes with its rounds to the target.
-            Player.objects.filter(pk=guest.pk).update(user=None)
-            target.user_id = guest.user_id
-            target.save(update_fields=["user"])
+        changed = []
+        if source.user_id is not None and target.user_id is None:
+            # The source's account link (我的麻将) goes with its rounds to the target.
+            Player.objects.filter(pk=source.pk).update(user=None)
+            target.user_id = source.user_id
+            changed.append("user")
+        merged_name = source.display_name
+        words = [] if source.is_guest else [merged_name, *(source.aliases or [])]
+        source.delete()
+        if words:  # the other name now means the target (never another player's word)
+            target.aliases = player_aliases_clean(
+                [*(target.aliases or []), *words], target.display_name
+            )
+            changed.append("aliases")
+        if changed:
+            target.save(update_fields=changed)
         audit_record(
             actor=actor,
             club=club,
@@ -105,9 +126,30 @@ def player_merge(*, guest: Player, target: Player, actor: Any) -> Player:
             before=before,
             after={
                 **(audit_snapshot(target) or {}),
-                "merged_guest": guest.display_name,
+                "merged_guest": merged_name,
                 "moved": counts,
             },
         )
-        guest.delete()
     return target
+
+
+def player_delete(*, player: Player, actor: Any) -> None:
+    """Delete a roster entry that never played (entered by mistake): no seat, round,
+    transfer, penalty or league-night entry names it (``PLAYER_MOVED``,
+    ``PLAYER_REFUSED``). One that played is merged into another player instead
+    (``player_merge``), so that no round loses a player. Organisers only; audited."""
+    club = player.club
+    require_manage(actor, club)
+    if player_has_records(player=player):
+        raise reject("player", "player_has_rounds", name=player.display_name)
+    with transaction.atomic():
+        audit_record(
+            actor=actor,
+            club=club,
+            action="player.delete",
+            obj=player,
+            before=audit_snapshot(player),
+        )
+        for model, field in PLAYER_REBUILT:
+            model.objects.filter(**{field: player}).delete()
+        player.delete()

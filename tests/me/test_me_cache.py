@@ -129,7 +129,7 @@ def test_a_guest_merged_into_a_tablemate_is_on_the_next_read(history):
     before, _, _ = _read_twice(history.user, only)
     target = player_create(club=club, display_name="新来的", actor=owner)
     guest_id = guest.pk
-    player_merge(guest=guest, target=target, actor=owner)
+    player_merge(source=guest, target=target, actor=owner)
     after = selectors.me_report(user=history.user, filters=only)
     assert guest_id in [r.opponent.pk for r in before.rivals]
     assert target.pk in [r.opponent.pk for r in after.rivals]
@@ -170,7 +170,7 @@ def test_after_corrections_voids_a_merge_and_an_unlink_me_is_still_the_sum_of_th
         ),
         lambda: services.round_void(round=second, reason="记错了", actor=owner),
         lambda: player_merge(
-            guest=guest,
+            source=guest,
             target=player_create(club=club, display_name="正式", actor=owner),
             actor=owner,
         ),

@@ -195,7 +195,7 @@ def test_a_linked_guest_merged_into_a_player_stays_on_me(history):
     before = selectors.me_report(user=history.user, filters=only)
     assert before.clubs[0].player == guest and before.clubs[0].totals.rounds == 1
     target = player_create(club=club, display_name="正式", actor=owner)
-    player_merge(guest=guest, target=target, actor=owner)
+    player_merge(source=guest, target=target, actor=owner)
     after = selectors.me_report(user=history.user, filters=only)
     line = after.clubs[0]
     assert line.player.pk == target.pk

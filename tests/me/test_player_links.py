@@ -153,7 +153,7 @@ def test_a_guest_merged_into_a_regular_player_keeps_its_link(club, organiser, re
     guest = player_create(club=club, display_name="客人甲", is_guest=True, actor=recorder)
     target = make_players(club, ["正式甲"])[0]
     player_links.player_link(player=guest, user=outsider, actor=organiser)
-    player_merge(guest=guest, target=target, actor=organiser)
+    player_merge(source=guest, target=target, actor=organiser)
     target.refresh_from_db()
     assert target.user == outsider
 
@@ -169,7 +169,7 @@ def test_a_guest_and_a_player_linked_to_two_accounts_are_not_merged(
     player_links.player_link(player=guest, user=outsider, actor=organiser)
     player_links.player_link(player=target, user=member, actor=organiser)
     with pytest.raises(ValidationError):
-        player_merge(guest=guest, target=target, actor=organiser)
+        player_merge(source=guest, target=target, actor=organiser)
     assert Player.objects.filter(pk=guest.pk).exists()
 
 

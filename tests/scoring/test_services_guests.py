@@ -1,5 +1,6 @@
-"""Guests (客): a recorder adds one at the table; an organiser merges it into a regular
-player, and every round, seat, transfer and standing follows."""
+"""Guests (客): a recorder adds one at the table; an organiser merges it (or a regular
+player entered twice) into a regular player, and every round, seat, transfer and
+standing follows; one who never played is deleted instead."""
 
 from __future__ import annotations
 
@@ -79,7 +80,7 @@ def test_a_merge_moves_every_reference_and_the_target_keeps_the_sum_of_both(
     club_before = [counts(PlayerClubStat, club=club, player=p) for p in (guest, target)]
     rounds_before = Round.objects.count()
 
-    merge.player_merge(guest=guest, target=target, actor=organiser)
+    merge.player_merge(source=guest, target=target, actor=organiser)
 
     assert not Player.objects.filter(pk=guest.pk).exists()
     for label, name in player_fields():
@@ -111,18 +112,92 @@ def test_a_merge_is_refused_when_both_sat_in_the_same_session_and_names_it(
     )
 
     with pytest.raises(ValidationError) as info:
-        merge.player_merge(guest=guest, target=players[0], actor=organiser)
+        merge.player_merge(source=guest, target=players[0], actor=organiser)
 
     assert f"{shared.season.name} {shared.title}" in str(info.value)
     assert "三号桌" in str(info.value)
     assert Player.objects.filter(pk=guest.pk).exists()
 
 
-def test_a_regular_player_cannot_be_merged_away(players, organiser):
-    with pytest.raises(ValidationError) as info:
-        merge.player_merge(guest=players[0], target=players[1], actor=organiser)
+def test_a_player_entered_twice_merges_into_the_other_and_the_name_still_finds_them(
+    club, season, players, organiser, recorder
+):
+    twice = league_services.player_create(
+        club=club, display_name="老张", aliases=["张哥"], actor=organiser
+    )
+    session = services.session_start(
+        season=season, players=[twice, *players[1:4]], first_dealer=0, actor=recorder
+    )
+    play(session, recorder, [round_self_draw(0)])
+    net = PlayerSeasonStat.objects.get(season=season, player=twice).net
 
-    assert "guest" in info.value.message_dict
+    merge.player_merge(source=twice, target=players[4], actor=organiser)
+
+    players[4].refresh_from_db()
+    assert not Player.objects.filter(pk=twice.pk).exists()
+    assert players[4].aliases[-2:] == ["老张", "张哥"]
+    assert PlayerSeasonStat.objects.get(season=season, player=players[4]).net == net
+    assert [p.pk for p in session.players_in_order()][0] == players[4].pk
+    entry = AuditEntry.objects.get(action="player.merge")
+    assert entry.after["merged_guest"] == "老张"
+
+
+def test_a_guests_name_does_not_become_an_alias(players, guest, organiser):
+    merge.player_merge(source=guest, target=players[4], actor=organiser)
+
+    players[4].refresh_from_db()
+    assert "路人甲" not in players[4].aliases
+
+
+def test_a_player_is_not_merged_into_themselves(players, organiser):
+    with pytest.raises(ValidationError) as info:
+        merge.player_merge(source=players[0], target=players[0], actor=organiser)
+
+    assert "target" in info.value.message_dict
+    assert Player.objects.filter(pk=players[0].pk).exists()
+
+
+def test_a_player_who_never_played_is_deleted_and_the_delete_audited(club, organiser):
+    typo = league_services.player_create(club=club, display_name="张三三", actor=organiser)
+
+    merge.player_delete(player=typo, actor=organiser)
+
+    assert not Player.objects.filter(pk=typo.pk).exists()
+    assert AuditEntry.objects.get(action="player.delete").object_repr == "张三三"
+
+
+def test_a_player_who_played_is_not_deleted_and_the_error_says_to_merge(
+    players, guest, evening, organiser
+):
+    for player in (guest, players[4]):
+        with pytest.raises(ValidationError) as info:
+            merge.player_delete(player=player, actor=organiser)
+
+        assert info.value.message_dict == {
+            "player": [
+                f"{player.display_name} 已有战绩或报名过比赛之夜，不能删除；可以合并到另一位选手"
+            ]
+        }
+        assert Player.objects.filter(pk=player.pk).exists()
+
+
+def test_a_night_entrant_who_never_played_is_not_deleted(season, players, organiser):
+    from scoring.events import services as events
+
+    night = events.event_create(
+        season=season, name="周五夜", date=season.start_date, actor=organiser
+    )
+    events.entrant_add(event=night, player=players[0], actor=organiser)
+
+    with pytest.raises(ValidationError):
+        merge.player_delete(player=players[0], actor=organiser)
+    assert Player.objects.filter(pk=players[0].pk).exists()
+
+
+def test_a_recorder_cannot_delete_a_player(club, players, recorder):
+    with pytest.raises(PermissionDenied):
+        merge.player_delete(player=players[0], actor=recorder)
+    assert Player.objects.filter(pk=players[0].pk).exists()
 
 
 def test_a_guest_merges_only_into_a_regular_player_of_the_same_club(
@@ -135,7 +210,7 @@ def test_a_guest_merges_only_into_a_regular_player_of_the_same_club(
 
     for target in (second, elsewhere, guest):
         with pytest.raises(ValidationError) as info:
-            merge.player_merge(guest=guest, target=target, actor=organiser)
+            merge.player_merge(source=guest, target=target, actor=organiser)
         assert "target" in info.value.message_dict
 
 
@@ -147,7 +222,7 @@ def test_a_recorder_adds_guests_but_neither_regular_players_nor_merges(
     with pytest.raises(PermissionDenied):
         league_services.player_create(club=club, display_name="正式", actor=recorder)
     with pytest.raises(PermissionDenied):
-        merge.player_merge(guest=guest, target=players[0], actor=recorder)
+        merge.player_merge(source=guest, target=players[0], actor=recorder)
     assert Player.objects.filter(pk=guest.pk).exists()
 
 
@@ -157,7 +232,7 @@ def test_an_outsider_can_neither_add_a_guest_nor_merge(club, players, guest, out
             club=club, display_name="路人丙", is_guest=True, actor=outsider
         )
     with pytest.raises(PermissionDenied):
-        merge.player_merge(guest=guest, target=players[0], actor=outsider)
+        merge.player_merge(source=guest, target=players[0], actor=outsider)
 
 
 def test_a_session_starts_with_a_new_guest_and_a_refused_start_adds_none(season, players, recorder):
@@ -186,7 +261,7 @@ def test_a_guest_who_entered_a_league_night_is_not_merged_and_stays(
     events.entrant_add(event=night, player=guest, actor=organiser)
 
     with pytest.raises(ValidationError) as info:
-        merge.player_merge(guest=guest, target=players[4], actor=organiser)
+        merge.player_merge(source=guest, target=players[4], actor=organiser)
 
     assert "路人甲" in str(info.value)
     assert Player.objects.filter(pk=guest.pk).exists()
@@ -198,6 +273,6 @@ def test_a_merge_moves_the_guests_penalties_to_the_target(season, players, guest
 
     events.penalty_give(season=season, player=guest, amount=-5, reason="迟到", actor=organiser)
 
-    merge.player_merge(guest=guest, target=players[4], actor=organiser)
+    merge.player_merge(source=guest, target=players[4], actor=organiser)
 
     assert list(Penalty.objects.values_list("player", "amount")) == [(players[4].pk, -5)]

@@ -54,7 +54,7 @@ def test_the_players_page_marks_guests_and_offers_the_organiser_a_merge(
 
     assert ">客<" in page
     assert merge_url(guest) in page
-    assert page.count("/merge/") == 1
+    assert page.count("/merge/") == Player.objects.filter(club=guest.club).count()
 
 
 def test_an_organiser_merges_a_guest_through_the_page(client, organiser, players, guest):
@@ -88,7 +88,7 @@ def test_a_refused_merge_shows_the_shared_session_on_the_page(
 
     response = client.post(merge_url(guest), {"target": players[0].pk, "confirm": "on"})
 
-    assert response.status_code == 200
+    assert response.status_code == 400
     page = response.content.decode()
     assert "同坐过一场" in page
     assert f"{season.name} {shared.title}" in page  # named as its page names it
@@ -106,7 +106,79 @@ def test_only_organisers_reach_the_merge_page(client, users_by_role, players, gu
     assert Player.objects.filter(pk=guest.pk).exists()
 
 
-def test_a_regular_player_has_no_merge_page(client, organiser, players):
+def test_a_regular_player_entered_twice_is_merged_through_the_page(client, organiser, players):
+    client.force_login(organiser)
+    twice = league_services.player_create(
+        club=players[0].club, display_name="老钱", actor=organiser
+    )
+
+    page = client.get(merge_url(twice)).content.decode()
+    response = client.post(merge_url(twice), {"target": players[0].pk, "confirm": "on"})
+
+    assert "这个名字和别名成为该选手的别名" in page
+    assert response.status_code == 302
+    players[0].refresh_from_db()
+    assert "老钱" in players[0].aliases
+    assert not Player.objects.filter(pk=twice.pk).exists()
+
+
+def test_the_merge_page_offers_no_player_to_merge_into_themselves(client, organiser, players):
     client.force_login(organiser)
 
-    assert client.get(merge_url(players[0])).status_code == 404
+    response = client.get(merge_url(players[0]))
+
+    offered = list(response.context["form"].fields["target"].queryset)
+    assert players[0] not in offered and players[1] in offered
+
+
+def delete_url(player):
+    return reverse("player-delete", args=[player.club.slug, player.pk])
+
+
+def test_a_player_who_never_played_is_deleted_from_the_merge_page(client, organiser, club):
+    client.force_login(organiser)
+    typo = league_services.player_create(club=club, display_name="张三三", actor=organiser)
+
+    page = client.get(merge_url(typo)).content.decode()
+    response = client.post(delete_url(typo), follow=True)
+
+    assert delete_url(typo) in page
+    assert "已删除选手 张三三" in response.content.decode()
+    assert not Player.objects.filter(pk=typo.pk).exists()
+
+
+def test_a_player_who_played_offers_no_delete_and_a_post_is_refused_in_words(
+    client, organiser, recorder, season, players, guest
+):
+    from scoring import services
+
+    services.session_start(
+        season=season, players=[guest, *players[:3]], first_dealer=0, actor=recorder
+    )
+    client.force_login(organiser)
+
+    page = client.get(merge_url(guest)).content.decode()
+    response = client.post(delete_url(guest), follow=True)
+
+    assert delete_url(guest) not in page
+    assert "不能删除" in response.content.decode()
+    assert Player.objects.filter(pk=guest.pk).exists()
+
+
+@pytest.mark.parametrize("role", ["recorder", "member", "outsider"])
+def test_only_organisers_delete_a_player(client, users_by_role, club, organiser, role):
+    typo = league_services.player_create(club=club, display_name="张三三", actor=organiser)
+    client.force_login(users_by_role[role])
+
+    response = client.post(delete_url(typo))
+
+    assert response.status_code in (403, 404)
+    assert Player.objects.filter(pk=typo.pk).exists()
+
+
+def test_a_delete_is_a_post(client, organiser, club):
+    typo = league_services.player_create(club=club, display_name="张三三", actor=organiser)
+    client.force_login(organiser)
+
+    assert client.get(delete_url(typo)).status_code == 405
+    assert Player.objects.filter(pk=typo.pk).exists()

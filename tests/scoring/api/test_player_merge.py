@@ -1,4 +1,5 @@
-"""POST /api/v1/clubs/{slug}/players/{id}/merge/: an organiser merges a guest (客)."""
+"""POST /api/v1/clubs/{slug}/players/{id}/merge/: an organiser merges a guest (客) or a
+player entered twice; DELETE …/players/{id}/: one who never played is deleted."""
 
 import pytest
 
@@ -49,4 +50,46 @@ def test_a_merge_of_two_who_shared_a_session_is_a_400_on_target(
 
     assert response.status_code == 400
     assert [field for field, _code in codes(response)] == ["target"]
+    assert Player.objects.filter(pk=guest.pk).exists()
+
+
+def test_a_regular_player_entered_twice_is_merged_and_named_in_the_targets_aliases(
+    api_as, club, players, organiser
+):
+    twice = league_services.player_create(club=club, display_name="老王", actor=organiser)
+
+    response = merge(api_as("organiser"), twice, players[4].pk)
+
+    assert response.status_code == 200, response.content
+    assert "老王" in response.json()["aliases"]
+    assert not Player.objects.filter(pk=twice.pk).exists()
+
+
+def test_an_organiser_deletes_a_player_who_never_played(api_as, club, organiser):
+    typo = league_services.player_create(club=club, display_name="张三三", actor=organiser)
+
+    response = api_as("organiser").delete(club_url(club, f"players/{typo.pk}/"))
+
+    assert response.status_code == 204
+    assert not Player.objects.filter(pk=typo.pk).exists()
+
+
+def test_deleting_a_player_who_played_is_a_400_naming_the_player(
+    api_as, club, season, players, guest, recorder
+):
+    services.session_start(
+        season=season, players=[guest, *players[:3]], first_dealer=0, actor=recorder
+    )
+
+    response = api_as("organiser").delete(club_url(club, f"players/{guest.pk}/"))
+
+    assert response.status_code == 400
+    assert codes(response) == [("player", "player_has_rounds")]
+    assert Player.objects.filter(pk=guest.pk).exists()
+
+
+def test_a_recorder_may_not_delete_a_player(api_as, club, guest):
+    response = api_as("recorder").delete(club_url(club, f"players/{guest.pk}/"))
+
+    assert response.status_code == 403
     assert Player.objects.filter(pk=guest.pk).exists()

@@ -142,7 +142,7 @@ def rename(w):
 
 def merge(w):
     guest = w["club"].players.create(display_name="客人甲", is_guest=True)
-    player_merge(guest=guest, target=w["players"][1], actor=w["alice"])
+    player_merge(source=guest, target=w["players"][1], actor=w["alice"])
 
 
 def hide_name(w):
