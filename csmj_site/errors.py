@@ -69,9 +69,11 @@ MESSAGES: dict[str, str] = {
     "merge_shared_session": gettext_noop(
         "{guest} and {target} sat in the same session ({session}); they cannot be merged"
     ),
-    "player_has_rounds": gettext_noop(
-        "{name} has played or entered a league night; merge them into another player instead"
+    "player_has_rounds": gettext_noop("{name} has played; merge them into another player instead"),
+    "player_has_rounds:night": gettext_noop(
+        "{name} entered a league night, whose seating names them; they stay on the roster"
     ),
+    "player_linked:delete": gettext_noop("{name} is linked to an account; unlink it first"),
     # sessions
     "season_closed": gettext_noop("season {name!r} is closed"),
     "season_closed:session": gettext_noop("The season is closed"),
@@ -132,6 +134,7 @@ MESSAGES: dict[str, str] = {
     "required:token_name": gettext_noop("A name is required"),
     "max_length:token_name": gettext_noop("At most {limit} characters"),
     "max_length:description": gettext_noop("A description has at most {limit} characters"),
+    "max_length:aliases": gettext_noop("A player has at most {limit} aliases"),
     # refusals for want of a role or a login (Forbidden: 403, the API's permission_denied)
     "permission_denied:read": gettext_noop("This club is private"),
     "permission_denied:record": gettext_noop("Recording needs the recorder role"),

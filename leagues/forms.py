@@ -15,6 +15,15 @@ from csmj_site.errors import ServiceErrors
 from leagues.models import CHIP_RATE_MAX, CHIP_RATE_MIN, CLUB_DESCRIPTION_MAX, Role, Ruleset
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+# A date the site cannot read, in one sentence for every date field (pages and filters).
+DATE_INVALID = _("日期格式应为 YYYY-MM-DD")
+
+
+def date_field(label: Any, *, required: bool = True) -> forms.DateField:
+    """A date typed or picked on a page (``2026-03-07``), refused as ``DATE_INVALID``."""
+    return forms.DateField(
+        label=label, required=required, widget=DATE_WIDGET, error_messages={"invalid": DATE_INVALID}
+    )
 
 
 class ClubForm(forms.Form):
@@ -91,8 +100,8 @@ class PlayerForm(forms.Form):
 
 class SeasonForm(forms.Form):
     name = forms.CharField(label=_("名称"), max_length=100)
-    start_date = forms.DateField(label=_("开始日期"), widget=DATE_WIDGET)
-    end_date = forms.DateField(label=_("结束日期"), required=False, widget=DATE_WIDGET)
+    start_date = date_field(_("开始日期"))
+    end_date = date_field(_("结束日期"), required=False)
     ruleset: forms.ModelChoiceField[Ruleset] = forms.ModelChoiceField(
         label=_("规则"), queryset=None
     )
@@ -114,8 +123,8 @@ class RoleForm(forms.Form):
 
 
 class StandingsFilterForm(forms.Form):
-    date_from = forms.DateField(label=_("从"), required=False, widget=DATE_WIDGET)
-    date_to = forms.DateField(label=_("到"), required=False, widget=DATE_WIDGET)
+    date_from = date_field(_("从"), required=False)
+    date_to = date_field(_("到"), required=False)
     order = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def clean(self) -> dict[str, Any]:

@@ -42,6 +42,8 @@ CHIP_RATE_MIN = Decimal("0.01")
 CHIP_RATE_MAX = Decimal("10000")
 # A club's 简介: a few paragraphs on its page; leagues.services refuses a longer one.
 CLUB_DESCRIPTION_MAX = 5000
+# A player's aliases (别名), at most this many (leagues.services.player_aliases_clean).
+PLAYER_ALIASES_MAX = 50
 
 
 class Club(models.Model):

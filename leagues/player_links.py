@@ -256,10 +256,28 @@ def player_name_hide(*, user: Any, hidden: bool) -> int:
     return Player.objects.filter(user=user).update(name_hidden=hidden)
 
 
+def _entry_ids(player: Player) -> list[str]:
+    """The ids the club's log files the entry's lines under: its own, and those of the
+    players merged into it (``player.merge``'s ``merged_id``), and into them, …"""
+    ids, new = [str(player.pk)], [str(player.pk)]
+    while new:
+        merges = AuditEntry.objects.filter(
+            object_type="leagues.player", object_id__in=new, action="player.merge"
+        )
+        new = [
+            str(merged)
+            for after in merges.values_list("after", flat=True)
+            if isinstance(after, dict) and (merged := after.get("merged_id")) is not None
+        ]
+        new = [i for i in new if i not in ids]
+        ids += new
+    return ids
+
+
 def _anonymise(player: Player) -> None:
     """The entry's name becomes 已注销选手 #n (n: the entry's number, unique in the
-    club), its aliases and link go; the club's log keeps the line but not the name."""
-    old = player.display_name
+    club), its aliases and link go; the club's log keeps the line but not the name, nor
+    any name the entry or a player merged into it had."""
     new = ANONYMOUS_NAME.format(n=player.pk)
     player.display_name = new
     player.aliases = []
@@ -267,15 +285,19 @@ def _anonymise(player: Player) -> None:
     player.name_hidden = False
     player.claim_issued_at = None
     player.save(update_fields=["display_name", "aliases", "user", "name_hidden", "claim_issued_at"])
-    # The log's older lines about the entry forget the name too.
-    for entry in AuditEntry.objects.filter(object_type="leagues.player", object_id=str(player.pk)):
+    # The log's older lines about the entry (and the players merged into it) forget the
+    # names too.
+    lines = AuditEntry.objects.filter(
+        object_type="leagues.player", object_id__in=_entry_ids(player)
+    )
+    for entry in lines:
         for snap in (entry.before, entry.after):
             if isinstance(snap, dict):
-                if snap.get("display_name") == old:
+                if "display_name" in snap:
                     snap["display_name"] = new
                 if "aliases" in snap:
                     snap["aliases"] = []
-                if snap.get("merged_guest") == old:
+                if "merged_guest" in snap:
                     snap["merged_guest"] = new
         entry.object_repr = new
         entry.save(update_fields=["before", "after", "object_repr"])

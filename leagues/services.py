@@ -22,10 +22,11 @@ from django.utils.text import slugify
 
 from csmj_site.errors import Forbidden, ServiceError, ServiceErrors, field_errors, reject
 from csmj_site.jsonio import json_parse
-from csmj_site.names import name_check_unique, name_clean, name_key
+from csmj_site.names import name_check_unique, name_clean, name_key, name_refusal
 from leagues.audit import audit_record, audit_snapshot, audit_stored
 from leagues.models import (
     CLUB_DESCRIPTION_MAX,
+    PLAYER_ALIASES_MAX,
     ROLE_RANK,
     Club,
     Invitation,
@@ -82,9 +83,12 @@ def _club_slug(slug: Any, club: Club | None = None) -> str:
     return text
 
 
-def _club_description(description: Any) -> str:
-    """A club's 简介 as stored: at most ``CLUB_DESCRIPTION_MAX`` characters."""
-    text = str(description if description is not None else "")
+def _club_description(description: Any, club: Club | None = None) -> str:
+    """A club's 简介 as stored (line breaks as ``\n``, as a browser counts them): at most
+    ``CLUB_DESCRIPTION_MAX`` characters; one kept as it is stays, even if longer."""
+    text = str(description if description is not None else "").replace("\r\n", "\n")
+    if club is not None and text == club.description:
+        return text
     if len(text) > CLUB_DESCRIPTION_MAX:
         raise reject("description", "max_length", "description", limit=CLUB_DESCRIPTION_MAX)
     return text
@@ -125,7 +129,7 @@ def club_update(*, club: Club, actor: Any, **fields: Any) -> Club:
     if "slug" in fields:
         fields["slug"] = _club_slug(fields["slug"], club)
     if "description" in fields:
-        fields["description"] = _club_description(fields["description"])
+        fields["description"] = _club_description(fields["description"], club)
     if club.is_quick and fields.get("is_public"):  # a quick table is never listed
         raise reject("is_public", "quick_table_private")
     before = audit_stored(club)
@@ -273,7 +277,8 @@ PLAYER_FIELDS = ("display_name", "aliases", "user")
 
 
 def player_aliases_clean(aliases: Iterable[str], display_name: str) -> list[str]:
-    """The aliases as stored: stripped, without blanks, repeats or the display name."""
+    """The aliases as stored: stripped, without blanks, repeats or the display name; at
+    most ``PLAYER_ALIASES_MAX``."""
     if isinstance(aliases, str):
         raise reject("aliases", "aliases")
     out: list[str] = []
@@ -281,7 +286,22 @@ def player_aliases_clean(aliases: Iterable[str], display_name: str) -> list[str]
         alias = name_clean(str(alias), field="aliases")
         if alias and alias != display_name and alias not in out:
             out.append(alias)
+    if len(out) > PLAYER_ALIASES_MAX:
+        raise reject("aliases", "max_length", "aliases", limit=PLAYER_ALIASES_MAX)
     return out
+
+
+def _roster_words(club: Club, *, player: Player | None) -> tuple[dict[str, str], dict[str, str]]:
+    """The words of the club's other players (all but ``player``), by ``name_key``: their
+    display names, and their aliases (each to the name of the player holding it)."""
+    others = Player.objects.filter(club=club)
+    if player is not None:
+        others = others.exclude(pk=player.pk)
+    rows = list(others.values_list("display_name", "aliases"))
+    owner_of_alias = {
+        name_key(alias): shown for shown, held in rows for alias in (held or []) if alias
+    }
+    return {name_key(shown): shown for shown, _held in rows}, owner_of_alias
 
 
 def _roster_words_check(
@@ -292,14 +312,7 @@ def _roster_words_check(
     ``aliases`` that is another player's display name or alias. The seat fields find a
     player by name first, then by a unique alias (``scoring.forms.find_player``), so such
     a word would quietly seat someone else."""
-    others = Player.objects.filter(club=club)
-    if player is not None:
-        others = others.exclude(pk=player.pk)
-    rows = list(others.values_list("display_name", "aliases"))
-    owner_of_alias = {
-        name_key(alias): shown for shown, held in rows for alias in (held or []) if alias
-    }
-    names = {name_key(shown): shown for shown, _held in rows}
+    names, owner_of_alias = _roster_words(club, player=player)
     if name is not None and name_key(name) in owner_of_alias:
         raise reject(
             "display_name", "name_is_an_alias", name=name, other=owner_of_alias[name_key(name)]
@@ -311,6 +324,24 @@ def _roster_words_check(
             raise reject(
                 "aliases", "name_is_an_alias", name=alias, other=owner_of_alias[name_key(alias)]
             )
+
+
+def player_aliases_merged(*, player: Player, words: Iterable[str]) -> list[str]:
+    """``player``'s aliases with ``words`` added (the name and aliases of a player merged
+    into them, ``scoring.merge``), so that the other name still finds them at the table.
+    A word that another player holds as a name or an alias is left out (it would then
+    mean two players), as is any past ``PLAYER_ALIASES_MAX``. Not saved."""
+    names, owner_of_alias = _roster_words(player.club, player=player)
+    out = list(player.aliases or [])
+    for word in words:
+        alias, error = name_refusal(str(word), field="aliases")
+        key = name_key(alias)
+        if error or not alias or alias == player.display_name or alias in out:
+            continue
+        if key in names or key in owner_of_alias or len(out) >= PLAYER_ALIASES_MAX:
+            continue
+        out.append(alias)
+    return out
 
 
 def _player_name(club: Club, display_name: str, player: Player | None = None) -> str:

@@ -18,6 +18,7 @@ from leagues.models import (
     CHIP_RATE_MAX,
     CHIP_RATE_MIN,
     CLUB_DESCRIPTION_MAX,
+    PLAYER_ALIASES_MAX,
     Club,
     Player,
     Role,
@@ -80,7 +81,7 @@ class PlayerSerializer(serializers.ModelSerializer[Player]):
     club = serializers.CharField(source="club.slug", read_only=True)
     display_name = serializers.CharField(max_length=60)
     aliases = serializers.ListField(
-        child=serializers.CharField(max_length=60), required=False, max_length=50
+        child=serializers.CharField(max_length=60), required=False, max_length=PLAYER_ALIASES_MAX
     )
     user = serializers.CharField(
         source="user.get_username",

@@ -27,6 +27,7 @@ from django.views.decorators.http import require_POST
 from csmj_site.bounds import ID, parse_int
 from csmj_site.errors import ServiceErrors, answers_json, reject
 from csmj_site.language import list_sep
+from leagues.forms import DATE_INVALID
 from leagues.models import Club, Player, Season, reader_is_visitor
 from leagues.pages import LoginNeeded, club_access, club_context, club_view
 from scoring.events import cards, selectors, services
@@ -109,7 +110,7 @@ def _event_create(request: HttpRequest, season: Season) -> Event | None:
     try:
         date = datetime.date.fromisoformat(p.get("date", ""))
     except ValueError:
-        messages.error(request, _("日期格式应为 YYYY-MM-DD"))
+        messages.error(request, DATE_INVALID)
         return None
     try:
         return services.event_create(

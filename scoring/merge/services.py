@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.db.models import ProtectedError, RestrictedError
 
 from csmj_site.errors import reject
 from leagues.audit import audit_record, audit_snapshot
 from leagues.models import Player, PlayerLinkRequest, Season
 from leagues.permissions import require_manage
-from leagues.services import player_aliases_clean
+from leagues.services import player_aliases_merged
 from scoring.events.models import Entrant
 from scoring.models import RoundHand, RoundKong, RoundPlayer, Session, SessionSeat, Transfer
 from scoring.standings.models import (
@@ -51,10 +52,11 @@ PLAYER_REBUILT: tuple[tuple[Any, str], ...] = (
 )
 
 
-def player_has_records(*, player: Player) -> bool:
-    """Whether anything the player played or entered names them (``PLAYER_MOVED``,
-    ``PLAYER_REFUSED``): such a player is merged into another, never deleted."""
-    kept = (*PLAYER_MOVED, *PLAYER_REFUSED)
+def player_has_records(
+    *, player: Player, kept: tuple[tuple[Any, str], ...] = PLAYER_MOVED + PLAYER_REFUSED
+) -> bool:
+    """Whether a row of ``kept`` names the player (by default anything they played or
+    entered): such a player is never deleted."""
     return any(model.objects.filter(**{field: player}).exists() for model, field in kept)
 
 
@@ -104,17 +106,17 @@ def player_merge(*, source: Player, target: Player, actor: Any) -> Player:
             standings_rebuild(season=season)
         changed = []
         if source.user_id is not None and target.user_id is None:
-            # The source's account link (我的麻将) goes with its rounds to the target.
+            # The source's account link (我的麻将) goes with its rounds to the target, and
+            # with it the member's choice to hide their name from visitors.
             Player.objects.filter(pk=source.pk).update(user=None)
             target.user_id = source.user_id
-            changed.append("user")
-        merged_name = source.display_name
+            target.name_hidden = source.name_hidden
+            changed += ["user", "name_hidden"]
+        merged_name, merged_id = source.display_name, source.pk
         words = [] if source.is_guest else [merged_name, *(source.aliases or [])]
         source.delete()
-        if words:  # the other name now means the target (never another player's word)
-            target.aliases = player_aliases_clean(
-                [*(target.aliases or []), *words], target.display_name
-            )
+        if words:  # the other name now finds the target (never another player's word)
+            target.aliases = player_aliases_merged(player=target, words=words)
             changed.append("aliases")
         if changed:
             target.save(update_fields=changed)
@@ -127,6 +129,7 @@ def player_merge(*, source: Player, target: Player, actor: Any) -> Player:
             after={
                 **(audit_snapshot(target) or {}),
                 "merged_guest": merged_name,
+                "merged_id": merged_id,
                 "moved": counts,
             },
         )
@@ -134,22 +137,35 @@ def player_merge(*, source: Player, target: Player, actor: Any) -> Player:
 
 
 def player_delete(*, player: Player, actor: Any) -> None:
-    """Delete a roster entry that never played (entered by mistake): no seat, round,
-    transfer, penalty or league-night entry names it (``PLAYER_MOVED``,
-    ``PLAYER_REFUSED``). One that played is merged into another player instead
-    (``player_merge``), so that no round loses a player. Organisers only; audited."""
+    """Delete a roster entry made by mistake: one that never played (no seat, round,
+    transfer or penalty names it, ``PLAYER_MOVED``) nor entered a league night
+    (``PLAYER_REFUSED``), and that no account is linked to. One that played is merged
+    into another player instead (``player_merge``), so that no round loses a player.
+    Organisers only; audited."""
     club = player.club
     require_manage(actor, club)
-    if player_has_records(player=player):
-        raise reject("player", "player_has_rounds", name=player.display_name)
     with transaction.atomic():
+        # locked: a session that seats the player meanwhile waits, then is refused
+        locked = Player.objects.select_for_update().filter(pk=player.pk).first()
+        if locked is None:
+            return
+        if locked.user_id is not None:
+            raise reject("player", "player_linked", "delete", name=locked.display_name)
+        if player_has_records(player=locked, kept=PLAYER_MOVED):
+            raise reject("player", "player_has_rounds", name=locked.display_name)
+        if player_has_records(player=locked, kept=PLAYER_REFUSED):
+            raise reject("player", "player_has_rounds", "night", name=locked.display_name)
         audit_record(
             actor=actor,
             club=club,
             action="player.delete",
-            obj=player,
-            before=audit_snapshot(player),
+            obj=locked,
+            before=audit_snapshot(locked),
         )
         for model, field in PLAYER_REBUILT:
-            model.objects.filter(**{field: player}).delete()
-        player.delete()
+            model.objects.filter(**{field: locked}).delete()
+        try:
+            with transaction.atomic():
+                locked.delete()
+        except (ProtectedError, RestrictedError):  # a row written past the lock's check
+            raise reject("player", "player_has_rounds", name=locked.display_name) from None

@@ -42,7 +42,7 @@ def player_merge(request: HttpRequest, club: Club, player_id: int) -> HttpRespon
         club,
         source=source,
         form=form,
-        may_delete=not services.player_has_records(player=source),
+        may_delete=source.user_id is None and not services.player_has_records(player=source),
     )
     return render(request, "scoring/player_merge.html", context, status=400 if form.errors else 200)
 

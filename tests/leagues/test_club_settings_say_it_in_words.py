@@ -94,3 +94,25 @@ def test_the_api_and_the_service_refuse_the_same_description(api_as, club, organ
     assert not Club.objects.filter(slug="new-club").exists()
     club.refresh_from_db()
     assert club.description == ""
+
+
+def test_a_description_stored_longer_before_the_bound_does_not_block_other_settings(
+    client, club, organiser
+):
+    Club.objects.filter(pk=club.pk).update(description=LONG)
+    client.force_login(organiser)
+
+    post(client, club, description=LONG, is_public="on")
+
+    club.refresh_from_db()
+    assert club.is_public and club.description == LONG
+
+
+def test_line_breaks_count_as_the_browser_counts_them(client, club, organiser):
+    client.force_login(organiser)
+    text = "第一行\r\n" * (CLUB_DESCRIPTION_MAX // 4)  # 4 characters a line in a textarea
+
+    post(client, club, description=text)
+
+    club.refresh_from_db()
+    assert club.description == text.replace("\r\n", "\n").strip()  # the form trims the end

@@ -180,6 +180,20 @@ def test_a_season_cannot_end_before_it_starts(client, club, organiser, ruleset):
     assert not Season.objects.filter(name="倒着").exists()
 
 
+def test_a_date_the_page_cannot_read_is_refused_in_the_sites_words(
+    client, club, organiser, ruleset
+):
+    client.force_login(organiser)
+
+    response = client.post(
+        reverse("season-new", args=[club.slug]),
+        {"name": "新赛季", "start_date": "2025-13-45", "ruleset": ruleset.pk},
+    )
+
+    assert response.context["form"].errors == {"start_date": ["日期格式应为 YYYY-MM-DD"]}
+    assert not Season.objects.filter(name="新赛季").exists()
+
+
 def test_the_roster_takes_aliases_separated_by_commas(client, club, organiser):
     client.force_login(organiser)
 

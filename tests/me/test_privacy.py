@@ -129,3 +129,27 @@ def test_the_privacy_page_removes_the_account_after_the_username_is_typed(client
     assert answer.status_code == 302
     assert not Player.objects.filter(user_id=history.user.pk).exists()
     assert client.get(reverse("me")).status_code == 302  # logged out
+
+
+def test_a_merged_entry_hands_its_hidden_name_on_and_removal_forgets_both_names(
+    club, owner, member, players
+):
+    from leagues.services import player_create
+    from scoring.merge.services import player_merge
+
+    twice = player_create(club=club, display_name="王小明", aliases=["小明"], actor=owner)
+    player_links.player_link(player=twice, user=member, actor=owner)
+    player_links.player_name_hide(user=member, hidden=True)
+    player_merge(source=Player.objects.get(pk=twice.pk), target=players[4], actor=owner)
+    players[4].refresh_from_db()
+    assert players[4].user == member and players[4].name_hidden
+    assert "王小明" in players[4].aliases
+
+    player_links.account_remove(user=member, actor=member)
+
+    logged = AuditEntry.objects.filter(
+        object_type="leagues.player", object_id__in=[str(twice.pk), str(players[4].pk)]
+    )
+    text = json.dumps([[e.before, e.after, e.object_repr] for e in logged], ensure_ascii=False)
+    assert logged.count() >= 4
+    assert "王小明" not in text and "小明" not in text

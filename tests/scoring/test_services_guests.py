@@ -142,6 +142,40 @@ def test_a_player_entered_twice_merges_into_the_other_and_the_name_still_finds_t
     assert entry.after["merged_guest"] == "老张"
 
 
+def test_a_merged_word_another_player_holds_is_left_out(club, players, organiser):
+    twice = league_services.player_create(
+        club=club, display_name="老李", aliases=["李哥", "阿李"], actor=organiser
+    )
+    Player.objects.filter(pk=players[1].pk).update(aliases=["李哥"])  # stored before the check
+
+    merge.player_merge(source=twice, target=players[4], actor=organiser)
+
+    players[4].refresh_from_db()
+    assert "老李" in players[4].aliases and "阿李" in players[4].aliases
+    assert "李哥" not in players[4].aliases
+
+
+def test_merged_words_stop_at_the_alias_bound(club, players, organiser):
+    Player.objects.filter(pk=players[4].pk).update(aliases=[f"别名{i}" for i in range(49)])
+    twice = league_services.player_create(
+        club=club, display_name="老赵", aliases=["赵哥"], actor=organiser
+    )
+
+    merge.player_merge(source=twice, target=Player.objects.get(pk=players[4].pk), actor=organiser)
+
+    players[4].refresh_from_db()
+    assert len(players[4].aliases) == 50 and players[4].aliases[-1] == "老赵"
+
+
+def test_a_player_holds_at_most_fifty_aliases(players, organiser):
+    with pytest.raises(ValidationError) as info:
+        league_services.player_update(
+            player=players[0], aliases=[f"别名{i}" for i in range(51)], actor=organiser
+        )
+
+    assert info.value.message_dict == {"aliases": ["别名最多 50 个"]}
+
+
 def test_a_guests_name_does_not_become_an_alias(players, guest, organiser):
     merge.player_merge(source=guest, target=players[4], actor=organiser)
 
@@ -174,9 +208,7 @@ def test_a_player_who_played_is_not_deleted_and_the_error_says_to_merge(
             merge.player_delete(player=player, actor=organiser)
 
         assert info.value.message_dict == {
-            "player": [
-                f"{player.display_name} 已有战绩或报名过比赛之夜，不能删除；可以合并到另一位选手"
-            ]
+            "player": [f"{player.display_name} 已有战绩，不能删除；可以合并到另一位选手"]
         }
         assert Player.objects.filter(pk=player.pk).exists()
 
@@ -189,9 +221,24 @@ def test_a_night_entrant_who_never_played_is_not_deleted(season, players, organi
     )
     events.entrant_add(event=night, player=players[0], actor=organiser)
 
-    with pytest.raises(ValidationError):
+    with pytest.raises(ValidationError) as info:
         merge.player_delete(player=players[0], actor=organiser)
+
+    assert [e.key for e in info.value.errors] == ["player_has_rounds:night"]
     assert Player.objects.filter(pk=players[0].pk).exists()
+
+
+def test_a_player_linked_to_an_account_is_not_deleted(club, organiser, member):
+    from leagues import player_links
+
+    typo = league_services.player_create(club=club, display_name="张三三", actor=organiser)
+    player_links.player_link(player=typo, user=member, actor=organiser)
+
+    with pytest.raises(ValidationError) as info:
+        merge.player_delete(player=typo, actor=organiser)
+
+    assert info.value.message_dict == {"player": ["张三三 已关联账户，请先解除关联"]}
+    assert Player.objects.filter(pk=typo.pk).exists()
 
 
 def test_a_recorder_cannot_delete_a_player(club, players, recorder):

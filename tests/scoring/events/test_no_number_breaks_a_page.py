@@ -357,6 +357,15 @@ def test_a_refused_night_shows_the_form_again_holding_what_was_typed(org, club, 
     assert not Event.objects.exists()
 
 
+def test_a_refused_nights_typed_values_are_cut_to_two_hundred_characters(org, club, season):
+    url = reverse("event-list", args=[club.slug, season.pk])
+
+    page = org.post(url, {"name": "夜" * 500, "date": "2025-03-07", "rounds_planned": "0"})
+
+    assert 'value="' + "夜" * 200 + '"' in page.content.decode()
+    assert "夜" * 201 not in page.content.decode()
+
+
 def test_the_create_form_reads_its_bounds_from_the_service(org, club, season):
     page = org.get(reverse("event-list", args=[club.slug, season.pk])).content.decode()
 
