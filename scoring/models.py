@@ -79,7 +79,10 @@ class Session(models.Model):
     """一场: the players at one table (four, three or two: the season's ruleset's
     ``players``, rules.md §10), in turn order, for a run of rounds."""
 
-    season = models.ForeignKey("leagues.Season", on_delete=models.CASCADE, related_name="sessions")
+    # A season's sessions are found by ``session_season_recent_idx``, which starts with it.
+    season = models.ForeignKey(
+        "leagues.Season", on_delete=models.CASCADE, related_name="sessions", db_index=False
+    )
     started_at = models.DateTimeField(_("开始时间"), default=timezone.now)
     table_label = models.CharField(_("桌号"), max_length=40, blank=True)
     first_dealer = models.PositiveSmallIntegerField(_("首庄"), validators=seat_validators)

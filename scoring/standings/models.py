@@ -282,8 +282,13 @@ class RatingEvent(models.Model):
     """A player's rating right after one rated session, for the history chart."""
 
     # Derived rows (ratings_rebuild replays them): only ``session`` keeps a constraint.
+    # The club's events are found by ``ratingevent_scope_idx``, which starts with it.
     club = models.ForeignKey(
-        "leagues.Club", on_delete=models.CASCADE, related_name="+", db_constraint=False
+        "leagues.Club",
+        on_delete=models.CASCADE,
+        related_name="+",
+        db_constraint=False,
+        db_index=False,
     )
     season = models.ForeignKey(
         "leagues.Season",
