@@ -7,6 +7,7 @@ from leagues import services as league_services
 from leagues.models import Player
 from scoring import services
 from tests.api_helpers import club_url, codes
+from tests.openapi_contract import assert_matches_schema
 
 pytestmark = pytest.mark.django_db
 
@@ -61,6 +62,7 @@ def test_a_regular_player_entered_twice_is_merged_and_named_in_the_targets_alias
     response = merge(api_as("organiser"), twice, players[4].pk)
 
     assert response.status_code == 200, response.content
+    assert_matches_schema(response)
     assert "老王" in response.json()["aliases"]
     assert not Player.objects.filter(pk=twice.pk).exists()
 
@@ -71,6 +73,7 @@ def test_an_organiser_deletes_a_player_who_never_played(api_as, club, organiser)
     response = api_as("organiser").delete(club_url(club, f"players/{typo.pk}/"))
 
     assert response.status_code == 204
+    assert_matches_schema(response)
     assert not Player.objects.filter(pk=typo.pk).exists()
 
 
@@ -85,6 +88,7 @@ def test_deleting_a_player_who_played_is_a_400_naming_the_player(
 
     assert response.status_code == 400
     assert codes(response) == [("player", "player_has_rounds")]
+    assert_matches_schema(response)
     assert Player.objects.filter(pk=guest.pk).exists()
 
 
