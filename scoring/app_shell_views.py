@@ -20,10 +20,17 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         code = f.read()
     catalogue = reverse("javascript-catalog")
     offline_page = reverse("offline")
+    # Every file the round form and the session page load (a test reads both pages): a
+    # page first loaded before this worker was in charge finds offline only these.
     shell = [
         offline_page,
         static("css/site.css"),
         static("css/record.css"),
+        static("js/table-scroll.js"),
+        static("js/sync-queue.js"),
+        static("js/follow.js"),
+        static("js/share.js"),
+        static("js/event-timer.js"),
         static("js/round-form-strings.js"),
         static("js/next-dealer.js"),
         static("js/scoreboard.js"),
