@@ -35,6 +35,13 @@ _REQUEST = inline_serializer(
             help_text="The seats' names in turn order, one per seat of the ruleset's table "
             "(4, 3 or 2). A seat is also named by its number (3号位).",
         ),
+        "aliases": serializers.ListField(
+            child=serializers.ListField(child=serializers.CharField(), max_length=50),
+            required=False,
+            max_length=4,
+            help_text="Each seat's other names (a roster's 别名: 老张 for 张伟), one list per "
+            "seat in turn order; optional. A word two seats hold names neither.",
+        ),
         "dealer": serializers.IntegerField(
             min_value=0, max_value=3, default=0, help_text="The dice-rolling dealer's seat."
         ),

@@ -35,7 +35,8 @@ from scoring.engine.words import HAND_CLASSES, OUTCOMES, SEATS, TONGPAO
 GRAMMAR: MappingProxyType[str, tuple[str, ...]] = MappingProxyType(
     {
         "win": ("胡了", "胡", "和牌", "赢了"),  # a win on a discard, unless 自摸 is said
-        "discarder": ("放炮", "放了炮", "打炮"),  # beside 点炮 (OUTCOMES["discard"])
+        # beside 点炮 (OUTCOMES["discard"]); 放的炮 as voice input writes it
+        "discarder": ("放炮", "放了炮", "放的炮", "打炮"),
         "draw": ("黄庄", "荒庄"),  # beside 流局 (OUTCOMES["draw"])
         "birds": ("扎鸟", "抓鸟", "中鸟", "鸟"),
         "forfeit": ("忘记扎鸟", "忘了扎鸟", "没扎鸟"),
@@ -132,11 +133,19 @@ def _tile_at(text: str, i: int) -> tuple[str, int] | None:
     return None
 
 
-def _tokens(text: str, names: Sequence[str]) -> list[_Token]:
-    """The sentence as words; what matches no word is an ``unknown`` token."""
+def _tokens(text: str, names: Sequence[str], aliases: Sequence[Sequence[str]] = ()) -> list[_Token]:
+    """The sentence as words; what matches no word is an ``unknown`` token. A seat is
+    named by its player's name or one of their ``aliases`` (per seat; an alias that is
+    another seat's name or alias names neither)."""
     n = len(names)
+    said = [(name, seat) for seat, name in enumerate(names)]
+    said += [(alias, seat) for seat, held in enumerate(aliases) for alias in held]
+    seats_of: dict[str, set[int]] = {}
+    for word, seat in said:
+        if word.strip():
+            seats_of.setdefault(_normalise(word), set()).add(seat)
     by_name = sorted(
-        ((_normalise(name), seat) for seat, name in enumerate(names) if name.strip()),
+        ((word, next(iter(seats))) for word, seats in seats_of.items() if len(seats) == 1),
         key=lambda e: -len(e[0]),
     )
     out: list[_Token] = []
@@ -502,17 +511,23 @@ class _Reader:
 
 
 def parse_sentence(
-    text: str, *, players: Sequence[str], dealer: int, ruleset: object
+    text: str,
+    *,
+    players: Sequence[str],
+    dealer: int,
+    ruleset: object,
+    aliases: Sequence[Sequence[str]] = (),
 ) -> tuple[dict[str, Any] | None, list[FieldError]]:
     """The round a sentence says at a table of ``players`` (the seats' names in turn
-    order; a table of 4, 3 or 2), or None and the errors naming what it could not place
+    order; a table of 4, 3 or 2; ``aliases``: each seat's other names, 老张 for 张伟),
+    or None and the errors naming what it could not place
     (field ``text``, code ``sentence_not_understood``; a hand the ruleset does not play,
     ``sentence_hand_not_played``). The round is not validated here."""
     if not text.strip():
         return None, [make_error("text", "sentence_empty")]
     rules, _errors = parse_ruleset(ruleset)
     reader = _Reader(len(players), rules)
-    reader.read(_tokens(_normalise(text), players))
+    reader.read(_tokens(_normalise(text), players, aliases))
     data = reader.round(dealer, ruleset)
     if reader.errors or reader.not_played:
         return None, [
@@ -524,7 +539,7 @@ def parse_sentence(
 
 
 def parse_request(data: object) -> dict[str, Any]:
-    """``POST /api/v1/parse/``: ``{"text", "players", "dealer", "ruleset"}`` →
+    """``POST /api/v1/parse/``: ``{"text", "players", "aliases", "dealer", "ruleset"}`` →
     ``{"round": …, "problems": […]}`` (``problems``: the validator's errors of the round,
     [] when it is complete). Raises RoundInvalid naming each field it cannot read, or each
     part of the sentence it could not place."""
@@ -543,6 +558,11 @@ def parse_request(data: object) -> dict[str, Any]:
             if players is None
             else _wrong("players", "a list", players)
         )
+    aliases = data.get("aliases", [])
+    if not isinstance(aliases, list) or not all(
+        isinstance(held, list) and all(isinstance(a, str) for a in held) for held in aliases
+    ):
+        errors.append(_wrong("aliases", "a list of lists of names", aliases))
     dealer = data.get("dealer", 0)
     if not isinstance(dealer, int) or isinstance(dealer, bool):
         errors.append(_wrong("dealer", "an integer", dealer))
@@ -555,6 +575,8 @@ def parse_request(data: object) -> dict[str, Any]:
     n = rules.players
     if len(players) != n:
         errors.append(make_error("players", "wrong_length", expected=n, count=len(players)))
+    if aliases and len(aliases) != n:
+        errors.append(make_error("aliases", "wrong_length", expected=n, count=len(aliases)))
     if not 0 <= dealer < n:
         errors.append(
             make_error(
@@ -563,7 +585,9 @@ def parse_request(data: object) -> dict[str, Any]:
         )
     if errors:
         raise RoundInvalid(errors)
-    parsed, errors = parse_sentence(text, players=players, dealer=dealer, ruleset=ruleset)
+    parsed, errors = parse_sentence(
+        text, players=players, dealer=dealer, ruleset=ruleset, aliases=aliases
+    )
     if parsed is None:
         raise RoundInvalid(errors)
 

@@ -108,11 +108,19 @@ def labels(words: Mapping[str, ValueLabel]) -> dict[str, str]:
     return {key: as_label(word) for key, word in words.items()}
 
 
-def form_seats(names: list[str], *, winds: bool = False) -> list[dict[str, Any]]:
-    """The table's seats as the round form's JSON: index, player's name, seat's name (a
-    league night's table names its seats by wind, 东南西北, as its table card does)."""
+def form_seats(
+    names: list[str], *, winds: bool = False, aliases: list[list[str]] | None = None
+) -> list[dict[str, Any]]:
+    """The table's seats as the round form's JSON: index, player's name, their aliases
+    (别名, which the one-line entry reads as the name), seat's name (a league night's table
+    names its seats by wind, 东南西北, as its table card does)."""
     return [
-        {"seat": i, "name": name, "label": as_label(WINDS[i]) if winds else seat_label(i)}
+        {
+            "seat": i,
+            "name": name,
+            "aliases": list(aliases[i]) if aliases else [],
+            "label": as_label(WINDS[i]) if winds else seat_label(i),
+        }
         for i, name in enumerate(names)
     ]
 

@@ -69,7 +69,11 @@ def round_form_page(
     free_piao = rules_context["rules"].get("piao") == "free"
     night = selectors.session_night_table(session=session)
     context = {
-        "seats": form_seats([p.display_name for p in players], winds=night is not None),
+        "seats": form_seats(
+            [p.display_name for p in players],
+            winds=night is not None,
+            aliases=[list(p.aliases or []) for p in players],
+        ),
         **rules_context,
         "lang": "en" if page_is_english() else "zh-hans",
         "prefill": {

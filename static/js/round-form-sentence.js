@@ -96,6 +96,7 @@
           var who = haidi.taker !== null ? haidi.taker : haidi.first_offered;
           text += " · " + T.haidi + " " + tileWords(haidi.tile) + (who !== null ? " " + form.seatName(who) : "");
         }
+        if (r.birds_forfeited) text += " · " + T.birds_forfeited;
         parts.push(text);
       }
       return parts.join("；");
@@ -125,6 +126,7 @@
       var body = {
         text: text,
         players: ctx.seats.map(function (s) { return s.name || s.label; }),
+        aliases: ctx.seats.map(function (s) { return s.aliases || []; }),
         dealer: state.dealer === null ? 0 : state.dealer,
         ruleset: ctx.rules,
       };

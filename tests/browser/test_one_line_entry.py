@@ -49,6 +49,21 @@ def test_a_sentence_fills_the_round_form_and_nothing_is_saved_before_the_tap(pag
     assert data["result"]["birds"] == [2, 5]
 
 
+def test_a_players_alias_names_their_seat_and_forgotten_birds_are_said_back(page, league):
+    session = log_in_and_start(page, league)  # 赵六's alias on the roster: 老赵
+    page.goto(form_url(page, session))
+    page.locator("#rf-body .rf-section").first.wait_for()
+
+    say(page, "老赵自摸 没扎鸟")
+
+    said = page.locator("[data-role=sentence-said][data-state=ok]")
+    said.wait_for()
+    assert said.inner_text() == "听懂了：自摸 · 赵六 平胡 · 忘记扎鸟（本盘不扎鸟）"
+    state = page.evaluate("window.csmjRoundForm.state")
+    assert [w["seat"] for w in state["winners"]] == [3]
+    assert state["birdsForfeited"] is True
+
+
 def test_what_it_cannot_place_it_names_and_the_form_is_left_as_it_was(page, league):
     session = log_in_and_start(page, league)
     page.goto(form_url(page, session))

@@ -110,9 +110,60 @@ def test_gei_without_a_discard_or_a_kong_before_it_is_named():
 # --- words -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("word", ["点炮", "放炮"])
+@pytest.mark.parametrize("word", ["点炮", "放炮", "放的炮", "放了炮"])
 def test_either_word_names_the_discarder(word):
     assert read(f"李娜{word} 刘洋胡 鸟1 2")["result"]["discarder"] == 1
+
+
+ALIASES = [["老张", "张哥"], [], ["芳芳"], []]
+
+
+def test_a_players_alias_names_their_seat():
+    data, errors = parse_sentence(
+        "老张自摸 鸟1 5", players=FOUR, dealer=0, ruleset="changsha-67", aliases=ALIASES
+    )
+
+    assert errors == []
+    assert data["result"]["winners"] == [{"seat": 0, "hands": ["pinghu"]}]
+
+
+def test_an_alias_and_a_name_in_one_sentence_with_voice_inputs_words():
+    data, errors = parse_sentence(
+        "李娜放的炮 芳芳清一色 鸟2 6",
+        players=FOUR,
+        dealer=0,
+        ruleset="changsha-67",
+        aliases=ALIASES,
+    )
+
+    assert errors == []
+    assert (data["result"]["discarder"], data["result"]["winners"]) == (
+        1,
+        [{"seat": 2, "hands": ["qingyise"]}],
+    )
+
+
+def test_an_alias_two_seats_hold_names_neither():
+    data, errors = parse_sentence(
+        "老王自摸 鸟1 5",
+        players=FOUR,
+        dealer=0,
+        ruleset="changsha-67",
+        aliases=[["老王"], ["老王"], [], []],
+    )
+
+    assert data is None
+    assert [e.params["value"] for e in errors] == ["老王"]
+
+
+def test_the_request_reads_aliases_and_refuses_them_in_another_shape():
+    body = {"text": "老张自摸 鸟1 5", "players": FOUR, "aliases": ALIASES}
+    assert parse_sentence_request(body)["round"]["result"]["winners"][0]["seat"] == 0
+
+    for wrong in ("老张", [["老张"]], [[1], [], [], []]):
+        with pytest.raises(RoundInvalid) as info:
+            parse_sentence_request({**body, "aliases": wrong})
+        assert [e.field for e in info.value.errors] == ["aliases"]
 
 
 def test_hu_alone_is_a_plain_win():

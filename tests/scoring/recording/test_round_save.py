@@ -131,9 +131,7 @@ def test_the_service_worker_is_served_from_the_root_with_the_app_shell(client):
         assert f"js/round-form-{part}.js" in code
 
 
-def test_the_service_worker_keeps_every_file_the_round_form_and_the_session_page_load(
-    rec, session
-):
+def test_the_service_worker_keeps_every_file_the_round_form_and_the_session_page_load(rec, session):
     """Offline, a page kept on the phone loads its scripts and styles from the worker's
     cache; one loaded before the worker was in charge (a phone's first visit) finds there
     only the shell, so the shell must hold every file those pages name."""
@@ -141,7 +139,10 @@ def test_the_service_worker_keeps_every_file_the_round_form_and_the_session_page
 
     code = rec.get("/sw.js").content.decode()
     slug = session.season.club.slug
-    pages = [reverse("round-new", args=[slug, session.pk]), reverse("session", args=[slug, session.pk])]
+    pages = [
+        reverse("round-new", args=[slug, session.pk]),
+        reverse("session", args=[slug, session.pk]),
+    ]
 
     for url in pages:
         html = rec.get(url).content.decode()
