@@ -107,6 +107,20 @@ def test_the_settle_up_step_keeps_the_fee_and_every_page_shows_it(client, table)
     assert 'data-role="fee-form"' not in follow
 
 
+@pytest.mark.parametrize(
+    ("language", "said"), [("zh-hans", "台费 20子："), ("en", "Table fee 20 chips: ")]
+)
+def test_the_fee_shares_line_takes_its_languages_colon(client, table, language, said):
+    fee_set(table, fee=20, by="equal")
+    client.force_login(table.keeper)
+    client.cookies["django_language"] = language
+
+    page = client.get(reverse("session", args=[table.club.slug, table.session.pk])).content.decode()
+
+    line = page.split('data-role="fee-shares">')[1].split("</p>")[0]
+    assert line.startswith(said)
+
+
 def test_a_bad_fee_on_the_page_is_a_message_not_an_error(client, table):
     client.force_login(table.keeper)
     url = reverse("session-table-fee", args=[table.club.slug, table.session.pk])
