@@ -19,7 +19,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import Rules, parse_ruleset
+from scoring.engine import SENTENCE_ALIASES_MAX, Rules, parse_ruleset
 
 
 class Role(models.TextChoices):
@@ -42,8 +42,9 @@ CHIP_RATE_MIN = Decimal("0.01")
 CHIP_RATE_MAX = Decimal("10000")
 # A club's 简介: a few paragraphs on its page; leagues.services refuses a longer one.
 CLUB_DESCRIPTION_MAX = 5000
-# A player's aliases (别名), at most this many (leagues.services.player_aliases_clean).
-PLAYER_ALIASES_MAX = 50
+# A player's aliases (别名), at most this many (leagues.services.player_aliases_clean):
+# as many as the one-line entry reads for a seat.
+PLAYER_ALIASES_MAX = SENTENCE_ALIASES_MAX
 
 
 class Club(models.Model):

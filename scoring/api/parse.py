@@ -25,8 +25,9 @@ _REQUEST = inline_serializer(
     "ParseSentence",
     {
         "text": serializers.CharField(
+            max_length=500,
             help_text="One round in one sentence, e.g. 王芳自摸清一色 鸟3 7 (the grammar: "
-            "docs/one-line-entry.md). Full-width punctuation and digits are read as such."
+            "docs/one-line-entry.md). Full-width punctuation and digits are read as such.",
         ),
         "players": serializers.ListField(
             child=serializers.CharField(allow_blank=True),
@@ -36,11 +37,15 @@ _REQUEST = inline_serializer(
             "(4, 3 or 2). A seat is also named by its number (3号位).",
         ),
         "aliases": serializers.ListField(
-            child=serializers.ListField(child=serializers.CharField(), max_length=50),
+            child=serializers.ListField(
+                child=serializers.CharField(min_length=1, max_length=60), max_length=50
+            ),
             required=False,
             max_length=4,
             help_text="Each seat's other names (a roster's 别名: 老张 for 张伟), one list per "
-            "seat in turn order; optional. A word two seats hold names neither.",
+            "seat in turn order; optional. A seat's name comes first: an alias that is a "
+            "seat's name, another seat's alias too, or (the start of) a game word (胡, 清一, "
+            "二号) names no one.",
         ),
         "dealer": serializers.IntegerField(
             min_value=0, max_value=3, default=0, help_text="The dice-rolling dealer's seat."

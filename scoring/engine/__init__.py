@@ -22,7 +22,8 @@ Tiles: ``analyse``, ``analyse_opening``, ``analyse_request``, ``melds_from_text`
 ``HAND_CLASSES``, ``MELDS``, ``SEATS``, ``WINDS``, ``TRANSFER_EVENTS``,
 ``PENALTY_KINDS``, with the kongs' (``KONG_KINDS``) and ``BIRD_ON_NOBODY``.
 One-line entry (docs/one-line-entry.md): ``parse_sentence``, ``parse_sentence_request``
-(``POST /api/v1/parse/``) and ``round_sentence`` (a round said as a sentence).
+(``POST /api/v1/parse/``) and ``round_sentence`` (a round said as a sentence);
+``SENTENCE_ALIASES_MAX``, the aliases a seat may hold (a roster's bound too).
 Errors: ``RoundInvalid``, ``FieldError`` and every code's templates in
 ``ALL_MESSAGES``.
 """
@@ -86,6 +87,7 @@ from scoring.engine.scoring import (
     score_counted,
     seat_wins,
 )
+from scoring.engine.sentence import ALIASES_MAX as SENTENCE_ALIASES_MAX
 from scoring.engine.sentence import parse_request as parse_sentence_request
 from scoring.engine.sentence import parse_sentence, round_sentence
 from scoring.engine.tiles import MeldKind, melds_from_text, tile_text
@@ -161,6 +163,7 @@ __all__ = [
     "final_bird_origin",
     "melds_from_text",
     "parse_ruleset",
+    "SENTENCE_ALIASES_MAX",
     "parse_sentence",
     "parse_sentence_request",
     "presets_describe",

@@ -305,6 +305,9 @@ EXPECTED_ZH: dict[str, str] = {
     "a seat number or null": "座位号或空值",
     "an object or null": "对象或空值",
     "a list or null": "列表或空值",
+    "a list of lists of names": "名字列表的列表",
+    "at most 50 names of 1–60 characters": "最多 50 个名字，每个 1–60 字",
+    "at most 500 characters": "最多 500 字",
 }
 
 # How a round ends, in the catalogue's words (自摸, 点炮, 流局).

@@ -31,6 +31,12 @@ from scoring.engine.rules import Rules, parse_ruleset
 from scoring.engine.validate import parse_round
 from scoring.engine.words import HAND_CLASSES, OUTCOMES, SEATS, TONGPAO
 
+# What a request may hold (POST /api/v1/parse/): a sentence's length, and each seat's
+# aliases, as many and as long as a club's roster holds them (leagues.models).
+TEXT_MAX = 500
+ALIASES_MAX = 50
+NAME_MAX = 60
+
 # The grammar's own words (besides the game's words above), each with what it means.
 GRAMMAR: MappingProxyType[str, tuple[str, ...]] = MappingProxyType(
     {
@@ -133,21 +139,31 @@ def _tile_at(text: str, i: int) -> tuple[str, int] | None:
     return None
 
 
+def _game_word_start(word: str) -> bool:
+    """Whether ``word`` is, or begins, one of the grammar's or the game's words (胡, 清一
+    of 清一色, 海 of 海底) or a seat number or bird digit (二号, 三): as an alias it would
+    take that word's place."""
+    first = word[0]
+    if first.isdecimal() or first in _DIGITS:
+        return len(word) == 1 or any(s.startswith(word[1:]) for s in GRAMMAR["seat"])
+    return any(known.startswith(word) for known, _meaning, _value in _LEXICON)
+
+
 def _tokens(text: str, names: Sequence[str], aliases: Sequence[Sequence[str]] = ()) -> list[_Token]:
     """The sentence as words; what matches no word is an ``unknown`` token. A seat is
-    named by its player's name or one of their ``aliases`` (per seat; an alias that is
-    another seat's name or alias names neither)."""
+    named by its player's name, or by one of their ``aliases`` (per seat), unless the
+    alias is a seat's name, another seat's alias too, or (the start of) a game word."""
     n = len(names)
-    said = [(name, seat) for seat, name in enumerate(names)]
-    said += [(alias, seat) for seat, held in enumerate(aliases) for alias in held]
-    seats_of: dict[str, set[int]] = {}
-    for word, seat in said:
-        if word.strip():
-            seats_of.setdefault(_normalise(word), set()).add(seat)
-    by_name = sorted(
-        ((word, next(iter(seats))) for word, seats in seats_of.items() if len(seats) == 1),
-        key=lambda e: -len(e[0]),
-    )
+    named = [(_normalise(name), seat) for seat, name in enumerate(names) if name.strip()]
+    taken = {word for word, _seat in named}
+    holders: dict[str, set[int]] = {}
+    for seat, held in enumerate(aliases):
+        for alias in held:
+            word = _normalise(alias).strip()
+            if word and word not in taken and not _game_word_start(word):
+                holders.setdefault(word, set()).add(seat)
+    named += [(word, min(seats)) for word, seats in holders.items() if len(seats) == 1]
+    by_name = sorted(named, key=lambda e: -len(e[0]))
     out: list[_Token] = []
     unknown = ""
     i = 0
@@ -558,11 +574,23 @@ def parse_request(data: object) -> dict[str, Any]:
             if players is None
             else _wrong("players", "a list", players)
         )
+    if isinstance(text, str) and len(text) > TEXT_MAX:
+        errors.append(_wrong("text", f"at most {TEXT_MAX} characters", f"{len(text)} characters"))
     aliases = data.get("aliases", [])
-    if not isinstance(aliases, list) or not all(
-        isinstance(held, list) and all(isinstance(a, str) for a in held) for held in aliases
-    ):
+    if not isinstance(aliases, list) or not all(isinstance(held, list) for held in aliases):
         errors.append(_wrong("aliases", "a list of lists of names", aliases))
+    else:
+        for seat, held in enumerate(aliases):
+            if len(held) > ALIASES_MAX or not all(
+                isinstance(a, str) and 1 <= len(a) <= NAME_MAX for a in held
+            ):
+                errors.append(
+                    _wrong(
+                        f"aliases[{seat}]",
+                        f"at most {ALIASES_MAX} names of 1–{NAME_MAX} characters",
+                        held,
+                    )
+                )
     dealer = data.get("dealer", 0)
     if not isinstance(dealer, int) or isinstance(dealer, bool):
         errors.append(_wrong("dealer", "an integer", dealer))

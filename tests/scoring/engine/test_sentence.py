@@ -156,11 +156,71 @@ def test_an_alias_two_seats_hold_names_neither():
     assert [e.params["value"] for e in errors] == ["老王"]
 
 
+def test_a_seats_name_comes_before_another_seats_alias():
+    data, errors = parse_sentence(
+        "王芳自摸 鸟1 5",
+        players=FOUR,
+        dealer=0,
+        ruleset="changsha-67",
+        aliases=[["王芳"], [], [], []],
+    )
+
+    assert errors == []
+    assert data["result"]["winners"][0]["seat"] == 2
+
+
+@pytest.mark.parametrize("alias", ["胡", "清一", "海", "二号", "三"])
+def test_an_alias_that_is_or_begins_a_game_word_names_no_one(alias):
+    data, errors = parse_sentence(
+        "刘洋胡清一色 李娜放炮 鸟三七",
+        players=FOUR,
+        dealer=0,
+        ruleset="changsha-67",
+        aliases=[[alias], [], [], []],
+    )
+
+    assert errors == []
+    assert data["result"] == {
+        "kind": "discard",
+        "winners": [{"seat": 3, "hands": ["qingyise"]}],
+        "discarder": 1,
+        "birds": [3, 7],
+    }
+
+
+def test_an_alias_beside_a_game_word_still_names_its_seat():
+    data, _errors = parse_sentence(
+        "胡子自摸 鸟1 5",
+        players=FOUR,
+        dealer=0,
+        ruleset="changsha-67",
+        aliases=[["胡子"], [], [], []],
+    )
+
+    assert data["result"]["winners"][0]["seat"] == 0
+
+
+@pytest.mark.parametrize(
+    ("field", "body"),
+    [
+        ("aliases[0]", {"aliases": [["老张"] * 51, [], [], []]}),
+        ("aliases[1]", {"aliases": [[], [""], [], []]}),
+        ("aliases[2]", {"aliases": [[], [], ["长" * 61], []]}),
+        ("text", {"text": "张伟自摸" * 126}),
+    ],
+)
+def test_the_request_bounds_the_sentence_and_the_aliases(field, body):
+    with pytest.raises(RoundInvalid) as info:
+        parse_sentence_request({"text": "张伟自摸", "players": FOUR, **body})
+
+    assert [e.field for e in info.value.errors] == [field]
+
+
 def test_the_request_reads_aliases_and_refuses_them_in_another_shape():
     body = {"text": "老张自摸 鸟1 5", "players": FOUR, "aliases": ALIASES}
     assert parse_sentence_request(body)["round"]["result"]["winners"][0]["seat"] == 0
 
-    for wrong in ("老张", [["老张"]], [[1], [], [], []]):
+    for wrong in ("老张", [["老张"]], ["老张", [], [], []]):
         with pytest.raises(RoundInvalid) as info:
             parse_sentence_request({**body, "aliases": wrong})
         assert [e.field for e in info.value.errors] == ["aliases"]
