@@ -23,7 +23,7 @@ from django.utils.text import slugify
 from csmj_site.errors import Forbidden, ServiceError, ServiceErrors, field_errors, reject
 from csmj_site.jsonio import json_parse
 from csmj_site.names import name_check_unique, name_clean, name_key, name_refusal
-from leagues.audit import audit_record, audit_snapshot, audit_stored
+from leagues.audit import audit_record, audit_record_created, audit_snapshot, audit_stored
 from leagues.models import (
     CLUB_DESCRIPTION_MAX,
     PLAYER_ALIASES_MAX,
@@ -386,6 +386,56 @@ def player_create(
     with transaction.atomic():
         _save_audited(player, actor=actor, club=club, action="player.create")
         return player
+
+
+def players_roster_add(
+    *, club: Club, players: Iterable[dict[str, Any]], actor: Any, field: str = "players"
+) -> list[tuple[str, str]]:
+    """``player_create`` for a whole roster at once (a club file's header,
+    ``scoring.club_file``): the permission checked once, one INSERT of the players and
+    one of their audit entries (one call per player cost 7 ms: 3.5 s of a 500-player
+    import). Each of ``players`` is ``{"display_name": ..., "aliases": [...]}``; a name
+    already on the roster is skipped.
+
+    A new name is refused on ``field`` as ``player_create`` refuses it: when it looks like
+    another player's name, or is the alias of a player already on the roster. An alias
+    that would make a typed name mean two players (a name on the roster or in the batch,
+    or an alias that another player holds) is left out, as a merge leaves it out
+    (``player_aliases_merged``): a file written before that rule may hold such words, and
+    its roster still comes in. Returns the ``(name, alias)`` pairs left out."""
+    names, owner_of_alias = _roster_words(club, player=None)
+    batch: list[tuple[str, Any]] = []
+    for p in players:
+        name = name_clean(str(p["display_name"]), field=field)
+        known = names.get(name_key(name))
+        if known == name:
+            continue
+        if known is not None:
+            raise reject(field, "name_lookalike", name=name, other=known)
+        if name_key(name) in owner_of_alias:
+            raise reject(field, "name_is_an_alias", name=name, other=owner_of_alias[name_key(name)])
+        names[name_key(name)] = name
+        batch.append((name, p.get("aliases") or ()))
+    new: list[Player] = []
+    left_out: list[tuple[str, str]] = []
+    for name, aliases in batch:
+        kept: list[str] = []
+        for alias in player_aliases_clean(aliases, name):
+            key = name_key(alias)
+            if key in names or owner_of_alias.get(key, name) != name:
+                left_out.append((name, alias))
+                continue
+            owner_of_alias[key] = name
+            kept.append(alias)
+        player = Player(club=club, display_name=name, aliases=kept)
+        # Not the club (one query per player: it is the one just loaded or created).
+        player.full_clean(exclude=["club"], validate_unique=False, validate_constraints=False)
+        new.append(player)
+    if new:
+        require_manage(actor, club)
+        Player.objects.bulk_create(new)
+        audit_record_created(actor=actor, club=club, action="player.create", objs=new)
+    return left_out
 
 
 def player_update(*, player: Player, actor: Any, **fields: Any) -> Player:

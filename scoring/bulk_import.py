@@ -105,6 +105,8 @@ class ImportReport:
     rounds: int = 0
     failed: list[tuple[int, list[dict[str, str]]]] = field(default_factory=list)
     added_players: int = 0
+    # (player, alias) of a club file's roster not stored: the word names another player
+    aliases_left_out: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:

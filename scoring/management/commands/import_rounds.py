@@ -85,6 +85,8 @@ class Command(BaseCommand):
         for line, errors in report.failed:
             for e in errors:
                 self.stderr.write(f"line {line}: {e['field'] or '-'}: {e['code']}: {e['message']}")
+        for name, alias in report.aliases_left_out:
+            self.stderr.write(f"players: {name}: alias {alias!r} left out: it names another player")
         rate = report.rounds / elapsed if elapsed > 0 else 0.0
         verb = "rolled back" if o["all_or_nothing"] and report.failed else "imported"
         self.stdout.write(
