@@ -24,6 +24,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from csmj_site.page_messages import messages_refused
 from leagues import selectors, services
 from leagues.models import Invitation
 from leagues.table_keys import KEEPER_PREFIX
@@ -56,7 +57,7 @@ def invitation_accept_pending(*, request: HttpRequest, user: Any) -> None:
     try:
         services.invitation_accept(token=invitation.token, user=user)
     except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+        messages_refused(request, exc)
     else:
         messages.success(request, _("欢迎加入 %(club)s！") % {"club": invitation.club.name})
 

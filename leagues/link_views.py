@@ -13,15 +13,11 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from csmj_site.page_messages import messages_refused
 from leagues import player_links
 from leagues.models import Club, Player, PlayerLinkRequest
 from leagues.pages import club_context, club_view
 from leagues.wizard import qr_svg
-
-
-def _refused(request: HttpRequest, exc: ValidationError) -> None:
-    for message in exc.messages:
-        messages.error(request, message)
 
 
 @require_POST
@@ -37,7 +33,7 @@ def claim_qr(request: HttpRequest, club: Club, player_id: int) -> HttpResponse:
     try:
         token = player_links.player_claim_token(player=player, actor=request.user)
     except ValidationError as exc:
-        _refused(request, exc)
+        messages_refused(request, exc)
         return redirect(back)
     link = request.build_absolute_uri(reverse("player-claim", args=[token]))
     return render(
@@ -83,7 +79,7 @@ def link_request(request: HttpRequest, club: Club, player_id: int) -> HttpRespon
     try:
         player_links.link_request_create(player=player, user=request.user)
     except ValidationError as exc:
-        _refused(request, exc)
+        messages_refused(request, exc)
     else:
         messages.success(request, _("已申请，等组织者确认。"))
     return redirect("player", slug=club.slug, player_id=player.pk)
@@ -106,7 +102,7 @@ def link_request_decide(request: HttpRequest, club: Club, request_id: int) -> Ht
             player_links.link_request_reject(request=link, actor=request.user)
             messages.success(request, _("已拒绝。"))
     except ValidationError as exc:
-        _refused(request, exc)
+        messages_refused(request, exc)
     return redirect("players", slug=club.slug)
 
 
@@ -118,7 +114,7 @@ def unlink(request: HttpRequest, club: Club, player_id: int) -> HttpResponse:
     try:
         player_links.player_unlink(player=player, actor=request.user)
     except ValidationError as exc:
-        _refused(request, exc)
+        messages_refused(request, exc)
     else:
         messages.success(request, _("已解除关联。"))
     return redirect("player", slug=club.slug, player_id=player.pk)

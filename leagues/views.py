@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from csmj_site.language import list_sep
+from csmj_site.page_messages import messages_refused
 from leagues import player_links, selectors, services
 from leagues.accounts import invitation_remember
 from leagues.forms import (
@@ -242,7 +243,7 @@ def member_role(request: HttpRequest, club: Club, user_id: int) -> HttpResponse:
             )
             messages.success(request, _("已保存。"))
     except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+        messages_refused(request, exc)
     except PermissionDenied as exc:
         messages.error(request, str(exc) or _("没有权限。"))
     return redirect("members", slug=club.slug)
@@ -299,7 +300,7 @@ def _accept(request: HttpRequest, invitation: Invitation) -> HttpResponse:
     try:
         services.invitation_accept(token=invitation.token, user=request.user)
     except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+        messages_refused(request, exc)
         return redirect("home")
     messages.success(request, _("欢迎加入 %(club)s！") % {"club": invitation.club.name})
     return redirect("club", slug=invitation.club.slug)

@@ -23,6 +23,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from csmj_site.language import list_sep
+from csmj_site.page_messages import messages_refused
 from leagues import selectors as league_selectors
 from leagues.models import Club
 from leagues.pages import apply_errors, club_context, club_view, get_season
@@ -112,7 +113,7 @@ def start_same_table(
             actor=request.user,
         )
     except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+        messages_refused(request, exc)
         return redirect("session-new", slug=club.slug, season_id=season.pk)
     return redirect("round-new", slug=club.slug, session_id=session.pk)
 
@@ -153,7 +154,7 @@ def session_delete(request: HttpRequest, club: Club, session_id: int) -> HttpRes
     try:
         services.session_delete(session=session, actor=request.user)
     except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+        messages_refused(request, exc)
         return redirect("session", slug=club.slug, session_id=session.pk)
     messages.success(request, _("已删除这一场。"))
     return redirect("season", slug=club.slug, season_id=session.season_id)
@@ -247,7 +248,7 @@ def session_table_fee(request: HttpRequest, club: Club, session_id: int) -> Http
         try:
             services.session_table_fee_set(session=session, actor=request.user, **form.options())
         except ValidationError as exc:
-            messages.error(request, " ".join(exc.messages))
+            messages_refused(request, exc)
         else:
             messages.success(request, _("台费已记下，每台手机的结账都按它算。"))
     else:
@@ -365,5 +366,5 @@ def session_finish(request: HttpRequest, club: Club, session_id: int) -> HttpRes
             # The finished page opens at 结账: who pays whom.
             return redirect(reverse("session", args=[club.slug, session.pk]) + "#settle")
     except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+        messages_refused(request, exc)
     return redirect("session", slug=club.slug, session_id=session.pk)

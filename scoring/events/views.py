@@ -25,8 +25,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from csmj_site.bounds import ID, parse_int
-from csmj_site.errors import ServiceErrors, answers_json, reject
+from csmj_site.errors import answers_json, reject
 from csmj_site.language import list_sep
+from csmj_site.page_messages import messages_refused
 from leagues.forms import DATE_INVALID
 from leagues.models import Club, Player, Season, reader_is_visitor
 from leagues.pages import LoginNeeded, club_access, club_context, club_view
@@ -55,15 +56,6 @@ def _event(club: Club, event_id: int) -> Event:
         pk=event_id,
         season__club=club,
     )
-
-
-def _refused(request: HttpRequest, exc: ValidationError) -> None:
-    if isinstance(exc, ServiceErrors):
-        for e in exc.errors:
-            messages.error(request, e.localised())
-    else:
-        for message in exc.messages:
-            messages.error(request, message)
 
 
 def _int(value: Any) -> int | None:
@@ -127,7 +119,7 @@ def _event_create(request: HttpRequest, season: Season) -> Event | None:
             actor=request.user,
         )
     except ValidationError as exc:
-        _refused(request, exc)
+        messages_refused(request, exc)
         return None
 
 
@@ -279,7 +271,7 @@ def _act(level: str) -> Callable[[EventAction], Callable[..., HttpResponse]]:
             try:
                 target = action(request, event)
             except ValidationError as exc:
-                _refused(request, exc)
+                messages_refused(request, exc)
                 target = None
             return target or redirect("event", slug=club.slug, event_id=event.pk)
 

@@ -17,6 +17,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from csmj_site.language import as_label, list_sep
+from csmj_site.page_messages import messages_refused
 from leagues import player_links
 from leagues.models import Membership
 from scoring.engine import HAND_CLASSES, HAND_TYPES, OUTCOMES
@@ -85,8 +86,7 @@ def privacy(request: HttpRequest) -> HttpResponse:
             try:
                 player_links.account_remove(user=request.user, actor=request.user)
             except ValidationError as exc:
-                for message in exc.messages:
-                    messages.error(request, message)
+                messages_refused(request, exc)
                 return redirect("me-privacy")
             logout(request)
             messages.success(request, _("账户已注销，你的选手名字已匿名。"))

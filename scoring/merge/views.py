@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from csmj_site.errors import ServiceErrors
+from csmj_site.page_messages import messages_refused
 from leagues.models import Club, Player
 from leagues.pages import apply_errors, club_context, club_view
 from scoring.merge import services
@@ -55,8 +56,7 @@ def player_delete(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
     try:
         services.player_delete(player=player, actor=request.user)
     except ServiceErrors as exc:
-        for error in exc.errors:
-            messages.error(request, str(error.localised()))
+        messages_refused(request, exc)
         return redirect("player-merge", slug=club.slug, player_id=player.pk)
     messages.success(request, _("已删除选手 %(name)s。") % {"name": player.display_name})
     return redirect("players", slug=club.slug)

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from csmj_site.page_messages import messages_refused
 from leagues.models import Club, Player, Season
 from leagues.pages import apply_errors
 from leagues.permissions import can_record, roles_at
@@ -231,9 +232,7 @@ def quick_claim(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
     try:
         quick_seat_claim(club=club, player=player, user=request.user)
     except ValidationError as exc:
-        from django.contrib import messages
-
-        messages.error(request, " ".join(exc.messages))
+        messages_refused(request, exc)
     else:
         from django.contrib import messages
 
@@ -257,7 +256,7 @@ def quick_seat(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
             club=club, player=player, name=request.POST.get("name", ""), actor=request.user
         )
     except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+        messages_refused(request, exc)
     else:
         messages.success(request, _("%(name)s 已入座。") % {"name": player.display_name})
     return redirect("quick-codes", slug)

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from csmj_site.language import page_is_english
+from csmj_site.page_messages import messages_refused
 from leagues.models import Club
 from leagues.pages import club_context, club_view
 from leagues.payment_words import preview_rows
@@ -251,7 +252,7 @@ def round_void(request: HttpRequest, club: Club, session_id: int, number: int) -
     try:
         services.round_void(round=rnd, reason=reason, actor=request.user)
     except RoundRejected as exc:
-        messages.error(request, " ".join(e["message"] for e in localised_errors(exc)))
+        messages_refused(request, exc)
     else:
         messages.success(request, _("第 %(n)s 盘已作废。") % {"n": number})
     return redirect("session", slug=club.slug, session_id=session.pk)
@@ -264,7 +265,7 @@ def round_undo(request: HttpRequest, club: Club, session_id: int) -> HttpRespons
     try:
         rnd = services.round_undo_last(session=session, actor=request.user)
     except RoundRejected as exc:
-        messages.error(request, " ".join(e["message"] for e in localised_errors(exc)))
+        messages_refused(request, exc)
     else:
         messages.success(request, _("已撤销第 %(n)s 盘。") % {"n": rnd.number})
     if request.POST.get("back") == "form":  # the saved banner's 撤销: back to the round form
