@@ -349,7 +349,7 @@
       if (many || !state.kind || state.kind === "self_draw") {
         var dErrs = claim("result.discarder");
         discarderBlock = h("div", { class: "rf-sub" + (dErrs.length ? " has-error" : ""), "data-fields": "result.discarder", id: "rf-discarder" }, [
-          h("h3", { text: T.discarder }),
+          h("h3", { text: many ? T.discarder : T.discarder_switch }),
           seatButtons({
             role: "discarder", cls: "tap-red",
             pressed: function (s) { return s === state.discarder; },

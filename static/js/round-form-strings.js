@@ -41,6 +41,8 @@ window.roundFormStrings = function (gettext, pgettext, words) {
     winners_hint_discard: gettext("点胡牌的人（通炮最多 %(n)s 家），再点放炮的人"),
     winner_hint_discard_one: gettext("点胡牌的人，再点放炮的人"),
     discarder: gettext("放炮"),
+    // 自摸 or no outcome yet: tapping a discarder makes the round a 点炮 (form.tapDiscarder)
+    discarder_switch: gettext("放炮？点了就改记点炮"),
     hands_of: gettext("%(name)s 的牌型"),
     birds: gettext("扎鸟"),
     birds_hint: gettext("点 %(n)s 个鸟（1–9）"),
