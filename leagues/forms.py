@@ -110,13 +110,6 @@ class SeasonForm(forms.Form):
         super().__init__(*args, **kwargs)
         cast("forms.ModelChoiceField[Ruleset]", self.fields["ruleset"]).queryset = rulesets
 
-    def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        start, end = data.get("start_date"), data.get("end_date")
-        if start and end and end < start:
-            self.add_error("end_date", _("结束日期不能早于开始日期。"))
-        return data
-
 
 class RoleForm(forms.Form):
     role = forms.ChoiceField(label=_("角色"), choices=Role.choices)

@@ -20,6 +20,7 @@ from django.db.models import Count
 from django.utils import timezone
 from django.utils.text import slugify
 
+from csmj_site.bounds import date_range_refusal
 from csmj_site.errors import Forbidden, ServiceError, ServiceErrors, field_errors, reject
 from csmj_site.jsonio import json_parse
 from csmj_site.names import name_check_unique, name_clean, name_key, name_refusal
@@ -565,6 +566,7 @@ def season_create(
     require_manage(actor, club)
     _check_ruleset(club, ruleset)
     name = _club_unique_name(Season.objects.filter(club=club), name)
+    _season_dates_check(start_date, end_date)
     season = Season(club=club, name=name, start_date=start_date, end_date=end_date, ruleset=ruleset)
     with transaction.atomic():
         _save_audited(season, actor=actor, club=club, action="season.create")
@@ -572,6 +574,14 @@ def season_create(
 
 
 SEASON_FIELDS = ("name", "start_date", "end_date", "ruleset")
+
+
+def _season_dates_check(start: datetime.date | None, end: datetime.date | None) -> None:
+    """A season ends on or after its start: refused on ``end_date`` (the page and the API
+    alike), before the database's constraint would say it in its own words."""
+    error = date_range_refusal(start=start, end=end, field="end_date")
+    if error is not None:
+        raise ServiceErrors([error])
 
 
 def season_update(*, season: Season, actor: Any, **fields: Any) -> Season:
@@ -583,6 +593,9 @@ def season_update(*, season: Season, actor: Any, **fields: Any) -> Season:
     if "name" in fields:
         others = Season.objects.filter(club=season.club).exclude(pk=season.pk)
         fields["name"] = _club_unique_name(others, fields["name"], season.name)
+    _season_dates_check(
+        fields.get("start_date", season.start_date), fields.get("end_date", season.end_date)
+    )
     before = audit_stored(season)
     for name, value in fields.items():
         setattr(season, name, value)

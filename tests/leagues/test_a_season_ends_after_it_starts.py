@@ -1,0 +1,67 @@
+"""A season ends on or after its start: the service refuses it on ``end_date`` (code
+``date_range``), so the API's create and change name the field, as the page does, and
+nothing is stored (the database's constraint used to answer for the API, field "")."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from csmj_site.errors import ServiceErrors
+from leagues import services
+from leagues.models import Season
+from tests.api_helpers import club_url, codes
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_service_refuses_an_end_before_the_start(club, ruleset, organiser):
+    with pytest.raises(ServiceErrors) as excinfo:
+        services.season_create(
+            club=club, name="倒着", start_date=datetime.date(2026, 12, 1),
+            end_date=datetime.date(2026, 11, 1), ruleset=ruleset, actor=organiser,
+        )  # fmt: skip
+
+    assert [(e.field, e.code) for e in excinfo.value.errors] == [("end_date", "date_range")]
+    assert not Season.objects.filter(name="倒着").exists()
+
+
+def test_the_api_names_end_date_when_a_new_season_would_end_before_it_starts(api_as, club, ruleset):
+    response = api_as("organiser").post(
+        club_url(club, "seasons/"),
+        {
+            "name": "倒着",
+            "ruleset": ruleset.pk,
+            "start_date": "2026-12-01",
+            "end_date": "2026-11-01",
+        },
+        format="json",
+    )
+
+    assert response.status_code == 400
+    assert codes(response) == [("end_date", "date_range")]
+    assert "2026-12-01" in response.json()["errors"][0]["message"]
+    assert not Season.objects.filter(name="倒着").exists()
+
+
+def test_the_api_names_end_date_when_a_change_would_end_a_season_before_it_starts(
+    api_as, club, season
+):
+    api = api_as("organiser")
+    url = club_url(club, f"seasons/{season.pk}/")
+
+    early_end = api.patch(url, {"end_date": "2000-01-01"}, format="json")
+    both = api.patch(url, {"start_date": "2030-01-01", "end_date": "2030-06-30"}, format="json")
+    late_start = api.patch(url, {"start_date": "2031-01-01"}, format="json")
+
+    assert early_end.status_code == 400
+    assert codes(early_end) == [("end_date", "date_range")]
+    assert both.status_code == 200
+    assert late_start.status_code == 400
+    assert codes(late_start) == [("end_date", "date_range")]
+    season.refresh_from_db()
+    assert (season.start_date, season.end_date) == (
+        datetime.date(2030, 1, 1),
+        datetime.date(2030, 6, 30),
+    )
