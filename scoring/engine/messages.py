@@ -40,6 +40,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{field} must have {expected} entries, got {count}",
         "{field} 应有 {expected} 项，收到 {count} 项",
     ),
+    "too_long": (
+        "{field} must be at most {max} characters, got {count}",
+        "{field} 最多 {max} 个字符，收到 {count} 个",
+    ),
+    "duplicate_name": (
+        "{field}: {name} is listed twice",
+        "{field}：{name} 出现了两次",
+    ),
     "malformed_json": ("the body is not valid JSON: {detail}", "请求内容不是有效的 JSON：{detail}"),
     "unsupported_media_type": (
         "the body must be JSON (Content-Type: application/json), got {value}",
@@ -305,9 +313,9 @@ EXPECTED_ZH: dict[str, str] = {
     "a seat number or null": "座位号或空值",
     "an object or null": "对象或空值",
     "a list or null": "列表或空值",
+    "a list of names": "名字列表",
     "a list of lists of names": "名字列表的列表",
     "at most 50 names of 1–60 characters": "最多 50 个名字，每个 1–60 字",
-    "at most 500 characters": "最多 500 字",
 }
 
 # How a round ends, in the catalogue's words (自摸, 点炮, 流局).

@@ -31,8 +31,10 @@ from scoring.engine.rules import Rules, parse_ruleset
 from scoring.engine.validate import parse_round
 from scoring.engine.words import HAND_CLASSES, OUTCOMES, SEATS, TONGPAO
 
-# What a request may hold (POST /api/v1/parse/): a sentence's length, and each seat's
-# aliases, as many and as long as a club's roster holds them (leagues.models).
+# What a request may hold (POST /api/v1/parse/): its keys (any other is refused), a
+# sentence's length, and each seat's aliases, as many and as long as a club's roster
+# holds them (leagues.models).
+PARSE_KEYS = frozenset({"text", "players", "aliases", "dealer", "ruleset"})
 TEXT_MAX = 500
 ALIASES_MAX = 50
 NAME_MAX = 60
@@ -562,6 +564,7 @@ def parse_request(data: object) -> dict[str, Any]:
     errors: list[FieldError] = []
     if not isinstance(data, dict):
         raise RoundInvalid([make_error("", "not_an_object", value=type(data).__name__)])
+    errors.extend(make_error(str(k), "unknown_field") for k in data if k not in PARSE_KEYS)
     text = data.get("text")
     if not isinstance(text, str):
         errors.append(
@@ -572,10 +575,10 @@ def parse_request(data: object) -> dict[str, Any]:
         errors.append(
             make_error("players", "required")
             if players is None
-            else _wrong("players", "a list", players)
+            else _wrong("players", "a list of names", players)
         )
     if isinstance(text, str) and len(text) > TEXT_MAX:
-        errors.append(_wrong("text", f"at most {TEXT_MAX} characters", f"{len(text)} characters"))
+        errors.append(make_error("text", "too_long", max=TEXT_MAX, count=len(text)))
     aliases = data.get("aliases", [])
     if not isinstance(aliases, list) or not all(isinstance(held, list) for held in aliases):
         errors.append(_wrong("aliases", "a list of lists of names", aliases))
@@ -586,12 +589,14 @@ def parse_request(data: object) -> dict[str, Any]:
             ):
                 errors.append(
                     _wrong(
-                        f"aliases[{seat}]",
+                        f"aliases.{seat}",
                         f"at most {ALIASES_MAX} names of 1–{NAME_MAX} characters",
                         held,
                     )
                 )
-    dealer = data.get("dealer", 0)
+    dealer = data.get("dealer")
+    if dealer is None:  # absent or null: seat 0, as a round's optional fields read null
+        dealer = 0
     if not isinstance(dealer, int) or isinstance(dealer, bool):
         errors.append(_wrong("dealer", "an integer", dealer))
     ruleset = data.get("ruleset", "changsha-67")
@@ -603,6 +608,11 @@ def parse_request(data: object) -> dict[str, Any]:
     n = rules.players
     if len(players) != n:
         errors.append(make_error("players", "wrong_length", expected=n, count=len(players)))
+    seen: set[str] = set()
+    for seat, name in enumerate(players):  # a blank name names no one, however often
+        if name.strip() and name.strip() in seen:
+            errors.append(make_error(f"players.{seat}", "duplicate_name", name=name.strip()))
+        seen.add(name.strip())
     if aliases and len(aliases) != n:
         errors.append(make_error("aliases", "wrong_length", expected=n, count=len(aliases)))
     if not 0 <= dealer < n:

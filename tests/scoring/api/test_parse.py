@@ -83,3 +83,46 @@ def test_anonymous_callers_are_throttled_with_the_calculator_scope(api_client, m
     monkeypatch.setattr(AnonCalculatorThrottle, "THROTTLE_RATES", {"anon_calculator": "2/min"})
     codes = [api_client.post(URL, EXAMPLE_REQUEST, format="json").status_code for _ in range(3)]
     assert codes == [200, 200, 429]
+
+
+def test_a_key_the_request_does_not_take_is_refused_by_name(api_client):
+    response = post(api_client, text="王芳自摸", players=FOUR, extra=1)
+    assert response.status_code == 400
+    assert [(e["field"], e["code"]) for e in response.json()["errors"]] == [
+        ("extra", "unknown_field")
+    ]
+
+
+def test_a_name_given_to_two_seats_is_refused_on_the_second(api_client):
+    response = post(api_client, text="王芳自摸", players=["王芳", "李娜", " 王芳", "刘洋"])
+    assert response.status_code == 400
+    assert response.json()["errors"] == [
+        {
+            "field": "players.2",
+            "code": "duplicate_name",
+            "message": "players.2: 王芳 is listed twice",
+        }
+    ]
+
+
+def test_a_null_dealer_is_seat_0_as_an_absent_one(api_client):
+    response = post(api_client, text="王芳自摸", players=FOUR, dealer=None)
+    assert response.status_code == 200
+    assert response.json()["round"]["dealer"] == 0
+
+
+def test_a_sentence_past_its_bound_and_a_bad_seats_aliases_are_named_by_their_path(api_client):
+    response = post(api_client, text="胡" * 501, players=FOUR, aliases=[[], ["x" * 61], [], []])
+    assert response.status_code == 400
+    errors = response.json()["errors"]
+    assert [(e["field"], e["code"]) for e in errors] == [
+        ("text", "too_long"),
+        ("aliases.1", "wrong_type"),
+    ]
+    assert errors[0]["message"] == "text must be at most 500 characters, got 501"
+
+
+def test_names_that_are_not_text_are_named_as_a_list_of_names(api_client):
+    response = post(api_client, text="王芳自摸", players=[1, 2, 3, 4])
+    assert response.status_code == 400
+    assert "players must be a list of names" in response.json()["errors"][0]["message"]

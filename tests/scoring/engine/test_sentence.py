@@ -203,9 +203,9 @@ def test_an_alias_beside_a_game_word_still_names_its_seat():
 @pytest.mark.parametrize(
     ("field", "body"),
     [
-        ("aliases[0]", {"aliases": [["老张"] * 51, [], [], []]}),
-        ("aliases[1]", {"aliases": [[], [""], [], []]}),
-        ("aliases[2]", {"aliases": [[], [], ["长" * 61], []]}),
+        ("aliases.0", {"aliases": [["老张"] * 51, [], [], []]}),
+        ("aliases.1", {"aliases": [[], [""], [], []]}),
+        ("aliases.2", {"aliases": [[], [], ["长" * 61], []]}),
         ("text", {"text": "张伟自摸" * 126}),
     ],
 )
