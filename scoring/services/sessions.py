@@ -324,7 +324,9 @@ def session_delete(*, session: Session, actor: Any) -> None:
         locked = session_locked(session)
         if locked.season.is_closed:
             raise reject("season", "season_closed", "session")
-        rounds = Round.objects.filter(session=locked).count()
+        # its rounds as the session page numbers them: a correction is another version
+        # of the same round
+        rounds = Round.objects.filter(session=locked, is_current=True).count()
         if rounds:
             raise reject("session", "session_has_rounds", rounds=rounds)
         result = SessionResult.objects.filter(session=locked).first()

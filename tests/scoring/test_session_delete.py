@@ -48,6 +48,18 @@ def test_a_session_with_a_round_cannot_be_deleted(empty, organiser, recorder):
     assert not AuditEntry.objects.filter(action="session.delete").exists()
 
 
+def test_the_refusal_counts_rounds_as_the_session_page_numbers_them(empty, organiser, recorder):
+    first = services.round_record(session=empty, data=round_self_draw(1), actor=recorder)
+    services.round_correct(round=first, data=round_self_draw(2), actor=recorder)
+    services.round_record(session=empty, data=round_self_draw(3), actor=recorder)
+
+    with pytest.raises(ValidationError) as refused:
+        services.session_delete(session=empty, actor=organiser)
+
+    assert [e.params["rounds"] for e in refused.value.errors] == [2]
+    assert "本场已有 2 盘记录" in " ".join(refused.value.messages)
+
+
 def test_a_void_round_still_keeps_the_session(empty, organiser, recorder):
     rnd = services.round_record(
         session=empty, data=round_self_draw(1, birds=[5, 9]), actor=recorder
