@@ -3,7 +3,7 @@
 Nights of fixed entrants at tables of four, each simulated ``--seeds`` times, round after
 round as the events app draws them (the history passed as rounds), by
 
-- the plan: ``random`` knowing the night's rounds (``seating_draw(night_rounds=R)``, the
+- the plan: ``random`` knowing the night's rounds (``night_draw(night_rounds=R)``, the
   same seed each round, as ``round_draw`` passes it), so each round is the next of the
   whole night's plan (``seating_night``), made again from the seed and the played rounds;
 - one round at a time: ``random`` not told the night's rounds (the greedy draw of each
@@ -36,7 +36,9 @@ import time
 from collections.abc import Sequence
 from itertools import permutations
 
-from scoring.events.seating import Rounds, seating_draw, seating_score
+from scoring.events.seating import Rounds, seating_draw
+from scoring.events.seating_night import night_draw
+from scoring.events.seating_score import seating_score
 
 NIGHTS = (
     (8, 4),
@@ -195,7 +197,7 @@ def night(
         if method == "pantheon":
             tables = pantheon_reference_draw(players=players, history=history, seed=seed + r)
         else:
-            tables = seating_draw(
+            tables = night_draw(
                 players=players,
                 sizes=[4] * (len(players) // 4),
                 mode="random",

@@ -2,7 +2,7 @@
 
 ``python -m bench.make_seating_schedules`` searches, for each count of players at tables
 of four (8 to 64), a whole night's schedule with the planner's own search
-(``seating.plan_search``) given a far larger budget of moves and several starts, then
+(``seating_night.plan_search``) given a far larger budget of moves and several starts, then
 writes the module. Nights of 8 to 24 players get a schedule for each count of rounds from
 2 to 8 (repeats are forced there, and the best first rounds of a longer night are not the
 best shorter night); from 28 players one night of 8 rounds without a repeat serves every
@@ -26,7 +26,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from scoring.events import seating
+from scoring.events import seating, seating_night
 from scoring.events.seating_schedules import SCHEDULE_DIGITS
 
 MODULE = Path(seating.__file__).with_name("seating_schedules.py")
@@ -67,10 +67,10 @@ def search(n: int, rounds: int, moves: int, tries: int, first: int = 0) -> list[
     for attempt in range(first, first + tries):
         rng = random.Random(1000 * n + 10 * rounds + attempt)
         start = [seating.chunks(rng.sample(range(n), n), sizes) for _ in range(rounds)]
-        groupings = seating.plan_search(n, [], start, rng, moves, evaluations=10**12)
+        groupings = seating_night.plan_search(n, [], start, rng, moves, evaluations=10**12)
         for _ in range(20):  # seat orders: the most even winds of a few draws
             counts = [[0] * 4 for _ in range(n)]
-            planned = seating.plan_seats(groupings, counts, rng)
+            planned = seating_night.plan_seats(groupings, counts, rng)
             key = measure(n, planned)
             if best_key is None or key < best_key:
                 best_key, best = key, planned
@@ -205,7 +205,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             # The seats again, with the planner's latest evening of winds.
             rng = random.Random(n * 100 + r)
             for _ in range(20):
-                seated = seating.plan_seats(schedule, [[0] * 4 for _ in range(n)], rng)
+                seated = seating_night.plan_seats(schedule, [[0] * 4 for _ in range(n)], rng)
                 if measure(n, seated) < measure(n, schedule):
                     schedule, text = seated, encode(seated)
             found[(n, r)] = text
@@ -217,7 +217,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     found = {}
     for n, r in todo:
         if (n, r) == (28, 8):
-            schedule = seating.plan_seats(
+            schedule = seating_night.plan_seats(
                 develop_28(), [[0] * 4 for _ in range(n)], random.Random(1)
             )
         else:

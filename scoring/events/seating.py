@@ -1,18 +1,15 @@
-"""The seating draw of a league night: who sits at which table, in which seat.
-
-One job over ~1,000 lines: the draw and the whole-night planner share the pair-cost
-tables and the tabu search, so they stay together; the shipped schedules are data in
-``seating_schedules``.
+"""The seating draw of one round of a league night: who sits at which table, in which seat.
 
 Pure Python (no Django): the events app calls it with player ids and gets tables back.
+The whole night's plan is ``seating_night`` (made of rounds drawn here), what a night's
+seating is worth ``seating_score``; both take the pieces they share with the draw from
+here (the checks of the input, the history's rounds and seat counts, ``chunks``).
 
 - ``seating_plan``: how many tables of which size, and who sits out, for the players
   present (byes, or tables of three, for a count that is not a multiple of four).
 - ``seating_draw``: the tables of one round, each a list of player ids in seat order
   (index 0..3 = 东, 南, 西, 北), drawn with the earlier tables of the night as history.
   The same players, sizes, mode, seed, history and ranking give the same tables.
-- ``seating_score``: what a night's seating is worth: repeated meetings, the
-  Pantheon-style weighted score, the spread of seat winds.
 
 The draw minimises a repeat cost: seating together a pair who met once before costs
 ``REPEAT`` (one more pair who meet more than once), a pair who met ``m > 1`` times
@@ -51,12 +48,6 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import Literal
 
-from scoring.events.seating_schedules import (
-    SCHEDULE_DIGITS,
-    SCHEDULES,
-    SCHEDULES_WITHOUT_REPEAT,
-)
-
 SEATS = 4  # seat order in a table list: 东, 南, 西, 北 (index 0..n-1)
 MODES = ("random", "swiss", "interval")
 Mode = Literal["random", "swiss", "interval"]
@@ -67,8 +58,6 @@ AGAIN = 10  # ... who met m > 1 times: AGAIN * (m - 1), less than a new repeated
 CONSECUTIVE = 30  # ... more when they met in the round just before
 WIND_CLASH = 10  # two players of the same wind cycle (see _add_wind_clashes)
 WIND = 40  # a unit of seat penalty, in the final swaps (see _even_winds)
-PANTHEON_REPEAT = 1  # Pantheon's score: a pair who met more than once
-PANTHEON_CONSECUTIVE = 10  # ... and each time they met in two rounds in a row
 
 # The search's budget, in moves, not time: a slow machine draws the same tables. For 64
 # players a draw takes well under 0.5 s (make bench-seating).
@@ -82,7 +71,7 @@ SWISS_SCALE = 64  # swiss: pair costs against the distance from the standings (s
 SWISS_PINNED = 10**9  # swiss: a player kept at table 1 (_swiss_top_table) anywhere else
 
 # Seat permutations of a table of 3 and of 4: perm[i] is the seat of the table's i-th player.
-_PERMS = {size: list(permutations(range(size))) for size in (3, 4)}
+SEAT_PERMS = {size: list(permutations(range(size))) for size in (3, 4)}
 
 
 class SeatingError(ValueError):
@@ -103,7 +92,9 @@ class TablePlan:
 # --------------------------------------------------------------------------- checks
 
 
-def _unique(players: Sequence[int]) -> list[int]:
+def unique_players(players: Sequence[int]) -> list[int]:
+    """The player ids as ints, in the order given; a player listed twice is an error
+    (``seating_player_twice``)."""
     ids = [int(p) for p in players]
     seen: set[int] = set()
     for p in ids:
@@ -145,7 +136,7 @@ def seating_plan(
     three; 2: two; 1: three, or a bye when there are fewer than 9 players). Tables of four
     come first. Never a table of two.
     """
-    ids = _unique(players)
+    ids = unique_players(players)
     n = len(ids)
     if remainder not in ("bye", "three"):
         raise SeatingError(
@@ -181,7 +172,7 @@ def seating_plan(
 Rounds = Sequence[Sequence[Sequence[int]]]  # a night's rounds, each its tables in seat order
 
 
-def _rounds(history: Rounds) -> list[list[tuple[int, ...]]]:
+def history_rounds(history: Rounds) -> list[list[tuple[int, ...]]]:
     """The played rounds as given (a list of rounds, each a list of tables): a round's
     boundary is never guessed from who sits where (a round whose first table seats only
     late arrivals is still a round of its own)."""
@@ -224,7 +215,8 @@ def _pair_costs(ids: Sequence[int], rounds: Sequence[Sequence[Sequence[int]]]) -
     return w
 
 
-def _seat_counts(ids: Sequence[int], rounds: Rounds) -> list[list[int]]:
+def seat_counts(ids: Sequence[int], rounds: Rounds) -> list[list[int]]:
+    """counts[i][s]: how many times player ids[i] has sat at seat s (东南西北) in ``rounds``."""
     index = {p: i for i, p in enumerate(ids)}
     counts = [[0] * SEATS for _ in ids]
     for tables in rounds:
@@ -338,7 +330,8 @@ def _wind_penalties(counts: Sequence[Sequence[int]]) -> list[list[int]]:
 def _wind_cost(members: Sequence[int], pen: Sequence[Sequence[int]]) -> int:
     rows = [pen[p] for p in members]
     return min(
-        sum(row[seat] for row, seat in zip(rows, perm, strict=True)) for perm in _PERMS[len(rows)]
+        sum(row[seat] for row, seat in zip(rows, perm, strict=True))
+        for perm in SEAT_PERMS[len(rows)]
     )
 
 
@@ -436,7 +429,7 @@ def _seat_tables(
     those, the most players at their seat of the wind cycle; ties drawn at random."""
     seated_tables = []
     for members in tables:
-        perms = list(_PERMS[len(members)])
+        perms = list(SEAT_PERMS[len(members)])
         rng.shuffle(perms)
         rows = [pen[p] for p in members]
         targets = [
@@ -508,7 +501,9 @@ def chunks(order: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
     return tables
 
 
-def _check_sizes(sizes: Sequence[int], n: int) -> list[int]:
+def check_sizes(sizes: Sequence[int], n: int) -> list[int]:
+    """The table sizes as ints, each 3 or 4 and seating the n players between them, else
+    an error (``seating_sizes``, ``seating_sizes:sum``)."""
     sizes = [int(x) for x in sizes]
     if not sizes or any(x not in (3, SEATS) for x in sizes):
         raise SeatingError(
@@ -532,21 +527,17 @@ def seating_draw(
     seed: int,
     history: Rounds = (),
     ranking: Sequence[int] = (),
-    night_rounds: int = 0,
-    seeds: Sequence[int | None] = (),
 ) -> list[list[int]]:
     """The tables of one round, each a list of player ids in seat order (东, 南, 西, 北).
 
     ``history``: the night's earlier rounds, each a list of its tables in seat order.
     ``ranking``: the event's standings, best first (``swiss`` and ``interval``; players it
     lacks come after it, in the order given). ``random`` ignores the order of ``players``.
-    ``night_rounds``: the rounds the night will have; in ``random``, up to the last of
-    them, the draw is the next round of the night's plan (``seating_night``,
-    ``_night_draw``), ``seeds`` naming each played round's seed (None: not drawn at random).
-    Without it (or past the night's rounds) a ``random`` round is drawn on its own.
+    The round is drawn on its own: ``seating_night.night_draw`` makes a ``random`` round the
+    next of the night's plan.
     """
-    ids = _unique(players)
-    sizes = _check_sizes(sizes, len(ids))
+    ids = unique_players(players)
+    sizes = check_sizes(sizes, len(ids))
     if mode not in MODES:
         raise SeatingError("seating_mode", f"unknown seating mode {mode!r}", mode=mode)
     rng = random.Random(seed)
@@ -555,10 +546,8 @@ def seating_draw(
     else:
         ids = _standing_order(ids, ranking)
     n = len(ids)
-    rounds = _rounds(history)
-    if mode == "random" and night_rounds > len(rounds):
-        return _night_draw(ids, sizes, seed, rounds, seeds, night_rounds)
-    pen = _wind_penalties(_seat_counts(ids, rounds))
+    rounds = history_rounds(history)
+    pen = _wind_penalties(seat_counts(ids, rounds))
     labels = _wind_labels(ids, rounds)
     if mode == "interval":
         tables: list[list[int]] = [[] for _ in sizes]
@@ -614,440 +603,3 @@ def seating_draw(
                 members.sort()
     seated = _seat_tables(tables, pen, labels, len(rounds), rng)
     return [[ids[p] for p in table] for table in seated]
-
-
-# --------------------------------------------------------------------------- the night's plan
-
-# What a whole night's seating costs, per pair of players who meet m times: PLAN_EXTRA
-# for each meeting beyond the first, PLAN_THIRD more for each beyond the second (nobody
-# meets three times where twice will do), and PLAN_BACK each time they meet in two rounds
-# in a row. Then the seat winds (plan_seats).
-PLAN_EXTRA = 12
-PLAN_THIRD = 4
-PLAN_BACK = 1
-# The plan's search budget, in moves and swaps weighed, not time: the same seed gives the
-# same plan on any machine. After PLAN_STALL moves without a cheaper schedule the best one is shaken by
-# PLAN_KICK random swaps and the search goes on from there.
-# The plan's search budget, in moves and swaps weighed, not time: the same seed gives the
-# same plan on any machine. After PLAN_STALL moves without a cheaper schedule the best one is shaken by
-# PLAN_KICK random swaps and the search goes on from there.
-PLAN_MOVES = 3000
-PLAN_EVALUATIONS = 400_000  # ... and in swaps weighed: about a second of CPU time
-PLAN_STALL = 400
-PLAN_KICK = 4
-PLAN_TENURE = 10
-PLAN_SEAT_PASSES = 4  # passes over the planned tables evening the winds (plan_seats)
-
-
-class _Schedule:
-    """A night's groupings, the played rounds first (fixed), then the rounds to plan: who
-    sits at which table each round and how often each pair meets."""
-
-    def __init__(self, n: int, fixed: Sequence[Sequence[Sequence[int]]], free: int) -> None:
-        self.n, self.h, self.total = n, len(fixed), len(fixed) + free
-        self.fixed = [[list(m) for m in rnd] for rnd in fixed]
-        self.tables: list[list[list[int]]] = []
-        self.group: list[list[int]] = []
-        self.met: list[list[int]] = []
-        most = self.total + 2
-        cost_of = [0, 0] + [PLAN_EXTRA * (m - 1) + PLAN_THIRD * (m - 2) for m in range(2, most + 1)]
-        self.gain = [cost_of[m + 1] - cost_of[m] for m in range(most)]
-        self.loss = [0] + [cost_of[m - 1] - cost_of[m] for m in range(1, most)]
-        self.cost_of = cost_of
-
-    def load(self, tables: Sequence[Sequence[Sequence[int]]]) -> None:
-        n = self.n
-        self.tables = [[list(m) for m in rnd] for rnd in tables]
-        self.group = [[-1] * n for _ in range(self.total)]
-        self.met = [[0] * n for _ in range(n)]
-        for r, rnd in enumerate(self.fixed + self.tables):
-            g = self.group[r]
-            for t, members in enumerate(rnd):
-                for x, a in enumerate(members):
-                    g[a] = t
-                    for b in members[x + 1 :]:
-                        self.met[a][b] += 1
-                        self.met[b][a] += 1
-
-    def back(self, r: int, a: int, b: int) -> int:
-        """How many of the rounds next to round r seat a and b together."""
-        k = 0
-        if r > 0:
-            g = self.group[r - 1]
-            k += g[a] == g[b] != -1
-        if r + 1 < self.total:
-            g = self.group[r + 1]
-            k += g[a] == g[b] != -1
-        return k
-
-    def cost(self) -> int:
-        n, met, cost_of = self.n, self.met, self.cost_of
-        c = sum(cost_of[met[a][b]] for a in range(n) for b in range(a + 1, n))
-        for r, rnd in enumerate(self.fixed + self.tables):
-            if r == 0:
-                continue
-            g = self.group[r - 1]
-            for members in rnd:
-                for x, a in enumerate(members):
-                    c += PLAN_BACK * sum(1 for b in members[x + 1 :] if g[a] == g[b] != -1)
-        return c
-
-    def hot(self, f: int) -> list[int]:
-        """The players of planned round f in a costly pair (met more than once, or in a
-        round next to it)."""
-        r, met, players = self.h + f, self.met, []
-        for members in self.tables[f]:
-            for x, a in enumerate(members):
-                for b in members[x + 1 :]:
-                    if met[a][b] > 1 or self.back(r, a, b):
-                        if a not in players:
-                            players.append(a)
-                        if b not in players:
-                            players.append(b)
-        return players
-
-    def delta(self, f: int, a: int, b: int) -> int:
-        """What swapping a and b (at different tables of planned round f) changes."""
-        r = self.h + f
-        g, met, gain, loss, back = self.group[r], self.met, self.gain, self.loss, self.back
-        ma, mb = met[a], met[b]
-        d = 0
-        for x in self.tables[f][g[a]]:
-            if x != a:
-                d += loss[ma[x]] + gain[mb[x]] + PLAN_BACK * (back(r, b, x) - back(r, a, x))
-        for y in self.tables[f][g[b]]:
-            if y != b:
-                d += loss[mb[y]] + gain[ma[y]] + PLAN_BACK * (back(r, a, y) - back(r, b, y))
-        return d
-
-    def swap(self, f: int, a: int, b: int) -> None:
-        r = self.h + f
-        g, met = self.group[r], self.met
-        ta, tb = g[a], g[b]
-        here_a, here_b = self.tables[f][ta], self.tables[f][tb]
-        for x in here_a:
-            if x != a:
-                met[a][x] -= 1
-                met[x][a] -= 1
-                met[b][x] += 1
-                met[x][b] += 1
-        for y in here_b:
-            if y != b:
-                met[b][y] -= 1
-                met[y][b] -= 1
-                met[a][y] += 1
-                met[y][a] += 1
-        here_a[here_a.index(a)] = b
-        here_b[here_b.index(b)] = a
-        g[a], g[b] = tb, ta
-
-
-def plan_search(
-    n: int,
-    fixed: Sequence[Sequence[Sequence[int]]],
-    start: Sequence[Sequence[Sequence[int]]],
-    rng: random.Random,
-    moves: int = PLAN_MOVES,
-    evaluations: int = PLAN_EVALUATIONS,
-) -> list[list[list[int]]]:
-    """The groupings of the rounds still to play (player indexes 0..n-1): ``start``
-    improved by swaps of two players within a round, after the ``fixed`` rounds (played;
-    their tables count, players not among the n left out by the caller).
-
-    A move is the cheapest swap, over the planned rounds, of a player in a costly pair (met
-    more than once, or in a round next to this one) with a player at another table of the
-    same round, ties drawn at random; a swap sending a player back to a table they left a
-    few moves ago is tabu unless it beats the best schedule so far. The cheapest schedule
-    seen wins."""
-    if not start or any(len(rnd) < 2 for rnd in start):
-        return [[list(m) for m in rnd] for rnd in start]  # one table: nothing to swap
-    s = _Schedule(n, fixed, len(start))
-    s.load(start)
-    cost = s.cost()
-    best_cost, best = cost, [[list(m) for m in rnd] for rnd in s.tables]
-    tabu: dict[tuple[int, int, int], int] = {}
-    stall = spent = 0
-    for move in range(moves):
-        if best_cost == 0 or spent >= evaluations:
-            break
-        hot = [(f, players) for f in range(len(start)) if (players := s.hot(f))]
-        if not hot:
-            break
-        best_delta: int | None = None
-        choices: list[tuple[int, int, int]] = []
-        for f, players in hot:
-            g, rnd = s.group[s.h + f], s.tables[f]
-            for a in players:
-                ta = g[a]
-                for tb, members in enumerate(rnd):
-                    if tb == ta:
-                        continue
-                    a_tabu = tabu.get((f, a, tb), -1) > move
-                    spent += len(members)
-                    for b in members:
-                        d = s.delta(f, a, b)
-                        if best_delta is not None and d > best_delta:
-                            continue
-                        if (a_tabu or tabu.get((f, b, ta), -1) > move) and cost + d >= best_cost:
-                            continue
-                        if best_delta is None or d < best_delta:
-                            best_delta, choices = d, [(f, a, b)]
-                        else:
-                            choices.append((f, a, b))
-        if best_delta is not None:
-            f, a, b = choices[rng.randrange(len(choices))] if len(choices) > 1 else choices[0]
-            g = s.group[s.h + f]
-            ta, tb = g[a], g[b]
-            s.swap(f, a, b)
-            tabu[(f, a, ta)] = tabu[(f, b, tb)] = move + PLAN_TENURE + rng.randrange(PLAN_TENURE)
-            cost += best_delta
-            if cost < best_cost:
-                best_cost, best, stall = cost, [[list(m) for m in r] for r in s.tables], 0
-                continue
-        stall += 1
-        if stall >= PLAN_STALL:
-            s.load(best)
-            for _ in range(PLAN_KICK):
-                f = rng.randrange(len(start))
-                ta, tb = rng.sample(range(len(s.tables[f])), 2)
-                s.swap(f, rng.choice(s.tables[f][ta]), rng.choice(s.tables[f][tb]))
-            cost, stall = s.cost(), 0
-            tabu.clear()
-    return best
-
-
-def _plan_seat_key(
-    rows: Sequence[Sequence[int]], lows: Sequence[int], perm: tuple[int, ...]
-) -> tuple[int, int]:
-    """A table's seating by the winds: seats taken more often than the player's least
-    used, then the sum of the squared counts (the flatter the better)."""
-    over = sum(row[s] - low for row, low, s in zip(rows, lows, perm, strict=True))
-    square = sum(row[s] * row[s] for row, s in zip(rows, perm, strict=True))
-    return over, square
-
-
-def plan_seats(
-    groupings: Sequence[Sequence[Sequence[int]]],
-    counts: list[list[int]],
-    rng: random.Random,
-) -> list[list[list[int]]]:
-    """Each planned round's tables in seat order, round after round: the seats that keep
-    each player's winds most even so far (``counts``, updated), ties drawn at random."""
-    planned = []
-    for rnd in groupings:
-        seated_round = []
-        for members in rnd:
-            perms = list(_PERMS[len(members)])
-            rng.shuffle(perms)
-            rows = [counts[p] for p in members]
-            lows = [min(row) for row in rows]
-
-            chosen = min(perms, key=lambda perm: _plan_seat_key(rows, lows, perm))
-            seated = [0] * len(members)
-            for p, seat in zip(members, chosen, strict=True):
-                seated[seat] = p
-                counts[p][seat] += 1
-            seated_round.append(seated)
-        planned.append(seated_round)
-    # Then each table again, given all the others, while that evens the winds further
-    # (the sum of the squared seat counts falls): a greedy round cannot see the rounds
-    # after it.
-    for _ in range(PLAN_SEAT_PASSES):
-        better = False
-        for seated_round in planned:
-            for seated in seated_round:
-                for seat, p in enumerate(seated):
-                    counts[p][seat] -= 1
-                now = sum(counts[p][seat] for seat, p in enumerate(seated))
-                better_perm: tuple[int, ...] | None = None
-                least = now
-                for perm in _PERMS[len(seated)]:
-                    cost = sum(counts[p][perm[i]] for i, p in enumerate(seated))
-                    if cost < least:
-                        better_perm, least = perm, cost
-                if better_perm is not None:
-                    moved = [0] * len(seated)
-                    for i, p in enumerate(seated):
-                        moved[better_perm[i]] = p
-                    seated[:] = moved
-                    better = True
-                for seat, p in enumerate(seated):
-                    counts[p][seat] += 1
-        if not better:
-            break
-    return planned
-
-
-def _stored_schedule(n: int, sizes: Sequence[int], rounds: int) -> list[list[list[int]]]:
-    """A shipped schedule for n players at tables of four (``seating_schedules``): the one
-    for ``rounds`` rounds, else the first rounds of a longer one without a repeat, else the
-    longest there is (the planner adds the rounds it lacks). Empty when there is none."""
-    if any(size != SEATS for size in sizes):
-        return []
-    stored = {r: text for (m, r), text in SCHEDULES.items() if m == n}
-    if not stored:
-        return []
-    if rounds in stored:
-        text = stored[rounds]
-    else:
-        longer = [r for r in stored if r > rounds and r in SCHEDULES_WITHOUT_REPEAT.get(n, ())]
-        text = stored[min(longer)] if longer else stored[max(stored)]
-    schedule = [
-        [[SCHEDULE_DIGITS.index(c) for c in rnd[t : t + SEATS]] for t in range(0, n, SEATS)]
-        for rnd in text.split()
-    ]
-    return schedule[:rounds]
-
-
-def seating_night(
-    *,
-    players: Sequence[int],
-    sizes: Sequence[int],
-    rounds: int,
-    seed: int,
-    history: Rounds = (),
-) -> list[list[list[int]]]:
-    """The night's plan: ``rounds`` rounds of tables (player ids in seat order) for these
-    players after the played ``history`` (a list of rounds, each a list of tables).
-
-    The fewest meetings beyond a pair's first over the whole night (history included),
-    then no pair meeting three times where twice will do, then no pair meeting in two
-    rounds in a row, then each player's seat winds even. A fresh night of 8 to 64 players at
-    tables of four starts from a shipped schedule (``seating_schedules``, searched once,
-    offline) with the players' labels shuffled by the seed; a night with a history, or
-    with tables of three, from its rounds drawn one at a time (``seating_draw`` without
-    the night's length); then a tabu search over the whole schedule
-    (``plan_search``) with a fixed budget of moves. The same inputs give the same plan.
-    """
-    ids = sorted(_unique(players))
-    sizes = _check_sizes(sizes, len(ids))
-    if rounds < 1:
-        raise SeatingError("seating_rounds", f"a plan needs a round or more, not {rounds}")
-    rng = random.Random(seed)
-    n = len(ids)
-    index = {p: i for i, p in enumerate(ids)}
-    played = _rounds(history)
-    fixed = [[[index[p] for p in t if p in index] for t in rnd] for rnd in played]
-    label = list(range(n))
-    rng.shuffle(label)
-    stored = _stored_schedule(n, sizes, rounds)
-    counts = _seat_counts(ids, played)
-    if stored and not fixed:
-        plan = [[[label[p] for p in t] for t in rnd] for rnd in stored]
-        for rnd in plan:
-            rng.shuffle(rnd)
-        for rnd in plan:
-            for t in rnd:
-                for seat, p in enumerate(t):
-                    counts[p][seat] += 1
-        if len(plan) < rounds:
-            more = [chunks(rng.sample(range(n), n), sizes) for _ in range(rounds - len(plan))]
-            groupings = plan_search(n, plan, more, rng)
-            plan += plan_seats(groupings, counts, rng)
-    else:
-        # From the rounds drawn one at a time (each the best round after those before).
-        drawn: list[list[tuple[int, ...]]] = list(played)
-        starts = []
-        for _ in range(rounds):
-            tables = seating_draw(
-                players=ids, sizes=sizes, mode="random", seed=rng.randrange(2**32), history=drawn
-            )
-            drawn.append([tuple(t) for t in tables])
-            starts.append([[index[p] for p in t] for t in tables])
-        groupings = plan_search(n, fixed, starts, rng)
-        plan = plan_seats(groupings, counts, rng)
-    return [[[ids[p] for p in t] for t in rnd] for rnd in plan]
-
-
-def _night_draw(
-    ids: list[int],
-    sizes: list[int],
-    seed: int,
-    rounds: list[list[tuple[int, ...]]],
-    seeds: Sequence[int | None],
-    night_rounds: int,
-) -> list[list[int]]:
-    """The next round of the night's plan.
-
-    The plan is never stored: it is made again from its seed and the rounds played before
-    it. The rounds at the end of the history drawn with this same seed (``seeds``, one a
-    played round, None for a round not drawn at random) follow the plan made with that
-    seed where the first of them was drawn; when they seat the same players at the same
-    tables as that plan (nobody came late, dropped out or was swapped), the next round is
-    the plan's next. Otherwise the rest of the night is planned again from here, keeping
-    what was played."""
-    played = len(rounds)
-    run = 0
-    while run < played and len(seeds) == played and seeds[played - 1 - run] == seed:
-        run += 1
-    if run:
-        anchor = played - run
-        first = rounds[anchor]
-        if sorted(p for t in first for p in t) == ids and [len(t) for t in first] == sizes:
-            plan = seating_night(
-                players=ids,
-                sizes=sizes,
-                rounds=max(night_rounds - anchor, run + 1),
-                seed=seed,
-                history=rounds[:anchor],
-            )
-            if (
-                all([tuple(t) for t in plan[i]] == list(rounds[anchor + i]) for i in range(run))
-                and len(plan) > run
-            ):
-                return plan[run]
-    plan = seating_night(
-        players=ids, sizes=sizes, rounds=max(night_rounds - played, 1), seed=seed, history=rounds
-    )
-    return plan[0]
-
-
-# --------------------------------------------------------------------------- the score
-
-
-def seating_score(*, tables: Sequence[Sequence[int]], history: Rounds = ()) -> dict[str, int]:
-    """What the night's seating is worth, ``tables`` being its latest round and
-    ``history`` the rounds before it (a list of rounds, each a list of tables).
-
-    - ``repeats``: pairs who meet more than once over the night;
-    - ``extra_meetings``: meetings beyond the first, over all pairs;
-    - ``max_meetings``: the most any pair meets;
-    - ``consecutive``: meetings of a pair in two rounds in a row;
-    - ``pantheon``: Pantheon's score (1 a repeated pair, 10 more each time it met in two
-      rounds in a row);
-    - ``wind_spread``: over players, the largest gap between their most and least used
-      seat (东南西北).
-    """
-    rounds = _rounds(history)
-    if tables:
-        rounds.append([tuple(int(p) for p in t) for t in tables])
-    met: dict[tuple[int, int], list[int]] = {}
-    winds: dict[int, list[int]] = {}
-    for r, round_tables in enumerate(rounds):
-        for table in round_tables:
-            for seat, p in enumerate(table):
-                winds.setdefault(p, [0] * SEATS)[min(seat, SEATS - 1)] += 1
-            for x in range(len(table)):
-                for y in range(x + 1, len(table)):
-                    a, b = sorted((table[x], table[y]))
-                    met.setdefault((a, b), []).append(r)
-    repeats = extra = consecutive = pantheon = 0
-    most = 0
-    for meetings in met.values():
-        most = max(most, len(meetings))
-        if len(meetings) < 2:
-            continue
-        repeats += 1
-        extra += len(meetings) - 1
-        runs = sum(1 for x, y in zip(meetings, meetings[1:], strict=False) if y - x == 1)
-        consecutive += runs
-        pantheon += PANTHEON_REPEAT + PANTHEON_CONSECUTIVE * runs
-    spread = max((max(c) - min(c) for c in winds.values()), default=0)
-    return {
-        "repeats": repeats,
-        "extra_meetings": extra,
-        "max_meetings": most,
-        "consecutive": consecutive,
-        "pantheon": pantheon,
-        "wind_spread": spread,
-    }

@@ -47,7 +47,8 @@ from scoring.events.models import (
     SeatingRound,
     Table,
 )
-from scoring.events.seating import seating_draw, seating_plan
+from scoring.events.seating import seating_plan
+from scoring.events.seating_night import night_draw
 from scoring.events.selectors import event_standings, table_names
 from scoring.models import Session, table_title
 from scoring.standings.models import Penalty, SessionResult
@@ -489,7 +490,7 @@ def round_draw(
     allowed until one of its tables starts. The same entrants, history and seed give the
     same seating. A random night's next round, drawn without a seed, takes the seed of the
     round before and so the next round of that seed's plan of the whole night
-    (``seating.seating_night``). ``manual`` draws the random starting point the organiser
+    (``seating_night.seating_night``). ``manual`` draws the random starting point the organiser
     then changes by hand (``round_seat``): it is stored as what it is, a random draw with
     its seed, and becomes ``manual`` once placed by hand."""
     require_manage(actor, event.season.club)
@@ -509,7 +510,7 @@ def round_draw(
         history, seeds, byes = _history(event, number)
         if seed is None:
             # A new round of a random night follows the plan of the round before (same
-            # seed, see seating._night_draw); a redraw, or another mode, draws afresh.
+            # seed, see seating_night.night_draw); a redraw, or another mode, draws afresh.
             follows = replaces is None and mode == SeatingMode.RANDOM and seeds
             seed = seeds[-1] if follows and seeds[-1] is not None else None
             seed = secrets.randbelow(SEED.high + 1) if seed is None else seed
@@ -527,7 +528,7 @@ def round_draw(
         )
         playing = [pid for pid in ids if pid not in set(plan.sitting_out)]
         draw_mode = "random" if mode == SeatingMode.MANUAL else mode
-        tables = seating_draw(
+        tables = night_draw(
             players=playing,
             sizes=plan.sizes,
             mode=cast(seating.Mode, draw_mode),

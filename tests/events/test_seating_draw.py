@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.events.seating import SeatingError, seating_draw, seating_plan, seating_score
+from scoring.events.seating import SeatingError, seating_draw, seating_plan
+from scoring.events.seating_score import seating_score
 
 
 def draw(players, sizes, mode="random", seed=1, history=(), ranking=()):

@@ -1,11 +1,12 @@
 """seating_night: the whole night planned at once, handed out a round at a time by
-seating_draw, reproducible from the seed, planned again when the players change."""
+night_draw, reproducible from the seed, planned again when the players change."""
 
 import time
 
 import pytest
 
-from scoring.events.seating import seating_draw, seating_night, seating_score
+from scoring.events.seating_night import night_draw, seating_night
+from scoring.events.seating_score import seating_score
 
 
 def plan(n, rounds, seed=1, history=(), players=None):
@@ -20,7 +21,7 @@ def handed_out(n, rounds, seed):
     history, seeds = [], []
     for _ in range(rounds):
         history.append(
-            seating_draw(
+            night_draw(
                 players=range(1, n + 1),
                 sizes=[4] * (n // 4),
                 mode="random",
@@ -82,7 +83,7 @@ def test_a_round_that_left_the_plan_makes_the_next_draw_plan_again():
     night = plan(16, 4, seed=2)
     swapped = [list(t) for t in night[0]]
     swapped[0][0], swapped[1][0] = swapped[1][0], swapped[0][0]  # a swap by the organiser
-    nxt = seating_draw(
+    nxt = night_draw(
         players=range(1, 17),
         sizes=[4] * 4,
         mode="random",

@@ -3,7 +3,8 @@
 import pytest
 
 from bench.bench_seating import pantheon_reference_draw
-from scoring.events.seating import seating_draw, seating_score
+from scoring.events.seating import seating_draw
+from scoring.events.seating_score import seating_score
 
 
 def random_night(n, rounds, seed):

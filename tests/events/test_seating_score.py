@@ -3,7 +3,8 @@
 import pytest
 
 from bench.bench_seating import allowed, best_possible
-from scoring.events.seating import SeatingError, seating_score
+from scoring.events.seating import SeatingError
+from scoring.events.seating_score import seating_score
 
 
 def test_pairs_meeting_again_in_the_next_round_count_as_repeats_and_consecutive():

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.events import seating, services
+from scoring.events import seating_night, seating_score, services
 from scoring.events.models import SeatingRound
 from tests.scoring.events.conftest import enter
 
@@ -33,7 +33,7 @@ def test_the_next_round_of_a_random_night_is_the_next_round_of_its_plan(event, r
     second = services.round_draw(event=event, actor=organiser)
 
     ids = sorted(p.pk for p in roster[:12])
-    plan = seating.seating_night(players=ids, sizes=[4, 4, 4], rounds=3, seed=41)
+    plan = seating_night.seating_night(players=ids, sizes=[4, 4, 4], rounds=3, seed=41)
     assert seating_of(first) == plan[0]
     assert second.seed == 41
     assert seating_of(second) == plan[1]
@@ -70,7 +70,7 @@ def test_a_late_arrival_re_plans_the_rest_of_the_night_keeping_what_was_played(
     assert seated == sorted(p.pk for p in roster[:12])
     # The eight of round 1 (two tables) sit at three tables: two of them hold three of
     # the eight, so two pairs meet again at the least; the re-plan finds that.
-    score = seating.seating_score(tables=seating_of(second), history=[seating_of(first)])
+    score = seating_score.seating_score(tables=seating_of(second), history=[seating_of(first)])
     assert score["repeats"] == 2
     assert seating_of(first) == [t.seats for t in first.tables.order_by("number")]
 
@@ -99,13 +99,13 @@ def test_the_draw_gets_the_played_rounds_as_rounds_even_when_late_arrivals_open_
     )
     start_all(second, organiser)
     seen = {}
-    real = services.seating_draw
+    real = services.night_draw
 
     def spy(**kwargs):
         seen.update(kwargs)
         return real(**kwargs)
 
-    monkeypatch.setattr(services, "seating_draw", spy)
+    monkeypatch.setattr(services, "night_draw", spy)
 
     services.round_draw(event=event, actor=organiser, seed=3)
 
