@@ -1,7 +1,8 @@
 """API conventions shared by every endpoint under /api/.
 
 Over 700 lines as one room: the conventions every endpoint is built from, each a short
-section below (idempotency, errors, pagination, the schema, filters, the viewset), which
+section below (idempotency, text fields, errors, pagination, the schema, filters, the
+viewset), which
 build on one another; the settings name two of them by path (``EXCEPTION_HANDLER``,
 ``DEFAULT_SCHEMA_CLASS``).
 
@@ -9,6 +10,12 @@ build on one another; the settings name two of them by path (``EXCEPTION_HANDLER
   ``{"errors": [{"field", "code", "message"}, ...]}``. Field paths are dotted
   ("result.winners.0.seat"); errors that concern no field (401, 403, 404, 405, 429 …)
   have ``field: ""``. Engine errors of a round pass through unchanged.
+- ``StrictCharField`` (``StrictSlugField``, ``StrictChoiceField``) and
+  ``ApiModelSerializer``: a text field takes text only. DRF's ``CharField`` stores a
+  JSON number as its digits (``"display_name": 123`` a player named "123"); these
+  refuse a number, true / false, a list or an object with 400 ``wrong_type`` on the
+  field. Every serializer of the project declares its text with them
+  (``tests/csmj_site/test_api_text_fields_take_only_text.py`` walks them all).
 - ``ApiTokenScheme``: documents leagues.token_auth.ApiTokenAuthentication (Bearer tokens).
 - ``ApiAutoSchema``: documents the error responses on every operation.
 - ``EnglishMessagesMixin``: the API speaks English (error messages included).
@@ -25,8 +32,9 @@ from __future__ import annotations
 
 import functools
 import inspect
+import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import django_filters
 from django import forms
@@ -169,19 +177,85 @@ def undeclared_refused(
         raise ServiceErrors(ServiceError(key, "read_only") for key in changed)
 
 
+# ---------------------------------------------------------------- text fields
+
+# How long a refused value is shown in its message (as the engine's messages show one).
+SHOWN_MAX = 40
+
+
+def shown_value(value: Any) -> str:
+    """A short JSON rendering of a refused value for its message; never raises."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 40:
+        return "a very large integer"
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= SHOWN_MAX else text[: SHOWN_MAX - 3] + "..."
+
+
+def text_only(value: Any) -> None:
+    """400 ``wrong_type`` on the field (the catalogue's ``wrong_type:text``) unless
+    ``value`` is text: a number, true / false, a list or an object is refused, never
+    stored as its digits (DRF's ``CharField`` turns ``123`` into ``"123"``)."""
+    if not isinstance(value, str):
+        error = ServiceError("", "wrong_type", {"value": shown_value(value)}, variant="text")
+        raise exceptions.ValidationError(error.localised(), code=error.code)
+
+
+class StrictCharField(serializers.CharField):
+    """Text, and only text: the API's ``CharField``. Every serializer of the project
+    declares a text field with it (``ApiModelSerializer`` for a model's own)."""
+
+    def to_internal_value(self, data: Any) -> str:
+        text_only(data)
+        return super().to_internal_value(data)
+
+
+class StrictSlugField(StrictCharField, serializers.SlugField):
+    """A slug, given as text (DRF's ``SlugField`` takes ``12345`` as "12345")."""
+
+
+class StrictChoiceField(serializers.ChoiceField):
+    """A choice: among words, text only (DRF's ``ChoiceField`` reads ``258`` as the
+    choice "258"); among numbers (``bird_count``), as DRF reads them."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if all(isinstance(key, str) for key in self.choices):
+            text_only(data)
+        return super().to_internal_value(data)
+
+
+ModelT = TypeVar("ModelT", bound=models.Model)
+
+
+# A model's serializer whose generated text fields are strict: a model's ``CharField``
+# and ``TextField`` give a ``StrictCharField``, a ``SlugField`` a ``StrictSlugField``, a
+# field with choices a ``StrictChoiceField``. (No docstring: the schema would show it as
+# every model's description.)
+class ApiModelSerializer(serializers.ModelSerializer[ModelT]):
+    serializer_field_mapping = {
+        **serializers.ModelSerializer.serializer_field_mapping,
+        models.CharField: StrictCharField,
+        models.TextField: StrictCharField,
+        models.SlugField: StrictSlugField,
+    }
+    serializer_choice_field = StrictChoiceField
+
+
 # ---------------------------------------------------------------- errors
 
 
 class ErrorItemSerializer(serializers.Serializer[Any]):
-    field = serializers.CharField(
+    field = StrictCharField(
         help_text='Dotted path of the offending input ("result.winners.0.seat"); "" when '
         "the error concerns the whole request."
     )
-    code = serializers.CharField(
+    code = StrictCharField(
         help_text="Stable machine code, e.g. discarder_is_winner: an open string (codes may "
         "be added); the known ones are GET /api/v1/error-codes/."
     )
-    message = serializers.CharField(help_text="Human-readable explanation (English).")
+    message = StrictCharField(help_text="Human-readable explanation (English).")
 
 
 class ErrorResponseSerializer(serializers.Serializer[Any]):
@@ -592,7 +666,7 @@ class ApiAutoSchema(AutoSchema):
 
 class ErrorCodesSerializer(serializers.Serializer[Any]):
     codes = serializers.ListField(
-        child=serializers.CharField(), help_text="Every code an error can carry today, sorted."
+        child=StrictCharField(), help_text="Every code an error can carry today, sorted."
     )
 
 

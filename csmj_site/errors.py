@@ -231,6 +231,9 @@ MESSAGES: dict[str, str] = {
         "{what} cannot be changed here: send it as it was read, or leave it out"
     ),
     "rounds_list": gettext_noop("rounds must be a list"),
+    # an API field that takes text given a number, true / false, a list or an object
+    # (csmj_site.api.StrictCharField; the engine's wrong_type says the same of a round)
+    "wrong_type:text": gettext_noop("Must be text, got {value}"),
     # the changes feed and webhooks (scoring.sync, scoring.webhooks)
     "invalid_cursor": gettext_noop(
         "this cursor was not handed out by this site; start again without a cursor"

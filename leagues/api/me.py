@@ -12,33 +12,33 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from csmj_site.api import EnglishMessagesMixin
+from csmj_site.api import EnglishMessagesMixin, StrictCharField, StrictChoiceField, StrictSlugField
 from leagues import oauth_schema  # noqa: F401  (registers the OAuth 2 security scheme)
 from leagues.models import Membership, Player, Role
 from leagues.oauth_auth import SCOPES, token_scopes
 
 
 class MeClubSerializer(serializers.Serializer[Any]):
-    slug = serializers.SlugField()
-    name = serializers.CharField()
-    role = serializers.ChoiceField(choices=Role.choices, help_text="Your role in the club.")
+    slug = StrictSlugField()
+    name = StrictCharField()
+    role = StrictChoiceField(choices=Role.choices, help_text="Your role in the club.")
 
 
 class MePlayerSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
-    club = serializers.SlugField(help_text="The slug of the player's club.")
-    display_name = serializers.CharField()
+    club = StrictSlugField(help_text="The slug of the player's club.")
+    display_name = StrictCharField()
 
 
 class MeSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
-    username = serializers.CharField()
+    username = StrictCharField()
     clubs = MeClubSerializer(many=True, help_text="The clubs you belong to, by name.")
     players = MePlayerSerializer(
         many=True, help_text="The roster players linked to your account, in every club."
     )
     scopes = serializers.ListField(
-        child=serializers.ChoiceField(choices=SCOPES),
+        child=StrictChoiceField(choices=SCOPES),
         allow_null=True,
         help_text="The scopes the app was allowed (signed in through OAuth 2); null for a "
         "personal token or the site's session, which act with all your roles.",

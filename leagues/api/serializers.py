@@ -13,6 +13,7 @@ from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from csmj_site.api import ApiModelSerializer, StrictCharField, StrictChoiceField, StrictSlugField
 from leagues.api.scope import related_queryset_set
 from leagues.models import (
     CHIP_RATE_MAX,
@@ -35,12 +36,10 @@ assert set(PRESETS) == {code for code, _ in PRESET_CODES}
 # ---------------------------------------------------------------- clubs
 
 
-class ClubSerializer(serializers.ModelSerializer[Club]):
-    slug = serializers.SlugField(max_length=60)
-    name = serializers.CharField(max_length=100)
-    description = serializers.CharField(
-        required=False, allow_blank=True, max_length=CLUB_DESCRIPTION_MAX
-    )
+class ClubSerializer(ApiModelSerializer[Club]):
+    slug = StrictSlugField(max_length=60)
+    name = StrictCharField(max_length=100)
+    description = StrictCharField(required=False, allow_blank=True, max_length=CLUB_DESCRIPTION_MAX)
     is_public = serializers.BooleanField(required=False, default=False)
     chip_rate = serializers.DecimalField(
         max_digits=8,
@@ -52,7 +51,7 @@ class ClubSerializer(serializers.ModelSerializer[Club]):
         coerce_to_string=False,
         help_text="结账: money (元) per chip for settling up, 0.01–10000; null: chips only.",
     )
-    my_role = serializers.ChoiceField(
+    my_role = StrictChoiceField(
         choices=Role.choices,
         read_only=True,
         allow_null=True,
@@ -77,13 +76,13 @@ class ClubSerializer(serializers.ModelSerializer[Club]):
 # ---------------------------------------------------------------- players
 
 
-class PlayerSerializer(serializers.ModelSerializer[Player]):
-    club = serializers.CharField(source="club.slug", read_only=True)
-    display_name = serializers.CharField(max_length=60)
+class PlayerSerializer(ApiModelSerializer[Player]):
+    club = StrictCharField(source="club.slug", read_only=True)
+    display_name = StrictCharField(max_length=60)
     aliases = serializers.ListField(
-        child=serializers.CharField(max_length=60), required=False, max_length=PLAYER_ALIASES_MAX
+        child=StrictCharField(max_length=60), required=False, max_length=PLAYER_ALIASES_MAX
     )
-    user = serializers.CharField(
+    user = StrictCharField(
         source="user.get_username",
         read_only=True,
         allow_null=True,
@@ -108,8 +107,8 @@ def _choices(key: str) -> list[tuple[Any, str]]:
 EMPTY_BIRDS_CHOICES = _choices("empty_birds")
 
 
-def _choice(key: str, *, required: bool = False) -> serializers.ChoiceField:
-    return serializers.ChoiceField(choices=_choices(key), required=required)
+def _choice(key: str, *, required: bool = False) -> StrictChoiceField:
+    return StrictChoiceField(choices=_choices(key), required=required)
 
 
 def _integer(key: str, *, required: bool = False) -> serializers.IntegerField:
@@ -127,17 +126,17 @@ assert set(STACKING_CHOICES) == set(PARAMETER_INFO["opening_stacking"].values)
 assert set(PAIR_CHOICES) == set(PARAMETER_INFO["quanqiuren_pair"].values)
 
 
-def _stacking(*, required: bool = False) -> serializers.ChoiceField:
-    return serializers.ChoiceField(choices=STACKING_CHOICES, required=required)
+def _stacking(*, required: bool = False) -> StrictChoiceField:
+    return StrictChoiceField(choices=STACKING_CHOICES, required=required)
 
 
-def _pair(*, required: bool = False) -> serializers.ChoiceField:
-    return serializers.ChoiceField(choices=PAIR_CHOICES, required=required)
+def _pair(*, required: bool = False) -> StrictChoiceField:
+    return StrictChoiceField(choices=PAIR_CHOICES, required=required)
 
 
 def _extra_small_hands(*, required: bool = False) -> serializers.ListField:
     return serializers.ListField(
-        child=serializers.ChoiceField(choices=_choices("extra_small_hands")),
+        child=StrictChoiceField(choices=_choices("extra_small_hands")),
         required=required,
         help_text="Codes of rules §9.4.",
     )
@@ -197,7 +196,7 @@ class RulesetParametersSerializer(serializers.Serializer[Any]):
     """Every parameter of a resolved ruleset (rules.md §7), with the choices and bounds
     of ``RulesetConfig``."""
 
-    preset = serializers.ChoiceField(choices=PRESET_CODES)
+    preset = StrictChoiceField(choices=PRESET_CODES)
     bird_count = _choice("bird_count", required=True)
     bird_mode = _choice("bird_mode", required=True)
     base = BaseTableSerializer()
@@ -244,7 +243,7 @@ class RulesetParametersField(serializers.JSONField):
 class RulesetConfigSerializer(serializers.Serializer[Any]):
     """A preset with overrides (rules.md §7); keys not given keep the preset's value."""
 
-    preset = serializers.ChoiceField(choices=PRESET_CODES)
+    preset = StrictChoiceField(choices=PRESET_CODES)
     bird_count = _choice("bird_count")
     bird_mode = _choice("bird_mode")
     dealer_bonus = _integer("dealer_bonus")
@@ -323,9 +322,9 @@ class RulesetChoiceFieldSchema(OpenApiSerializerFieldExtension):  # type: ignore
         return {"oneOf": [preset, config]}
 
 
-class RulesetSerializer(serializers.ModelSerializer[Ruleset]):
-    club = serializers.CharField(source="club.slug", read_only=True)
-    name = serializers.CharField(max_length=100)
+class RulesetSerializer(ApiModelSerializer[Ruleset]):
+    club = StrictCharField(source="club.slug", read_only=True)
+    name = StrictCharField(max_length=100)
     config = RulesetConfigField(
         help_text='{"preset": CODE, PARAM: VALUE, …}; validated by the engine.'
     )
@@ -347,9 +346,9 @@ class RulesetSerializer(serializers.ModelSerializer[Ruleset]):
 # ---------------------------------------------------------------- seasons
 
 
-class SeasonSerializer(serializers.ModelSerializer[Season]):
-    club = serializers.CharField(source="club.slug", read_only=True)
-    name = serializers.CharField(max_length=100)
+class SeasonSerializer(ApiModelSerializer[Season]):
+    club = StrictCharField(source="club.slug", read_only=True)
+    name = StrictCharField(max_length=100)
     ruleset = serializers.PrimaryKeyRelatedField(queryset=Ruleset.objects.none())
     is_closed = serializers.BooleanField(
         required=False, help_text="Closing a season stops recording in it."

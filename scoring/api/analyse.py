@@ -20,6 +20,7 @@ from rest_framework.decorators import api_view, throttle_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from csmj_site.api import StrictCharField, StrictChoiceField
 from leagues.api.serializers import PAIR_CHOICES, PRESET_CODES, RulesetChoiceField
 from scoring.api.calculator import AnonCalculatorThrottle, calculator_response
 from scoring.api.enums import HAND_CLASSES, HAND_TYPE_CODES, OPENING_HAND_CODES
@@ -27,24 +28,24 @@ from scoring.engine import GANG_CONTEXTS, SITUATIONAL_CODES, MeldKind, analyse_r
 
 ANALYSIS_MELD_KINDS = [k.value for k in MeldKind]
 _MELD_FIELDS: dict[str, serializers.Field[Any, Any, Any, Any]] = {
-    "kind": serializers.ChoiceField(ANALYSIS_MELD_KINDS),
-    "tiles": serializers.CharField(help_text="e.g. 555m; a kong has 4 tiles"),
+    "kind": StrictChoiceField(ANALYSIS_MELD_KINDS),
+    "tiles": StrictCharField(help_text="e.g. 555m; a kong has 4 tiles"),
 }
 _REQUEST = inline_serializer(
     "Analyse",
     {
-        "tiles": serializers.CharField(
+        "tiles": StrictCharField(
             help_text="Concealed tiles, winning tile included: 123m456s789p55m, or Chinese "
             "(一万二万三万, 5条, 五筒…). With opening: the dealt 13 (14 for the dealer) tiles."
         ),
         "melds": inline_serializer("AnalyseMeld", _MELD_FIELDS, many=True, required=False),
-        "win_tile": serializers.CharField(required=False, allow_null=True),
+        "win_tile": StrictCharField(required=False, allow_null=True),
         "self_draw": serializers.BooleanField(default=False, help_text="false: won on a discard"),
         "dealer": serializers.BooleanField(default=False),
         "haidi": serializers.BooleanField(
             default=False, help_text="won on the 海底 (海底捞月 / 海底炮)"
         ),
-        "gang": serializers.ChoiceField(
+        "gang": StrictChoiceField(
             list(GANG_CONTEXTS),
             required=False,
             allow_null=True,
@@ -71,29 +72,29 @@ DECOMPOSITION_KINDS = [("standard", "Four sets and a pair"), ("seven_pairs", "Se
 
 
 class AnalysedMeldSerializer(serializers.Serializer[Any]):
-    kind = serializers.ChoiceField(ANALYSIS_MELD_KINDS)
-    tiles = serializers.CharField(help_text="e.g. 555m; a kong has 4 tiles")
+    kind = StrictChoiceField(ANALYSIS_MELD_KINDS)
+    tiles = StrictCharField(help_text="e.g. 555m; a kong has 4 tiles")
 
 
 class HandNameSerializer(serializers.Serializer[Any]):
-    code = serializers.ChoiceField(choices=HAND_TYPE_CODES)
-    name_zh = serializers.CharField()
-    name_en = serializers.CharField()
+    code = StrictChoiceField(choices=HAND_TYPE_CODES)
+    name_zh = StrictCharField()
+    name_en = StrictCharField()
 
 
 class DroppedClaimSerializer(serializers.Serializer[Any]):
-    code = serializers.ChoiceField(choices=HAND_TYPE_CODES)
-    reason = serializers.CharField(help_text="Why the context's code does not hold (English).")
-    reason_zh = serializers.CharField()
+    code = StrictChoiceField(choices=HAND_TYPE_CODES)
+    reason = StrictCharField(help_text="Why the context's code does not hold (English).")
+    reason_zh = StrictCharField()
 
 
 class DecompositionSerializer(serializers.Serializer[Any]):
-    kind = serializers.ChoiceField(choices=DECOMPOSITION_KINDS)
-    notation = serializers.CharField(help_text="e.g. 111p 333p 666p 777p 99p")
-    pair = serializers.CharField(allow_null=True, help_text="The pair (将); null for seven pairs.")
-    sets = serializers.ListField(child=serializers.CharField())
+    kind = StrictChoiceField(choices=DECOMPOSITION_KINDS)
+    notation = StrictCharField(help_text="e.g. 111p 333p 666p 777p 99p")
+    pair = StrictCharField(allow_null=True, help_text="The pair (将); null for seven pairs.")
+    sets = serializers.ListField(child=StrictCharField())
     melds = AnalysedMeldSerializer(many=True)
-    pairs = serializers.ListField(child=serializers.CharField(), help_text="Seven pairs only.")
+    pairs = serializers.ListField(child=StrictCharField(), help_text="Seven pairs only.")
 
 
 def _by_code(
@@ -105,27 +106,27 @@ def _by_code(
 class FinalHandAnalysisSerializer(serializers.Serializer[Any]):
     """What a final hand is (analysis.md)."""
 
-    kind = serializers.ChoiceField(choices=FINAL_KIND)
-    tiles = serializers.CharField(help_text="The concealed tiles, sorted.")
+    kind = StrictChoiceField(choices=FINAL_KIND)
+    tiles = StrictCharField(help_text="The concealed tiles, sorted.")
     melds = AnalysedMeldSerializer(many=True)
-    win_tile = serializers.CharField(allow_null=True)
+    win_tile = StrictCharField(allow_null=True)
     self_draw = serializers.BooleanField()
     dealer = serializers.BooleanField()
-    ruleset = serializers.ChoiceField(choices=PRESET_CODES, help_text="The ruleset's preset.")
-    situational_pair = serializers.ChoiceField(choices=PAIR_CHOICES)
+    ruleset = StrictChoiceField(choices=PRESET_CODES, help_text="The ruleset's preset.")
+    situational_pair = StrictChoiceField(choices=PAIR_CHOICES)
     winning = serializers.BooleanField()
-    reason = serializers.CharField(allow_null=True, help_text="Why it does not win (English).")
-    reason_zh = serializers.CharField(allow_null=True)
+    reason = StrictCharField(allow_null=True, help_text="Why it does not win (English).")
+    reason_zh = StrictCharField(allow_null=True)
     best_claim = serializers.ListField(
-        child=serializers.ChoiceField(choices=HAND_TYPE_CODES),
+        child=StrictChoiceField(choices=HAND_TYPE_CODES),
         help_text="The codes worth the most chips; [] when the hand does not win.",
     )
     best_claim_names = HandNameSerializer(many=True)
     units = serializers.IntegerField()
     chips = serializers.IntegerField(help_text="What the best claim is worth.")
-    shapes = serializers.ListField(child=serializers.ChoiceField(choices=HAND_TYPE_CODES))
+    shapes = serializers.ListField(child=StrictChoiceField(choices=HAND_TYPE_CODES))
     context = serializers.ListField(  # type: ignore[assignment]  # a field, named as in the API
-        child=serializers.ChoiceField(choices=HAND_TYPE_CODES)
+        child=StrictChoiceField(choices=HAND_TYPE_CODES)
     )
     dropped = DroppedClaimSerializer(many=True)
     situational = _by_code(
@@ -139,26 +140,26 @@ class FinalHandAnalysisSerializer(serializers.Serializer[Any]):
 
 
 # "class" is a Python keyword: added after the class body.
-FinalHandAnalysisSerializer._declared_fields["class"] = serializers.ChoiceField(
+FinalHandAnalysisSerializer._declared_fields["class"] = StrictChoiceField(
     choices=HAND_CLASSES, allow_null=True, help_text="small or big; null when it does not win."
 )
 
 
 class DealtHandNameSerializer(HandNameSerializer):
-    code = serializers.ChoiceField(choices=OPENING_HAND_CODES)
+    code = StrictChoiceField(choices=OPENING_HAND_CODES)
     count = serializers.IntegerField(min_value=1)
-    tiles = serializers.CharField(help_text="The tiles that make it, e.g. 2222m 5555s.")
+    tiles = StrictCharField(help_text="The tiles that make it, e.g. 2222m 5555s.")
 
 
 class DealtHandAnalysisSerializer(serializers.Serializer[Any]):
     """The opening hands (起手胡) a dealt hand holds (analysis.md)."""
 
-    kind = serializers.ChoiceField(choices=DEALT_KIND)
-    tiles = serializers.CharField()
+    kind = StrictChoiceField(choices=DEALT_KIND)
+    tiles = StrictCharField()
     dealer = serializers.BooleanField()
     winning = serializers.BooleanField()
     codes = serializers.ListField(
-        child=serializers.ChoiceField(choices=OPENING_HAND_CODES),
+        child=StrictChoiceField(choices=OPENING_HAND_CODES),
         help_text="The claim: every occurrence (四喜 once per quad).",
     )
     hands = DealtHandNameSerializer(many=True)

@@ -16,6 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 
+from csmj_site.api import StrictCharField, StrictChoiceField
 from leagues.api.serializers import (
     PRESET_CODES,
     RulesetParametersSerializer,
@@ -114,22 +115,22 @@ EXAMPLE_RESULT = {
 
 
 class RulesetParameterSerializer(serializers.Serializer[Any]):
-    key = serializers.CharField()
-    name_zh = serializers.CharField()
-    name_en = serializers.CharField()
+    key = StrictCharField()
+    name_zh = StrictCharField()
+    name_en = StrictCharField()
     value = RulesetValueField(help_text="The preset's value: its type is the parameter's.")
-    allowed = serializers.CharField(help_text="The values allowed, in words.")
-    description = serializers.CharField()
-    source = serializers.CharField(  # type: ignore[assignment]  # a field, named as in the API
+    allowed = StrictCharField(help_text="The values allowed, in words.")
+    description = StrictCharField()
+    source = StrictCharField(  # type: ignore[assignment]  # a field, named as in the API
         help_text="Seed passage the value comes from."
     )
 
 
 class RulesetPresetSerializer(serializers.Serializer[Any]):
-    code = serializers.ChoiceField(choices=PRESET_CODES)
-    name_zh = serializers.CharField()
-    name_en = serializers.CharField()
-    source = serializers.CharField()  # type: ignore[assignment]  # a field, named as in the API
+    code = StrictChoiceField(choices=PRESET_CODES)
+    name_zh = StrictCharField()
+    name_en = StrictCharField()
+    source = StrictCharField()  # type: ignore[assignment]  # a field, named as in the API
     ruleset = RulesetParametersSerializer(
         help_text='The JSON form: {"preset": code, every parameter}.'
     )

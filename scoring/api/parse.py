@@ -16,7 +16,7 @@ from rest_framework.decorators import api_view, throttle_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import ErrorItemSerializer
+from csmj_site.api import ErrorItemSerializer, StrictCharField
 from leagues.api.serializers import RulesetChoiceField
 from scoring.api.calculator import AnonCalculatorThrottle, calculator_response
 from scoring.engine import parse_sentence_request
@@ -24,13 +24,13 @@ from scoring.engine import parse_sentence_request
 _REQUEST = inline_serializer(
     "ParseSentence",
     {
-        "text": serializers.CharField(
+        "text": StrictCharField(
             max_length=500,
             help_text="One round in one sentence, e.g. 王芳自摸清一色 鸟3 7 (the grammar: "
             "docs/one-line-entry.md). Full-width punctuation and digits are read as such.",
         ),
         "players": serializers.ListField(
-            child=serializers.CharField(allow_blank=True),
+            child=StrictCharField(allow_blank=True),
             min_length=2,
             max_length=4,
             help_text="The seats' names in turn order, one per seat of the ruleset's table "
@@ -38,7 +38,7 @@ _REQUEST = inline_serializer(
         ),
         "aliases": serializers.ListField(
             child=serializers.ListField(
-                child=serializers.CharField(min_length=1, max_length=60), max_length=50
+                child=StrictCharField(min_length=1, max_length=60), max_length=50
             ),
             required=False,
             max_length=4,

@@ -11,6 +11,7 @@ from typing import Any
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
+from csmj_site.api import StrictCharField, StrictChoiceField
 from leagues.api.serializers import RulesetChoiceField
 from scoring.api.enums import (
     FINAL_HAND_CODES,
@@ -37,14 +38,14 @@ def _bird() -> serializers.IntegerField:
 
 
 class MeldSerializer(serializers.Serializer[Any]):
-    kind = serializers.ChoiceField(choices=MELD_KINDS)
-    tiles = serializers.CharField(help_text='Tile notation, e.g. "555m".')
+    kind = StrictChoiceField(choices=MELD_KINDS)
+    tiles = StrictCharField(help_text='Tile notation, e.g. "555m".')
 
 
 class OpeningSerializer(serializers.Serializer[Any]):
     seat = _seat()
     hands = serializers.ListField(
-        child=serializers.ChoiceField(choices=OPENING_HAND_CODES),
+        child=StrictChoiceField(choices=OPENING_HAND_CODES),
         min_length=1,
         required=False,
         help_text="Opening codes; sixi may repeat, once per quad. May be left out when "
@@ -52,13 +53,13 @@ class OpeningSerializer(serializers.Serializer[Any]):
         "the found codes).",
     )
     birds = serializers.ListField(child=_bird(), help_text="Dice values or tile ranks, 1–9.")
-    tiles = serializers.CharField(required=False, help_text="The dealt 13/14 tiles (optional).")
+    tiles = StrictCharField(required=False, help_text="The dealt 13/14 tiles (optional).")
 
 
 class MidgameSerializer(serializers.Serializer[Any]):
     seat = _seat()
     hands = serializers.ListField(
-        child=serializers.ChoiceField(choices=MIDGAME_HAND_CODES),
+        child=StrictChoiceField(choices=MIDGAME_HAND_CODES),
         min_length=1,
         help_text="Mid-game codes (中途四喜 / 中途六六顺); a code may repeat. One entry, one win.",
     )
@@ -70,27 +71,27 @@ class MidgameSerializer(serializers.Serializer[Any]):
 class WinnerSerializer(serializers.Serializer[Any]):
     seat = _seat()
     hands = serializers.ListField(
-        child=serializers.ChoiceField(choices=FINAL_HAND_CODES),
+        child=StrictChoiceField(choices=FINAL_HAND_CODES),
         required=False,
         help_text="The final hand types claimed. May be left out when tiles are given: the "
         "claim is then filled in from the tiles (a stored round carries the filled-in codes).",
     )
-    tiles = serializers.CharField(
+    tiles = StrictCharField(
         required=False, help_text="Concealed tiles including the winning tile (optional)."
     )
     melds = MeldSerializer(many=True, required=False)
-    win_tile = serializers.CharField(required=False, help_text='e.g. "9p"')
+    win_tile = StrictCharField(required=False, help_text='e.g. "9p"')
 
 
 class HaidiSerializer(serializers.Serializer[Any]):
-    tile = serializers.CharField(required=False, help_text='The 海底 tile, e.g. "5m".')
+    tile = StrictCharField(required=False, help_text='The 海底 tile, e.g. "5m".')
     taker = _seat(required=False, allow_null=True)
     first_offered = _seat(required=False, allow_null=True)
     replaced_by = _seat(required=False, allow_null=True)
 
 
 class RoundOutcomeSerializer(serializers.Serializer[Any]):
-    kind = serializers.ChoiceField(choices=OUTCOME_KINDS)
+    kind = StrictChoiceField(choices=OUTCOME_KINDS)
     winners = WinnerSerializer(many=True, required=False)
     discarder = _seat(required=False, allow_null=True)
     birds = serializers.ListField(child=_bird(), required=False)
@@ -100,12 +101,12 @@ class RoundOutcomeSerializer(serializers.Serializer[Any]):
 
 class PenaltySerializer(serializers.Serializer[Any]):
     seat = _seat()
-    kind = serializers.ChoiceField(choices=PENALTY_KINDS)
+    kind = StrictChoiceField(choices=PENALTY_KINDS)
 
 
 class KongSerializer(serializers.Serializer[Any]):
     seat = _seat()
-    kind = serializers.ChoiceField(choices=KONG_KINDS)
+    kind = StrictChoiceField(choices=KONG_KINDS)
 
 
 # "from" is a Python keyword: add the field after the class body.
@@ -190,7 +191,7 @@ class WinDetailSerializer(serializers.Serializer[Any]):
 
 
 # "class" is a Python keyword: added after the class body.
-WinDetailSerializer._declared_fields["class"] = serializers.ChoiceField(
+WinDetailSerializer._declared_fields["class"] = StrictChoiceField(
     choices=HAND_CLASSES, help_text="Small or big."
 )
 
@@ -200,18 +201,16 @@ class KongDetailSerializer(serializers.Serializer[Any]):
     kong_points for the kong's kind, once per paying seat (a 放杠's discarder pays for
     every other seat)."""
 
-    kind = serializers.ChoiceField(choices=KONG_KINDS, help_text="The kind of kong.")
+    kind = StrictChoiceField(choices=KONG_KINDS, help_text="The kind of kong.")
     kong_points = serializers.IntegerField(help_text="The ruleset's kong_points for that kind.")
 
 
 class PenaltyDetailSerializer(serializers.Serializer[Any]):
     """The arithmetic of a split penalty's transfer (event penalty)."""
 
-    kind = serializers.ChoiceField(choices=PENALTY_KINDS, help_text="The penalty's kind.")
+    kind = StrictChoiceField(choices=PENALTY_KINDS, help_text="The penalty's kind.")
     penalty = serializers.IntegerField(help_text="The whole penalty P.")
-    distribution = serializers.ChoiceField(
-        choices=[("split", "Split")], help_text="How it is paid."
-    )
+    distribution = StrictChoiceField(choices=[("split", "Split")], help_text="How it is paid.")
     share = serializers.IntegerField(help_text="Each other seat's share, P // (seats − 1).")
     burned = serializers.IntegerField(help_text="The chips nobody receives.")
 
@@ -231,7 +230,7 @@ class TransferDetailField(serializers.JSONField):
 
 class TransferSerializer(serializers.Serializer[Any]):
     amount = serializers.IntegerField(min_value=1)
-    event = serializers.ChoiceField(choices=TRANSFER_EVENTS)
+    event = StrictChoiceField(choices=TRANSFER_EVENTS)
     winner = _seat(allow_null=True, help_text="The winning seat; null for a penalty.")
     detail = TransferDetailField(
         help_text="The arithmetic of the amount: WinDetail for the events opening, midgame "

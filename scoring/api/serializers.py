@@ -9,7 +9,13 @@ from typing import Any, cast
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from csmj_site.api import MAX_ID, BoundedDateTimeField
+from csmj_site.api import (
+    MAX_ID,
+    ApiModelSerializer,
+    BoundedDateTimeField,
+    StrictCharField,
+    StrictChoiceField,
+)
 from leagues.api.scope import related_queryset_set
 from leagues.api.serializers import RulesetParametersField
 from leagues.models import Player, Season
@@ -62,14 +68,14 @@ class RoundListSerializer(serializers.ListSerializer[Any]):
             self.child.found_codes = None  # type: ignore[union-attr]
 
 
-class RoundSerializer(serializers.ModelSerializer[Round]):
+class RoundSerializer(ApiModelSerializer[Round]):
     """A stored round (one version) with the engine's result. ``data`` is the round as
     recorded, each winner given by tiles alone with the hands the engine found."""
 
     found_codes: dict[tuple[int, int, bool], list[str]] | None = None
 
     session = serializers.IntegerField(source="session_id", read_only=True)
-    recorded_by = serializers.CharField(source="recorded_by.get_username", read_only=True)
+    recorded_by = StrictCharField(source="recorded_by.get_username", read_only=True)
     voided_by = serializers.SerializerMethodField()
     supersedes = serializers.IntegerField(source="supersedes_id", read_only=True, allow_null=True)
     counts = serializers.BooleanField(read_only=True)
@@ -101,13 +107,13 @@ class RoundSerializer(serializers.ModelSerializer[Round]):
         read_only_fields = fields
         list_serializer_class = RoundListSerializer
 
-    @extend_schema_field(serializers.CharField(allow_null=True))
+    @extend_schema_field(StrictCharField(allow_null=True))
     def get_voided_by(self, obj: Round) -> str | None:
         return obj.voided_by.get_username() if obj.voided_by is not None else None
 
 
 class RoundVoidSerializer(serializers.Serializer[Any]):
-    reason = serializers.CharField(max_length=200, help_text="Why the round is void.")
+    reason = StrictCharField(max_length=200, help_text="Why the round is void.")
 
 
 # ---------------------------------------------------------------- sessions
@@ -116,14 +122,14 @@ class RoundVoidSerializer(serializers.Serializer[Any]):
 class SeatSerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
     player = serializers.IntegerField(source="player.pk")
-    display_name = serializers.CharField(source="player.display_name")
+    display_name = StrictCharField(source="player.display_name")
 
 
-class SessionSerializer(serializers.ModelSerializer[Session]):
+class SessionSerializer(ApiModelSerializer[Session]):
     """一场. ``players`` (write) are the player ids in turn order, seats 0..n-1: as many
     as the season's ruleset seats (``players``: 4, 3 or 2)."""
 
-    club = serializers.CharField(source="season.club.slug", read_only=True)
+    club = StrictCharField(source="season.club.slug", read_only=True)
     season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.none())
     players = serializers.ListField(
         child=serializers.PrimaryKeyRelatedField(queryset=Player.objects.none()),
@@ -148,10 +154,10 @@ class SessionSerializer(serializers.ModelSerializer[Session]):
         max_value=3,
         help_text="The seat that deals (rolls the dice) in the next round.",
     )
-    created_by = serializers.CharField(source="created_by.get_username", read_only=True)
+    created_by = StrictCharField(source="created_by.get_username", read_only=True)
     started_at = BoundedDateTimeField(required=False)
     first_dealer = serializers.IntegerField(min_value=0, max_value=3, default=0)
-    table_label = serializers.CharField(max_length=40, required=False, allow_blank=True)
+    table_label = StrictCharField(max_length=40, required=False, allow_blank=True)
 
     class Meta:
         model = Session
@@ -195,8 +201,8 @@ class SettlementPaymentSerializer(serializers.Serializer[Any]):
         help_text="The seat paid; the table fee (台费) is one more payee, numbered after "
         "the last seat (to_fee).",
     )
-    payer_name = serializers.CharField()
-    payee_name = serializers.CharField()
+    payer_name = StrictCharField()
+    payee_name = StrictCharField()
     to_fee = serializers.BooleanField(help_text="The payment is toward the table fee (台费).")
     chips = serializers.IntegerField(min_value=1, help_text="Chips (子) paid.")
     money = serializers.DecimalField(
@@ -210,12 +216,12 @@ class SettlementPaymentSerializer(serializers.Serializer[Any]):
 
 class SettlementBurnedSerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField(min_value=0, max_value=3)
-    name = serializers.CharField()
+    name = StrictCharField()
     chips = serializers.IntegerField(min_value=1, help_text="Chips burned: paid to no one.")
 
 
 class SettlementFeeShareSerializer(serializers.Serializer[Any]):
-    name = serializers.CharField()
+    name = StrictCharField()
     chips = serializers.IntegerField(min_value=1, help_text="Chips of the fee this player pays.")
 
 
@@ -224,8 +230,8 @@ class SettlementFeeSerializer(serializers.Serializer[Any]):
         min_value=0, help_text="The fee in chips (per round: times the counted rounds)."
     )
     amount = serializers.IntegerField(min_value=0, help_text="The fee as chosen (table_fee).")
-    per = serializers.ChoiceField(choices=FeePer.choices, help_text="For the table or per round.")
-    by = serializers.ChoiceField(
+    per = StrictChoiceField(choices=FeePer.choices, help_text="For the table or per round.")
+    by = StrictChoiceField(
         choices=FeeBy.choices,
         help_text="Who pays it: everyone equally, the winners in proportion, the biggest winner.",
     )
@@ -251,7 +257,7 @@ class SettlementSerializer(serializers.Serializer[Any]):
     fee = SettlementFeeSerializer(
         help_text="The table fee (台费) the session keeps, chosen at 结账 on the session page."
     )
-    text = serializers.CharField(help_text="The same as lines of text, for a group chat.")
+    text = StrictCharField(help_text="The same as lines of text, for a group chat.")
 
 
 class SessionDetailSerializer(SessionSerializer):
@@ -300,7 +306,7 @@ TABLE_FEE_FIELDS = ("table_fee", "table_fee_per", "table_fee_by")
 
 class SessionUpdateSerializer(serializers.Serializer[Any]):
     started_at = BoundedDateTimeField(required=False)
-    table_label = serializers.CharField(max_length=40, required=False, allow_blank=True)
+    table_label = StrictCharField(max_length=40, required=False, allow_blank=True)
     table_fee = serializers.IntegerField(
         min_value=TABLE_FEE.low,
         max_value=TABLE_FEE.high,
@@ -308,10 +314,10 @@ class SessionUpdateSerializer(serializers.Serializer[Any]):
         help_text="结账's table fee (台费) in chips, 0 for none: every settlement of the "
         "session shows it (settle.fee).",
     )
-    table_fee_per = serializers.ChoiceField(
+    table_fee_per = StrictChoiceField(
         choices=FeePer.choices, required=False, help_text="For the table or per counted round."
     )
-    table_fee_by = serializers.ChoiceField(
+    table_fee_by = StrictChoiceField(
         choices=FeeBy.choices,
         required=False,
         help_text="Who pays it: everyone equally, the winners in proportion, the biggest winner.",

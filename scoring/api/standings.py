@@ -24,6 +24,7 @@ from rest_framework.response import Response
 
 from csmj_site.api import (
     ApiPagination,
+    StrictCharField,
     idempotent,
     paginated,
     paginated_rows,
@@ -164,7 +165,7 @@ class SeasonViewSet(seasons.SeasonViewSet):
 
 class RatingSerializer(serializers.Serializer[Any]):
     player = PlayerRefSerializer()
-    player_name = serializers.CharField(
+    player_name = StrictCharField(
         source="player.display_name", help_text="The player's name (player.display_name)."
     )
     ordinal = serializers.FloatField(help_text="Conservative rating mu − 3σ (openskill).")

@@ -8,7 +8,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from csmj_site.api import MAX_ID
+from csmj_site.api import MAX_ID, StrictCharField, StrictChoiceField
 from csmj_site.bounds import date_range_refusal
 from csmj_site.errors import ServiceErrors
 from scoring.api.enums import HAND_TYPE_CODES, KONG_KINDS
@@ -16,7 +16,7 @@ from scoring.api.enums import HAND_TYPE_CODES, KONG_KINDS
 
 class PlayerRefSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(source="pk")
-    display_name = serializers.CharField()
+    display_name = StrictCharField()
 
 
 class StandingRowSerializer(serializers.Serializer[Any]):
@@ -57,16 +57,16 @@ class StandingsQuerySerializer(serializers.Serializer[Any]):
 
 
 class HandCountSerializer(serializers.Serializer[Any]):
-    code = serializers.ChoiceField(choices=HAND_TYPE_CODES)
-    name_zh = serializers.CharField()
-    name_en = serializers.CharField()
+    code = StrictChoiceField(choices=HAND_TYPE_CODES)
+    name_zh = StrictCharField()
+    name_en = StrictCharField()
     is_big = serializers.BooleanField()
     is_opening = serializers.BooleanField()
     count = serializers.IntegerField()
 
 
 class KongCountSerializer(serializers.Serializer[Any]):
-    kind = serializers.ChoiceField(
+    kind = StrictChoiceField(
         choices=[*KONG_KINDS, ("fed", "Kong fed: another's kong on this player's discard")],
         help_text="an, jia, ming: kongs the player made (a ming on another's discard "
         "counts for its maker); fed (点杠): ming kongs others made on the player's discard.",

@@ -14,6 +14,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from csmj_site.api import StrictCharField, StrictSlugField
 from scoring.me import selectors
 
 
@@ -24,7 +25,7 @@ class MeStatsQuerySerializer(serializers.Serializer[Any]):
         max_value=selectors.YEAR_MAX,
         help_text="Only sessions started in this calendar year",
     )
-    club = serializers.SlugField(
+    club = StrictSlugField(
         required=False, help_text="Only this club (its slug; one of the caller's clubs)"
     )
 
@@ -43,13 +44,13 @@ class TotalsSerializer(serializers.Serializer[Any]):
 
 class MeStatsPlayerSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(source="pk")
-    display_name = serializers.CharField()
-    club = serializers.SlugField(source="club.slug")
+    display_name = StrictCharField()
+    club = StrictSlugField(source="club.slug")
 
 
 class MeStatsClubSerializer(serializers.Serializer[Any]):
-    club = serializers.SlugField(source="club.slug")
-    club_name = serializers.CharField(source="club.name")
+    club = StrictSlugField(source="club.slug")
+    club_name = StrictCharField(source="club.name")
     player = MeStatsPlayerSerializer()
     totals = TotalsSerializer()
     rank = serializers.IntegerField(allow_null=True)
@@ -59,8 +60,8 @@ class MeStatsClubSerializer(serializers.Serializer[Any]):
 
 class MeSeasonSerializer(serializers.Serializer[Any]):
     season = serializers.IntegerField(source="season.pk")
-    season_name = serializers.CharField(source="season.name")
-    club = serializers.SlugField(source="player.club.slug")
+    season_name = StrictCharField(source="season.name")
+    club = StrictSlugField(source="player.club.slug")
     player = serializers.IntegerField(source="player.pk")
     total = serializers.IntegerField(help_text="合计: net plus penalties")
     rounds = serializers.IntegerField()
@@ -70,40 +71,40 @@ class MeSeasonSerializer(serializers.Serializer[Any]):
 
 
 class MeHandSerializer(serializers.Serializer[Any]):
-    code = serializers.CharField()
-    name_zh = serializers.CharField()
-    name_en = serializers.CharField()
+    code = StrictCharField()
+    name_zh = StrictCharField()
+    name_en = StrictCharField()
     is_big = serializers.BooleanField()
     is_opening = serializers.BooleanField()
     count = serializers.IntegerField()
 
 
 class MeKongSerializer(serializers.Serializer[Any]):
-    kind = serializers.CharField(help_text="an, jia, ming, or fed (点杠)")
+    kind = StrictCharField(help_text="an, jia, ming, or fed (点杠)")
     count = serializers.IntegerField()
 
 
 class MeBiggestWinSerializer(serializers.Serializer[Any]):
     net = serializers.IntegerField()
-    club = serializers.SlugField(source="club.slug")
+    club = StrictSlugField(source="club.slug")
     session = serializers.IntegerField(source="session_id")
     number = serializers.IntegerField(help_text="the round's number in its session")
     at = serializers.DateTimeField()
-    hands = serializers.ListField(child=serializers.CharField(), source="codes")
+    hands = serializers.ListField(child=StrictCharField(), source="codes")
 
 
 class MeRivalSerializer(serializers.Serializer[Any]):
-    club = serializers.SlugField(source="club.slug")
+    club = StrictSlugField(source="club.slug")
     player = serializers.IntegerField(source="opponent.pk")
-    display_name = serializers.CharField(source="opponent.display_name")
+    display_name = StrictCharField(source="opponent.display_name")
     rounds = serializers.IntegerField(help_text="counted rounds at one table")
     net = serializers.IntegerField(help_text="chips won from them, less chips paid to them")
 
 
 class MeSessionSerializer(serializers.Serializer[Any]):
     session = serializers.IntegerField(source="session_id")
-    club = serializers.SlugField(source="club.slug")
-    season_name = serializers.CharField()
+    club = StrictSlugField(source="club.slug")
+    season_name = StrictCharField()
     at = serializers.DateTimeField()
     net = serializers.IntegerField()
     rounds = serializers.IntegerField()
@@ -111,20 +112,20 @@ class MeSessionSerializer(serializers.Serializer[Any]):
 
 class MeNightSerializer(serializers.Serializer[Any]):
     event = serializers.IntegerField(source="event_id")
-    club = serializers.SlugField(source="club.slug")
-    name = serializers.CharField()
+    club = StrictSlugField(source="club.slug")
+    name = StrictCharField()
     date = serializers.DateField()
 
 
 class MeOpenTableSerializer(serializers.Serializer[Any]):
     session = serializers.IntegerField(source="session_id")
-    club = serializers.SlugField(source="club.slug")
+    club = StrictSlugField(source="club.slug")
     at = serializers.DateTimeField()
 
 
 class MeStatsSerializer(serializers.Serializer[Any]):
     year = serializers.IntegerField(source="filters.year", allow_null=True)
-    club = serializers.CharField(source="filters.club", allow_null=True)
+    club = StrictCharField(source="filters.club", allow_null=True)
     years = serializers.ListField(child=serializers.IntegerField())
     players = MeStatsPlayerSerializer(many=True)
     totals = TotalsSerializer()

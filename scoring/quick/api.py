@@ -22,7 +22,13 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle
 
-from csmj_site.api import IDEMPOTENCY_KEY, id_or_404, idempotent_view, undeclared_refused
+from csmj_site.api import (
+    IDEMPOTENCY_KEY,
+    StrictCharField,
+    id_or_404,
+    idempotent_view,
+    undeclared_refused,
+)
 from csmj_site.errors import ServiceError, ServiceErrors
 from leagues.models import Club
 from leagues.permissions import can_record
@@ -78,7 +84,7 @@ class QuickTableThrottle(AnonRateThrottle):
 
 class TableCreateSerializer(serializers.Serializer[Any]):
     names = serializers.ListField(
-        child=serializers.CharField(max_length=60, allow_blank=True),
+        child=StrictCharField(max_length=60, allow_blank=True),
         min_length=2,
         max_length=4,
         help_text="The players in seat order (turn order); an empty name leaves the seat "
@@ -94,7 +100,7 @@ class TableCreateSerializer(serializers.Serializer[Any]):
 
 class TableSeatSerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
-    name = serializers.CharField()
+    name = StrictCharField()
     total = serializers.IntegerField()
 
 
@@ -118,7 +124,7 @@ class TableFeeSerializer(serializers.Serializer[Any]):
 
 class TableCreatedSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
-    key = serializers.CharField(help_text="The table's key (tbl_…), shown once.")
+    key = StrictCharField(help_text="The table's key (tbl_…), shown once.")
     session = serializers.IntegerField()
 
 

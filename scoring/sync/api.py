@@ -14,23 +14,29 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import CLUB_SLUG, EnglishMessagesMixin, ErrorResponseSerializer
+from csmj_site.api import (
+    CLUB_SLUG,
+    EnglishMessagesMixin,
+    ErrorResponseSerializer,
+    StrictCharField,
+    StrictChoiceField,
+)
 from leagues.api.scope import ClubScopedMixin
 from scoring.sync.selectors import CHANGE_KINDS, LIMIT_DEFAULT, LIMIT_MAX, club_changes
 
 
 class ChangesQuerySerializer(serializers.Serializer[Any]):
-    cursor = serializers.CharField(required=False, max_length=100, trim_whitespace=True)
+    cursor = StrictCharField(required=False, max_length=100, trim_whitespace=True)
     limit = serializers.IntegerField(
         required=False, min_value=1, max_value=LIMIT_MAX, default=LIMIT_DEFAULT
     )
 
 
 class ChangeSerializer(serializers.Serializer[Any]):
-    cursor = serializers.CharField(
+    cursor = StrictCharField(
         help_text="This change's position: asking with it as `cursor` gives what came after."
     )
-    kind = serializers.ChoiceField(choices=list(CHANGE_KINDS))
+    kind = StrictChoiceField(choices=list(CHANGE_KINDS))
     at = serializers.DateTimeField(help_text="When the change was written.")
     session = serializers.IntegerField(
         allow_null=True,
@@ -52,7 +58,7 @@ class ChangeSerializer(serializers.Serializer[Any]):
 
 class ChangesPageSerializer(serializers.Serializer[Any]):
     changes = ChangeSerializer(many=True)
-    next_cursor = serializers.CharField(
+    next_cursor = StrictCharField(
         help_text="Ask with this next time (the last change's cursor, or the one you sent)."
     )
     has_more = serializers.BooleanField(help_text="More changes are waiting: ask again now.")

@@ -14,6 +14,9 @@ from rest_framework.relations import PKOnlyObject
 
 from csmj_site.api import (
     MAX_ID,
+    ApiModelSerializer,
+    StrictCharField,
+    StrictChoiceField,
     bounded_integer,
 )
 from leagues.api.scope import related_queryset_set
@@ -62,7 +65,7 @@ class SeasonRulesetField(serializers.PrimaryKeyRelatedField[Ruleset]):
         return PKOnlyObject(pk=instance.season.ruleset_id)
 
 
-class EventSerializer(serializers.ModelSerializer[Event]):
+class EventSerializer(ApiModelSerializer[Event]):
     season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.none())
     ruleset = SeasonRulesetField(
         queryset=Ruleset.objects.none(),
@@ -94,8 +97,8 @@ class EventSerializer(serializers.ModelSerializer[Event]):
             related_queryset_set(self.fields["ruleset"], Ruleset.objects.filter(club=club))
 
 
-class EntrantSerializer(serializers.ModelSerializer[Entrant]):
-    player_name = serializers.CharField(source="player.display_name", read_only=True)
+class EntrantSerializer(ApiModelSerializer[Entrant]):
+    player_name = StrictCharField(source="player.display_name", read_only=True)
     is_guest = serializers.BooleanField(source="player.is_guest", read_only=True)
     joined_round = serializers.IntegerField(read_only=True, min_value=1)
     dropped_after_round = serializers.IntegerField(read_only=True, min_value=0, allow_null=True)
@@ -111,7 +114,7 @@ class EntrantSerializer(serializers.ModelSerializer[Entrant]):
 class EntrantAddSerializer(ClubScopedSerializer):
     club_fields = (("player", Player),)
     player = _club_field(Player.objects.none())
-    guest_name = serializers.CharField(required=False, allow_blank=True, max_length=60)
+    guest_name = StrictCharField(required=False, allow_blank=True, max_length=60)
     checked_in = serializers.BooleanField(default=True)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -128,7 +131,7 @@ class EntrantRefSerializer(serializers.Serializer[Any]):
 
 
 class DrawSerializer(serializers.Serializer[Any]):
-    mode = serializers.ChoiceField(choices=SeatingMode.choices, required=False)
+    mode = StrictChoiceField(choices=SeatingMode.choices, required=False)
     seed = bounded_integer(
         SEED, required=False,
         help_text="The same entrants, history and seed give the same seating.",
@@ -177,7 +180,7 @@ class TimerSerializer(serializers.Serializer[Any]):
 class EventTableSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField()
     seats = serializers.ListField(child=serializers.IntegerField())
-    names = serializers.ListField(child=serializers.CharField())
+    names = serializers.ListField(child=StrictCharField())
     totals = serializers.ListField(child=serializers.IntegerField())
     session = serializers.IntegerField(allow_null=True)
     rounds = serializers.IntegerField()
@@ -186,7 +189,7 @@ class EventTableSerializer(serializers.Serializer[Any]):
 
 class SeatingRoundSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField()
-    mode = serializers.ChoiceField(choices=SeatingMode.choices)
+    mode = StrictChoiceField(choices=SeatingMode.choices)
     seed = serializers.IntegerField()
     is_final = serializers.BooleanField()
     sitting_out = serializers.ListField(child=serializers.IntegerField())
@@ -199,7 +202,7 @@ class EventStandingSerializer(serializers.Serializer[Any]):
         help_text="Shared by entrants equal on total and wins (1, 2, 2, 4)."
     )
     player = serializers.IntegerField()
-    player_name = serializers.CharField()
+    player_name = StrictCharField()
     net = serializers.IntegerField()
     penalties = serializers.IntegerField()
     total = serializers.IntegerField(help_text="Net after penalties: what ranks.")
@@ -209,8 +212,8 @@ class EventStandingSerializer(serializers.Serializer[Any]):
     dropped = serializers.BooleanField()
 
 
-class PenaltyRecordSerializer(serializers.ModelSerializer[Penalty]):
-    player_name = serializers.CharField(source="player.display_name", read_only=True)
+class PenaltyRecordSerializer(ApiModelSerializer[Penalty]):
+    player_name = StrictCharField(source="player.display_name", read_only=True)
     is_cancelled = serializers.BooleanField(read_only=True)
     season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.none())
     player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.none())
@@ -218,7 +221,7 @@ class PenaltyRecordSerializer(serializers.ModelSerializer[Penalty]):
         queryset=Event.objects.none(), required=False, allow_null=True
     )
     # Users are named by their username everywhere in the API (a round's recorded_by).
-    given_by = serializers.CharField(
+    given_by = StrictCharField(
         source="given_by.get_username", read_only=True, help_text="Who gave it (username)."
     )
     cancelled_by = serializers.SerializerMethodField(help_text="Who cancelled it (username).")
@@ -240,7 +243,7 @@ class PenaltyRecordSerializer(serializers.ModelSerializer[Penalty]):
             }
         }
 
-    @extend_schema_field(serializers.CharField(allow_null=True))
+    @extend_schema_field(StrictCharField(allow_null=True))
     def get_cancelled_by(self, obj: Penalty) -> str | None:
         return obj.cancelled_by.get_username() if obj.cancelled_by is not None else None
 
@@ -254,7 +257,7 @@ class PenaltyRecordSerializer(serializers.ModelSerializer[Penalty]):
 
 
 class PenaltyCancelSerializer(serializers.Serializer[Any]):
-    reason = serializers.CharField(max_length=200)
+    reason = StrictCharField(max_length=200)
 
 
 class SessionRefSerializer(serializers.Serializer[Any]):
@@ -289,7 +292,7 @@ def round_values(view: selectors.RoundView) -> dict[str, Any]:
 
 class EventBoardSerializer(serializers.Serializer[Any]):
     event = EventSerializer()
-    version = serializers.CharField(help_text="Changes with any save of the night.")
+    version = StrictCharField(help_text="Changes with any save of the night.")
     current = SeatingRoundSerializer(allow_null=True)
     next = SeatingRoundSerializer(allow_null=True)
     rounds = SeatingRoundSerializer(many=True)
