@@ -18,6 +18,7 @@ from rest_framework.response import Response
 
 from csmj_site.api import (
     IDEMPOTENCY_KEY,
+    BoundedDateTimeField,
     StrictCharField,
     idempotent_view,
     undeclared_refused,
@@ -46,7 +47,7 @@ class PaperSessionSerializer(serializers.Serializer[Any]):
         max_length=4,
         help_text="Final nets by seat, one a player, summing to zero.",
     )
-    started_at = serializers.DateTimeField(required=False)
+    started_at = BoundedDateTimeField(required=False)
     table_label = StrictCharField(required=False, allow_blank=True, max_length=40)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

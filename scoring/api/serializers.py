@@ -26,6 +26,7 @@ from scoring.selectors import (
     round_data_filled,
     round_found_codes,
     session_next_dealers,
+    session_paper_nets,
     session_settlement,
     session_totals,
 )
@@ -261,7 +262,12 @@ class SettlementSerializer(serializers.Serializer[Any]):
 
 
 class SessionDetailSerializer(SessionSerializer):
-    totals = serializers.SerializerMethodField(help_text="Net chips by seat (counted rounds).")
+    totals = serializers.SerializerMethodField(
+        help_text="Net chips by seat: the counted rounds', or a paper session's recorded nets."
+    )
+    is_paper = serializers.SerializerMethodField(
+        help_text="A paper session (纸面记录): its final nets were recorded, not its rounds."
+    )
     settle = serializers.SerializerMethodField(
         help_text="结账: who pays whom to settle the totals (paper nets for a paper session)."
     )
@@ -274,11 +280,22 @@ class SessionDetailSerializer(SessionSerializer):
     )
 
     class Meta(SessionSerializer.Meta):
-        fields = [*SessionSerializer.Meta.fields, "totals", "settle", "follow_url", "next_dealers"]
+        fields = [
+            *SessionSerializer.Meta.fields,
+            "totals",
+            "is_paper",
+            "settle",
+            "follow_url",
+            "next_dealers",
+        ]
 
     @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
     def get_totals(self, obj: Session) -> list[int]:
-        return list(session_totals(session=obj).values())
+        paper = session_paper_nets(session=obj)
+        return paper if paper is not None else list(session_totals(session=obj).values())
+
+    def get_is_paper(self, obj: Session) -> bool:
+        return session_paper_nets(session=obj) is not None
 
     @extend_schema_field(SettlementSerializer)
     def get_settle(self, obj: Session) -> dict[str, Any]:

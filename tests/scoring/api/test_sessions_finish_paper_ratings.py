@@ -143,3 +143,37 @@ def test_a_paper_net_beyond_ten_million_is_refused(api_as, club, season, players
     )
     assert response.status_code == 400
     assert {f.split(".")[0] for f, _ in codes(response)} == {"nets"}
+
+
+@pytest.mark.parametrize(
+    "when", ["1800-01-01T00:00:00Z", "0001-01-01T00:00:00Z", "2300-01-01T00:00:00Z"]
+)
+def test_a_paper_session_out_of_the_calendar_is_refused_as_a_session_is(
+    api_as, club, season, players, when
+):
+    from scoring.models import Session
+
+    body = {"players": [p.pk for p in players[:4]], "nets": [0, 0, 0, 0], "started_at": when}
+    response = api_as("recorder").post(
+        club_url(club, f"seasons/{season.pk}/paper-sessions/"), body, format="json"
+    )
+
+    assert response.status_code == 400
+    assert codes(response) == [("started_at", "out_of_range")]
+    assert not Session.objects.exists()
+
+
+def test_a_paper_sessions_detail_gives_its_nets_as_its_totals(
+    api_as, club, season, session, players, recorder
+):
+    round_record(session=session, data=round_self_draw(1), actor=recorder)
+    body = {"players": [p.pk for p in players[4:]], "nets": [10, -5, -5, 0]}
+    paper = api_as("recorder").post(
+        club_url(club, f"seasons/{season.pk}/paper-sessions/"), body, format="json"
+    )
+
+    detail = api_as("member").get(club_url(club, f"sessions/{paper.json()['id']}/")).json()
+    played = api_as("member").get(club_url(club, f"sessions/{session.pk}/")).json()
+
+    assert (detail["totals"], detail["is_paper"]) == ([10, -5, -5, 0], True)
+    assert played["is_paper"] is False and sum(played["totals"]) == 0 and any(played["totals"])
