@@ -143,6 +143,7 @@ def undeclared_refused(
     *,
     also: Sequence[str] = (),
     current: Callable[[], Mapping[str, Any]] | None = None,
+    creating: bool = False,
 ) -> None:
     """400 ``unknown_field`` on every key of the body its serializer does not have: a
     field the operation does not declare is refused, not silently ignored (the engine
@@ -150,7 +151,9 @@ def undeclared_refused(
     accepted, and ``also``: the fields of the resource as read, where the body's
     serializer is another. With ``current`` (the resource as read, asked for only when
     the body holds such a field), such a field sent with another value than it has is
-    refused too (``read_only``): the client meant a change that would not be made."""
+    refused too (``read_only``): the client meant a change that would not be made.
+    ``creating``: the body makes a new resource, which has no value of its own yet, so a
+    read-only field in it is refused whatever it holds (``read_only:create``)."""
     data = getattr(serializer, "initial_data", None)
     fields = getattr(serializer, "fields", None)
     if not isinstance(data, dict) or fields is None:
@@ -165,6 +168,11 @@ def undeclared_refused(
                 for key in unknown
             }
         )
+    if creating:
+        fixed = [key for key in data if key in fields and fields[key].read_only]
+        if fixed:
+            raise ServiceErrors(ServiceError(key, "read_only", variant="create") for key in fixed)
+        return
     if current is None:
         return
     fixed = [key for key in data if key not in fields or fields[key].read_only]
@@ -799,7 +807,7 @@ class ApiViewSet(
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         self.check_write()
         serializer = self.get_serializer(data=request.data)
-        undeclared_refused(serializer)
+        undeclared_refused(serializer, creating=True)
         serializer.is_valid(raise_exception=True)
         obj = self.service_create(dict(serializer.validated_data))
         return Response(self.get_serializer(self.reloaded(obj)).data, status=201)

@@ -230,6 +230,7 @@ MESSAGES: dict[str, str] = {
     "read_only": gettext_noop(
         "{what} cannot be changed here: send it as it was read, or leave it out"
     ),
+    "read_only:create": gettext_noop("{what} is set by the site: leave it out of a new one"),
     "rounds_list": gettext_noop("rounds must be a list"),
     # an API field that takes text given a number, true / false, a list or an object
     # (csmj_site.api.StrictCharField; the engine's wrong_type says the same of a round)
