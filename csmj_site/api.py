@@ -185,6 +185,30 @@ def undeclared_refused(
         raise ServiceErrors(ServiceError(key, "read_only") for key in changed)
 
 
+def body_object(
+    queryset: models.QuerySet[ModelT], *, field: str, value: Any, what: str = "", **lookup: Any
+) -> ModelT:
+    """The object an id in a request's body names (``lookup``, e.g. ``pk=value``), or 400
+    ``does_not_exist`` on ``field``: the body is wrong, not the URL, so not a 404 (which
+    an app reads as the resource of the path being gone). ``what`` words the message
+    when the id exists but is not of the kind asked for (a player who did not enter the
+    night)."""
+    found = queryset.filter(**lookup).first() if 0 < _as_int(value) <= MAX_ID else None
+    if found is None:
+        message = what or f'Invalid pk "{value}" - object does not exist.'
+        raise exceptions.ValidationError(
+            {field: [exceptions.ErrorDetail(message, "does_not_exist")]}
+        )
+    return found
+
+
+def _as_int(value: Any) -> int:
+    try:
+        return int(value) if not isinstance(value, bool) else 0
+    except (TypeError, ValueError):
+        return 0
+
+
 # ---------------------------------------------------------------- text fields
 
 # How long a refused value is shown in its message (as the engine's messages show one).

@@ -25,6 +25,8 @@ from rest_framework.response import Response
 from csmj_site.api import (
     ApiPagination,
     StrictCharField,
+    StrictIntegerField,
+    body_object,
     idempotent,
     paginated,
     paginated_rows,
@@ -136,7 +138,13 @@ class PlayerViewSet(players.PlayerViewSet):
         body = PlayerMergeSerializer(data=request.data)
         undeclared_refused(body)
         body.is_valid(raise_exception=True)
-        target = get_object_or_404(Player, club=self.get_club(), pk=body.validated_data["target"])
+        target_id = body.validated_data["target"]
+        target = body_object(
+            Player.objects.filter(club=self.get_club()),
+            field="target",
+            value=target_id,
+            pk=target_id,
+        )
         player_merge(source=source, target=target, actor=request.user)
         return Response(PlayerSerializer(target).data)
 
@@ -171,11 +179,11 @@ class RatingSerializer(serializers.Serializer[Any]):
     ordinal = serializers.FloatField(help_text="Conservative rating mu − 3σ (openskill).")
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
-    sessions = serializers.IntegerField(help_text="Finished sessions rated.")
+    sessions = StrictIntegerField(help_text="Finished sessions rated.")
 
 
 class PaginatedRatingListSerializer(serializers.Serializer[Any]):
-    count = serializers.IntegerField()
+    count = StrictIntegerField()
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
     results = RatingSerializer(many=True)

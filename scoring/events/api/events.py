@@ -13,7 +13,6 @@ from typing import Any
 
 import django_filters
 from django.db.models import QuerySet
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import (
     extend_schema,
     extend_schema_view,
@@ -30,7 +29,7 @@ from csmj_site.api import (
     IDEMPOTENCY_KEY,
     ApiViewSet,
     IdFilter,
-    id_or_404,
+    body_object,
     undeclared_refused,
 )
 from csmj_site.errors import ServiceError
@@ -126,13 +125,23 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         return dict(body.validated_data)
 
     def _round(self, event: Event, number: int) -> SeatingRound:
-        return get_object_or_404(SeatingRound, event=event, number=id_or_404(number))
+        """The night's round the body's ``round`` names (400 on it when there is none)."""
+        return body_object(
+            SeatingRound.objects.filter(event=event),
+            field="round",
+            value=number,
+            what=f"this night has no round {number}",
+            number=number,
+        )
 
     def _entrant(self, event: Event, player: int) -> Entrant:
-        return get_object_or_404(
-            Entrant.objects.select_related("event__season__club", "player"),
-            event=event,
-            player_id=id_or_404(player),
+        """The entrant the body's ``player`` names (400 on it for a player not entered)."""
+        return body_object(
+            Entrant.objects.select_related("event__season__club", "player").filter(event=event),
+            field="player",
+            value=player,
+            what=f"player {player} has not entered this night",
+            player_id=player,
         )
 
     def _board(self, event: Event, status: int = 200) -> Response:
@@ -317,7 +326,13 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         event = self.get_object()
         data = self._body(TableRefSerializer, role="record")
         rnd = self._round(event, data["round"])
-        table = get_object_or_404(Table, round=rnd, number=id_or_404(data["table"]))
+        table = body_object(
+            Table.objects.filter(round=rnd),
+            field="table",
+            value=data["table"],
+            what=f"round {rnd.number} has no table {data['table']}",
+            number=data["table"],
+        )
         session = services.table_start(table=table, actor=request.user)
         return Response(
             {"session": session.pk, "round": rnd.number, "table": table.number}, status=201

@@ -97,3 +97,16 @@ def test_a_recorder_may_not_delete_a_player(api_as, club, guest):
 
     assert response.status_code == 403
     assert Player.objects.filter(pk=guest.pk).exists()
+
+
+def test_a_target_that_is_not_on_this_roster_is_a_400_on_target(api_as, guest, other_club):
+    from tests.factories import make_players
+
+    stranger = make_players(other_club, ["外人"])[0]
+
+    for target in (stranger.pk, 99999):
+        response = merge(api_as("organiser"), guest, target)
+
+        assert response.status_code == 400
+        assert codes(response) == [("target", "does_not_exist")]
+    assert Player.objects.filter(pk=guest.pk).exists()

@@ -1,0 +1,45 @@
+"""An id in a request's body that names nothing here (a round the night has not drawn, a
+table it has not, a player who did not enter) is the body's mistake: 400
+``does_not_exist`` on that field, not a 404, which an app reads as the night itself
+being gone. Nothing changes."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.events.models import Entrant
+from tests.api_helpers import club_url, codes
+
+pytestmark = pytest.mark.django_db
+
+
+def _post(api, event, action, body):
+    return api.post(
+        club_url(event.season.club, f"events/{event.pk}/{action}/"), body, format="json"
+    )
+
+
+def test_a_player_who_did_not_enter_is_named_on_player(api_as, drawn, roster):
+    api = api_as("organiser")
+
+    dropped = _post(api, drawn, "drop", {"player": roster[9].pk})
+    checked = _post(api, drawn, "check-in", {"player": 99999})
+
+    assert (dropped.status_code, codes(dropped)) == (400, [("player", "does_not_exist")])
+    assert dropped.json()["errors"][0]["message"] == (
+        f"player {roster[9].pk} has not entered this night"
+    )
+    assert (checked.status_code, codes(checked)) == (400, [("player", "does_not_exist")])
+    assert not Entrant.objects.filter(event=drawn, dropped_after_round__isnull=False).exists()
+
+
+def test_a_round_or_table_the_night_has_not_is_named_on_its_field(api_as, drawn):
+    api = api_as("organiser")
+
+    no_round = _post(api, drawn, "start-table", {"round": 9, "table": 1})
+    no_table = _post(api, drawn, "start-table", {"round": 1, "table": 99})
+
+    assert (no_round.status_code, codes(no_round)) == (400, [("round", "does_not_exist")])
+    assert no_round.json()["errors"][0]["message"] == "this night has no round 9"
+    assert (no_table.status_code, codes(no_table)) == (400, [("table", "does_not_exist")])
+    assert drawn.season.sessions.count() == 0
