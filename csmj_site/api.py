@@ -1,10 +1,9 @@
 """API conventions shared by every endpoint under /api/.
 
 Over 700 lines as one room: the conventions every endpoint is built from, each a short
-section below (idempotency, text fields, errors, pagination, the schema, filters, the
-viewset), which
-build on one another; the settings name two of them by path (``EXCEPTION_HANDLER``,
-``DEFAULT_SCHEMA_CLASS``).
+section below (idempotency, text fields, whole numbers, errors, pagination, the schema,
+filters, the viewset), which build on one another; the settings name two of them by
+path (``EXCEPTION_HANDLER``, ``DEFAULT_SCHEMA_CLASS``).
 
 - ``exception_handler``: one error body everywhere, the one of round-format.md:
   ``{"errors": [{"field", "code", "message"}, ...]}``. Field paths are dotted
@@ -16,6 +15,13 @@ build on one another; the settings name two of them by path (``EXCEPTION_HANDLER
   refuse a number, true / false, a list or an object with 400 ``wrong_type`` on the
   field. Every serializer of the project declares its text with them
   (``tests/csmj_site/test_api_text_fields_take_only_text.py`` walks them all).
+- ``StrictIntegerField`` (``StrictBigIntegerField``) and ``StrictPrimaryKeyRelatedField``:
+  a whole number or an id is a JSON integer. DRF's ``PrimaryKeyRelatedField`` looks up
+  ``7.9`` as row 7, its ``IntegerField`` takes ``2.0`` and ``"2"``; these refuse a float,
+  true / false and, in a body, text with 400 ``wrong_type`` on the field (a query string,
+  text by nature, still gives its digits). ``ApiModelSerializer`` maps a model's integer
+  fields and foreign keys to them; every serializer of the project declares its numbers
+  and ids with them (``tests/csmj_site/test_api_whole_numbers_take_only_integers.py``).
 - ``ApiTokenScheme``: documents leagues.token_auth.ApiTokenAuthentication (Bearer tokens).
 - ``ApiAutoSchema``: documents the error responses on every operation.
 - ``EnglishMessagesMixin``: the API speaks English (error messages included).
@@ -42,7 +48,7 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import models
 from django.db.models import QuerySet
-from django.http import Http404
+from django.http import Http404, QueryDict
 from django.utils import translation
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.openapi import AutoSchema
@@ -261,18 +267,74 @@ class StrictChoiceField(serializers.ChoiceField):
 ModelT = TypeVar("ModelT", bound=models.Model)
 
 
-# A model's serializer whose generated text fields are strict: a model's ``CharField``
-# and ``TextField`` give a ``StrictCharField``, a ``SlugField`` a ``StrictSlugField``, a
-# field with choices a ``StrictChoiceField``. (No docstring: the schema would show it as
-# every model's description.)
+# ---------------------------------------------------------------- whole numbers
+
+
+def from_query_string(field: serializers.Field[Any, Any, Any, Any]) -> bool:
+    """``field`` reads a query string (its serializer was given ``request.query_params``,
+    a ``QueryDict``: text by nature), not a JSON body (a dict or a list)."""
+    return isinstance(getattr(field.root, "initial_data", None), QueryDict)
+
+
+def whole_number_only(field: serializers.Field[Any, Any, Any, Any], value: Any) -> None:
+    """400 ``wrong_type`` on the field (the catalogue's ``wrong_type:integer``) unless
+    ``value`` is a whole number: in a JSON body, an integer, and nothing else (a float,
+    ``2.0`` included, which DRF took as 2 and an id lookup truncated; true / false; text
+    such as ``"2"``; a list or an object). A query string is text: there the field reads
+    its digits as DRF does (``?season=2``)."""
+    if type(value) is int:  # bool is a subclass of int, not int
+        return
+    if isinstance(value, str) and from_query_string(field):
+        return
+    error = ServiceError("", "wrong_type", {"value": shown_value(value)}, variant="integer")
+    raise exceptions.ValidationError(error.localised(), code=error.code)
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A whole number, given as a JSON integer: the API's ``IntegerField``. Every
+    serializer of the project declares a whole number with it (``bounded_integer`` for
+    one inside a range, ``ApiModelSerializer`` for a model's own)."""
+
+    def to_internal_value(self, data: Any) -> int:
+        whole_number_only(self, data)
+        return super().to_internal_value(data)
+
+
+class StrictBigIntegerField(StrictIntegerField, serializers.BigIntegerField):
+    """A model's ``BigIntegerField`` (``BigAutoField``: the ids), strict alike."""
+
+
+class StrictPrimaryKeyRelatedField(serializers.PrimaryKeyRelatedField[ModelT]):
+    """A row by its id, given as a JSON integer, checked before the lookup: DRF's
+    ``PrimaryKeyRelatedField`` looks ``7.9`` up as 7. Every serializer of the project
+    declares an id with it (``ApiModelSerializer`` for a model's foreign keys)."""
+
+    def to_internal_value(self, data: Any) -> ModelT:
+        whole_number_only(self, data)
+        return super().to_internal_value(data)
+
+
+# A model's serializer whose generated fields are strict: a model's ``CharField`` and
+# ``TextField`` give a ``StrictCharField``, a ``SlugField`` a ``StrictSlugField``, a
+# field with choices a ``StrictChoiceField``, an integer field a ``StrictIntegerField``
+# (``StrictBigIntegerField``), a foreign key a ``StrictPrimaryKeyRelatedField``. (No
+# docstring: the schema would show it as every model's description.)
 class ApiModelSerializer(serializers.ModelSerializer[ModelT]):
     serializer_field_mapping = {
         **serializers.ModelSerializer.serializer_field_mapping,
         models.CharField: StrictCharField,
         models.TextField: StrictCharField,
         models.SlugField: StrictSlugField,
+        models.AutoField: StrictIntegerField,
+        models.BigAutoField: StrictBigIntegerField,
+        models.BigIntegerField: StrictBigIntegerField,
+        models.IntegerField: StrictIntegerField,
+        models.PositiveIntegerField: StrictIntegerField,
+        models.PositiveSmallIntegerField: StrictIntegerField,
+        models.SmallIntegerField: StrictIntegerField,
     }
     serializer_choice_field = StrictChoiceField
+    serializer_related_field = StrictPrimaryKeyRelatedField
 
 
 # ---------------------------------------------------------------- errors
@@ -408,10 +470,10 @@ class EnglishMessagesMixin:
 MAX_ID = ID.high  # the largest integer SQLite and PostgreSQL bigint store
 
 
-def bounded_integer(bound: Bound, **kwargs: Any) -> serializers.IntegerField:
+def bounded_integer(bound: Bound, **kwargs: Any) -> StrictIntegerField:
     """An API field of a whole number inside ``bound``, the range its service checks
     (declared in the schema as the field's minimum and maximum)."""
-    return serializers.IntegerField(min_value=bound.low, max_value=bound.high, **kwargs)
+    return StrictIntegerField(min_value=bound.low, max_value=bound.high, **kwargs)
 
 
 def id_or_404(value: Any) -> int:

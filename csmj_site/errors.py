@@ -235,6 +235,9 @@ MESSAGES: dict[str, str] = {
     # an API field that takes text given a number, true / false, a list or an object
     # (csmj_site.api.StrictCharField; the engine's wrong_type says the same of a round)
     "wrong_type:text": gettext_noop("Must be text, got {value}"),
+    # an API field that takes a whole number or an id given a float (2.0 too), true /
+    # false or, in a body, text (csmj_site.api.StrictIntegerField, StrictPrimaryKeyRelatedField)
+    "wrong_type:integer": gettext_noop("Must be a whole number, got {value}"),
     # the changes feed and webhooks (scoring.sync, scoring.webhooks)
     "invalid_cursor": gettext_noop(
         "this cursor was not handed out by this site; start again without a cursor"

@@ -12,7 +12,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from csmj_site.api import EnglishMessagesMixin, StrictCharField, StrictChoiceField, StrictSlugField
+from csmj_site.api import (
+    EnglishMessagesMixin,
+    StrictCharField,
+    StrictChoiceField,
+    StrictIntegerField,
+    StrictSlugField,
+)
 from leagues import oauth_schema  # noqa: F401  (registers the OAuth 2 security scheme)
 from leagues.models import Membership, Player, Role
 from leagues.oauth_auth import SCOPES, token_scopes
@@ -25,13 +31,13 @@ class MeClubSerializer(serializers.Serializer[Any]):
 
 
 class MePlayerSerializer(serializers.Serializer[Any]):
-    id = serializers.IntegerField()
+    id = StrictIntegerField()
     club = StrictSlugField(help_text="The slug of the player's club.")
     display_name = StrictCharField()
 
 
 class MeSerializer(serializers.Serializer[Any]):
-    id = serializers.IntegerField()
+    id = StrictIntegerField()
     username = StrictCharField()
     clubs = MeClubSerializer(many=True, help_text="The clubs you belong to, by name.")
     players = MePlayerSerializer(

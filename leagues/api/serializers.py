@@ -13,7 +13,14 @@ from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from csmj_site.api import ApiModelSerializer, StrictCharField, StrictChoiceField, StrictSlugField
+from csmj_site.api import (
+    ApiModelSerializer,
+    StrictCharField,
+    StrictChoiceField,
+    StrictIntegerField,
+    StrictPrimaryKeyRelatedField,
+    StrictSlugField,
+)
 from leagues.api.scope import related_queryset_set
 from leagues.models import (
     CHIP_RATE_MAX,
@@ -111,11 +118,11 @@ def _choice(key: str, *, required: bool = False) -> StrictChoiceField:
     return StrictChoiceField(choices=_choices(key), required=required)
 
 
-def _integer(key: str, *, required: bool = False) -> serializers.IntegerField:
+def _integer(key: str, *, required: bool = False) -> StrictIntegerField:
     """An integer parameter between the bounds the engine declares for it."""
     bounds = PARAMETER_INFO[key].bounds
     assert bounds is not None, key
-    return serializers.IntegerField(min_value=bounds[0], max_value=bounds[1], required=required)
+    return StrictIntegerField(min_value=bounds[0], max_value=bounds[1], required=required)
 
 
 # Two parameters share each of these enums in the schema (their labels differ, so the
@@ -143,8 +150,8 @@ def _extra_small_hands(*, required: bool = False) -> serializers.ListField:
 
 
 class KindAmountsSerializer(serializers.Serializer[Any]):
-    self_draw = serializers.IntegerField()
-    discard = serializers.IntegerField()
+    self_draw = StrictIntegerField()
+    discard = StrictIntegerField()
 
 
 class BaseTableSerializer(serializers.Serializer[Any]):
@@ -153,29 +160,29 @@ class BaseTableSerializer(serializers.Serializer[Any]):
 
 
 class ClassAmountsSerializer(serializers.Serializer[Any]):
-    small = serializers.IntegerField()
-    big = serializers.IntegerField()
+    small = StrictIntegerField()
+    big = StrictIntegerField()
 
 
 class KongPointsSerializer(serializers.Serializer[Any]):
     """What each other seat pays for one kong, by kind (rules.md §10.4)."""
 
-    an = serializers.IntegerField(min_value=0, help_text="暗杠, a concealed kong.")
-    jia = serializers.IntegerField(min_value=0, help_text="加杠, a kong added to a pung.")
-    ming = serializers.IntegerField(min_value=0, help_text="放杠, a kong on a discard.")
+    an = StrictIntegerField(min_value=0, help_text="暗杠, a concealed kong.")
+    jia = StrictIntegerField(min_value=0, help_text="加杠, a kong added to a pung.")
+    ming = StrictIntegerField(min_value=0, help_text="放杠, a kong on a discard.")
 
 
 class KongPointsOverrideSerializer(serializers.Serializer[Any]):
     """Some kinds of kong_points; the others keep the preset's."""
 
-    an = serializers.IntegerField(min_value=0, required=False)
-    jia = serializers.IntegerField(min_value=0, required=False)
-    ming = serializers.IntegerField(min_value=0, required=False)
+    an = StrictIntegerField(min_value=0, required=False)
+    jia = StrictIntegerField(min_value=0, required=False)
+    ming = StrictIntegerField(min_value=0, required=False)
 
 
 class KindAmountsOverrideSerializer(serializers.Serializer[Any]):
-    self_draw = serializers.IntegerField(min_value=0, max_value=1000, required=False)
-    discard = serializers.IntegerField(min_value=0, max_value=1000, required=False)
+    self_draw = StrictIntegerField(min_value=0, max_value=1000, required=False)
+    discard = StrictIntegerField(min_value=0, max_value=1000, required=False)
 
 
 class BaseTableOverrideSerializer(serializers.Serializer[Any]):
@@ -188,8 +195,8 @@ class BaseTableOverrideSerializer(serializers.Serializer[Any]):
 class ClassAmountsOverrideSerializer(serializers.Serializer[Any]):
     """Some entries of the self-draw bonus; the others keep the preset's."""
 
-    small = serializers.IntegerField(min_value=0, max_value=1000, required=False)
-    big = serializers.IntegerField(min_value=0, max_value=1000, required=False)
+    small = StrictIntegerField(min_value=0, max_value=1000, required=False)
+    big = StrictIntegerField(min_value=0, max_value=1000, required=False)
 
 
 class RulesetParametersSerializer(serializers.Serializer[Any]):
@@ -349,11 +356,11 @@ class RulesetSerializer(ApiModelSerializer[Ruleset]):
 class SeasonSerializer(ApiModelSerializer[Season]):
     club = StrictCharField(source="club.slug", read_only=True)
     name = StrictCharField(max_length=100)
-    ruleset = serializers.PrimaryKeyRelatedField(queryset=Ruleset.objects.none())
+    ruleset = StrictPrimaryKeyRelatedField(queryset=Ruleset.objects.none())
     is_closed = serializers.BooleanField(
         required=False, help_text="Closing a season stops recording in it."
     )
-    sessions_count = serializers.IntegerField(read_only=True)
+    sessions_count = StrictIntegerField(read_only=True)
 
     class Meta:
         model = Season

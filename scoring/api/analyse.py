@@ -20,7 +20,7 @@ from rest_framework.decorators import api_view, throttle_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import StrictCharField, StrictChoiceField
+from csmj_site.api import StrictCharField, StrictChoiceField, StrictIntegerField
 from leagues.api.serializers import PAIR_CHOICES, PRESET_CODES, RulesetChoiceField
 from scoring.api.calculator import AnonCalculatorThrottle, calculator_response
 from scoring.api.enums import HAND_CLASSES, HAND_TYPE_CODES, OPENING_HAND_CODES
@@ -122,8 +122,8 @@ class FinalHandAnalysisSerializer(serializers.Serializer[Any]):
         help_text="The codes worth the most chips; [] when the hand does not win.",
     )
     best_claim_names = HandNameSerializer(many=True)
-    units = serializers.IntegerField()
-    chips = serializers.IntegerField(help_text="What the best claim is worth.")
+    units = StrictIntegerField()
+    chips = StrictIntegerField(help_text="What the best claim is worth.")
     shapes = serializers.ListField(child=StrictChoiceField(choices=HAND_TYPE_CODES))
     context = serializers.ListField(  # type: ignore[assignment]  # a field, named as in the API
         child=StrictChoiceField(choices=HAND_TYPE_CODES)
@@ -147,7 +147,7 @@ FinalHandAnalysisSerializer._declared_fields["class"] = StrictChoiceField(
 
 class DealtHandNameSerializer(HandNameSerializer):
     code = StrictChoiceField(choices=OPENING_HAND_CODES)
-    count = serializers.IntegerField(min_value=1)
+    count = StrictIntegerField(min_value=1)
     tiles = StrictCharField(help_text="The tiles that make it, e.g. 2222m 5555s.")
 
 
@@ -166,7 +166,7 @@ class DealtHandAnalysisSerializer(serializers.Serializer[Any]):
     occurrences = _by_code(
         "OpeningOccurrences",
         tuple(code for code, _name in OPENING_HAND_CODES),
-        serializers.IntegerField,
+        StrictIntegerField,
         "How many times the dealt hand holds it.",
     )
 

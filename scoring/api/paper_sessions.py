@@ -20,6 +20,8 @@ from csmj_site.api import (
     IDEMPOTENCY_KEY,
     BoundedDateTimeField,
     StrictCharField,
+    StrictIntegerField,
+    StrictPrimaryKeyRelatedField,
     idempotent_view,
     undeclared_refused,
 )
@@ -35,14 +37,14 @@ from scoring.services import (
 
 class PaperSessionSerializer(serializers.Serializer[Any]):
     players = serializers.ListField(
-        child=serializers.PrimaryKeyRelatedField(queryset=Player.objects.none()),
+        child=StrictPrimaryKeyRelatedField(queryset=Player.objects.none()),
         min_length=2,
         max_length=4,
         help_text="Roster player ids by seat (0..n-1): as many as the season's ruleset "
         "seats (its players: 4, 3 or 2).",
     )
     nets = serializers.ListField(
-        child=serializers.IntegerField(min_value=-PAPER_NET_LIMIT, max_value=PAPER_NET_LIMIT),
+        child=StrictIntegerField(min_value=-PAPER_NET_LIMIT, max_value=PAPER_NET_LIMIT),
         min_length=2,
         max_length=4,
         help_text="Final nets by seat, one a player, summing to zero.",

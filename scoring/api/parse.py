@@ -16,7 +16,7 @@ from rest_framework.decorators import api_view, throttle_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import ErrorItemSerializer, StrictCharField
+from csmj_site.api import ErrorItemSerializer, StrictCharField, StrictIntegerField
 from leagues.api.serializers import RulesetChoiceField
 from scoring.api.calculator import AnonCalculatorThrottle, calculator_response
 from scoring.engine import parse_sentence_request
@@ -47,7 +47,7 @@ _REQUEST = inline_serializer(
             "seat's name, another seat's alias too, or (the start of) a game word (胡, 清一, "
             "二号) names no one.",
         ),
-        "dealer": serializers.IntegerField(
+        "dealer": StrictIntegerField(
             min_value=0, max_value=3, default=0, help_text="The dice-rolling dealer's seat."
         ),
         "ruleset": RulesetChoiceField(

@@ -39,6 +39,7 @@ from csmj_site.api import (
     ErrorResponseSerializer,
     IdFilter,
     StrictBooleanFilter,
+    StrictIntegerField,
     StrictOrderingFilter,
     id_or_404,
     undeclared_refused,
@@ -68,7 +69,7 @@ NUMBER = OpenApiParameter(
 
 class RoundConflictSerializer(serializers.Serializer[Any]):
     errors = ErrorItemSerializer(many=True)  # type: ignore[assignment]  # a field, as in the API
-    round_count = serializers.IntegerField(
+    round_count = StrictIntegerField(
         required=False,
         help_text="With round_conflict: how many rounds the session has now (the highest "
         "round number).",

@@ -11,7 +11,7 @@ from typing import Any
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
-from csmj_site.api import StrictCharField, StrictChoiceField
+from csmj_site.api import StrictCharField, StrictChoiceField, StrictIntegerField
 from leagues.api.serializers import RulesetChoiceField
 from scoring.api.enums import (
     FINAL_HAND_CODES,
@@ -26,12 +26,12 @@ from scoring.api.enums import (
 )
 
 
-def _seat(**kwargs: Any) -> serializers.IntegerField:
-    return serializers.IntegerField(min_value=0, max_value=3, **kwargs)
+def _seat(**kwargs: Any) -> StrictIntegerField:
+    return StrictIntegerField(min_value=0, max_value=3, **kwargs)
 
 
-def _bird() -> serializers.IntegerField:
-    return serializers.IntegerField(min_value=1, max_value=9)
+def _bird() -> StrictIntegerField:
+    return StrictIntegerField(min_value=1, max_value=9)
 
 
 # ---------------------------------------------------------------- round format (docs only)
@@ -123,7 +123,7 @@ class RoundDataSerializer(serializers.Serializer[Any]):
         child=_seat(), required=False, help_text="Every dealer seat under 通庄."
     )
     fish = serializers.ListField(
-        child=serializers.IntegerField(min_value=0),
+        child=StrictIntegerField(min_value=0),
         min_length=2,
         max_length=4,
         required=False,
@@ -139,7 +139,7 @@ class RoundDataSerializer(serializers.Serializer[Any]):
         many=True, required=False, help_text="Kongs that stood; paid under kong_pay."
     )
     piao = serializers.ListField(
-        child=serializers.IntegerField(min_value=0),
+        child=StrictIntegerField(min_value=0),
         min_length=2,
         max_length=4,
         required=False,
@@ -158,7 +158,7 @@ class CalculatorRoundSerializer(RoundDataSerializer):
 
 
 class RoundCreateSerializer(RoundDataSerializer):
-    number = serializers.IntegerField(
+    number = StrictIntegerField(
         min_value=1,
         required=False,
         allow_null=True,
@@ -168,8 +168,8 @@ class RoundCreateSerializer(RoundDataSerializer):
     )
 
 
-def _chips(help_text: str, **kwargs: Any) -> serializers.IntegerField:
-    return serializers.IntegerField(required=False, help_text=help_text, **kwargs)
+def _chips(help_text: str, **kwargs: Any) -> StrictIntegerField:
+    return StrictIntegerField(required=False, help_text=help_text, **kwargs)
 
 
 class WinDetailSerializer(serializers.Serializer[Any]):
@@ -177,15 +177,13 @@ class WinDetailSerializer(serializers.Serializer[Any]):
     amount = pair_base × multiplier + bird_points_added + zimo_bonus + dealer_vs_dealer
     + fish + piao, capped."""
 
-    units = serializers.IntegerField(help_text="The claim's units (U).")
-    pair_base = serializers.IntegerField(help_text="The base this payer owes before the birds.")
-    multiplier = serializers.IntegerField(
-        help_text="The birds' multiplier m (1 under bird_mode points)."
-    )
+    units = StrictIntegerField(help_text="The claim's units (U).")
+    pair_base = StrictIntegerField(help_text="The base this payer owes before the birds.")
+    multiplier = StrictIntegerField(help_text="The birds' multiplier m (1 under bird_mode points).")
     bird_points_added = _chips("Under bird_mode points: the birds' points added.")
-    zimo_bonus = serializers.IntegerField(help_text="The self-draw bonus.")
-    dealer_vs_dealer = serializers.IntegerField(help_text="庄对庄 (under 通庄).")
-    fish = serializers.IntegerField(help_text="钓鱼 stakes added.")
+    zimo_bonus = StrictIntegerField(help_text="The self-draw bonus.")
+    dealer_vs_dealer = StrictIntegerField(help_text="庄对庄 (under 通庄).")
+    fish = StrictIntegerField(help_text="钓鱼 stakes added.")
     piao = _chips("A final win under 飘分: the stakes added.")
     uncapped = _chips("The amount before the cap (封顶), when the cap lowered it.")
 
@@ -202,17 +200,17 @@ class KongDetailSerializer(serializers.Serializer[Any]):
     every other seat)."""
 
     kind = StrictChoiceField(choices=KONG_KINDS, help_text="The kind of kong.")
-    kong_points = serializers.IntegerField(help_text="The ruleset's kong_points for that kind.")
+    kong_points = StrictIntegerField(help_text="The ruleset's kong_points for that kind.")
 
 
 class PenaltyDetailSerializer(serializers.Serializer[Any]):
     """The arithmetic of a split penalty's transfer (event penalty)."""
 
     kind = StrictChoiceField(choices=PENALTY_KINDS, help_text="The penalty's kind.")
-    penalty = serializers.IntegerField(help_text="The whole penalty P.")
+    penalty = StrictIntegerField(help_text="The whole penalty P.")
     distribution = StrictChoiceField(choices=[("split", "Split")], help_text="How it is paid.")
-    share = serializers.IntegerField(help_text="Each other seat's share, P // (seats − 1).")
-    burned = serializers.IntegerField(help_text="The chips nobody receives.")
+    share = StrictIntegerField(help_text="Each other seat's share, P // (seats − 1).")
+    burned = StrictIntegerField(help_text="The chips nobody receives.")
 
 
 TRANSFER_DETAIL = PolymorphicProxySerializer(
@@ -229,7 +227,7 @@ class TransferDetailField(serializers.JSONField):
 
 
 class TransferSerializer(serializers.Serializer[Any]):
-    amount = serializers.IntegerField(min_value=1)
+    amount = StrictIntegerField(min_value=1)
     event = StrictChoiceField(choices=TRANSFER_EVENTS)
     winner = _seat(allow_null=True, help_text="The winning seat; null for a penalty.")
     detail = TransferDetailField(
@@ -248,12 +246,12 @@ class RoundResultSerializer(serializers.Serializer[Any]):
 
     transfers = TransferSerializer(many=True)
     net = serializers.ListField(
-        child=serializers.IntegerField(),
+        child=StrictIntegerField(),
         min_length=2,
         max_length=4,
         help_text="Chips won (+) or lost (−) by seat.",
     )
-    burned = serializers.IntegerField(
+    burned = StrictIntegerField(
         min_value=0, help_text="Penalty chips nobody received; sum(net) + burned == 0."
     )
     next_dealer = _seat(help_text="Who rolls the dice next round.")

@@ -15,6 +15,8 @@ from csmj_site.api import (
     BoundedDateTimeField,
     StrictCharField,
     StrictChoiceField,
+    StrictIntegerField,
+    StrictPrimaryKeyRelatedField,
 )
 from leagues.api.scope import related_queryset_set
 from leagues.api.serializers import RulesetParametersField
@@ -75,10 +77,10 @@ class RoundSerializer(ApiModelSerializer[Round]):
 
     found_codes: dict[tuple[int, int, bool], list[str]] | None = None
 
-    session = serializers.IntegerField(source="session_id", read_only=True)
+    session = StrictIntegerField(source="session_id", read_only=True)
     recorded_by = StrictCharField(source="recorded_by.get_username", read_only=True)
     voided_by = serializers.SerializerMethodField()
-    supersedes = serializers.IntegerField(source="supersedes_id", read_only=True, allow_null=True)
+    supersedes = StrictIntegerField(source="supersedes_id", read_only=True, allow_null=True)
     counts = serializers.BooleanField(read_only=True)
     # The API names the round-format object ``data``, like the serializer's own output.
     data = RoundDataField(read_only=True)  # type: ignore[assignment]
@@ -121,8 +123,8 @@ class RoundVoidSerializer(serializers.Serializer[Any]):
 
 
 class SeatSerializer(serializers.Serializer[Any]):
-    seat = serializers.IntegerField()
-    player = serializers.IntegerField(source="player.pk")
+    seat = StrictIntegerField()
+    player = StrictIntegerField(source="player.pk")
     display_name = StrictCharField(source="player.display_name")
 
 
@@ -131,9 +133,9 @@ class SessionSerializer(ApiModelSerializer[Session]):
     as the season's ruleset seats (``players``: 4, 3 or 2)."""
 
     club = StrictCharField(source="season.club.slug", read_only=True)
-    season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.none())
+    season = StrictPrimaryKeyRelatedField(queryset=Season.objects.none())
     players = serializers.ListField(
-        child=serializers.PrimaryKeyRelatedField(queryset=Player.objects.none()),
+        child=StrictPrimaryKeyRelatedField(queryset=Player.objects.none()),
         min_length=2,
         max_length=4,
         write_only=True,
@@ -141,15 +143,15 @@ class SessionSerializer(ApiModelSerializer[Session]):
         "season's ruleset seats (its players: 4, 3 or 2), else 400 naming players.",
     )
     seats = serializers.SerializerMethodField()
-    rounds_count = serializers.IntegerField(read_only=True, help_text="Rounds that count.")
+    rounds_count = StrictIntegerField(read_only=True, help_text="Rounds that count.")
     finished = serializers.BooleanField(
         read_only=True,
         help_text="Finished (结束本场), or a paper session: it takes no round until reopened.",
     )
-    next_number = serializers.IntegerField(
+    next_number = StrictIntegerField(
         read_only=True, help_text="The number the next recorded round will get."
     )
-    next_dealer = serializers.IntegerField(
+    next_dealer = StrictIntegerField(
         read_only=True,
         min_value=0,
         max_value=3,
@@ -157,7 +159,7 @@ class SessionSerializer(ApiModelSerializer[Session]):
     )
     created_by = StrictCharField(source="created_by.get_username", read_only=True)
     started_at = BoundedDateTimeField(required=False)
-    first_dealer = serializers.IntegerField(min_value=0, max_value=3, default=0)
+    first_dealer = StrictIntegerField(min_value=0, max_value=3, default=0)
     table_label = StrictCharField(max_length=40, required=False, allow_blank=True)
 
     class Meta:
@@ -195,8 +197,8 @@ class SessionSerializer(ApiModelSerializer[Session]):
 
 
 class SettlementPaymentSerializer(serializers.Serializer[Any]):
-    payer = serializers.IntegerField(min_value=0, max_value=3, help_text="The seat that pays.")
-    payee = serializers.IntegerField(
+    payer = StrictIntegerField(min_value=0, max_value=3, help_text="The seat that pays.")
+    payee = StrictIntegerField(
         min_value=0,
         max_value=4,
         help_text="The seat paid; the table fee (台费) is one more payee, numbered after "
@@ -205,7 +207,7 @@ class SettlementPaymentSerializer(serializers.Serializer[Any]):
     payer_name = StrictCharField()
     payee_name = StrictCharField()
     to_fee = serializers.BooleanField(help_text="The payment is toward the table fee (台费).")
-    chips = serializers.IntegerField(min_value=1, help_text="Chips (子) paid.")
+    chips = StrictIntegerField(min_value=1, help_text="Chips (子) paid.")
     money = serializers.DecimalField(
         max_digits=16,
         decimal_places=2,
@@ -216,21 +218,21 @@ class SettlementPaymentSerializer(serializers.Serializer[Any]):
 
 
 class SettlementBurnedSerializer(serializers.Serializer[Any]):
-    seat = serializers.IntegerField(min_value=0, max_value=3)
+    seat = StrictIntegerField(min_value=0, max_value=3)
     name = StrictCharField()
-    chips = serializers.IntegerField(min_value=1, help_text="Chips burned: paid to no one.")
+    chips = StrictIntegerField(min_value=1, help_text="Chips burned: paid to no one.")
 
 
 class SettlementFeeShareSerializer(serializers.Serializer[Any]):
     name = StrictCharField()
-    chips = serializers.IntegerField(min_value=1, help_text="Chips of the fee this player pays.")
+    chips = StrictIntegerField(min_value=1, help_text="Chips of the fee this player pays.")
 
 
 class SettlementFeeSerializer(serializers.Serializer[Any]):
-    total = serializers.IntegerField(
+    total = StrictIntegerField(
         min_value=0, help_text="The fee in chips (per round: times the counted rounds)."
     )
-    amount = serializers.IntegerField(min_value=0, help_text="The fee as chosen (table_fee).")
+    amount = StrictIntegerField(min_value=0, help_text="The fee as chosen (table_fee).")
     per = StrictChoiceField(choices=FeePer.choices, help_text="For the table or per round.")
     by = StrictChoiceField(
         choices=FeeBy.choices,
@@ -289,7 +291,7 @@ class SessionDetailSerializer(SessionSerializer):
             "next_dealers",
         ]
 
-    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    @extend_schema_field(serializers.ListField(child=StrictIntegerField()))
     def get_totals(self, obj: Session) -> list[int]:
         paper = session_paper_nets(session=obj)
         return paper if paper is not None else list(session_totals(session=obj).values())
@@ -312,7 +314,7 @@ class SessionDetailSerializer(SessionSerializer):
             return None
         return str(request.build_absolute_uri(reverse("follow", args=[obj.follow_token])))
 
-    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    @extend_schema_field(serializers.ListField(child=StrictIntegerField()))
     def get_next_dealers(self, obj: Session) -> list[int]:
         return session_next_dealers(session=obj)[1]
 
@@ -324,7 +326,7 @@ TABLE_FEE_FIELDS = ("table_fee", "table_fee_per", "table_fee_by")
 class SessionUpdateSerializer(serializers.Serializer[Any]):
     started_at = BoundedDateTimeField(required=False)
     table_label = StrictCharField(max_length=40, required=False, allow_blank=True)
-    table_fee = serializers.IntegerField(
+    table_fee = StrictIntegerField(
         min_value=TABLE_FEE.low,
         max_value=TABLE_FEE.high,
         required=False,
@@ -345,6 +347,6 @@ class SessionUpdateSerializer(serializers.Serializer[Any]):
 
 
 class PlayerMergeSerializer(serializers.Serializer[Any]):
-    target = serializers.IntegerField(
+    target = StrictIntegerField(
         min_value=1, max_value=MAX_ID, help_text="The regular player (id) who takes the rounds."
     )

@@ -24,6 +24,7 @@ from csmj_site.api import (
     ApiViewSet,
     DateRangeFilterSet,
     IdFilter,
+    StrictIntegerField,
     idempotent_view,
     undeclared_refused,
 )
@@ -141,7 +142,7 @@ class SessionViewSet(ClubScopedMixin, ApiViewSet):
 
 
 class SessionStateSerializer(serializers.Serializer[Any]):
-    id = serializers.IntegerField()
+    id = StrictIntegerField()
     finished = serializers.BooleanField()
     is_paper = serializers.BooleanField()
 

@@ -8,35 +8,35 @@ from typing import Any
 
 from rest_framework import serializers
 
-from csmj_site.api import MAX_ID, StrictCharField, StrictChoiceField
+from csmj_site.api import MAX_ID, StrictCharField, StrictChoiceField, StrictIntegerField
 from csmj_site.bounds import date_range_refusal
 from csmj_site.errors import ServiceErrors
 from scoring.api.enums import HAND_TYPE_CODES, KONG_KINDS
 
 
 class PlayerRefSerializer(serializers.Serializer[Any]):
-    id = serializers.IntegerField(source="pk")
+    id = StrictIntegerField(source="pk")
     display_name = StrictCharField()
 
 
 class StandingRowSerializer(serializers.Serializer[Any]):
-    rank = serializers.IntegerField()
+    rank = StrictIntegerField()
     player = PlayerRefSerializer()
-    net = serializers.IntegerField()
-    penalties = serializers.IntegerField(
+    net = StrictIntegerField()
+    penalties = StrictIntegerField(
         help_text="The season's penalties and bonuses (outside zero-sum); net + penalties "
         "ranks. 0 in all-time standings."
     )
-    total = serializers.IntegerField(
+    total = StrictIntegerField(
         help_text="合计: net + penalties, what ranks (equal on it, then on average per round "
         "and wins: a shared rank)."
     )
-    sessions = serializers.IntegerField()
-    rounds = serializers.IntegerField()
-    wins = serializers.IntegerField()
-    self_draws = serializers.IntegerField()
-    deal_ins = serializers.IntegerField()
-    big_hands = serializers.IntegerField()
+    sessions = StrictIntegerField()
+    rounds = StrictIntegerField()
+    wins = StrictIntegerField()
+    self_draws = StrictIntegerField()
+    deal_ins = StrictIntegerField()
+    big_hands = StrictIntegerField()
     win_rate = serializers.FloatField(help_text="wins / rounds, 0..1")
     avg_per_round = serializers.FloatField(help_text="net / rounds")
 
@@ -62,7 +62,7 @@ class HandCountSerializer(serializers.Serializer[Any]):
     name_en = StrictCharField()
     is_big = serializers.BooleanField()
     is_opening = serializers.BooleanField()
-    count = serializers.IntegerField()
+    count = StrictIntegerField()
 
 
 class KongCountSerializer(serializers.Serializer[Any]):
@@ -71,26 +71,26 @@ class KongCountSerializer(serializers.Serializer[Any]):
         help_text="an, jia, ming: kongs the player made (a ming on another's discard "
         "counts for its maker); fed (点杠): ming kongs others made on the player's discard.",
     )
-    count = serializers.IntegerField(min_value=0)
+    count = StrictIntegerField(min_value=0)
 
 
 class ChipPointSerializer(serializers.Serializer[Any]):
     at = serializers.DateTimeField(help_text="The session's start.")
-    cumulative = serializers.IntegerField(help_text="Net chips after that session.")
+    cumulative = StrictIntegerField(help_text="Net chips after that session.")
 
 
 class PlayerStatsSerializer(serializers.Serializer[Any]):
     player = PlayerRefSerializer()
-    season = serializers.IntegerField(source="season.pk", allow_null=True)
-    net = serializers.IntegerField()
-    sessions = serializers.IntegerField()
-    rounds = serializers.IntegerField()
-    wins = serializers.IntegerField()
-    self_draws = serializers.IntegerField()
-    deal_ins = serializers.IntegerField()
-    big_hands = serializers.IntegerField()
-    opening_wins = serializers.IntegerField()
-    birds_hit = serializers.IntegerField()
+    season = StrictIntegerField(source="season.pk", allow_null=True)
+    net = StrictIntegerField()
+    sessions = StrictIntegerField()
+    rounds = StrictIntegerField()
+    wins = StrictIntegerField()
+    self_draws = StrictIntegerField()
+    deal_ins = StrictIntegerField()
+    big_hands = StrictIntegerField()
+    opening_wins = StrictIntegerField()
+    birds_hit = StrictIntegerField()
     win_rate = serializers.FloatField()
     avg_per_round = serializers.FloatField()
     hand_counts = HandCountSerializer(many=True)
@@ -101,6 +101,6 @@ class PlayerStatsSerializer(serializers.Serializer[Any]):
 
 
 class PlayerStatsQuerySerializer(serializers.Serializer[Any]):
-    season = serializers.IntegerField(
+    season = StrictIntegerField(
         required=False, min_value=1, max_value=MAX_ID, help_text="Limit to one season (id)."
     )

@@ -14,12 +14,12 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import StrictCharField, StrictSlugField
+from csmj_site.api import StrictCharField, StrictIntegerField, StrictSlugField
 from scoring.me import selectors
 
 
 class MeStatsQuerySerializer(serializers.Serializer[Any]):
-    year = serializers.IntegerField(
+    year = StrictIntegerField(
         required=False,
         min_value=selectors.YEAR_MIN,
         max_value=selectors.YEAR_MAX,
@@ -31,19 +31,19 @@ class MeStatsQuerySerializer(serializers.Serializer[Any]):
 
 
 class TotalsSerializer(serializers.Serializer[Any]):
-    net = serializers.IntegerField()
-    sessions = serializers.IntegerField()
-    rounds = serializers.IntegerField()
-    wins = serializers.IntegerField()
-    self_draws = serializers.IntegerField(help_text="自摸")
-    deal_ins = serializers.IntegerField(help_text="点炮 given")
-    big_hands = serializers.IntegerField()
+    net = StrictIntegerField()
+    sessions = StrictIntegerField()
+    rounds = StrictIntegerField()
+    wins = StrictIntegerField()
+    self_draws = StrictIntegerField(help_text="自摸")
+    deal_ins = StrictIntegerField(help_text="点炮 given")
+    big_hands = StrictIntegerField()
     win_rate = serializers.FloatField(help_text="wins / rounds")
     avg_per_round = serializers.FloatField()
 
 
 class MeStatsPlayerSerializer(serializers.Serializer[Any]):
-    id = serializers.IntegerField(source="pk")
+    id = StrictIntegerField(source="pk")
     display_name = StrictCharField()
     club = StrictSlugField(source="club.slug")
 
@@ -53,20 +53,20 @@ class MeStatsClubSerializer(serializers.Serializer[Any]):
     club_name = StrictCharField(source="club.name")
     player = MeStatsPlayerSerializer()
     totals = TotalsSerializer()
-    rank = serializers.IntegerField(allow_null=True)
-    ranked = serializers.IntegerField(help_text="how many players the rank is among")
+    rank = StrictIntegerField(allow_null=True)
+    ranked = StrictIntegerField(help_text="how many players the rank is among")
     rating = serializers.FloatField(allow_null=True)
 
 
 class MeSeasonSerializer(serializers.Serializer[Any]):
-    season = serializers.IntegerField(source="season.pk")
+    season = StrictIntegerField(source="season.pk")
     season_name = StrictCharField(source="season.name")
     club = StrictSlugField(source="player.club.slug")
-    player = serializers.IntegerField(source="player.pk")
-    total = serializers.IntegerField(help_text="合计: net plus penalties")
-    rounds = serializers.IntegerField()
-    rank = serializers.IntegerField(allow_null=True)
-    ranked = serializers.IntegerField()
+    player = StrictIntegerField(source="player.pk")
+    total = StrictIntegerField(help_text="合计: net plus penalties")
+    rounds = StrictIntegerField()
+    rank = StrictIntegerField(allow_null=True)
+    ranked = StrictIntegerField()
     rating = serializers.FloatField(allow_null=True)
 
 
@@ -76,61 +76,61 @@ class MeHandSerializer(serializers.Serializer[Any]):
     name_en = StrictCharField()
     is_big = serializers.BooleanField()
     is_opening = serializers.BooleanField()
-    count = serializers.IntegerField()
+    count = StrictIntegerField()
 
 
 class MeKongSerializer(serializers.Serializer[Any]):
     kind = StrictCharField(help_text="an, jia, ming, or fed (点杠)")
-    count = serializers.IntegerField()
+    count = StrictIntegerField()
 
 
 class MeBiggestWinSerializer(serializers.Serializer[Any]):
-    net = serializers.IntegerField()
+    net = StrictIntegerField()
     club = StrictSlugField(source="club.slug")
-    session = serializers.IntegerField(source="session_id")
-    number = serializers.IntegerField(help_text="the round's number in its session")
+    session = StrictIntegerField(source="session_id")
+    number = StrictIntegerField(help_text="the round's number in its session")
     at = serializers.DateTimeField()
     hands = serializers.ListField(child=StrictCharField(), source="codes")
 
 
 class MeRivalSerializer(serializers.Serializer[Any]):
     club = StrictSlugField(source="club.slug")
-    player = serializers.IntegerField(source="opponent.pk")
+    player = StrictIntegerField(source="opponent.pk")
     display_name = StrictCharField(source="opponent.display_name")
-    rounds = serializers.IntegerField(help_text="counted rounds at one table")
-    net = serializers.IntegerField(help_text="chips won from them, less chips paid to them")
+    rounds = StrictIntegerField(help_text="counted rounds at one table")
+    net = StrictIntegerField(help_text="chips won from them, less chips paid to them")
 
 
 class MeSessionSerializer(serializers.Serializer[Any]):
-    session = serializers.IntegerField(source="session_id")
+    session = StrictIntegerField(source="session_id")
     club = StrictSlugField(source="club.slug")
     season_name = StrictCharField()
     at = serializers.DateTimeField()
-    net = serializers.IntegerField()
-    rounds = serializers.IntegerField()
+    net = StrictIntegerField()
+    rounds = StrictIntegerField()
 
 
 class MeNightSerializer(serializers.Serializer[Any]):
-    event = serializers.IntegerField(source="event_id")
+    event = StrictIntegerField(source="event_id")
     club = StrictSlugField(source="club.slug")
     name = StrictCharField()
     date = serializers.DateField()
 
 
 class MeOpenTableSerializer(serializers.Serializer[Any]):
-    session = serializers.IntegerField(source="session_id")
+    session = StrictIntegerField(source="session_id")
     club = StrictSlugField(source="club.slug")
     at = serializers.DateTimeField()
 
 
 class MeStatsSerializer(serializers.Serializer[Any]):
-    year = serializers.IntegerField(source="filters.year", allow_null=True)
+    year = StrictIntegerField(source="filters.year", allow_null=True)
     club = StrictCharField(source="filters.club", allow_null=True)
-    years = serializers.ListField(child=serializers.IntegerField())
+    years = serializers.ListField(child=StrictIntegerField())
     players = MeStatsPlayerSerializer(many=True)
     totals = TotalsSerializer()
-    opening_wins = serializers.IntegerField()
-    birds_hit = serializers.IntegerField()
+    opening_wins = StrictIntegerField()
+    birds_hit = StrictIntegerField()
     hands = MeHandSerializer(many=True, source="hand_counts")
     kongs = MeKongSerializer(many=True, source="kong_counts")
     clubs = MeStatsClubSerializer(many=True)

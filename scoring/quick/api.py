@@ -25,6 +25,7 @@ from rest_framework.throttling import AnonRateThrottle
 from csmj_site.api import (
     IDEMPOTENCY_KEY,
     StrictCharField,
+    StrictIntegerField,
     id_or_404,
     idempotent_view,
     undeclared_refused,
@@ -95,18 +96,18 @@ class TableCreateSerializer(serializers.Serializer[Any]):
         help_text='A preset code ("changsha-67") or a ruleset object ({"preset": …, '
         "overrides}); its players is the table's size.",
     )
-    first_dealer = serializers.IntegerField(default=0, help_text="The first dealer's seat.")
+    first_dealer = StrictIntegerField(default=0, help_text="The first dealer's seat.")
 
 
 class TableSeatSerializer(serializers.Serializer[Any]):
-    seat = serializers.IntegerField()
+    seat = StrictIntegerField()
     name = StrictCharField()
-    total = serializers.IntegerField()
+    total = StrictIntegerField()
 
 
 class TableSerializer(serializers.Serializer[Any]):
-    id = serializers.IntegerField()
-    session = serializers.IntegerField(help_text="The table's session id.")
+    id = StrictIntegerField()
+    session = StrictIntegerField(help_text="The table's session id.")
     seats = TableSeatSerializer(many=True)
     rounds = RoundSerializer(many=True)
     settle = SettlementSerializer(
@@ -123,9 +124,9 @@ class TableFeeSerializer(serializers.Serializer[Any]):
 
 
 class TableCreatedSerializer(serializers.Serializer[Any]):
-    id = serializers.IntegerField()
+    id = StrictIntegerField()
     key = StrictCharField(help_text="The table's key (tbl_…), shown once.")
-    session = serializers.IntegerField()
+    session = StrictIntegerField()
 
 
 def table_for_caller(request: Request, table_id: Any) -> Club:

@@ -20,6 +20,7 @@ from csmj_site.api import (
     ErrorResponseSerializer,
     StrictCharField,
     StrictChoiceField,
+    StrictIntegerField,
 )
 from leagues.api.scope import ClubScopedMixin
 from scoring.sync.selectors import CHANGE_KINDS, LIMIT_DEFAULT, LIMIT_MAX, club_changes
@@ -27,7 +28,7 @@ from scoring.sync.selectors import CHANGE_KINDS, LIMIT_DEFAULT, LIMIT_MAX, club_
 
 class ChangesQuerySerializer(serializers.Serializer[Any]):
     cursor = StrictCharField(required=False, max_length=100, trim_whitespace=True)
-    limit = serializers.IntegerField(
+    limit = StrictIntegerField(
         required=False, min_value=1, max_value=LIMIT_MAX, default=LIMIT_DEFAULT
     )
 
@@ -38,22 +39,22 @@ class ChangeSerializer(serializers.Serializer[Any]):
     )
     kind = StrictChoiceField(choices=list(CHANGE_KINDS))
     at = serializers.DateTimeField(help_text="When the change was written.")
-    session = serializers.IntegerField(
+    session = StrictIntegerField(
         allow_null=True,
         help_text="The session's id (null for `session.import`, which names `sessions`).",
     )
     sessions = serializers.ListField(
-        child=serializers.IntegerField(),
+        child=StrictIntegerField(),
         allow_null=True,
         min_length=2,
         max_length=2,
         help_text="`session.import` only: the first and last id of the sessions imported.",
     )
-    round = serializers.IntegerField(
+    round = StrictIntegerField(
         allow_null=True, help_text="`round.*` only: the id of the round version written."
     )
-    number = serializers.IntegerField(allow_null=True, help_text="`round.*` only: its number.")
-    version = serializers.IntegerField(allow_null=True, help_text="`round.*` only: its version.")
+    number = StrictIntegerField(allow_null=True, help_text="`round.*` only: its number.")
+    version = StrictIntegerField(allow_null=True, help_text="`round.*` only: its version.")
 
 
 class ChangesPageSerializer(serializers.Serializer[Any]):

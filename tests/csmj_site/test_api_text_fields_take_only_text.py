@@ -325,6 +325,8 @@ def field_and_inner(field: Any, path: str) -> Iterator[tuple[str, Any]]:
         yield from fields_of(field, path)
     elif isinstance(field, serializers.ListField | serializers.DictField):
         yield from field_and_inner(field.child, f"{path}[]")
+    elif isinstance(field, serializers.ManyRelatedField):  # a related field with many=True
+        yield from field_and_inner(field.child_relation, f"{path}[]")
 
 
 def loose(field: Any) -> bool:

@@ -17,6 +17,8 @@ from csmj_site.api import (
     ApiModelSerializer,
     StrictCharField,
     StrictChoiceField,
+    StrictIntegerField,
+    StrictPrimaryKeyRelatedField,
     bounded_integer,
 )
 from leagues.api.scope import related_queryset_set
@@ -38,7 +40,7 @@ from scoring.standings.models import Penalty
 
 
 def _club_field(queryset: Any) -> Any:
-    return serializers.PrimaryKeyRelatedField(queryset=queryset)
+    return StrictPrimaryKeyRelatedField(queryset=queryset)
 
 
 class ClubScopedSerializer(serializers.Serializer[Any]):
@@ -57,7 +59,7 @@ class ClubScopedSerializer(serializers.Serializer[Any]):
 # ---------------------------------------------------------------- serializers
 
 
-class SeasonRulesetField(serializers.PrimaryKeyRelatedField[Ruleset]):
+class SeasonRulesetField(StrictPrimaryKeyRelatedField[Ruleset]):
     """A night's ruleset, which is its season's (``Event.ruleset``): read from the season
     (no query of its own), and when sent, checked against it by the service."""
 
@@ -66,7 +68,7 @@ class SeasonRulesetField(serializers.PrimaryKeyRelatedField[Ruleset]):
 
 
 class EventSerializer(ApiModelSerializer[Event]):
-    season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.none())
+    season = StrictPrimaryKeyRelatedField(queryset=Season.objects.none())
     ruleset = SeasonRulesetField(
         queryset=Ruleset.objects.none(),
         required=False,
@@ -100,8 +102,8 @@ class EventSerializer(ApiModelSerializer[Event]):
 class EntrantSerializer(ApiModelSerializer[Entrant]):
     player_name = StrictCharField(source="player.display_name", read_only=True)
     is_guest = serializers.BooleanField(source="player.is_guest", read_only=True)
-    joined_round = serializers.IntegerField(read_only=True, min_value=1)
-    dropped_after_round = serializers.IntegerField(read_only=True, min_value=0, allow_null=True)
+    joined_round = StrictIntegerField(read_only=True, min_value=1)
+    dropped_after_round = StrictIntegerField(read_only=True, min_value=0, allow_null=True)
 
     class Meta:
         model = Entrant
@@ -124,9 +126,7 @@ class EntrantAddSerializer(ClubScopedSerializer):
 
 
 class EntrantRefSerializer(serializers.Serializer[Any]):
-    player = serializers.IntegerField(
-        min_value=1, max_value=MAX_ID, help_text="The entrant's player id."
-    )
+    player = StrictIntegerField(min_value=1, max_value=MAX_ID, help_text="The entrant's player id.")
     present = serializers.BooleanField(default=True, help_text="Check-in only.")
 
 
@@ -145,7 +145,7 @@ class DrawSerializer(serializers.Serializer[Any]):
 class RoundSeatSerializer(serializers.Serializer[Any]):
     tables = serializers.ListField(
         child=serializers.ListField(
-            child=serializers.IntegerField(min_value=1, max_value=MAX_ID), max_length=4
+            child=StrictIntegerField(min_value=1, max_value=MAX_ID), max_length=4
         ),
         max_length=ENTRANTS_MAX // 4,
         help_text="Every table's player ids in seat order (东南西北).",
@@ -154,22 +154,22 @@ class RoundSeatSerializer(serializers.Serializer[Any]):
 
 
 class SwapSerializer(serializers.Serializer[Any]):
-    round = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The round's number.")
-    player_a = serializers.IntegerField(min_value=1, max_value=MAX_ID)
-    player_b = serializers.IntegerField(min_value=1, max_value=MAX_ID)
+    round = StrictIntegerField(min_value=1, max_value=MAX_ID, help_text="The round's number.")
+    player_a = StrictIntegerField(min_value=1, max_value=MAX_ID)
+    player_b = StrictIntegerField(min_value=1, max_value=MAX_ID)
 
 
 class TableRefSerializer(serializers.Serializer[Any]):
-    round = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The round's number.")
-    table = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The table's number.")
+    round = StrictIntegerField(min_value=1, max_value=MAX_ID, help_text="The round's number.")
+    table = StrictIntegerField(min_value=1, max_value=MAX_ID, help_text="The table's number.")
 
 
 class RoundRefSerializer(serializers.Serializer[Any]):
-    round = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The round's number.")
+    round = StrictIntegerField(min_value=1, max_value=MAX_ID, help_text="The round's number.")
 
 
 class TimerSerializer(serializers.Serializer[Any]):
-    round = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The round's number.")
+    round = StrictIntegerField(min_value=1, max_value=MAX_ID, help_text="The round's number.")
     minutes = bounded_integer(TIMER_MINUTES, required=False)
     restart = serializers.BooleanField(
         default=False,
@@ -178,36 +178,34 @@ class TimerSerializer(serializers.Serializer[Any]):
 
 
 class EventTableSerializer(serializers.Serializer[Any]):
-    number = serializers.IntegerField()
-    seats = serializers.ListField(child=serializers.IntegerField())
+    number = StrictIntegerField()
+    seats = serializers.ListField(child=StrictIntegerField())
     names = serializers.ListField(child=StrictCharField())
-    totals = serializers.ListField(child=serializers.IntegerField())
-    session = serializers.IntegerField(allow_null=True)
-    rounds = serializers.IntegerField()
+    totals = serializers.ListField(child=StrictIntegerField())
+    session = StrictIntegerField(allow_null=True)
+    rounds = StrictIntegerField()
     finished = serializers.BooleanField()
 
 
 class SeatingRoundSerializer(serializers.Serializer[Any]):
-    number = serializers.IntegerField()
+    number = StrictIntegerField()
     mode = StrictChoiceField(choices=SeatingMode.choices)
-    seed = serializers.IntegerField()
+    seed = StrictIntegerField()
     is_final = serializers.BooleanField()
-    sitting_out = serializers.ListField(child=serializers.IntegerField())
+    sitting_out = serializers.ListField(child=StrictIntegerField())
     timer_ends_at = serializers.DateTimeField(allow_null=True)
     tables = EventTableSerializer(many=True)
 
 
 class EventStandingSerializer(serializers.Serializer[Any]):
-    rank = serializers.IntegerField(
-        help_text="Shared by entrants equal on total and wins (1, 2, 2, 4)."
-    )
-    player = serializers.IntegerField()
+    rank = StrictIntegerField(help_text="Shared by entrants equal on total and wins (1, 2, 2, 4).")
+    player = StrictIntegerField()
     player_name = StrictCharField()
-    net = serializers.IntegerField()
-    penalties = serializers.IntegerField()
-    total = serializers.IntegerField(help_text="Net after penalties: what ranks.")
-    rounds = serializers.IntegerField()
-    wins = serializers.IntegerField()
+    net = StrictIntegerField()
+    penalties = StrictIntegerField()
+    total = StrictIntegerField(help_text="Net after penalties: what ranks.")
+    rounds = StrictIntegerField()
+    wins = StrictIntegerField()
     finalist = serializers.BooleanField()
     dropped = serializers.BooleanField()
 
@@ -215,9 +213,9 @@ class EventStandingSerializer(serializers.Serializer[Any]):
 class PenaltyRecordSerializer(ApiModelSerializer[Penalty]):
     player_name = StrictCharField(source="player.display_name", read_only=True)
     is_cancelled = serializers.BooleanField(read_only=True)
-    season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.none())
-    player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.none())
-    event = serializers.PrimaryKeyRelatedField(
+    season = StrictPrimaryKeyRelatedField(queryset=Season.objects.none())
+    player = StrictPrimaryKeyRelatedField(queryset=Player.objects.none())
+    event = StrictPrimaryKeyRelatedField(
         queryset=Event.objects.none(), required=False, allow_null=True
     )
     # Users are named by their username everywhere in the API (a round's recorded_by).
@@ -261,9 +259,9 @@ class PenaltyCancelSerializer(serializers.Serializer[Any]):
 
 
 class SessionRefSerializer(serializers.Serializer[Any]):
-    session = serializers.IntegerField(help_text="The table's new scoring session.")
-    round = serializers.IntegerField()
-    table = serializers.IntegerField()
+    session = StrictIntegerField(help_text="The table's new scoring session.")
+    round = StrictIntegerField()
+    table = StrictIntegerField()
 
 
 def round_values(view: selectors.RoundView) -> dict[str, Any]:
