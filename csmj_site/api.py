@@ -162,6 +162,8 @@ def undeclared_refused(
     read-only field in it is refused whatever it holds (``read_only:create``)."""
     data = getattr(serializer, "initial_data", None)
     fields = getattr(serializer, "fields", None)
+    if data is not None and not isinstance(data, dict) and fields is not None:
+        raise ServiceErrors([ServiceError("", "not_an_object", variant="body")])
     if not isinstance(data, dict) or fields is None:
         return
     unknown = [key for key in data if key not in fields and key not in also]
@@ -189,6 +191,18 @@ def undeclared_refused(
     changed = [key for key in fixed if key not in now or data[key] != now[key]]
     if changed:
         raise ServiceErrors(ServiceError(key, "read_only") for key in changed)
+
+
+def body_none(request: Request) -> None:
+    """An operation that takes no body (``request=None`` in its schema): a key sent in one
+    is refused as ``undeclared_refused`` refuses it (400 ``unknown_field``), and a body
+    that is not an object with ``not_an_object``. An empty body or ``{}`` passes."""
+    data = request.data
+    if data is None or (isinstance(data, dict) and not data):
+        return
+    if not isinstance(data, dict):
+        raise ServiceErrors([ServiceError("", "not_an_object", variant="body")])
+    undeclared_refused(serializers.Serializer(data=data))
 
 
 def body_object(

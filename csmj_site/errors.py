@@ -46,6 +46,7 @@ MESSAGES: dict[str, str] = {
     "invalid_unicode": gettext_noop("{what} holds a lone UTF-16 surrogate"),
     # rounds (a key "code:variant" is one more message of the same code)
     "not_an_object": gettext_noop("a round must be a JSON object"),
+    "not_an_object:body": gettext_noop("The body must be a JSON object"),
     "ruleset_fixed": gettext_noop(
         "a recorded round is scored under its season's ruleset; do not send one"
     ),

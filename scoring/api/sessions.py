@@ -25,6 +25,7 @@ from csmj_site.api import (
     DateRangeFilterSet,
     IdFilter,
     StrictIntegerField,
+    body_none,
     idempotent_view,
     undeclared_refused,
 )
@@ -167,6 +168,8 @@ def session_state(session: Session, *, finished: bool, is_paper: bool) -> dict[s
 @idempotent_view
 def session_finish_view(request: Request, club_slug: str, id: int) -> Response:  # noqa: A002
     session = session_of_url(request, club_slug, id)
+    require_record(request.user, session.season.club)  # the role first: never the body
+    body_none(request)
     result = session_finish(session=session, actor=request.user)
     return Response(session_state(session, finished=True, is_paper=result.is_paper))
 
@@ -184,5 +187,7 @@ def session_finish_view(request: Request, club_slug: str, id: int) -> Response: 
 @idempotent_view
 def session_reopen_view(request: Request, club_slug: str, id: int) -> Response:  # noqa: A002
     session = session_of_url(request, club_slug, id)
+    require_record(request.user, session.season.club)  # the role first: never the body
+    body_none(request)
     session_reopen(session=session, actor=request.user)  # refuses a paper session
     return Response(session_state(session, finished=False, is_paper=False))

@@ -29,6 +29,7 @@ from csmj_site.api import (
     IDEMPOTENCY_KEY,
     ApiViewSet,
     IdFilter,
+    body_none,
     body_object,
     undeclared_refused,
 )
@@ -368,6 +369,8 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
     @idempotent
     def final(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         event = self.get_object()
+        require_manage(request.user, self.get_club())  # the role first: never the body
+        body_none(request)
         services.final_draw(event=event, actor=request.user)
         return self._board(event, 201)
 
@@ -381,5 +384,8 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
     @action(detail=True, methods=["post"], filter_backends=[])
     @idempotent
     def finish(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        done = services.event_finish(event=self.get_object(), actor=request.user)
+        event = self.get_object()
+        require_manage(request.user, self.get_club())  # the role first: never the body
+        body_none(request)
+        done = services.event_finish(event=event, actor=request.user)
         return self._board(done.event)

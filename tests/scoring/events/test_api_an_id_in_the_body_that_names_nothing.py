@@ -43,3 +43,15 @@ def test_a_round_or_table_the_night_has_not_is_named_on_its_field(api_as, drawn)
     assert no_round.json()["errors"][0]["message"] == "this night has no round 9"
     assert (no_table.status_code, codes(no_table)) == (400, [("table", "does_not_exist")])
     assert drawn.season.sessions.count() == 0
+
+
+def test_the_nights_final_and_finish_take_no_body_keys(api_as, drawn):
+    api = api_as("organiser")
+
+    final = _post(api, drawn, "final", {"top": 4})
+    finish = _post(api, drawn, "finish", {"force": True})
+
+    assert (final.status_code, codes(final)) == (400, [("top", "unknown_field")])
+    assert (finish.status_code, codes(finish)) == (400, [("force", "unknown_field")])
+    drawn.refresh_from_db()
+    assert drawn.finished_at is None and drawn.seating_rounds.count() == 1
