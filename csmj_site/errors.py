@@ -84,6 +84,7 @@ MESSAGES: dict[str, str] = {
     "players": gettext_noop(
         "The season's ruleset seats {players}: a session needs exactly {players} players"
     ),
+    "players:table": gettext_noop("The ruleset seats {players}: a table needs {players} names"),
     "players:twice": gettext_noop("A player can sit only once"),
     "players:other_club": gettext_noop("Every player must be on the club's roster"),
     "first_dealer": gettext_noop("The first dealer must be a seat 0–{last}"),

@@ -474,32 +474,32 @@ def player_update(*, player: Player, actor: Any, **fields: Any) -> Player:
 # ---------------------------------------------------------------- rulesets
 
 
-def ruleset_config_clean(config: dict[str, Any] | str) -> dict[str, Any]:
+def ruleset_config_clean(config: dict[str, Any] | str, *, field: str = "config") -> dict[str, Any]:
     """Normalise a ruleset config and validate it with the engine.
 
     A string is either JSON text or a bare preset code ("changsha-67"). Returns the
     config as stored (``{"preset": ..., overrides}``); raises ValidationError
-    {"config": [messages naming each key]} when the engine refuses it.
-    """
+    {field: [messages naming each key]} when the engine refuses it. ``field``: what the
+    caller's input calls the config (a quick table's body says ``ruleset``)."""
     if isinstance(config, str):
         text = config.strip()
         if text.startswith("{"):
             try:
-                config = json_parse(text, field="config")
+                config = json_parse(text, field=field)
             except ServiceError as exc:
                 raise ServiceErrors([exc]) from None
         else:
             config = {"preset": text}
     if not isinstance(config, dict):
-        raise reject("config", "ruleset_not_object")
+        raise reject(field, "ruleset_not_object")
     # Parsed once per config (the form's check, then the save's); errors only when refused.
     if ruleset_rules(config) is not None:
         return config
-    rules, errors = parse_ruleset(config, field="config")
+    rules, errors = parse_ruleset(config, field=field)
     if errors:
-        raise ServiceErrors(field_errors(errors, ALL_MESSAGES, field="config"))
+        raise ServiceErrors(field_errors(errors, ALL_MESSAGES, field=field))
     if rules is None:
-        raise reject("config", "invalid_ruleset")
+        raise reject(field, "invalid_ruleset")
     return config
 
 

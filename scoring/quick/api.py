@@ -190,20 +190,9 @@ def table_create(request: Request) -> Response:
     # a person signed in owns the table; a table's key (or its keeper's browser) does not
     person = request.user.is_authenticated and request.auth is None
     user = request.user if person and not keeper_slug(request.user) else None
-    try:
-        table = quick_table_create(
-            names=data["names"],
-            config=ruleset,
-            first_dealer=data["first_dealer"],
-            owner=user,
-        )
-    except ServiceErrors as exc:
-        for error in exc.errors:  # the body names the ruleset "ruleset", the seats "names"
-            if error.field.startswith("config"):
-                error.field = "ruleset" + error.field[len("config") :]
-            elif error.field.startswith("players"):
-                error.field = "names" + error.field[len("players") :]
-        raise ServiceErrors(exc.errors) from None
+    table = quick_table_create(
+        names=data["names"], config=ruleset, first_dealer=data["first_dealer"], owner=user
+    )
     return Response(
         {"id": table.club.pk, "key": table.key, "session": table.session.pk}, status=201
     )

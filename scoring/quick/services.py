@@ -72,15 +72,16 @@ def quick_table_create(
     """Open a quick table: ``names`` in seat order (a blank seat is left open), the
     ruleset ``config`` (a preset code or a ruleset's JSON; its ``players`` is the table's
     size), the first dealer's seat. ``owner``: the signed-in creator (None: anonymous).
-    Refusals name their field (ServiceErrors); nothing is stored then."""
-    config = league_services.ruleset_config_clean(config)
+    Refusals name their field as the API's body does (``ruleset``, ``names``, ``names.N``:
+    ServiceErrors); nothing is stored then."""
+    config = league_services.ruleset_config_clean(config, field="ruleset")
     size = ruleset_players(config=config)
     names = [str(n or "").strip() for n in names]
     if len(names) != size:
-        raise ServiceErrors([ServiceError("players", "players", {"players": size})])
+        raise ServiceErrors([ServiceError("names", "players", {"players": size}, variant="table")])
     names = [n or open_seat_name(i) for i, n in enumerate(names)]
     if len(set(names)) != len(names):
-        raise ServiceErrors([ServiceError("players", "players", variant="twice")])
+        raise ServiceErrors([ServiceError("names", "players", variant="twice")])
     key = table_key_new()
     with transaction.atomic():
         slug = f"t-{secrets.token_hex(6)}"
@@ -102,13 +103,15 @@ def quick_table_create(
             club=club, name=QUICK_TABLE_NAME, config=config, actor=keeper
         )
         players: list[Player] = []
-        for name in names:
+        for seat, name in enumerate(names):
             try:
                 players.append(
                     league_services.player_create(club=club, display_name=name, actor=keeper)
                 )
-            except ValidationError as exc:
-                raise ValidationError({"players": f"{name}: {' '.join(exc.messages)}"}) from exc
+            except ServiceErrors as exc:  # the name's own refusal, on its seat's entry
+                for error in exc.errors:
+                    error.field = f"names.{seat}"
+                raise ServiceErrors(exc.errors) from None
         season = league_services.season_create(
             club=club,
             name=timezone.localdate().isoformat(),

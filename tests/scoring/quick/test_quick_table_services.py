@@ -65,13 +65,20 @@ def test_a_wrong_number_of_names_or_a_name_twice_is_refused_and_nothing_is_store
     before = Club.objects.count()
     with pytest.raises(ValidationError) as too_few:
         quick_table_create(names=["A", "B", "C"], config="changsha-67", first_dealer=0)
-    assert "players" in too_few.value.error_dict
+    assert "names" in too_few.value.error_dict
+    assert str(too_few.value.errors[0]) == "The ruleset seats 4: a table needs 4 names"
     with pytest.raises(ValidationError) as twice:
         quick_table_create(names=["A", "A", "B", "C"], config="changsha-67", first_dealer=0)
-    assert "players" in twice.value.error_dict
+    assert "names" in twice.value.error_dict
     with pytest.raises(ValidationError) as rules:
         quick_table_create(names=["A", "B", "C", "D"], config="no-such-preset", first_dealer=0)
-    assert "config" in rules.value.error_dict
+    assert [e.field for e in rules.value.errors] == ["ruleset"]
+    assert rules.value.errors[0].message.startswith("ruleset.preset: unknown ruleset preset")
+    with pytest.raises(ValidationError) as hidden:
+        quick_table_create(names=["A", "B\u200b", "C", "D"], config="changsha-67", first_dealer=0)
+    assert [(e.field, e.code) for e in hidden.value.errors] == [
+        ("names.1", "name_hidden_character")
+    ]
     assert Club.objects.count() == before
 
 
