@@ -61,6 +61,7 @@ from drf_spectacular.utils import (
 )
 from rest_framework import exceptions, mixins, serializers, status, viewsets
 from rest_framework.decorators import api_view, permission_classes
+from rest_framework.fields import empty
 from rest_framework.filters import OrderingFilter
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
@@ -206,27 +207,20 @@ def body_none(request: Request) -> None:
 
 
 def body_object(
-    queryset: models.QuerySet[ModelT], *, field: str, value: Any, what: str = "", **lookup: Any
+    queryset: models.QuerySet[ModelT], *, field: str, value: Any, **lookup: Any
 ) -> ModelT:
     """The object an id in a request's body names (``lookup``, e.g. ``pk=value``), or 400
-    ``does_not_exist`` on ``field``: the body is wrong, not the URL, so not a 404 (which
-    an app reads as the resource of the path being gone). ``what`` words the message
-    when the id exists but is not of the kind asked for (a player who did not enter the
-    night)."""
-    found = queryset.filter(**lookup).first() if 0 < _as_int(value) <= MAX_ID else None
+    ``does_not_exist`` on ``field``, in the words DRF's id fields give it: the body is
+    wrong, not the URL, so not a 404 (which an app reads as the resource of the path
+    being gone)."""
+    whole = type(value) is int and 0 < value <= MAX_ID
+    found = queryset.filter(**lookup).first() if whole else None
     if found is None:
-        message = what or f'Invalid pk "{value}" - object does not exist.'
+        message = f'Invalid pk "{value}" - object does not exist.'
         raise exceptions.ValidationError(
             {field: [exceptions.ErrorDetail(message, "does_not_exist")]}
         )
     return found
-
-
-def _as_int(value: Any) -> int:
-    try:
-        return int(value) if not isinstance(value, bool) else 0
-    except (TypeError, ValueError):
-        return 0
 
 
 # ---------------------------------------------------------------- text fields
@@ -322,6 +316,13 @@ class StrictPrimaryKeyRelatedField(serializers.PrimaryKeyRelatedField[ModelT]):
     """A row by its id, given as a JSON integer, checked before the lookup: DRF's
     ``PrimaryKeyRelatedField`` looks ``7.9`` up as 7. Every serializer of the project
     declares an id with it (``ApiModelSerializer`` for a model's foreign keys)."""
+
+    def run_validation(self, data: Any = empty) -> Any:
+        # DRF's RelatedField reads "" as null before to_internal_value: in a body it is
+        # text, refused as any other (a query string's "" stays DRF's).
+        if data == "" and not from_query_string(self):
+            whole_number_only(self, data)
+        return super().run_validation(data)
 
     def to_internal_value(self, data: Any) -> ModelT:
         whole_number_only(self, data)

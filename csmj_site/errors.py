@@ -193,6 +193,7 @@ MESSAGES: dict[str, str] = {
         "Round {number} has a table that started; it cannot be cancelled"
     ),
     "round_unknown": gettext_noop("This event has no round {number}"),
+    "table_unknown": gettext_noop("Round {round} of this event has no table {number}"),
     "table_started": gettext_noop("Table {table} has started; its seats cannot change"),
     "table_started:again": gettext_noop("Table {table} has already started"),
     "swap_same": gettext_noop("Choose two different players"),

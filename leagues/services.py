@@ -423,6 +423,9 @@ def players_roster_add(
         kept: list[str] = []
         for alias in player_aliases_clean(aliases, name):
             key = name_key(alias)
+            if key == name_key(name):  # their own name in another case or width: kept
+                kept.append(alias)
+                continue
             if key in names or owner_of_alias.get(key, name) != name:
                 left_out.append((name, alias))
                 continue
@@ -576,10 +579,13 @@ def season_create(
 SEASON_FIELDS = ("name", "start_date", "end_date", "ruleset")
 
 
-def _season_dates_check(start: datetime.date | None, end: datetime.date | None) -> None:
-    """A season ends on or after its start: refused on ``end_date`` (the page and the API
-    alike), before the database's constraint would say it in its own words."""
-    error = date_range_refusal(start=start, end=end, field="end_date")
+def _season_dates_check(
+    start: datetime.date | None, end: datetime.date | None, *, field: str = "end_date"
+) -> None:
+    """A season ends on or after its start: refused on ``field`` (the date the change
+    sent: ``end_date``, or ``start_date`` moved past the end), on the page and in the API
+    alike, before the database's constraint would say it in its own words."""
+    error = date_range_refusal(start=start, end=end, field=field)
     if error is not None:
         raise ServiceErrors([error])
 
@@ -594,7 +600,9 @@ def season_update(*, season: Season, actor: Any, **fields: Any) -> Season:
         others = Season.objects.filter(club=season.club).exclude(pk=season.pk)
         fields["name"] = _club_unique_name(others, fields["name"], season.name)
     _season_dates_check(
-        fields.get("start_date", season.start_date), fields.get("end_date", season.end_date)
+        fields.get("start_date", season.start_date),
+        fields.get("end_date", season.end_date),
+        field="end_date" if "end_date" in fields else "start_date",
     )
     before = audit_stored(season)
     for name, value in fields.items():

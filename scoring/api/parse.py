@@ -48,7 +48,11 @@ _REQUEST = inline_serializer(
             "二号) names no one.",
         ),
         "dealer": StrictIntegerField(
-            min_value=0, max_value=3, default=0, help_text="The dice-rolling dealer's seat."
+            min_value=0,
+            max_value=3,
+            default=0,
+            allow_null=True,
+            help_text="The dice-rolling dealer's seat (absent or null: seat 0).",
         ),
         "ruleset": RulesetChoiceField(
             required=False, help_text='a preset code or {"preset": CODE, …}; default changsha-67'

@@ -610,9 +610,10 @@ def parse_request(data: object) -> dict[str, Any]:
         errors.append(make_error("players", "wrong_length", expected=n, count=len(players)))
     seen: set[str] = set()
     for seat, name in enumerate(players):  # a blank name names no one, however often
-        if name.strip() and name.strip() in seen:
+        key = _normalise(name).strip()  # as the sentence reads names: Amy is amy, ＡＢ AB
+        if key and key in seen:
             errors.append(make_error(f"players.{seat}", "duplicate_name", name=name.strip()))
-        seen.add(name.strip())
+        seen.add(key)
     if aliases and len(aliases) != n:
         errors.append(make_error("aliases", "wrong_length", expected=n, count=len(aliases)))
     if not 0 <= dealer < n:

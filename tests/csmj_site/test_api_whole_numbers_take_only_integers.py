@@ -376,3 +376,17 @@ def test_every_whole_number_and_id_of_every_serializer_takes_only_integers():
         "and an id with StrictPrimaryKeyRelatedField, and a model's serializer on "
         "ApiModelSerializer"
     )
+
+
+def test_an_empty_string_for_an_id_is_text_not_null(api_as, club, season, players):
+    from scoring.standings.models import Penalty
+
+    body = {"season": season.pk, "player": players[0].pk, "amount": -10, "reason": "迟到"}
+    api = api_as("organiser")
+
+    blank = api.post(club_url(club, "penalties/"), {**body, "event": ""}, format="json")
+    null = api.post(club_url(club, "penalties/"), {**body, "event": None}, format="json")
+
+    assert (blank.status_code, codes(blank)) == (400, [("event", "wrong_type")])
+    assert null.status_code == 201
+    assert Penalty.objects.count() == 1

@@ -59,7 +59,7 @@ def test_the_api_names_end_date_when_a_change_would_end_a_season_before_it_start
     assert codes(early_end) == [("end_date", "date_range")]
     assert both.status_code == 200
     assert late_start.status_code == 400
-    assert codes(late_start) == [("end_date", "date_range")]
+    assert codes(late_start) == [("start_date", "date_range")]  # the date it moved
     season.refresh_from_db()
     assert (season.start_date, season.end_date) == (
         datetime.date(2030, 1, 1),

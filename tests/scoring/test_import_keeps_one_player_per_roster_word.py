@@ -111,3 +111,27 @@ def test_the_command_names_each_alias_it_left_out(club, season, organiser, tmp_p
 
     assert "players: 张伟: alias '李娜' left out: it names another player" in err.getvalue()
     assert Club.objects.filter(slug="copy").exists()
+
+
+def test_an_alias_that_is_the_players_own_name_in_another_case_is_kept(club, season, organiser):
+    lines = _file(club, slug="copy", roster=[{"display_name": "Amy", "aliases": ["AMY", "小艾"]}])
+
+    report, copy = lines_import(lines=lines, actor=organiser)
+
+    assert _aliases(copy.slug) == {"Amy": ["AMY", "小艾"]}
+    assert report.aliases_left_out == []
+
+
+def test_the_command_names_a_refused_roster_and_stores_nothing(club, season, organiser, tmp_path):
+    from django.core.management.base import CommandError
+
+    services.player_create(club=club, display_name="张伟", aliases=["老张"], actor=organiser)
+    path = tmp_path / "club.jsonl"
+    lines = _file(club, slug=club.slug, roster=[{"display_name": "老张", "aliases": []}])
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    with pytest.raises(CommandError) as refused:
+        call_command("import_rounds", str(path), user=organiser.username, verbosity=0)
+
+    assert "players: name_is_an_alias: '老张' is already an alias of '张伟'" in str(refused.value)
+    assert not Player.objects.filter(display_name="老张").exists()

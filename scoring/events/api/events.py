@@ -30,10 +30,9 @@ from csmj_site.api import (
     ApiViewSet,
     IdFilter,
     body_none,
-    body_object,
     undeclared_refused,
 )
-from csmj_site.errors import ServiceError
+from csmj_site.errors import ServiceError, reject
 from leagues.api.scope import ClubScopedMixin
 from leagues.models import Player
 from leagues.permissions import require_manage, require_record
@@ -126,24 +125,27 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         return dict(body.validated_data)
 
     def _round(self, event: Event, number: int) -> SeatingRound:
-        """The night's round the body's ``round`` names (400 on it when there is none)."""
-        return body_object(
-            SeatingRound.objects.filter(event=event),
-            field="round",
-            value=number,
-            what=f"this night has no round {number}",
-            number=number,
-        )
+        """The night's round the body's ``round`` names: ``round_unknown`` on it when there
+        is none, as the service says it (``round_cancel``)."""
+        rnd = SeatingRound.objects.filter(event=event, number=number).first()
+        if rnd is None:
+            raise reject("round", "round_unknown", number=number)
+        return rnd
 
     def _entrant(self, event: Event, player: int) -> Entrant:
-        """The entrant the body's ``player`` names (400 on it for a player not entered)."""
-        return body_object(
-            Entrant.objects.select_related("event__season__club", "player").filter(event=event),
-            field="player",
-            value=player,
-            what=f"player {player} has not entered this night",
-            player_id=player,
+        """The entrant the body's ``player`` names: ``not_an_entrant`` on it for a player
+        who did not enter, as the service says it (``table_swap``)."""
+        entrant = (
+            Entrant.objects.select_related("event__season__club", "player")
+            .filter(event=event, player_id=player)
+            .first()
         )
+        if entrant is None:
+            known = Player.objects.filter(club=event.season.club, pk=player).first()
+            raise reject(
+                "player", "not_an_entrant", name=known.display_name if known else str(player)
+            )
+        return entrant
 
     def _board(self, event: Event, status: int = 200) -> Response:
         board = selectors.event_board(event=event)
@@ -327,13 +329,9 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         event = self.get_object()
         data = self._body(TableRefSerializer, role="record")
         rnd = self._round(event, data["round"])
-        table = body_object(
-            Table.objects.filter(round=rnd),
-            field="table",
-            value=data["table"],
-            what=f"round {rnd.number} has no table {data['table']}",
-            number=data["table"],
-        )
+        table = Table.objects.filter(round=rnd, number=data["table"]).first()
+        if table is None:
+            raise reject("table", "table_unknown", round=rnd.number, number=data["table"])
         session = services.table_start(table=table, actor=request.user)
         return Response(
             {"session": session.pk, "round": rnd.number, "table": table.number}, status=201

@@ -8,10 +8,11 @@ import time
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
+from csmj_site.errors import ServiceErrors, error_item
 from leagues.models import Club, Season
 from scoring.bulk_import import default_workers
 from scoring.club_file import ImportFailed, lines_import
@@ -81,6 +82,11 @@ class Command(BaseCommand):
                 )
             except (ImportFailed, PermissionDenied) as exc:
                 raise CommandError(str(exc)) from exc
+            except ValidationError as exc:  # the header refused (its roster, a season …)
+                lines = [f"{e['field'] or '-'}: {e['code']}: {e['message']}" for e in _errors(exc)]
+                raise CommandError(
+                    "the header is refused; nothing stored\n" + "\n".join(lines)
+                ) from exc
         elapsed = time.perf_counter() - started
         for line, errors in report.failed:
             for e in errors:
@@ -108,3 +114,10 @@ class Command(BaseCommand):
         if user is None:
             raise CommandError("give --user (there is no superuser)")
         return user
+
+
+def _errors(exc: ValidationError) -> list[dict[str, str]]:
+    """A refusal's errors as the report's lines give them (field, code, English message)."""
+    if isinstance(exc, ServiceErrors):
+        return [e.as_dict() for e in exc.errors]
+    return [error_item("", "invalid", m) for m in exc.messages]

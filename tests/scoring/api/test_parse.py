@@ -105,6 +105,15 @@ def test_a_name_given_to_two_seats_is_refused_on_the_second(api_client):
     ]
 
 
+@pytest.mark.parametrize("names", [["Amy", "amy", "b", "c"], ["AB", "ＡＢ", "b", "c"]])
+def test_names_the_sentence_reads_as_one_are_refused_as_a_name_twice(api_client, names):
+    response = post(api_client, text="amy自摸", players=names)
+    assert response.status_code == 400
+    assert [(e["field"], e["code"]) for e in response.json()["errors"]] == [
+        ("players.1", "duplicate_name")
+    ]
+
+
 def test_a_null_dealer_is_seat_0_as_an_absent_one(api_client):
     response = post(api_client, text="王芳自摸", players=FOUR, dealer=None)
     assert response.status_code == 200

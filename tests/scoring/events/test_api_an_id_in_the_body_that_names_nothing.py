@@ -1,7 +1,8 @@
 """An id in a request's body that names nothing here (a round the night has not drawn, a
-table it has not, a player who did not enter) is the body's mistake: 400
-``does_not_exist`` on that field, not a 404, which an app reads as the night itself
-being gone. Nothing changes."""
+table it has not, a player who did not enter) is the body's mistake: a 400 on that
+field, with the code the night's services give the same refusal (``round_unknown``,
+``table_unknown``, ``not_an_entrant``), not a 404, which an app reads as the night
+itself being gone. Nothing changes."""
 
 from __future__ import annotations
 
@@ -25,11 +26,11 @@ def test_a_player_who_did_not_enter_is_named_on_player(api_as, drawn, roster):
     dropped = _post(api, drawn, "drop", {"player": roster[9].pk})
     checked = _post(api, drawn, "check-in", {"player": 99999})
 
-    assert (dropped.status_code, codes(dropped)) == (400, [("player", "does_not_exist")])
+    assert (dropped.status_code, codes(dropped)) == (400, [("player", "not_an_entrant")])
     assert dropped.json()["errors"][0]["message"] == (
-        f"player {roster[9].pk} has not entered this night"
+        f"{roster[9].display_name} is not an entrant of this event"
     )
-    assert (checked.status_code, codes(checked)) == (400, [("player", "does_not_exist")])
+    assert (checked.status_code, codes(checked)) == (400, [("player", "not_an_entrant")])
     assert not Entrant.objects.filter(event=drawn, dropped_after_round__isnull=False).exists()
 
 
@@ -39,9 +40,12 @@ def test_a_round_or_table_the_night_has_not_is_named_on_its_field(api_as, drawn)
     no_round = _post(api, drawn, "start-table", {"round": 9, "table": 1})
     no_table = _post(api, drawn, "start-table", {"round": 1, "table": 99})
 
-    assert (no_round.status_code, codes(no_round)) == (400, [("round", "does_not_exist")])
-    assert no_round.json()["errors"][0]["message"] == "this night has no round 9"
-    assert (no_table.status_code, codes(no_table)) == (400, [("table", "does_not_exist")])
+    cancel = _post(api, drawn, "cancel-round", {"round": 9})
+    assert (no_round.status_code, codes(no_round)) == (400, [("round", "round_unknown")])
+    assert no_round.json()["errors"][0]["message"] == "This event has no round 9"
+    assert codes(cancel) == [("round", "round_unknown")]  # the service's own, the same
+    assert (no_table.status_code, codes(no_table)) == (400, [("table", "table_unknown")])
+    assert no_table.json()["errors"][0]["message"] == "Round 1 of this event has no table 99"
     assert drawn.season.sessions.count() == 0
 
 
