@@ -276,6 +276,9 @@ def import_every_serializer_module() -> None:
                 continue
             spec = importlib.util.find_spec(module.name)
             source = Path(spec.origin) if spec and spec.origin else None
+            # a compiled module (make native: the engine's .so) is no source to read
+            if source and source.suffix != ".py":
+                continue
             if source and "rest_framework" in source.read_text(encoding="utf-8"):
                 importlib.import_module(module.name)
 
