@@ -280,13 +280,14 @@
     function answered(item, round, res) {
       if (res.status === 201 || res.status === 200) {
         draftClear();
-        showBanner(fmt(T.saved_n, { n: res.json.number }), { undo: true });
         blankForm(res.json.next_number, res.json.next_dealer, res.json.next_dealers);
         if (res.json.scoreboard) board = res.json.scoreboard;
         if (res.json.counts) counts = res.json.counts;
-        drawBoard();
         drawCounts();
-        return;
+        // The banner comes last, once the board is redrawn: what it says is all on screen.
+        return drawBoard().catch(function () {}).then(function () {
+          showBanner(fmt(T.saved_n, { n: res.json.number }), { undo: true });
+        });
       }
       if (res.status === 409 && res.json.expected === undefined) { showRefused(item, res.json, false); return; }
       if (res.status === 409) { showConflict(item, res.json, false); return; }
