@@ -1,27 +1,15 @@
 """API conventions shared by every endpoint under /api/.
 
-Over 700 lines as one room: the conventions every endpoint is built from, each a short
-section below (idempotency, text fields, whole numbers, errors, pagination, the schema,
-filters, the viewset), which build on one another; the settings name two of them by
-path (``EXCEPTION_HANDLER``, ``DEFAULT_SCHEMA_CLASS``).
+The conventions every endpoint is built from, each a short section below
+(idempotency, undeclared fields, errors, pagination, the schema, filters, the viewset),
+which build on one another; the settings name two of them by path
+(``EXCEPTION_HANDLER``, ``DEFAULT_SCHEMA_CLASS``). What a single value may be (text only,
+whole numbers only, bounds) is the fields' module, ``csmj_site.api_fields``.
 
 - ``exception_handler``: one error body everywhere, the one of round-format.md:
   ``{"errors": [{"field", "code", "message"}, ...]}``. Field paths are dotted
   ("result.winners.0.seat"); errors that concern no field (401, 403, 404, 405, 429 …)
   have ``field: ""``. Engine errors of a round pass through unchanged.
-- ``StrictCharField`` (``StrictSlugField``, ``StrictChoiceField``) and
-  ``ApiModelSerializer``: a text field takes text only. DRF's ``CharField`` stores a
-  JSON number as its digits (``"display_name": 123`` a player named "123"); these
-  refuse a number, true / false, a list or an object with 400 ``wrong_type`` on the
-  field. Every serializer of the project declares its text with them
-  (``tests/csmj_site/test_api_text_fields_take_only_text.py`` walks them all).
-- ``StrictIntegerField`` (``StrictBigIntegerField``) and ``StrictPrimaryKeyRelatedField``:
-  a whole number or an id is a JSON integer. DRF's ``PrimaryKeyRelatedField`` looks up
-  ``7.9`` as row 7, its ``IntegerField`` takes ``2.0`` and ``"2"``; these refuse a float,
-  true / false and, in a body, text with 400 ``wrong_type`` on the field (a query string,
-  text by nature, still gives its digits). ``ApiModelSerializer`` maps a model's integer
-  fields and foreign keys to them; every serializer of the project declares its numbers
-  and ids with them (``tests/csmj_site/test_api_whole_numbers_take_only_integers.py``).
 - ``ApiTokenScheme``: documents leagues.token_auth.ApiTokenAuthentication (Bearer tokens).
 - ``ApiAutoSchema``: documents the error responses on every operation.
 - ``EnglishMessagesMixin``: the API speaks English (error messages included).
@@ -38,9 +26,8 @@ from __future__ import annotations
 
 import functools
 import inspect
-import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 import django_filters
 from django import forms
@@ -48,7 +35,7 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import models
 from django.db.models import QuerySet
-from django.http import Http404, QueryDict
+from django.http import Http404
 from django.utils import translation
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.openapi import AutoSchema
@@ -61,7 +48,6 @@ from drf_spectacular.utils import (
 )
 from rest_framework import exceptions, mixins, serializers, status, viewsets
 from rest_framework.decorators import api_view, permission_classes
-from rest_framework.fields import empty
 from rest_framework.filters import OrderingFilter
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
@@ -70,8 +56,8 @@ from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from csmj_site.api_fields import MAX_ID, ModelT, StrictCharField
 from csmj_site.api_schema import error_codes
-from csmj_site.bounds import ID, Bound
 from csmj_site.errors import (
     STATUS_OF_CODE,
     ConflictError,
@@ -223,135 +209,6 @@ def body_object(
     return found
 
 
-# ---------------------------------------------------------------- text fields
-
-# How long a refused value is shown in its message (as the engine's messages show one).
-SHOWN_MAX = 40
-
-
-def shown_value(value: Any) -> str:
-    """A short JSON rendering of a refused value for its message; never raises."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 40:
-        return "a very large integer"
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError, RecursionError):
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= SHOWN_MAX else text[: SHOWN_MAX - 3] + "..."
-
-
-def text_only(value: Any) -> None:
-    """400 ``wrong_type`` on the field (the catalogue's ``wrong_type:text``) unless
-    ``value`` is text: a number, true / false, a list or an object is refused, never
-    stored as its digits (DRF's ``CharField`` turns ``123`` into ``"123"``)."""
-    if not isinstance(value, str):
-        error = ServiceError("", "wrong_type", {"value": shown_value(value)}, variant="text")
-        raise exceptions.ValidationError(error.localised(), code=error.code)
-
-
-class StrictCharField(serializers.CharField):
-    """Text, and only text: the API's ``CharField``. Every serializer of the project
-    declares a text field with it (``ApiModelSerializer`` for a model's own)."""
-
-    def to_internal_value(self, data: Any) -> str:
-        text_only(data)
-        return super().to_internal_value(data)
-
-
-class StrictSlugField(StrictCharField, serializers.SlugField):
-    """A slug, given as text (DRF's ``SlugField`` takes ``12345`` as "12345")."""
-
-
-class StrictChoiceField(serializers.ChoiceField):
-    """A choice: among words, text only (DRF's ``ChoiceField`` reads ``258`` as the
-    choice "258"); among numbers (``bird_count``), as DRF reads them."""
-
-    def to_internal_value(self, data: Any) -> Any:
-        if all(isinstance(key, str) for key in self.choices):
-            text_only(data)
-        return super().to_internal_value(data)
-
-
-ModelT = TypeVar("ModelT", bound=models.Model)
-
-
-# ---------------------------------------------------------------- whole numbers
-
-
-def from_query_string(field: serializers.Field[Any, Any, Any, Any]) -> bool:
-    """``field`` reads a query string (its serializer was given ``request.query_params``,
-    a ``QueryDict``: text by nature), not a JSON body (a dict or a list)."""
-    return isinstance(getattr(field.root, "initial_data", None), QueryDict)
-
-
-def whole_number_only(field: serializers.Field[Any, Any, Any, Any], value: Any) -> None:
-    """400 ``wrong_type`` on the field (the catalogue's ``wrong_type:integer``) unless
-    ``value`` is a whole number: in a JSON body, an integer, and nothing else (a float,
-    ``2.0`` included, which DRF took as 2 and an id lookup truncated; true / false; text
-    such as ``"2"``; a list or an object). A query string is text: there the field reads
-    its digits as DRF does (``?season=2``)."""
-    if type(value) is int:  # bool is a subclass of int, not int
-        return
-    if isinstance(value, str) and from_query_string(field):
-        return
-    error = ServiceError("", "wrong_type", {"value": shown_value(value)}, variant="integer")
-    raise exceptions.ValidationError(error.localised(), code=error.code)
-
-
-class StrictIntegerField(serializers.IntegerField):
-    """A whole number, given as a JSON integer: the API's ``IntegerField``. Every
-    serializer of the project declares a whole number with it (``bounded_integer`` for
-    one inside a range, ``ApiModelSerializer`` for a model's own)."""
-
-    def to_internal_value(self, data: Any) -> int:
-        whole_number_only(self, data)
-        return super().to_internal_value(data)
-
-
-class StrictBigIntegerField(StrictIntegerField, serializers.BigIntegerField):
-    """A model's ``BigIntegerField`` (``BigAutoField``: the ids), strict alike."""
-
-
-class StrictPrimaryKeyRelatedField(serializers.PrimaryKeyRelatedField[ModelT]):
-    """A row by its id, given as a JSON integer, checked before the lookup: DRF's
-    ``PrimaryKeyRelatedField`` looks ``7.9`` up as 7. Every serializer of the project
-    declares an id with it (``ApiModelSerializer`` for a model's foreign keys)."""
-
-    def run_validation(self, data: Any = empty) -> Any:
-        # DRF's RelatedField reads "" as null before to_internal_value: in a body it is
-        # text, refused as any other (a query string's "" stays DRF's).
-        if data == "" and not from_query_string(self):
-            whole_number_only(self, data)
-        return super().run_validation(data)
-
-    def to_internal_value(self, data: Any) -> ModelT:
-        whole_number_only(self, data)
-        return super().to_internal_value(data)
-
-
-# A model's serializer whose generated fields are strict: a model's ``CharField`` and
-# ``TextField`` give a ``StrictCharField``, a ``SlugField`` a ``StrictSlugField``, a
-# field with choices a ``StrictChoiceField``, an integer field a ``StrictIntegerField``
-# (``StrictBigIntegerField``), a foreign key a ``StrictPrimaryKeyRelatedField``. (No
-# docstring: the schema would show it as every model's description.)
-class ApiModelSerializer(serializers.ModelSerializer[ModelT]):
-    serializer_field_mapping = {
-        **serializers.ModelSerializer.serializer_field_mapping,
-        models.CharField: StrictCharField,
-        models.TextField: StrictCharField,
-        models.SlugField: StrictSlugField,
-        models.AutoField: StrictIntegerField,
-        models.BigAutoField: StrictBigIntegerField,
-        models.BigIntegerField: StrictBigIntegerField,
-        models.IntegerField: StrictIntegerField,
-        models.PositiveIntegerField: StrictIntegerField,
-        models.PositiveSmallIntegerField: StrictIntegerField,
-        models.SmallIntegerField: StrictIntegerField,
-    }
-    serializer_choice_field = StrictChoiceField
-    serializer_related_field = StrictPrimaryKeyRelatedField
-
-
 # ---------------------------------------------------------------- errors
 
 
@@ -482,15 +339,6 @@ class EnglishMessagesMixin:
 # ---------------------------------------------------------------- pagination
 
 
-MAX_ID = ID.high  # the largest integer SQLite and PostgreSQL bigint store
-
-
-def bounded_integer(bound: Bound, **kwargs: Any) -> StrictIntegerField:
-    """An API field of a whole number inside ``bound``, the range its service checks
-    (declared in the schema as the field's minimum and maximum)."""
-    return StrictIntegerField(min_value=bound.low, max_value=bound.high, **kwargs)
-
-
 def id_or_404(value: Any) -> int:
     """A path or query id as an int; NotFound when it cannot be a stored id (not a
     number, or too large for the database)."""
@@ -513,25 +361,6 @@ class IdFilter(django_filters.NumberFilter):
         kwargs.setdefault("min_value", 1)
         kwargs.setdefault("max_value", MAX_ID)
         super().__init__(*args, **kwargs)
-
-
-class BoundedDateTimeField(serializers.DateTimeField):
-    """A date-time between 1970 and 2200: outside that, the time zone database's
-    local mean time (e.g. +08:05:43) would not even be valid RFC 3339."""
-
-    default_error_messages = {"out_of_range": "Give a date between 1970 and 2200."}
-
-    def to_internal_value(self, value: Any) -> Any:
-        try:
-            result = super().to_internal_value(value)
-        except exceptions.ValidationError as exc:
-            # the year 9999 in a zone east of UTC overflows before it can be compared
-            if any(getattr(d, "code", None) == "overflow" for d in exc.detail):
-                self.fail("out_of_range")
-            raise
-        if not 1970 <= result.year <= 2200:
-            self.fail("out_of_range")
-        return result
 
 
 def _positive(request: Request, name: str) -> int | None:

@@ -3,7 +3,7 @@
 A ``Bound`` is the range a number of the site may take (a league night's timer, a
 penalty's amount, a seed, a stored id). The service checks its input against it
 (``refusal`` / ``check``: the catalogue's ``out_of_range`` naming the field), and the API
-declares the same range on its field (``csmj_site.api.bounded_integer``), so a page's
+declares the same range on its field (``csmj_site.api_fields.bounded_integer``), so a page's
 form post, an API call and an import meet one rule, and a number too large for the
 database or for Python's dates never reaches either.
 

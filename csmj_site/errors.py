@@ -236,11 +236,15 @@ MESSAGES: dict[str, str] = {
     "read_only:create": gettext_noop("{what} is set by the site: leave it out of a new one"),
     "rounds_list": gettext_noop("rounds must be a list"),
     # an API field that takes text given a number, true / false, a list or an object
-    # (csmj_site.api.StrictCharField; the engine's wrong_type says the same of a round)
+    # (csmj_site.api_fields.StrictCharField; the engine's wrong_type says the same of a round)
     "wrong_type:text": gettext_noop("Must be text, got {value}"),
     # an API field that takes a whole number or an id given a float (2.0 too), true /
-    # false or, in a body, text (csmj_site.api.StrictIntegerField, StrictPrimaryKeyRelatedField)
+    # false or, in a body, text (csmj_site.api_fields.StrictIntegerField and
+    # StrictPrimaryKeyRelatedField)
     "wrong_type:integer": gettext_noop("Must be a whole number, got {value}"),
+    # an API field that takes true or false given anything else: "yes", 1, "true" in a
+    # body (csmj_site.api_fields.StrictBooleanField)
+    "wrong_type:boolean": gettext_noop("Must be true or false, got {value}"),
     # the changes feed and webhooks (scoring.sync, scoring.webhooks)
     "invalid_cursor": gettext_noop(
         "this cursor was not handed out by this site; start again without a cursor"

@@ -12,8 +12,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from csmj_site.api import (
-    EnglishMessagesMixin,
+from csmj_site.api import EnglishMessagesMixin
+from csmj_site.api_fields import (
     StrictCharField,
     StrictChoiceField,
     StrictIntegerField,

@@ -13,8 +13,9 @@ from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from csmj_site.api import (
+from csmj_site.api_fields import (
     ApiModelSerializer,
+    StrictBooleanField,
     StrictCharField,
     StrictChoiceField,
     StrictIntegerField,
@@ -47,7 +48,7 @@ class ClubSerializer(ApiModelSerializer[Club]):
     slug = StrictSlugField(max_length=60)
     name = StrictCharField(max_length=100)
     description = StrictCharField(required=False, allow_blank=True, max_length=CLUB_DESCRIPTION_MAX)
-    is_public = serializers.BooleanField(required=False, default=False)
+    is_public = StrictBooleanField(required=False, default=False)
     chip_rate = serializers.DecimalField(
         max_digits=8,
         decimal_places=2,
@@ -208,20 +209,20 @@ class RulesetParametersSerializer(serializers.Serializer[Any]):
     bird_mode = _choice("bird_mode", required=True)
     base = BaseTableSerializer()
     dealer_bonus = _integer("dealer_bonus", required=True)
-    dealer_bonus_per_unit = serializers.BooleanField()
+    dealer_bonus_per_unit = StrictBooleanField()
     zimo_bonus = ClassAmountsSerializer()
     big_stacking = _stacking(required=True)
     opening_stacking = _stacking(required=True)
-    tongzhuang = serializers.BooleanField()
+    tongzhuang = StrictBooleanField()
     dealer_vs_dealer = _integer("dealer_vs_dealer", required=True)
-    big_in_big_out = serializers.BooleanField()
+    big_in_big_out = StrictBooleanField()
     escape_penalty = _integer("escape_penalty", required=True)
     escape_distribution = _choice("escape_distribution", required=True)
     situational_pair = _pair(required=True)
     bird_points = _integer("bird_points", required=True)
     bird_origin = _choice("bird_origin", required=True)
-    opening_birds = serializers.BooleanField()
-    haohua = serializers.BooleanField()
+    opening_birds = StrictBooleanField()
+    haohua = StrictBooleanField()
     menqing = _choice("menqing", required=True)
     extra_small_hands = _extra_small_hands(required=True)
     piao = _choice("piao", required=True)
@@ -232,8 +233,8 @@ class RulesetParametersSerializer(serializers.Serializer[Any]):
     quanqiuren_pair = _pair(required=True)
     players = _choice("players", required=True)
     empty_birds = _choice("empty_birds", required=True)
-    quyimen = serializers.BooleanField()
-    kong_pay = serializers.BooleanField()
+    quyimen = StrictBooleanField()
+    kong_pay = StrictBooleanField()
     kong_points = KongPointsSerializer()
     menqing_scope = _choice("menqing_scope", required=True)
     yizhihua = _choice("yizhihua", required=True)
@@ -254,12 +255,12 @@ class RulesetConfigSerializer(serializers.Serializer[Any]):
     bird_count = _choice("bird_count")
     bird_mode = _choice("bird_mode")
     dealer_bonus = _integer("dealer_bonus")
-    dealer_bonus_per_unit = serializers.BooleanField(required=False)
+    dealer_bonus_per_unit = StrictBooleanField(required=False)
     big_stacking = _stacking()
     opening_stacking = _stacking()
-    tongzhuang = serializers.BooleanField(required=False)
+    tongzhuang = StrictBooleanField(required=False)
     dealer_vs_dealer = _integer("dealer_vs_dealer")
-    big_in_big_out = serializers.BooleanField(required=False)
+    big_in_big_out = StrictBooleanField(required=False)
     escape_penalty = _integer("escape_penalty")
     escape_distribution = _choice("escape_distribution")
     situational_pair = _pair()
@@ -267,8 +268,8 @@ class RulesetConfigSerializer(serializers.Serializer[Any]):
     zimo_bonus = ClassAmountsOverrideSerializer(required=False, help_text='e.g. {"small": 1}')
     bird_points = _integer("bird_points")
     bird_origin = _choice("bird_origin")
-    opening_birds = serializers.BooleanField(required=False)
-    haohua = serializers.BooleanField(required=False)
+    opening_birds = StrictBooleanField(required=False)
+    haohua = StrictBooleanField(required=False)
     menqing = _choice("menqing")
     extra_small_hands = _extra_small_hands()
     piao = _choice("piao")
@@ -280,8 +281,8 @@ class RulesetConfigSerializer(serializers.Serializer[Any]):
     # rules.md §10
     players = _choice("players")
     empty_birds = _choice("empty_birds")
-    quyimen = serializers.BooleanField(required=False)
-    kong_pay = serializers.BooleanField(required=False)
+    quyimen = StrictBooleanField(required=False)
+    kong_pay = StrictBooleanField(required=False)
     kong_points = KongPointsOverrideSerializer(required=False, help_text='e.g. {"ming": 2}')
     menqing_scope = _choice("menqing_scope")
     yizhihua = _choice("yizhihua")
@@ -357,7 +358,7 @@ class SeasonSerializer(ApiModelSerializer[Season]):
     club = StrictCharField(source="club.slug", read_only=True)
     name = StrictCharField(max_length=100)
     ruleset = StrictPrimaryKeyRelatedField(queryset=Ruleset.objects.none())
-    is_closed = serializers.BooleanField(
+    is_closed = StrictBooleanField(
         required=False, help_text="Closing a season stops recording in it."
     )
     sessions_count = StrictIntegerField(read_only=True)

@@ -20,7 +20,12 @@ from rest_framework.decorators import api_view, throttle_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import StrictCharField, StrictChoiceField, StrictIntegerField
+from csmj_site.api_fields import (
+    StrictBooleanField,
+    StrictCharField,
+    StrictChoiceField,
+    StrictIntegerField,
+)
 from leagues.api.serializers import PAIR_CHOICES, PRESET_CODES, RulesetChoiceField
 from scoring.api.calculator import AnonCalculatorThrottle, calculator_response
 from scoring.api.enums import HAND_CLASSES, HAND_TYPE_CODES, OPENING_HAND_CODES
@@ -40,11 +45,9 @@ _REQUEST = inline_serializer(
         ),
         "melds": inline_serializer("AnalyseMeld", _MELD_FIELDS, many=True, required=False),
         "win_tile": StrictCharField(required=False, allow_null=True),
-        "self_draw": serializers.BooleanField(default=False, help_text="false: won on a discard"),
-        "dealer": serializers.BooleanField(default=False),
-        "haidi": serializers.BooleanField(
-            default=False, help_text="won on the 海底 (海底捞月 / 海底炮)"
-        ),
+        "self_draw": StrictBooleanField(default=False, help_text="false: won on a discard"),
+        "dealer": StrictBooleanField(default=False),
+        "haidi": StrictBooleanField(default=False, help_text="won on the 海底 (海底捞月 / 海底炮)"),
         "gang": StrictChoiceField(
             list(GANG_CONTEXTS),
             required=False,
@@ -52,10 +55,10 @@ _REQUEST = inline_serializer(
             help_text="kong: won on a 开杠 replacement tile (杠上开花 / 杠上炮); double_kong: "
             "both (双杠上花 / 双杠上炮); rob: robbing a 明杠 (抢杠胡)",
         ),
-        "first_discard": serializers.BooleanField(
+        "first_discard": StrictBooleanField(
             default=False, help_text="the dealt hand: 天胡 (dealer, self-draw) / 地胡 (idle)"
         ),
-        "opening": serializers.BooleanField(
+        "opening": StrictBooleanField(
             default=False, help_text="analyse a dealt hand for opening hands (起手胡)"
         ),
         "ruleset": RulesetChoiceField(
@@ -110,11 +113,11 @@ class FinalHandAnalysisSerializer(serializers.Serializer[Any]):
     tiles = StrictCharField(help_text="The concealed tiles, sorted.")
     melds = AnalysedMeldSerializer(many=True)
     win_tile = StrictCharField(allow_null=True)
-    self_draw = serializers.BooleanField()
-    dealer = serializers.BooleanField()
+    self_draw = StrictBooleanField()
+    dealer = StrictBooleanField()
     ruleset = StrictChoiceField(choices=PRESET_CODES, help_text="The ruleset's preset.")
     situational_pair = StrictChoiceField(choices=PAIR_CHOICES)
-    winning = serializers.BooleanField()
+    winning = StrictBooleanField()
     reason = StrictCharField(allow_null=True, help_text="Why it does not win (English).")
     reason_zh = StrictCharField(allow_null=True)
     best_claim = serializers.ListField(
@@ -132,7 +135,7 @@ class FinalHandAnalysisSerializer(serializers.Serializer[Any]):
     situational = _by_code(
         "SituationalWins",
         SITUATIONAL_CODES,
-        serializers.BooleanField,
+        StrictBooleanField,
         "Whether these tiles may win this way.",
     )
     decomposition = DecompositionSerializer(allow_null=True)
@@ -156,8 +159,8 @@ class DealtHandAnalysisSerializer(serializers.Serializer[Any]):
 
     kind = StrictChoiceField(choices=DEALT_KIND)
     tiles = StrictCharField()
-    dealer = serializers.BooleanField()
-    winning = serializers.BooleanField()
+    dealer = StrictBooleanField()
+    winning = StrictBooleanField()
     codes = serializers.ListField(
         child=StrictChoiceField(choices=OPENING_HAND_CODES),
         help_text="The claim: every occurrence (四喜 once per quad).",

@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 
-from csmj_site.api import StrictCharField, StrictChoiceField
+from csmj_site.api_fields import StrictCharField, StrictChoiceField
 from leagues.api.serializers import (
     PRESET_CODES,
     RulesetParametersSerializer,

@@ -16,14 +16,12 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import (
-    IDEMPOTENCY_KEY,
+from csmj_site.api import IDEMPOTENCY_KEY, idempotent_view, undeclared_refused
+from csmj_site.api_fields import (
     BoundedDateTimeField,
     StrictCharField,
     StrictIntegerField,
     StrictPrimaryKeyRelatedField,
-    idempotent_view,
-    undeclared_refused,
 )
 from leagues.api.scope import related_queryset_set
 from leagues.models import Player

@@ -16,7 +16,8 @@ from rest_framework.decorators import api_view, throttle_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import ErrorItemSerializer, StrictCharField, StrictIntegerField
+from csmj_site.api import ErrorItemSerializer
+from csmj_site.api_fields import StrictCharField, StrictIntegerField
 from leagues.api.serializers import RulesetChoiceField
 from scoring.api.calculator import AnonCalculatorThrottle, calculator_response
 from scoring.engine import parse_sentence_request

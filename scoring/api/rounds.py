@@ -39,11 +39,11 @@ from csmj_site.api import (
     ErrorResponseSerializer,
     IdFilter,
     StrictBooleanFilter,
-    StrictIntegerField,
     StrictOrderingFilter,
     id_or_404,
     undeclared_refused,
 )
+from csmj_site.api_fields import StrictIntegerField
 from csmj_site.bulk_rows import Statement
 from leagues.api.scope import ClubScopedMixin
 from leagues.permissions import require_read, require_record

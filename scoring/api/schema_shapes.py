@@ -11,7 +11,12 @@ from typing import Any
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
-from csmj_site.api import StrictCharField, StrictChoiceField, StrictIntegerField
+from csmj_site.api_fields import (
+    StrictBooleanField,
+    StrictCharField,
+    StrictChoiceField,
+    StrictIntegerField,
+)
 from leagues.api.serializers import RulesetChoiceField
 from scoring.api.enums import (
     FINAL_HAND_CODES,
@@ -95,7 +100,7 @@ class RoundOutcomeSerializer(serializers.Serializer[Any]):
     winners = WinnerSerializer(many=True, required=False)
     discarder = _seat(required=False, allow_null=True)
     birds = serializers.ListField(child=_bird(), required=False)
-    birds_forfeited = serializers.BooleanField(required=False)
+    birds_forfeited = StrictBooleanField(required=False)
     haidi = HaidiSerializer(required=False, allow_null=True)
 
 

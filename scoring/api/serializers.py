@@ -9,10 +9,11 @@ from typing import Any, cast
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from csmj_site.api import (
+from csmj_site.api_fields import (
     MAX_ID,
     ApiModelSerializer,
     BoundedDateTimeField,
+    StrictBooleanField,
     StrictCharField,
     StrictChoiceField,
     StrictIntegerField,
@@ -81,7 +82,7 @@ class RoundSerializer(ApiModelSerializer[Round]):
     recorded_by = StrictCharField(source="recorded_by.get_username", read_only=True)
     voided_by = serializers.SerializerMethodField()
     supersedes = StrictIntegerField(source="supersedes_id", read_only=True, allow_null=True)
-    counts = serializers.BooleanField(read_only=True)
+    counts = StrictBooleanField(read_only=True)
     # The API names the round-format object ``data``, like the serializer's own output.
     data = RoundDataField(read_only=True)  # type: ignore[assignment]
     ruleset = RulesetParametersField(source="ruleset_config", read_only=True)
@@ -144,7 +145,7 @@ class SessionSerializer(ApiModelSerializer[Session]):
     )
     seats = serializers.SerializerMethodField()
     rounds_count = StrictIntegerField(read_only=True, help_text="Rounds that count.")
-    finished = serializers.BooleanField(
+    finished = StrictBooleanField(
         read_only=True,
         help_text="Finished (结束本场), or a paper session: it takes no round until reopened.",
     )
@@ -206,7 +207,7 @@ class SettlementPaymentSerializer(serializers.Serializer[Any]):
     )
     payer_name = StrictCharField()
     payee_name = StrictCharField()
-    to_fee = serializers.BooleanField(help_text="The payment is toward the table fee (台费).")
+    to_fee = StrictBooleanField(help_text="The payment is toward the table fee (台费).")
     chips = StrictIntegerField(min_value=1, help_text="Chips (子) paid.")
     money = serializers.DecimalField(
         max_digits=16,

@@ -24,11 +24,11 @@ from csmj_site.api import (
     ApiViewSet,
     DateRangeFilterSet,
     IdFilter,
-    StrictIntegerField,
     body_none,
     idempotent_view,
     undeclared_refused,
 )
+from csmj_site.api_fields import StrictBooleanField, StrictIntegerField
 from leagues.api.scope import ClubScopedMixin
 from leagues.permissions import require_record
 from scoring import services
@@ -144,8 +144,8 @@ class SessionViewSet(ClubScopedMixin, ApiViewSet):
 
 class SessionStateSerializer(serializers.Serializer[Any]):
     id = StrictIntegerField()
-    finished = serializers.BooleanField()
-    is_paper = serializers.BooleanField()
+    finished = StrictBooleanField()
+    is_paper = StrictBooleanField()
 
 
 def session_state(session: Session, *, finished: bool, is_paper: bool) -> dict[str, Any]:

@@ -24,14 +24,13 @@ from rest_framework.response import Response
 
 from csmj_site.api import (
     ApiPagination,
-    StrictCharField,
-    StrictIntegerField,
     body_object,
     idempotent,
     paginated,
     paginated_rows,
     undeclared_refused,
 )
+from csmj_site.api_fields import StrictCharField, StrictIntegerField
 from leagues.api import clubs, players, seasons
 from leagues.api.serializers import PlayerSerializer
 from leagues.models import Player, Season

@@ -8,7 +8,13 @@ from typing import Any
 
 from rest_framework import serializers
 
-from csmj_site.api import MAX_ID, StrictCharField, StrictChoiceField, StrictIntegerField
+from csmj_site.api_fields import (
+    MAX_ID,
+    StrictBooleanField,
+    StrictCharField,
+    StrictChoiceField,
+    StrictIntegerField,
+)
 from csmj_site.bounds import date_range_refusal
 from csmj_site.errors import ServiceErrors
 from scoring.api.enums import HAND_TYPE_CODES, KONG_KINDS
@@ -60,8 +66,8 @@ class HandCountSerializer(serializers.Serializer[Any]):
     code = StrictChoiceField(choices=HAND_TYPE_CODES)
     name_zh = StrictCharField()
     name_en = StrictCharField()
-    is_big = serializers.BooleanField()
-    is_opening = serializers.BooleanField()
+    is_big = StrictBooleanField()
+    is_opening = StrictBooleanField()
     count = StrictIntegerField()
 
 

@@ -14,7 +14,12 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import StrictCharField, StrictIntegerField, StrictSlugField
+from csmj_site.api_fields import (
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+    StrictSlugField,
+)
 from scoring.me import selectors
 
 
@@ -74,8 +79,8 @@ class MeHandSerializer(serializers.Serializer[Any]):
     code = StrictCharField()
     name_zh = StrictCharField()
     name_en = StrictCharField()
-    is_big = serializers.BooleanField()
-    is_opening = serializers.BooleanField()
+    is_big = StrictBooleanField()
+    is_opening = StrictBooleanField()
     count = StrictIntegerField()
 
 

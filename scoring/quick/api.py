@@ -22,14 +22,8 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle
 
-from csmj_site.api import (
-    IDEMPOTENCY_KEY,
-    StrictCharField,
-    StrictIntegerField,
-    id_or_404,
-    idempotent_view,
-    undeclared_refused,
-)
+from csmj_site.api import IDEMPOTENCY_KEY, id_or_404, idempotent_view, undeclared_refused
+from csmj_site.api_fields import StrictCharField, StrictIntegerField
 from csmj_site.errors import ServiceError, ServiceErrors
 from leagues.models import Club
 from leagues.permissions import can_record

@@ -14,10 +14,9 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import (
-    CLUB_SLUG,
-    EnglishMessagesMixin,
-    ErrorResponseSerializer,
+from csmj_site.api import CLUB_SLUG, EnglishMessagesMixin, ErrorResponseSerializer
+from csmj_site.api_fields import (
+    StrictBooleanField,
     StrictCharField,
     StrictChoiceField,
     StrictIntegerField,
@@ -62,7 +61,7 @@ class ChangesPageSerializer(serializers.Serializer[Any]):
     next_cursor = StrictCharField(
         help_text="Ask with this next time (the last change's cursor, or the one you sent)."
     )
-    has_more = serializers.BooleanField(help_text="More changes are waiting: ask again now.")
+    has_more = StrictBooleanField(help_text="More changes are waiting: ask again now.")
 
 
 class ChangesView(EnglishMessagesMixin, ClubScopedMixin, GenericAPIView[Any]):

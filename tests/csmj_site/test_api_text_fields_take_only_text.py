@@ -1,6 +1,6 @@
 """A text field of the API takes text only. DRF's ``CharField`` stores a JSON number as its
 digits (``"display_name": 123`` made a player named "123"); the API's text fields
-(``csmj_site.api.StrictCharField``, ``StrictSlugField``, ``StrictChoiceField``, and the
+(``csmj_site.api_fields.StrictCharField``, ``StrictSlugField``, ``StrictChoiceField``, and the
 model fields of an ``ApiModelSerializer``) refuse a number, true / false, a list or an
 object with 400 ``wrong_type`` naming the field, and nothing is stored. The engine's
 endpoints (``parse/``, ``score/``) answer the same code for the same mistake.
@@ -25,7 +25,7 @@ from rest_framework import serializers
 import csmj_site
 import leagues
 import scoring
-from csmj_site.api import StrictCharField, StrictChoiceField, StrictSlugField
+from csmj_site.api_fields import StrictCharField, StrictChoiceField, StrictSlugField
 from leagues.models import Club, Player, Ruleset, Season
 from scoring.events.models import Event
 from scoring.models import Session
@@ -357,6 +357,6 @@ def test_every_text_field_of_every_serializer_takes_only_text():
                 found.append(f"{cls.__module__}.{path}: {type(field).__name__}")
 
     assert found == [], (
-        "declare text with csmj_site.api's StrictCharField / StrictSlugField / "
+        "declare text with csmj_site.api_fields' StrictCharField / StrictSlugField / "
         "StrictChoiceField, and a model's serializer on ApiModelSerializer"
     )

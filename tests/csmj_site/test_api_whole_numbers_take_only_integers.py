@@ -1,7 +1,7 @@
 """A whole number of the API is a JSON integer. DRF's ``PrimaryKeyRelatedField`` looked a
 JSON number up as it came, and the database truncated it (``"players": [7.9, …]`` seated
 player 7, ``"season": 2.5`` stored in season 2); its ``IntegerField`` took ``2.0`` and
-``"2"`` as 2. The API's number fields (``csmj_site.api.StrictIntegerField``,
+``"2"`` as 2. The API's number fields (``csmj_site.api_fields.StrictIntegerField``,
 ``StrictPrimaryKeyRelatedField``, and the model fields of an ``ApiModelSerializer``)
 refuse a float (``2.0`` too), true / false and, in a body, text (``"2"``) with 400
 ``wrong_type`` naming the field, and nothing is stored; a query string, which is text,
@@ -22,7 +22,7 @@ import pytest
 from django.http import QueryDict
 from rest_framework import serializers
 
-from csmj_site.api import (
+from csmj_site.api_fields import (
     ApiModelSerializer,
     StrictIntegerField,
     StrictPrimaryKeyRelatedField,
@@ -372,7 +372,7 @@ def test_every_whole_number_and_id_of_every_serializer_takes_only_integers():
                 found.append(f"{cls.__module__}.{path}: {type(field).__name__}")
 
     assert found == [], (
-        "declare a whole number with csmj_site.api's StrictIntegerField (bounded_integer) "
+        "declare a whole number with csmj_site.api_fields' StrictIntegerField (bounded_integer) "
         "and an id with StrictPrimaryKeyRelatedField, and a model's serializer on "
         "ApiModelSerializer"
     )

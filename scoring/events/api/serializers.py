@@ -12,9 +12,10 @@ from drf_spectacular.utils import (
 from rest_framework import serializers
 from rest_framework.relations import PKOnlyObject
 
-from csmj_site.api import (
+from csmj_site.api_fields import (
     MAX_ID,
     ApiModelSerializer,
+    StrictBooleanField,
     StrictCharField,
     StrictChoiceField,
     StrictIntegerField,
@@ -74,7 +75,7 @@ class EventSerializer(ApiModelSerializer[Event]):
         required=False,
         help_text="The season's: a night plays its season's ruleset; another is refused.",
     )
-    is_finished = serializers.BooleanField(read_only=True)
+    is_finished = StrictBooleanField(read_only=True)
     # The bounds the service checks (scoring.events.models), not the database's ranges.
     rounds_planned = bounded_integer(ROUNDS_PLANNED, default=3)
     timer_minutes = bounded_integer(TIMER_MINUTES, allow_null=True, required=False)
@@ -101,7 +102,7 @@ class EventSerializer(ApiModelSerializer[Event]):
 
 class EntrantSerializer(ApiModelSerializer[Entrant]):
     player_name = StrictCharField(source="player.display_name", read_only=True)
-    is_guest = serializers.BooleanField(source="player.is_guest", read_only=True)
+    is_guest = StrictBooleanField(source="player.is_guest", read_only=True)
     joined_round = StrictIntegerField(read_only=True, min_value=1)
     dropped_after_round = StrictIntegerField(read_only=True, min_value=0, allow_null=True)
 
@@ -117,7 +118,7 @@ class EntrantAddSerializer(ClubScopedSerializer):
     club_fields = (("player", Player),)
     player = _club_field(Player.objects.none())
     guest_name = StrictCharField(required=False, allow_blank=True, max_length=60)
-    checked_in = serializers.BooleanField(default=True)
+    checked_in = StrictBooleanField(default=True)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -127,7 +128,7 @@ class EntrantAddSerializer(ClubScopedSerializer):
 
 class EntrantRefSerializer(serializers.Serializer[Any]):
     player = StrictIntegerField(min_value=1, max_value=MAX_ID, help_text="The entrant's player id.")
-    present = serializers.BooleanField(default=True, help_text="Check-in only.")
+    present = StrictBooleanField(default=True, help_text="Check-in only.")
 
 
 class DrawSerializer(serializers.Serializer[Any]):
@@ -171,7 +172,7 @@ class RoundRefSerializer(serializers.Serializer[Any]):
 class TimerSerializer(serializers.Serializer[Any]):
     round = StrictIntegerField(min_value=1, max_value=MAX_ID, help_text="The round's number.")
     minutes = bounded_integer(TIMER_MINUTES, required=False)
-    restart = serializers.BooleanField(
+    restart = StrictBooleanField(
         default=False,
         help_text="Put back a countdown that is still running (refused without it: timer_running).",
     )
@@ -184,14 +185,14 @@ class EventTableSerializer(serializers.Serializer[Any]):
     totals = serializers.ListField(child=StrictIntegerField())
     session = StrictIntegerField(allow_null=True)
     rounds = StrictIntegerField()
-    finished = serializers.BooleanField()
+    finished = StrictBooleanField()
 
 
 class SeatingRoundSerializer(serializers.Serializer[Any]):
     number = StrictIntegerField()
     mode = StrictChoiceField(choices=SeatingMode.choices)
     seed = StrictIntegerField()
-    is_final = serializers.BooleanField()
+    is_final = StrictBooleanField()
     sitting_out = serializers.ListField(child=StrictIntegerField())
     timer_ends_at = serializers.DateTimeField(allow_null=True)
     tables = EventTableSerializer(many=True)
@@ -206,13 +207,13 @@ class EventStandingSerializer(serializers.Serializer[Any]):
     total = StrictIntegerField(help_text="Net after penalties: what ranks.")
     rounds = StrictIntegerField()
     wins = StrictIntegerField()
-    finalist = serializers.BooleanField()
-    dropped = serializers.BooleanField()
+    finalist = StrictBooleanField()
+    dropped = StrictBooleanField()
 
 
 class PenaltyRecordSerializer(ApiModelSerializer[Penalty]):
     player_name = StrictCharField(source="player.display_name", read_only=True)
-    is_cancelled = serializers.BooleanField(read_only=True)
+    is_cancelled = StrictBooleanField(read_only=True)
     season = StrictPrimaryKeyRelatedField(queryset=Season.objects.none())
     player = StrictPrimaryKeyRelatedField(queryset=Player.objects.none())
     event = StrictPrimaryKeyRelatedField(
