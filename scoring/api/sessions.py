@@ -158,7 +158,8 @@ def session_state(session: Session, *, finished: bool, is_paper: bool) -> dict[s
     tags=["sessions"],
     summary="Finish a session (结束本场): it is rated; finishing twice changes nothing",
     description="A finished session takes no new round (409 session_finished) until it "
-    "is reopened.",
+    "is reopened. In a closed season, whose results are final, a session not yet finished "
+    "is refused (400 season_closed).",
     parameters=[IDEMPOTENCY_KEY],
     request=None,
     responses=SessionStateSerializer,
@@ -178,6 +179,8 @@ def session_finish_view(request: Request, club_slug: str, id: int) -> Response: 
     operation_id="session_reopen",
     tags=["sessions"],
     summary="Reopen a finished session (not a paper one); ratings are replayed",
+    description="Refused for a paper session (400 paper_reopen) and in a closed season, "
+    "whose results are final (400 season_closed).",
     parameters=[IDEMPOTENCY_KEY],
     request=None,
     responses=SessionStateSerializer,
@@ -189,5 +192,5 @@ def session_reopen_view(request: Request, club_slug: str, id: int) -> Response: 
     session = session_of_url(request, club_slug, id)
     require_record(request.user, session.season.club)  # the role first: never the body
     body_none(request)
-    session_reopen(session=session, actor=request.user)  # refuses a paper session
+    session_reopen(session=session, actor=request.user)  # refuses paper, a closed season
     return Response(session_state(session, finished=False, is_paper=False))

@@ -178,34 +178,43 @@ def session_update(*, session: Session, actor: Any, **fields: Any) -> Session:
 
 
 def session_finish(*, session: Session, actor: Any) -> SessionResult:
-    """Mark a session finished (结束本场) and rate it. Finishing twice changes nothing."""
+    """Mark a session finished (结束本场) and rate it. Finishing twice changes nothing; a
+    closed season's results are final, so a session in one is not finished (it would
+    re-rate the season)."""
     require_record(actor, session.season.club)
     with transaction.atomic():
         locked = Session.objects.select_for_update().select_related("season").get(pk=session.pk)
-        result, created = SessionResult.objects.get_or_create(
-            session=locked, defaults={"finished_by": actor if actor.is_authenticated else None}
+        result = SessionResult.objects.filter(session=locked).first()
+        if result is not None:
+            return result
+        if locked.season.is_closed:
+            raise reject("season", "season_closed", "session")
+        result = SessionResult.objects.create(
+            session=locked, finished_by=actor if actor.is_authenticated else None
         )
-        if created:
-            ratings_session_finished(session=locked)
-            entry = audit_record(
-                actor=actor,
-                club=locked.season.club,
-                action="session.finish",
-                obj=locked,
-                after=audit_snapshot(result),
-            )
-            webhooks_notify(entry=entry)
+        ratings_session_finished(session=locked)
+        entry = audit_record(
+            actor=actor,
+            club=locked.season.club,
+            action="session.finish",
+            obj=locked,
+            after=audit_snapshot(result),
+        )
+        webhooks_notify(entry=entry)
     return result
 
 
 def session_reopen(*, session: Session, actor: Any) -> None:
-    """Undo a finish (not for paper sessions); the ratings are replayed without it."""
+    """Undo a finish (not for paper sessions, nor in a closed season, whose results are
+    final); the ratings are replayed without it."""
     require_record(actor, session.season.club)
     with transaction.atomic():
         locked = Session.objects.select_for_update().select_related("season").get(pk=session.pk)
         result = SessionResult.objects.filter(session=locked).first()
         if result is None:
             return
+        if locked.season.is_closed:
+            raise reject("season", "season_closed", "session")
         if result.is_paper:
             raise reject("session", "paper_reopen")
         audit_record(

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from scoring import services
 from scoring.models import Round
+from scoring.standings.models import SessionResult
 from tests.factories import round_discard, round_self_draw
 
 pytestmark = pytest.mark.django_db
@@ -114,3 +115,24 @@ def test_a_finished_session_is_continued_with_words_that_do_not_sound_like_start
     said = [str(m) for m in response.context["messages"]]
     assert said == ["本场已重开，可以接着记了。"]
     assert Round.objects.filter(session=session).count() == 1  # the round played is kept
+
+
+def test_a_finished_session_in_a_closed_season_offers_no_reopen_and_a_post_is_refused(
+    rec, session, recorder
+):
+    services.round_record(session=session, data=round_self_draw(2), actor=recorder)
+    services.session_finish(session=session, actor=recorder)
+    session.season.is_closed = True
+    session.season.save()
+    page = reverse("session", args=[session.season.club.slug, session.pk])
+
+    shown = rec.get(page).content.decode()
+    response = rec.post(
+        reverse("session-finish", args=[session.season.club.slug, session.pk]),
+        {"reopen": "1"},
+        follow=True,
+    )
+
+    assert 'data-role="reopen"' not in shown and 'data-role="finish"' not in shown
+    assert "赛季已结束" in response.content.decode()
+    assert SessionResult.objects.filter(session=session).exists()

@@ -56,3 +56,53 @@ def test_a_session_carries_finished_the_next_number_and_the_next_dealer(
     listed = client.get(club_url(club, "sessions/")).json()["results"][0]
     for body in (detail, listed):
         assert (body["finished"], body["next_number"], body["next_dealer"]) == (True, 2, 2)
+
+
+def _closed_after(client, club, session, recorder, *, finished: bool):
+    round_record(session=session, data=round_self_draw(2, birds=[5, 9]), actor=recorder)
+    if finished:
+        assert client.post(club_url(club, f"sessions/{session.pk}/finish/")).status_code == 200
+    session.season.is_closed = True
+    session.season.save()
+    return client.get(club_url(club, f"seasons/{session.season.pk}/ratings/")).json()
+
+
+def test_a_session_in_a_closed_season_is_not_reopened_and_the_seasons_ratings_stay(
+    api_as, club, session, recorder
+):
+    client = api_as("recorder")
+    ratings = _closed_after(client, club, session, recorder, finished=True)
+    assert ratings["count"] == 4
+
+    response = client.post(club_url(club, f"sessions/{session.pk}/reopen/"))
+
+    assert response.status_code == 400
+    assert codes(response) == [("season", "season_closed")]
+    assert client.get(club_url(club, f"sessions/{session.pk}/")).json()["finished"] is True
+    assert client.get(club_url(club, f"seasons/{session.season.pk}/ratings/")).json() == ratings
+
+
+def test_an_open_session_in_a_closed_season_is_not_finished_and_rates_nothing(
+    api_as, club, session, recorder
+):
+    client = api_as("recorder")
+    ratings = _closed_after(client, club, session, recorder, finished=False)
+
+    response = client.post(club_url(club, f"sessions/{session.pk}/finish/"))
+
+    assert response.status_code == 400
+    assert codes(response) == [("season", "season_closed")]
+    assert client.get(club_url(club, f"sessions/{session.pk}/")).json()["finished"] is False
+    assert client.get(club_url(club, f"seasons/{session.season.pk}/ratings/")).json() == ratings
+
+
+def test_finishing_a_finished_session_again_in_a_closed_season_changes_nothing(
+    api_as, club, session, recorder
+):
+    client = api_as("recorder")
+    ratings = _closed_after(client, club, session, recorder, finished=True)
+
+    response = client.post(club_url(club, f"sessions/{session.pk}/finish/"))
+
+    assert response.status_code == 200
+    assert client.get(club_url(club, f"seasons/{session.season.pk}/ratings/")).json() == ratings
