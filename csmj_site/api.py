@@ -58,6 +58,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from csmj_site.api_fields import MAX_ID, ModelT, StrictCharField
 from csmj_site.api_schema import error_codes
+from csmj_site.bounds import date_range_refusal
 from csmj_site.errors import (
     STATUS_OF_CODE,
     ConflictError,
@@ -681,12 +682,32 @@ class ApiFilterSet(django_filters.FilterSet):
     }
 
 
+class _DateRangeCheck(forms.Form):
+    """A reversed range is 400 ``date_range`` on ``date_to``, as the standings' own filter
+    answers it (``csmj_site.bounds.date_range_refusal``), not a list with nothing in it."""
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        error = date_range_refusal(
+            start=cleaned.get("date_from"), end=cleaned.get("date_to"), field="date_to"
+        )
+        if error is not None:
+            self.add_error("date_to", forms.ValidationError(error.message, code=error.code))
+        return cleaned
+
+
 class DateRangeFilterSet(ApiFilterSet):
-    """``date_from`` / ``date_to`` (inclusive) on the field named by ``date_field``."""
+    """``date_from`` / ``date_to`` (inclusive) on the field named by ``date_field``; a
+    ``date_to`` before ``date_from`` is refused."""
 
     date_field = ""
     date_from = DateFilter(method="filter_date_from", label="On or after this date")
     date_to = DateFilter(method="filter_date_to", label="On or before this date")
+
+    def get_form_class(self) -> type[forms.Form]:
+        # the check comes before the list's own form (a subclass's Meta keeps its model)
+        form_class = super().get_form_class()
+        return type(form_class.__name__, (_DateRangeCheck, form_class), {})
 
     def filter_date_from(self, queryset: QuerySet[Any], name: str, value: Any) -> QuerySet[Any]:
         return queryset.filter(**{f"{self.date_field}__gte": value})

@@ -43,7 +43,7 @@ from csmj_site.api import (
     id_or_404,
     undeclared_refused,
 )
-from csmj_site.api_fields import StrictIntegerField
+from csmj_site.api_fields import MAX_ID, StrictIntegerField
 from csmj_site.bulk_rows import Statement
 from leagues.api.scope import ClubScopedMixin
 from leagues.permissions import require_read, require_record
@@ -124,7 +124,9 @@ def round_etag(version: int) -> str:
 
 
 def _if_match(request: Request, current: Round) -> None:
-    """412 when ``If-Match`` names no ETag of the round's current version."""
+    """412 when ``If-Match`` names no ETag of the round's current version. A weak tag counts:
+    a compressing proxy weakens the site's strong one on its way to the app, and the
+    version number is all there is to compare (docs/api.md, "Concurrency")."""
     header = request.headers.get("If-Match")
     if header is None:
         return
@@ -134,6 +136,11 @@ def _if_match(request: Request, current: Round) -> None:
             f"round {current.number} is at version {current.version} now, not "
             f"{header.strip()} (If-Match); read it again"
         )
+
+
+# A round's ``number`` in a body (checked before the round itself: it says which round
+# the body is, so the round's own errors come once it is right).
+ROUND_NUMBER = StrictIntegerField(min_value=1, max_value=MAX_ID)
 
 
 def _round_body(request: Request, *, allow_number: bool) -> tuple[Any, int | None]:
@@ -147,9 +154,10 @@ def _round_body(request: Request, *, allow_number: bool) -> tuple[Any, int | Non
     number = body["number"]
     if number is None:  # null counts as absent (round-format.md)
         return data, None
-    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise ValidationError({"number": ["A round number is an integer ≥ 1."]}, code="invalid")
-    return data, number
+    try:
+        return data, ROUND_NUMBER.run_validation(number)
+    except ValidationError as exc:  # a JSON integer ≥ 1, as every whole number of the API
+        raise ValidationError({"number": exc.detail}) from None
 
 
 # ---------------------------------------------------------------- rounds

@@ -66,8 +66,9 @@ def player_merge(*, source: Player, target: Player, actor: Any) -> Player:
     the target's, the standings of the source's seasons are rebuilt, the merge is
     audited and the source deleted. A regular source's name and aliases become the
     target's aliases, so the name typed at the table still finds the player. Refused
-    when the two sat in the same session. Organisers only. (The errors name the merged
-    player's field ``guest``, the API's word for it.)"""
+    when the two sat in the same session. Organisers only. An error about the merged
+    player (the path's) names ``player``, as the delete's do; one about the player kept,
+    ``target``, the body's field."""
     club = source.club
     require_manage(actor, club)
     if target.club_id != club.pk or target.pk == source.pk or target.is_guest:
@@ -80,7 +81,7 @@ def player_merge(*, source: Player, target: Player, actor: Any) -> Player:
         .first()
     )
     if Entrant.objects.filter(player=source).exists():
-        raise reject("guest", "merge_night_entrant", guest=source.display_name)
+        raise reject("player", "merge_night_entrant", guest=source.display_name)
     if source.user_id is not None and target.user_id not in (None, source.user_id):
         raise reject("target", "merge_both_linked", guest=source.display_name)
     if shared is not None:

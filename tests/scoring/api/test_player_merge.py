@@ -1,11 +1,14 @@
 """POST /api/v1/clubs/{slug}/players/{id}/merge/: an organiser merges a guest (客) or a
 player entered twice; DELETE …/players/{id}/: one who never played is deleted."""
 
+import datetime
+
 import pytest
 
 from leagues import services as league_services
 from leagues.models import Player
 from scoring import services
+from scoring.events.services import entrant_add, event_create
 from tests.api_helpers import club_url, codes
 from tests.openapi_contract import assert_matches_schema
 
@@ -110,3 +113,18 @@ def test_a_target_that_is_not_on_this_roster_is_a_400_on_target(api_as, guest, o
         assert response.status_code == 400
         assert codes(response) == [("target", "does_not_exist")]
     assert Player.objects.filter(pk=guest.pk).exists()
+
+
+def test_merging_a_league_nights_entrant_is_a_400_naming_the_player_not_a_guest(
+    api_as, season, players, organiser
+):
+    night = event_create(
+        season=season, name="周五夜", date=datetime.date(2025, 3, 7), actor=organiser
+    )
+    entrant_add(event=night, player=players[5], actor=organiser)
+
+    response = merge(api_as("organiser"), players[5], players[4].pk)
+
+    assert response.status_code == 400
+    assert codes(response) == [("player", "merge_night_entrant")]
+    assert Player.objects.filter(pk=players[5].pk).exists()

@@ -101,12 +101,14 @@ def test_the_next_number_is_given_and_a_taken_number_answers_409_with_the_round_
 
 
 def test_a_number_that_is_not_a_positive_integer_is_refused(api_as, club, session):
-    for number in (0, "3", True, 1.5):
+    for number, code in ((0, "min_value"), ("3", "wrong_type"), (True, "wrong_type"),
+                         (1.5, "wrong_type"), (9.0, "wrong_type"), (2**63, "max_value")):  # fmt: skip
         response = api_as("recorder").post(
             rounds_url(club, session), {**EX1, "number": number}, format="json"
         )
         assert response.status_code == 400, number
-        assert codes(response) == [("number", "invalid")]
+        assert codes(response) == [("number", code)], number
+    assert not Round.objects.exists()
 
 
 def test_a_closed_season_takes_no_round(api_as, club, season, session):

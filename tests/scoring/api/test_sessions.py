@@ -6,7 +6,7 @@ import pytest
 
 from scoring.models import Session
 from scoring.services import round_record, round_void
-from tests.api_helpers import club_url, codes
+from tests.api_helpers import club_url, codes, rounds_url
 from tests.factories import make_season, make_session, round_discard, round_self_draw
 
 pytestmark = pytest.mark.django_db
@@ -156,3 +156,23 @@ def test_a_session_of_another_club_is_not_found_under_this_club(api_as, club, ot
     foreign = make_session(foreign_season, list(other_club.players.all()), actor=outsider)
     assert api_as("outsider").get(club_url(club, f"sessions/{foreign.pk}/")).status_code == 404
     assert api_as("owner").get(club_url(club, f"sessions/{foreign.pk}/")).status_code == 404
+
+
+@pytest.mark.parametrize("resource", ["sessions/", "seasons/", "rounds"])
+def test_a_reversed_date_range_on_a_list_is_a_400_on_date_to_as_on_the_standings(
+    api_as, club, session, resource
+):
+    path = rounds_url(club, session) if resource == "rounds" else club_url(club, resource)
+
+    response = api_as("member").get(path, {"date_from": "2025-10-02", "date_to": "2025-09-30"})
+    one_day = api_as("member").get(path, {"date_from": "2025-10-02", "date_to": "2025-10-02"})
+
+    assert response.status_code == 400
+    assert response.json()["errors"] == [
+        {
+            "field": "date_to",
+            "code": "date_range",
+            "message": "date_to is before the start of the range, 2025-10-02",
+        }
+    ]
+    assert one_day.status_code == 200
