@@ -128,7 +128,10 @@ class EntrantAddSerializer(ClubScopedSerializer):
 
 class EntrantRefSerializer(serializers.Serializer[Any]):
     player = StrictIntegerField(min_value=1, max_value=MAX_ID, help_text="The entrant's player id.")
-    present = StrictBooleanField(default=True, help_text="Check-in only.")
+    present = StrictBooleanField(
+        default=True,
+        help_text="Check-in only: true (the default) checks the player in, false out.",
+    )
 
 
 class DrawSerializer(serializers.Serializer[Any]):
