@@ -176,9 +176,10 @@
         });
       });
       errs.forEach(function (e) { claimed[e.field + "|" + e.code + "|" + e.message] = true; });
+      var marked = errs.length > 0 || !!opts.hasError;  // or errors its body shows itself
       var titleEl = h("h2", {}, [title].concat(opts.titleExtra ? [opts.titleExtra] : []));
       return h("section", {
-        class: "rf-section" + (errs.length ? " has-error" : ""), id: opts.id || null,
+        class: "rf-section" + (marked ? " has-error" : ""), id: opts.id || null,
         "data-fields": fieldPrefixes.join(" "),
       }, [titleEl].concat(body).concat([errorList(errs)]));
     }
@@ -489,25 +490,57 @@
       return section(WORDS.kong_pay, ["kongs"], body, { id: "rf-kongs" });
     }
 
+    // Whether the recorder opened 逃跑罚分、钓鱼: every tap redraws the form, and a
+    // section that closed by itself under a tap on 自摸 or a winner had to be opened
+    // again. Closed for the next round (a blank form), open while it holds something.
+    var extrasOpen = false;
+    // blanked: the next redraw is a new round's, which takes nothing from the boxes on
+    // the page (a stake still in a focused box was the saved round's).
+    var blanked = false;
+    form.onBlank(function () { extrasOpen = false; blanked = true; });
+
     function extrasSection() {
-      var open = state.penalties.length > 0 || state.fish.some(function (f) { return f > 0; }) ||
-        errorsFor("penalties").length > 0 || errorsFor("fish").length > 0;
+      var fishBad = form.fishBad();
+      var open = extrasOpen || state.penalties.length > 0 || state.fish.some(function (f) { return f !== 0; }) ||
+        fishBad.length > 0 || errorsFor("penalties").length > 0 || errorsFor("fish").length > 0;
       var escapeLabel = RULES.escape_penalty ? fmt(T.escape_costs, { n: RULES.escape_penalty }) : T.escape_free;
+      // Each seat's errors beside its own box, saying whose box it is (the engine names
+      // the field, fish.2, which no one at the table calls it). A value the box itself
+      // refuses (below 0, not whole) is said here at once; the engine's word on it, after
+      // a preview, would repeat it.
+      var fishErrors = [];
       var fishInputs = h("div", { class: "seats seats-" + N }, ctx.seats.map(function (s) {
+        var v = state.fish[s.seat];
+        var engine = claim("fish." + s.seat);
+        var bad = fishBad.indexOf(s.seat) >= 0;
+        if (bad) fishErrors.push({ field: "fish." + s.seat, code: "not_whole", text: T.fish_whole, seat: s.seat });
+        else engine.forEach(function (e) {
+          fishErrors.push({ field: e.field, code: e.code, text: shortMessage(e), seat: s.seat });
+        });
         return h("label", { class: "small" }, [
           s.name,
           h("input", {
-            type: "number", min: "0", step: "1", inputmode: "numeric", value: String(state.fish[s.seat]),
+            type: "number", min: "0", step: "1", inputmode: "numeric",
+            value: typeof v === "number" && !isNaN(v) ? String(v) : "",
             "data-role": "fish", "data-seat": s.seat,
-            onchange: null,
+            "aria-invalid": bad || engine.length ? "true" : null,
           }),
         ]);
       }));
       fishInputs.querySelectorAll("input").forEach(function (inp) {
         inp.addEventListener("change", function () {
-          state.fish[Number(inp.getAttribute("data-seat"))] = Math.max(0, parseInt(inp.value, 10) || 0);
+          readFish(inp);
+          // Redrawn once the tap that ended the typing has moved the focus (render keeps
+          // it on the box it moved to): the errors and the preview follow the new value.
+          setTimeout(render, 0);
         });
       });
+      var fishList = h("ul", { class: "field-errors", role: "alert" }, fishErrors.map(function (e) {
+        return h("li", {
+          "data-field": e.field, "data-code": e.code, "data-seat": e.seat,
+          text: fmt(T.fish_error, { name: seatName(e.seat), error: e.text }),
+        });
+      }));
       var details = h("details", { class: "more", open: open }, [
         h("summary", { text: T.extras }),
         h("div", { class: "rf-label", text: T.escapes + " · " + escapeLabel }),
@@ -518,19 +551,42 @@
         }),
         h("div", { class: "rf-label", text: T.fish }),
         fishInputs,
+        fishList,
       ]);
-      return section(T.extras_title, ["penalties", "fish"], [details], { id: "rf-extras" });
+      details.addEventListener("toggle", function () { extrasOpen = details.open; });
+      return section(T.extras_title, ["penalties", "fish"], [details], {
+        id: "rf-extras", hasError: fishErrors.length > 0,
+      });
+    }
+
+    // A 钓鱼 box's value as typed: -5 or 2.5 stays what it is, refused with an error,
+    // never quietly made 0 or 2 (a stake the table did not agree on); empty is 0.
+    function readFish(inp) {
+      var raw = inp.value.trim();
+      state.fish[Number(inp.getAttribute("data-seat"))] = raw === "" ? (inp.validity.badInput ? NaN : 0) : Number(raw);
     }
 
     var formBody = document.getElementById("rf-body");
     var generalErrors = document.getElementById("rf-errors");
 
     function render() {
+      // A box being typed in keeps the focus across the redraw (the keyboard stays up),
+      // and a stake typed but not yet left (a preview's answer redraws meanwhile) its text.
+      var active = blanked ? null : document.activeElement;
+      blanked = false;
+      if (active && active.getAttribute("data-role") === "fish" && formBody.contains(active)) readFish(active);
       form.dropFixedErrors();
       claimed = {};
+      var refocus = active && (active.type === "number" || active.type === "text") && formBody.contains(active) && active.getAttribute("data-role") ?
+        "input[data-role=" + active.getAttribute("data-role") + "]" +
+        (active.hasAttribute("data-seat") ? '[data-seat="' + active.getAttribute("data-seat") + '"]' : "") : null;
       formBody.innerHTML = "";
       [dealerSection(), piaoSection(), openingsSection(), outcomeSection(), winnersSection(), birdsSection(),
         haidiSection(), kongsSection(), extrasSection()].forEach(function (s) { if (s) formBody.appendChild(s); });
+      if (refocus) {
+        var again = formBody.querySelector(refocus);
+        if (again) again.focus({ preventScroll: true });
+      }
       // Errors no section claimed (e.g. "season", "") go to the top.
       var rest = state.errors.filter(function (e) { return !claimed[e.field + "|" + e.code + "|" + e.message]; });
       generalErrors.innerHTML = "";

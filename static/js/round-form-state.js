@@ -366,6 +366,16 @@
     }
     function tapKongFrom(s) { addKong({ seat: state.kongDraft.seat, kind: "ming", from: s }); }
 
+    // The seats whose 钓鱼 stake is not a whole number of 0 or more (as typed: -5, 2.5,
+    // or what the box could not read), refused here before any preview. The upper bound
+    // is the engine's to say (its error names fish.N).
+    function fishBad() {
+      return seatList().filter(function (s) {
+        var f = state.fish[s];
+        return !(typeof f === "number" && isFinite(f) && f >= 0 && Math.floor(f) === f);
+      });
+    }
+
     function tapEscape(s) {
       var i = state.penalties.indexOf(s);
       if (i >= 0) state.penalties.splice(i, 1); else state.penalties.push(s);
@@ -377,7 +387,8 @@
     function buildRound() {
       var d = { dealer: state.dealer };
       if (TONGZHUANG) d.dealers = state.dealers.slice();
-      if (state.fish.some(function (f) { return f > 0; })) d.fish = state.fish.slice();
+      // a stake the form refuses (fishBad) goes too: what is sent is what was typed
+      if (state.fish.some(function (f) { return f !== 0; })) d.fish = state.fish.slice();
       if (state.openings.length) {
         d.openings = state.openings.map(function (o) {
           var e = { seat: o.seat, hands: o.hands.slice(), birds: o.birds.slice() };
@@ -448,6 +459,8 @@
     // What the engine still needs before the preview can run ("" when nothing): the
     // reason shown next to a greyed-out 保存.
     function missing() {
+      // a 钓鱼 stake below 0 or not whole, marked red beside its box
+      if (fishBad().length) return T.need_fixes;
       if (state.dealer === null) return T.need_dealer;
       // openings and mid-game wins: whose (never guessed), a hand and their birds (none
       // when opening_birds is off)
@@ -516,6 +529,7 @@
       tapWinner: tapWinner, tapDiscarder: tapDiscarder, toggleWinnerHand: toggleWinnerHand,
       toggleOpeningHand: toggleOpeningHand, canAddOpening: canAddOpening, stepPiao: stepPiao,
       tapKongSeat: tapKongSeat, tapKongKind: tapKongKind, tapKongFrom: tapKongFrom, tapEscape: tapEscape,
+      fishBad: fishBad,
       buildRound: buildRound, briefOf: briefOf, missing: missing, complete: complete,
       errorsFor: errorsFor, setErrors: setErrors, dropFixedErrors: dropFixedErrors,
     };

@@ -62,6 +62,9 @@ window.roundFormStrings = function (gettext, pgettext, words) {
     escape_costs: gettext("每人罚 %(n)s"),
     escape_free: gettext("本规则逃跑不罚分"),
     fish: gettext("钓鱼（每人押注）"),
+    // an error under the 钓鱼 boxes, naming whose box it is
+    fish_error: gettext("%(name)s 的钓鱼：%(error)s"),
+    fish_whole: gettext("应为 0 或更大的整数"),
     kong_hint: gettext("谁的杠成了：点座位，再点哪种杠"),
     kong_from: gettext("放杠的人（打出那张牌的）"),
     tiles_optional: gettext("手牌（可不填）"),

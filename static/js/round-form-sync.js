@@ -194,6 +194,9 @@
 
     function showBanner(text, opts) {
       opts = opts || {};
+      // The page's flash messages (已撤销第 7 盘。…) told of what happened before this
+      // save: left above the new banner they would read as its news.
+      document.querySelectorAll("ul.messages").forEach(function (el) { el.parentNode.removeChild(el); });
       banner.innerHTML = "";
       delete banner.dataset.queued;
       banner.className = "rf-banner" + (opts.warn ? " warn" : "");
@@ -239,6 +242,35 @@
     /* ------------------------------------------------------------ the scoreboard */
 
     var board = ctx.scoreboard || null;  // the server's totals and last change
+
+    // The server's latest board, kept in this browser a session: offline, a reload gets
+    // the service worker's copy of the page (sw.js), whose totals are those of its last
+    // full load, before the rounds saved since. Each answer that brings a board (a save,
+    // a waiting round synced) is kept with what orders it: the next round's number
+    // (rounds are never renumbered, an undo or a void keeps it) and the voided count (an
+    // undo or a void raises it). The page's own board wins a tie: a fresh page knows of
+    // corrections made elsewhere.
+    var BOARD = "csmj-board-" + ctx.session;
+    function boardKeep(json) {
+      if (CORRECTING || !ctx.session || !json.scoreboard || !json.counts || !json.next_number) return;
+      var kept = boardKept();
+      if (kept && later(kept, json.next_number, json.counts)) return;  // an older answer, late
+      try {
+        localStorage.setItem(BOARD, JSON.stringify({
+          number: json.next_number, scoreboard: json.scoreboard, counts: json.counts,
+          dealer: json.next_dealer, dealers: json.next_dealers || [json.next_dealer],
+        }));
+      } catch (e) { /* private mode: the page's board */ }
+    }
+    function boardKept() {
+      try { return JSON.parse(localStorage.getItem(BOARD) || "null"); } catch (e) { return null; }
+    }
+    // Whether kept is later than a board at this next number with these counts.
+    function later(kept, number, c) {
+      if (!kept || typeof kept.number !== "number" || !kept.counts) return false;
+      if (kept.number !== number) return kept.number > number;
+      return (kept.counts["void"] || 0) > ((c && c["void"]) || 0);
+    }
     var boardEl = document.getElementById("rf-scoreboard");
     function drawBoard() {
       if (!board || !boardEl || !window.csmjScoreboard) return Promise.resolve();
@@ -283,6 +315,7 @@
         blankForm(res.json.next_number, res.json.next_dealer, res.json.next_dealers);
         if (res.json.scoreboard) board = res.json.scoreboard;
         if (res.json.counts) counts = res.json.counts;
+        boardKeep(res.json);
         drawCounts();
         // The banner comes last, once the board is redrawn: what it says is all on screen.
         return drawBoard().catch(function () {}).then(function () {
@@ -500,6 +533,7 @@
     function followServer(json) {
       if (json.scoreboard) board = json.scoreboard;
       if (json.counts) counts = json.counts;
+      boardKeep(json);
       drawCounts();
       if (json.next_number > NUMBER) setNumber(json.next_number);  // someone else's round came first
       if (json.next_number === NUMBER && json.next_dealer !== undefined && !dealerChosen()) {
@@ -524,6 +558,21 @@
         normalise(); render(); return;
       }
       var draft = draftLoad();
+      // A board this browser was given after the page's (the page is the worker's older
+      // copy): its totals, counts, and the round the form goes on with.
+      var kept = boardKept();
+      if (later(kept, NUMBER, counts)) {
+        board = kept.scoreboard;
+        counts = kept.counts;
+        if (kept.number > NUMBER) {
+          setNumber(kept.number);
+          if (typeof kept.dealer === "number") {
+            state.dealer = kept.dealer;
+            state.dealers = (kept.dealers || [kept.dealer]).slice();
+            base = { dealer: state.dealer, dealers: state.dealers.slice() };
+          }
+        }
+      }
       var ready = window.csmjQueue ? window.csmjQueue.all(ctx.session) : Promise.resolve([]);
       ready.then(function (waiting) {
         if (waiting.length) {

@@ -48,6 +48,22 @@ def form_url(page, session):
     return f"{page.base}/c/yuelu/sessions/{session.pk}/rounds/new/"
 
 
+def open_form(page, league):
+    """A session started by the recorder, its round form open: the session."""
+    session = log_in_and_start(page, league)
+    page.goto(form_url(page, session))
+    page.locator("#rf-body .rf-section").first.wait_for()
+    return session
+
+
+def tap_self_draw(page, seat: int, birds: tuple[int, ...]) -> None:
+    """A self-draw (平胡) by ``seat`` with these birds, tapped, its preview shown."""
+    tap(page, f'[data-role=winner][data-seat="{seat}"]')
+    for bird in birds:
+        tap(page, f'[data-role=bird][data-bird="{bird}"]')
+    page.locator("[data-role=preview]").wait_for()
+
+
 def taps(page) -> int:
     return page.evaluate("window.__taps")
 
