@@ -366,8 +366,14 @@ class ServiceError(Exception):
         self.key_in_field = key
         super().__init__(self.message)
 
+    # A page's name for the field (its input's label), given by ``named``; None: the
+    # field's path, as the API says it.
+    label: Any = None
+
     def _render(self, template: str, *, name_field: bool) -> str:
         what = "the body" if self.field == "body" else self.field or "the input"
+        if self.label is not None:
+            what = self.label
         values: dict[str, Any] = {"what": what, **self.params}
         if not name_field:
             values.update(dict.fromkeys(("what", *self.field_params), _FIELD_MARK))
@@ -400,6 +406,15 @@ class ServiceError(Exception):
         own message, or an engine error that has no template)."""
         catalogue = TemplateCatalogue({code: ("{text}", "{text}")})
         return cls(field, code, {"text": message}, catalogue=catalogue)
+
+    def named(self, label: Any) -> ServiceError:
+        """The same error naming its field by ``label`` where the English names it (a
+        page's input label, "End date", not ``end_date``); a translation leaves the field
+        out either way. For pages: the API's message names the field by its path."""
+        moved = type(self).__new__(type(self))
+        moved.__dict__.update(self.__dict__, label=label)
+        Exception.__init__(moved, moved.message)
+        return moved
 
     def at(self, field: str) -> ServiceError:
         """The same error reported under another field: a check of one value that sits

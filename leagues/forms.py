@@ -7,12 +7,22 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from csmj_site.bounds import date_range_refusal
 from csmj_site.errors import ServiceErrors
-from leagues.models import CHIP_RATE_MAX, CHIP_RATE_MIN, CLUB_DESCRIPTION_MAX, Role, Ruleset
+from leagues.models import (
+    CHIP_RATE_MAX,
+    CHIP_RATE_MIN,
+    CLUB_DESCRIPTION_MAX,
+    Club,
+    Role,
+    Ruleset,
+)
+from leagues.pages import apply_errors
+from leagues.services import club_slug_clean
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 # A date the site cannot read, in one sentence for every date field (pages and filters).
@@ -44,11 +54,41 @@ class ClubForm(forms.Form):
         label=_("公开（不登录也能看排名）"), required=False, initial=False
     )
 
+    def __init__(self, *args: Any, club: Club | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.club = club  # the club changing its settings; None: a new one
+
+    def clean(self) -> dict[str, Any]:
+        # The service's own check of the short name, asked here too so that a post with
+        # a bad short name and another bad field says both at once.
+        cleaned = super().clean() or {}
+        if "slug" in cleaned:
+            try:
+                cleaned["slug"] = club_slug_clean(slug=cleaned["slug"], club=self.club)
+            except ServiceErrors as exc:
+                apply_errors(self, exc)
+        return cleaned
+
+
+class OneSentenceDecimalField(forms.DecimalField):
+    """A number field whose checks may refuse one value several ways at once (``1e9``:
+    above the maximum and too many digits) in the same sentence: the sentence is said
+    once."""
+
+    def run_validators(self, value: Any) -> None:
+        try:
+            super().run_validators(value)
+        except ValidationError as exc:
+            said: dict[str, ValidationError] = {}
+            for error in exc.error_list:
+                said.setdefault(" ".join(error.messages), error)
+            raise ValidationError(list(said.values())) from None
+
 
 class ClubSettingsForm(ClubForm):
     """The club's settings page: the club form and the rate for settling up (结账)."""
 
-    chip_rate = forms.DecimalField(
+    chip_rate = OneSentenceDecimalField(
         label=_("每子金额（元）"),
         required=False,
         min_value=CHIP_RATE_MIN,

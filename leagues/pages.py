@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from csmj_site.errors import Forbidden, answers_json
+from csmj_site.errors import Forbidden, ServiceErrors, answers_json
 from leagues.models import Club, Role, Season
 from leagues.permissions import club_for_reader, role_allows
 
@@ -84,7 +84,16 @@ def club_context(request: HttpRequest, club: Club, **extra: Any) -> dict[str, An
 
 
 def apply_errors(form: Any, exc: ValidationError) -> None:
-    """Put a service's ValidationError on the form's fields (unknown keys: the whole form)."""
+    """Put a service's ValidationError on the form's fields (unknown keys: the whole form).
+    A service error of one of the form's fields names it by the input's label where its
+    English names the field ("End date is before …", not ``end_date``)."""
+    if isinstance(exc, ServiceErrors):
+        exc = ServiceErrors(
+            e.named(form.fields[e.field].label)
+            if e.field in form.fields and form.fields[e.field].label
+            else e
+            for e in exc.errors
+        )
     if hasattr(exc, "error_dict"):
         for field, errors in exc.error_dict.items():
             form.add_error(field if field in form.fields else None, errors)

@@ -69,10 +69,12 @@ def _save_audited(obj: Any, *, actor: Any, club: Club, action: str, before: Any 
     )
 
 
-def _club_slug(slug: Any, club: Club | None = None) -> str:
+def club_slug_clean(*, slug: Any, club: Club | None = None) -> str:
     """A club's short name as stored, refused with the catalogue's words on ``slug``
     (never Django's validator or unique-constraint sentences): letters, digits, hyphens
-    and underscores, and no other club's."""
+    and underscores, and no other club's (``club``: the one changing its own). The
+    services check it; a page's form asks it too, to say it beside the form's own
+    refusals of the same post."""
     text = str(slug if slug is not None else "").strip()
     if not slug_re.match(text):  # Django's slug: what the /c/<slug>/ converter takes
         raise reject("slug", "slug_invalid")
@@ -110,7 +112,7 @@ def club_create(
     with transaction.atomic():
         club = Club(
             name=name_clean(name, field="name"),
-            slug=_club_slug(slug),
+            slug=club_slug_clean(slug=slug),
             description=_club_description(description),
             is_public=is_public,
             chip_rate=chip_rate,
@@ -128,7 +130,7 @@ def club_update(*, club: Club, actor: Any, **fields: Any) -> Club:
     if "name" in fields:
         fields["name"] = name_clean(fields["name"], field="name")
     if "slug" in fields:
-        fields["slug"] = _club_slug(fields["slug"], club)
+        fields["slug"] = club_slug_clean(slug=fields["slug"], club=club)
     if "description" in fields:
         fields["description"] = _club_description(fields["description"], club)
     if club.is_quick and fields.get("is_public"):  # a quick table is never listed

@@ -57,7 +57,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @club_view("manage")
 def club_edit(request: HttpRequest, club: Club) -> HttpResponse:
     initial = {f: getattr(club, f) for f in services.CLUB_FIELDS}
-    form = ClubSettingsForm(request.POST or None, initial=initial)
+    form = ClubSettingsForm(request.POST or None, initial=initial, club=club)
     if request.method == "POST" and form.is_valid():
         try:
             club = services.club_update(club=club, actor=request.user, **form.cleaned_data)

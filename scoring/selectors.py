@@ -590,7 +590,13 @@ def session_settlement(*, session: Session) -> dict[str, Any]:
             }
         )
     for row in payments:
-        line = _("%(payer)s → %(payee)s %(chips)s子") % {
+        # the fee has no receiver: it is paid, by whoever hands it in (as the page says it)
+        words = (
+            _("%(payer)s 付台费 %(chips)s子")
+            if row["to_fee"]
+            else _("%(payer)s → %(payee)s %(chips)s子")
+        )
+        line = words % {
             "payer": row["payer_name"],
             "payee": row["payee_name"],
             "chips": row["chips"],

@@ -39,8 +39,16 @@ from scoring.recording.forms import VoidForm
 
 # ---------------------------------------------------------------- sessions
 
-# 开一场's tap-to-pick shows this many of the roster (the most recent) before a search.
+# 开一场's tap-to-pick shows this many of the roster (the most recent) before a search;
+# a roster at most PICKS_SPARE longer shows every name: searching for one of a few hidden
+# names costs the recorder more than the row they fill.
 PICKS_SHOWN = 12
+PICKS_SPARE = 3
+
+
+def picks_shown(roster_size: int) -> int:
+    """How many of the roster's names 开一场 shows before its search box."""
+    return roster_size if roster_size <= PICKS_SHOWN + PICKS_SPARE else PICKS_SHOWN
 
 
 @club_view("record")
@@ -72,8 +80,8 @@ def session_new(request: HttpRequest, club: Club, season_id: int) -> HttpRespons
             form=form,
             roster=roster,
             seats=seats,
-            picks_shown=PICKS_SHOWN,
-            picks_more=max(0, len(roster) - PICKS_SHOWN),
+            picks_shown=picks_shown(len(roster)),
+            picks_more=len(roster) - picks_shown(len(roster)),
             same=same_table(club=club, seats=seats),
         ),
     )

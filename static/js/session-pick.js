@@ -58,7 +58,8 @@
     picks.forEach(function (b) {
       var seat = held[b.getAttribute("data-name")];
       b.setAttribute("aria-pressed", seat ? "true" : "false");
-      b.querySelector("[data-role=pick-seat]").textContent = seat ? " " + labelOf(seat) : "";
+      // the tag's line is kept under the name (record.css): seating moves no chip
+      b.querySelector("[data-role=pick-seat]").textContent = seat ? labelOf(seat) : "";
       var match = query ? b.getAttribute("data-search").indexOf(query) !== -1 : !b.hasAttribute("data-more");
       b.hidden = !(match || seat);
       if (match) found += 1;

@@ -31,14 +31,15 @@ def test_each_first_dealer_choice_names_who_sits_there_and_the_search_hint_goes_
     from scoring.models import Session
 
     owner = get_user_model().objects.get(username="owner")
-    # thirteen on the roster, by name (no one has sat yet): one past the twelve shown
-    for i in range(7):
+    # seventeen on the roster, by name (no one has sat yet): five past the twelve shown (a
+    # few more, up to three, would all be shown, with no search)
+    for i in range(11):
         league_services.player_create(club=league["club"], display_name=f"龙{i}", actor=owner)
     log_in(page, "jilu")
     page.goto(f"{page.base}/c/yuelu/seasons/{league['season'].pk}/sessions/new/")
 
     more = page.locator("[data-role=pick-more]")
-    assert more.inner_text() == "还有 1 位：搜名字找。"
+    assert more.inner_text() == "还有 5 位：搜名字找。"
     assert dealer_choices(page) == ["1号位", "2号位", "3号位", "4号位"]
 
     for name in ["李四", "王五", "钱七"]:

@@ -4,7 +4,9 @@ on the edge where they go on. Screenshots go to tests/artifacts/tap-*.png.
 
 Links inside running text (a sentence in a paragraph) are not counted: they are part of
 the text, as WCAG 2.5.8 leaves them. A link alone in its paragraph (成员与更多邀请,
-"+ 名单里没有？先加新选手") is no word in a sentence: it is counted."""
+"+ 名单里没有？先加新选手") is no word in a sentence: it is counted. So is the way on from
+the log-in and sign-up pages (还没有账户？ 注册, 已有账户？ 登录): a word after a question,
+but the one thing there to tap."""
 
 from __future__ import annotations
 
@@ -38,6 +40,14 @@ SMALL_TARGETS = """() => {
     })
     .filter(b => b.w < 44 || b.h < 44);
 }"""
+
+
+# The log-in and sign-up pages' links below their card, each the way on to the other page.
+WAYS_ON = """() => Array.from(document.querySelectorAll(
+    'main a[href^="/accounts/signup/"], main a[href^="/accounts/login/"]'))
+  .map(el => { const r = el.getBoundingClientRect();
+               return {what: el.textContent.trim(), w: Math.round(r.width), h: Math.round(r.height)}; })
+"""
 
 
 def log_in(page, username: str) -> None:
@@ -93,6 +103,7 @@ def member_pages(played) -> dict[str, str]:
         "wizard": "/clubs/new/",
         "calculator": "/calc/",
         "rules": "/rules/",
+        "logout": "/accounts/logout/",
     }
 
 
@@ -132,6 +143,7 @@ def test_every_tap_target_a_logged_in_owner_meets_is_at_least_44_px(page, played
 
 def test_every_tap_target_of_the_logged_out_pages_is_at_least_44_px(page, played):
     found = {}
+    ways_on = {}
     for name, path in {
         "login": "/accounts/login/",
         "signup": "/accounts/signup/",
@@ -141,7 +153,13 @@ def test_every_tap_target_of_the_logged_out_pages_is_at_least_44_px(page, played
         page.goto(page.base + path)
         if small := small_targets(page, name):
             found[name] = small
+        if name in ("login", "signup"):
+            ways_on[name] = page.evaluate(WAYS_ON)
+            if small := [b for b in ways_on[name] if b["w"] < 44 or b["h"] < 44]:
+                found[f"{name}-way-on"] = small
 
+    assert [b["what"] for b in ways_on["login"]] == ["注册"]
+    assert [b["what"] for b in ways_on["signup"]] == ["登录"]
     assert found == {}, json.dumps(found, ensure_ascii=False)
 
 

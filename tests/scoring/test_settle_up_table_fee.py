@@ -52,6 +52,10 @@ def test_a_fee_for_the_table_paid_equally_is_one_more_payee_and_everything_sums_
     assert received(plain, 4)[4] == 0
     assert "台费 40子" in settle["text"]
     assert any(p["to_fee"] and p["payee_name"] == "台费" for p in settle["payments"])
+    # the text copied to the group chat says who pays the fee, as the page does
+    fee_lines = [line for line in settle["text"].splitlines() if "付台费" in line]
+    assert len(fee_lines) == sum(p["to_fee"] for p in settle["payments"]) > 0
+    assert "→ 台费" not in settle["text"]
 
 
 def test_a_fee_per_round_counts_the_rounds_and_the_biggest_winner_pays_it(table):
