@@ -87,6 +87,9 @@ def round_summary(
         "birds_landed": birds["final"],
         "birds_forfeited": bool(final.get("birds_forfeited")),
         "haidi_tile": tile_label(haidi.get("tile") or ""),
+        # a draw's 海底: who took it (the next dealer), or nobody ("" with haidi_said)
+        "haidi_said": kind == "draw" and bool(haidi),
+        "haidi_taker": names[haidi["taker"]] if isinstance(haidi.get("taker"), int) else "",
         "escapes": [names[p["seat"]] for p in data.get("penalties") or []],
         # 杠分, apart from the win: one line a kong (暗杠 2 × 2 家 = 4)
         "kongs": round_kongs(result, names),

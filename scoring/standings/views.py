@@ -343,6 +343,9 @@ def player_detail(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
             player=player,
             stats=stats,
             kong_title=kong_title(),
+            # the kongs' card once the player made or fed one: all zeros says nothing (a
+            # club whose rules pay no kongs rarely records one)
+            kongs_shown=any(k.count for k in stats.kong_counts),
             rating=rating.ordinal if rating is not None else None,
             chart=player_chart(
                 # one time more of each than is drawn: enough to tell a cut history,

@@ -67,3 +67,10 @@ def test_the_api_player_stats_list_the_kongs_by_kind(api_as, played, players):
         {"kind": "ming", "count": 1},
         {"kind": "fed", "count": 0},
     ]
+
+
+def test_a_player_who_made_and_fed_no_kong_has_no_kongs_card(reader, played, players):
+    response = reader.get(reverse("player", args=[played.club.slug, players[3].pk]))
+
+    assert [k.count for k in response.context["stats"].kong_counts] == [0, 0, 0, 0]
+    assert 'data-role="player-kongs"' not in response.content.decode()
