@@ -17,7 +17,7 @@
   (``tests/csmj_site/test_api_booleans_take_only_true_or_false.py``).
 - ``ApiModelSerializer``: a model's serializer whose generated fields are the above.
 - ``bounded_integer``: a whole number inside the range its service checks
-  (``csmj_site.bounds``); ``BoundedDateTimeField``: a date-time between 1970 and 2200.
+  (``csmj_site.bounds``); ``BoundedDateTimeField``: a date-time in the site's years.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from django.http import QueryDict
 from rest_framework import exceptions, serializers
 from rest_framework.fields import empty
 
-from csmj_site.bounds import ID, Bound
+from csmj_site.bounds import ID, YEARS, Bound
 from csmj_site.errors import ServiceError
 
 # ---------------------------------------------------------------- text fields
@@ -207,10 +207,11 @@ def bounded_integer(bound: Bound, **kwargs: Any) -> StrictIntegerField:
 
 
 class BoundedDateTimeField(serializers.DateTimeField):
-    """A date-time between 1970 and 2200: outside that, the time zone database's
-    local mean time (e.g. +08:05:43) would not even be valid RFC 3339."""
+    """A date-time in the site's years (``csmj_site.bounds.YEARS``, 1970 to 2200):
+    outside them, the time zone database's local mean time (e.g. +08:05:43) would not
+    even be valid RFC 3339."""
 
-    default_error_messages = {"out_of_range": "Give a date between 1970 and 2200."}
+    default_error_messages = {"out_of_range": f"Give a date between {YEARS.low} and {YEARS.high}."}
 
     def to_internal_value(self, value: Any) -> Any:
         try:
@@ -220,6 +221,6 @@ class BoundedDateTimeField(serializers.DateTimeField):
             if any(getattr(d, "code", None) == "overflow" for d in exc.detail):
                 self.fail("out_of_range")
             raise
-        if not 1970 <= result.year <= 2200:
+        if not YEARS.low <= result.year <= YEARS.high:
             self.fail("out_of_range")
         return result

@@ -68,6 +68,19 @@ def parse_int(value: object) -> int | None:
         return None
 
 
+# The years a date of the site may fall in (a season's dates, a session's start): outside
+# them, the time zone database's local mean time (+08:05:43) is not even valid RFC 3339,
+# and a typed 0001 or 9999 is a slip, not a season.
+YEARS = Bound(1970, 2200)
+
+
+def date_years_refusal(*, field: str, value: datetime.date | None) -> ServiceError | None:
+    """A date outside ``YEARS``: ``date_out_of_range`` on ``field``, or None."""
+    if value is None or YEARS.low <= value.year <= YEARS.high:
+        return None
+    return ServiceError(field, "date_out_of_range", {"low": YEARS.low, "high": YEARS.high})
+
+
 def date_range_refusal(
     *, start: datetime.date | None, end: datetime.date | None, field: str
 ) -> ServiceError | None:

@@ -20,7 +20,7 @@ from django.db.models import Count
 from django.utils import timezone
 from django.utils.text import slugify
 
-from csmj_site.bounds import date_range_refusal
+from csmj_site.bounds import date_range_refusal, date_years_refusal
 from csmj_site.errors import Forbidden, ServiceError, ServiceErrors, field_errors, reject
 from csmj_site.jsonio import json_parse
 from csmj_site.names import name_check_unique, name_clean, name_key, name_refusal
@@ -584,9 +584,20 @@ SEASON_FIELDS = ("name", "start_date", "end_date", "ruleset")
 def _season_dates_check(
     start: datetime.date | None, end: datetime.date | None, *, field: str = "end_date"
 ) -> None:
-    """A season ends on or after its start: refused on ``field`` (the date the change
+    """A season's dates fall in the site's years (``YEARS``: a typed 0001 or 9999 is a
+    slip) and it ends on or after its start: refused on ``field`` (the date the change
     sent: ``end_date``, or ``start_date`` moved past the end), on the page and in the API
     alike, before the database's constraint would say it in its own words."""
+    errors = [
+        e
+        for e in (
+            date_years_refusal(field="start_date", value=start),
+            date_years_refusal(field="end_date", value=end),
+        )
+        if e is not None
+    ]
+    if errors:
+        raise ServiceErrors(errors)
     error = date_range_refusal(start=start, end=end, field=field)
     if error is not None:
         raise ServiceErrors([error])

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.urls import reverse
 
 from csmj_site.errors import ServiceErrors
 from leagues import services
@@ -65,3 +66,43 @@ def test_the_api_names_end_date_when_a_change_would_end_a_season_before_it_start
         datetime.date(2030, 1, 1),
         datetime.date(2030, 6, 30),
     )
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "refused"),
+    [
+        ("0001-01-01", None, ["start_date"]),
+        ("2026-03-01", "9999-12-31", ["end_date"]),
+        ("1969-12-31", "2201-01-01", ["start_date", "end_date"]),
+    ],
+)
+def test_a_seasons_dates_fall_in_the_sites_years_through_the_api_and_the_page(
+    api_as, client, club, ruleset, organiser, start, end, refused
+):
+    body = {"name": "打错年份", "ruleset": ruleset.pk, "start_date": start}
+    if end is not None:
+        body["end_date"] = end
+    client.force_login(organiser)
+
+    api = api_as("organiser").post(club_url(club, "seasons/"), body, format="json")
+    page = client.post(reverse("season-new", args=[club.slug]), {"end_date": "", **body})
+
+    assert api.status_code == 400
+    assert codes(api) == [(field, "date_out_of_range") for field in refused]
+    assert "1970" in api.json()["errors"][0]["message"]
+    shown = {f: page.context["form"].errors.get(f) for f in refused}
+    assert all(errors == ["日期应在 1970 年到 2200 年之间"] for errors in shown.values()), shown
+    assert not Season.objects.filter(name="打错年份").exists()
+
+
+def test_a_season_in_the_sites_years_is_taken(api_as, club, ruleset):
+    body = {
+        "name": "边界",
+        "ruleset": ruleset.pk,
+        "start_date": "1970-01-01",
+        "end_date": "2200-12-31",
+    }
+
+    response = api_as("organiser").post(club_url(club, "seasons/"), body, format="json")
+
+    assert response.status_code == 201, response.content
