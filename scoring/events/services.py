@@ -23,7 +23,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone, translation
 
-from csmj_site.bounds import ID
+from csmj_site.bounds import ID, date_years_refusal
 from csmj_site.errors import ServiceError, ServiceErrors, reject
 from csmj_site.names import name_refusal
 from leagues import services as league_services
@@ -125,6 +125,8 @@ def event_create(
         ("timer_minutes", TIMER_MINUTES, timer_minutes or 1),  # 0 or None: no timer
     ]
     problems += [e for f, b, v in bounded if (e := b.refusal(f, v)) is not None]
+    if (refused_date := date_years_refusal(field="date", value=date)) is not None:
+        problems.append(refused_date)
     if ruleset is not None and ruleset.club_id != season.club_id:
         problems.append(ServiceError("ruleset", "ruleset_other_club"))
     elif ruleset is not None and ruleset.pk != season.ruleset_id:

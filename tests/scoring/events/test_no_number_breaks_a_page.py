@@ -49,6 +49,19 @@ def test_a_night_with_a_number_out_of_bounds_is_refused_naming_it(season, organi
     assert not Event.objects.exists()
 
 
+@pytest.mark.parametrize("day", ["0001-01-01", "9999-12-31"])
+def test_a_night_dated_outside_the_sites_years_is_refused_in_the_api_naming_the_date(
+    api_as, club, season, day
+):
+    body = {"season": season.pk, "name": "夜", "date": day}
+
+    response = api_as("organiser").post(club_url(club, "events/"), body, format="json")
+
+    assert response.status_code == 400
+    assert codes(response) == [("date", "date_out_of_range")]
+    assert not Event.objects.exists()
+
+
 def test_a_night_at_its_bounds_is_created(season, organiser):
     event = services.event_create(
         season=season, name="夜", date=DAY, actor=organiser,
