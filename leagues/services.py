@@ -62,7 +62,10 @@ def _save(instance: Any, *, update_fields: Iterable[str] | None = None) -> Any:
 
 def _save_audited(obj: Any, *, actor: Any, club: Club, action: str, before: Any = None) -> None:
     """Save an object and log the write (before/after; no ``before`` for a new one) in
-    the club's audit log."""
+    the club's audit log. A change that changes nothing (a form saved as it was, an
+    app's round-trip PUT) writes nothing and logs nothing."""
+    if before is not None and audit_snapshot(obj) == before:
+        return
     _save(obj)
     audit_record(
         actor=actor, club=club, action=action, obj=obj, before=before, after=audit_snapshot(obj)

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from csmj_site.errors import ServiceError, ServiceErrors, reject
 from leagues import services as league_services
-from leagues.audit import audit_record, audit_snapshot, audit_stored
+from leagues.audit import audit_record, audit_snapshot
 from leagues.models import Player, Season
 from leagues.permissions import require_manage, require_record
 from scoring.models import (
@@ -157,7 +157,12 @@ def session_update(*, session: Session, actor: Any, **fields: Any) -> Session:
             raise reject("started_at", "required", "started_at")
         session.started_at = fields["started_at"]
     with transaction.atomic():
-        before = audit_stored(session)
+        stored = Session.objects.get(pk=session.pk)
+        # nothing changed (the same instant in another zone is the same start): nothing
+        # written, logged, nor fed to the apps
+        if all(getattr(stored, f) == getattr(session, f) for f in SESSION_FIELDS if f in fields):
+            return session
+        before = audit_snapshot(stored)
         session.full_clean()
         session.save(update_fields=[f for f in SESSION_FIELDS if f in fields])
         audit_record(

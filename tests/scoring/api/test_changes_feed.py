@@ -160,3 +160,23 @@ def test_a_session_started_and_deleted_by_mistake_names_its_id_both_times(
         ("session.start", started_id),
         ("session.delete", started_id),
     ]
+
+
+def test_a_round_trip_put_or_patch_that_changes_nothing_feeds_nothing_and_logs_nothing(
+    api_as, club, session, season
+):
+    client = api_as("organiser")
+    session_url = club_url(club, f"sessions/{session.pk}/")
+    season_url = club_url(club, f"seasons/{season.pk}/")
+    session_read = client.get(session_url).json()
+    logged = AuditEntry.objects.count()
+
+    as_read = client.put(session_url, session_read, format="json")
+    same_label = client.patch(session_url, {"table_label": session.table_label}, format="json")
+    same_name = client.patch(season_url, {"name": season.name}, format="json")
+    renamed = client.patch(session_url, {"table_label": "2号桌"}, format="json")
+
+    assert [r.status_code for r in (as_read, same_label, same_name, renamed)] == [200] * 4
+    assert AuditEntry.objects.count() == logged + 1
+    changes = feed(client, club)["changes"]
+    assert [c["kind"] for c in changes].count("session.update") == 1
