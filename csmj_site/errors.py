@@ -412,17 +412,18 @@ class ServiceError(Exception):
         """The same error naming its field by ``label`` where the English names it (a
         page's input label, "End date", not ``end_date``); a translation leaves the field
         out either way. For pages: the API's message names the field by its path."""
-        moved = type(self).__new__(type(self))
-        moved.__dict__.update(self.__dict__, label=label)
-        Exception.__init__(moved, moved.message)
-        return moved
+        return self._with(label=label)
 
     def at(self, field: str) -> ServiceError:
         """The same error reported under another field: a check of one value that sits
         elsewhere in a bigger input (an import line's ``paper_nets``, the
         ``rounds[2].result.discarder`` of its third round)."""
+        return self._with(field=field)
+
+    def _with(self, **changes: Any) -> ServiceError:
+        """A copy of this error with ``changes`` to its attributes."""
         moved = type(self).__new__(type(self))
-        moved.__dict__.update(self.__dict__, field=field)
+        moved.__dict__.update(self.__dict__, **changes)
         Exception.__init__(moved, moved.message)
         return moved
 

@@ -559,34 +559,34 @@
       });
     }
 
-    // A 钓鱼 box's value as typed: -5 or 2.5 stays what it is, refused with an error,
-    // never quietly made 0 or 2 (a stake the table did not agree on); empty is 0.
     function readFish(inp) {
-      var raw = inp.value.trim();
-      state.fish[Number(inp.getAttribute("data-seat"))] = raw === "" ? (inp.validity.badInput ? NaN : 0) : Number(raw);
+      form.fishTyped(Number(inp.getAttribute("data-seat")), inp.value, inp.validity.badInput);
     }
 
     var formBody = document.getElementById("rf-body");
     var generalErrors = document.getElementById("rf-errors");
 
+    // The box of the form being typed in, or null (none after a blank form: a new round).
+    function typingIn() {
+      var el = blanked ? null : document.activeElement;
+      blanked = false;
+      return el && formBody.contains(el) && el.getAttribute("data-role") &&
+        (el.type === "number" || el.type === "text") ? el : null;
+    }
+
     function render() {
       // A box being typed in keeps the focus across the redraw (the keyboard stays up),
       // and a stake typed but not yet left (a preview's answer redraws meanwhile) its text.
-      var active = blanked ? null : document.activeElement;
-      blanked = false;
-      if (active && active.getAttribute("data-role") === "fish" && formBody.contains(active)) readFish(active);
+      var typing = typingIn();
+      if (typing && typing.getAttribute("data-role") === "fish") readFish(typing);
       form.dropFixedErrors();
       claimed = {};
-      var refocus = active && (active.type === "number" || active.type === "text") && formBody.contains(active) && active.getAttribute("data-role") ?
-        "input[data-role=" + active.getAttribute("data-role") + "]" +
-        (active.hasAttribute("data-seat") ? '[data-seat="' + active.getAttribute("data-seat") + '"]' : "") : null;
       formBody.innerHTML = "";
       [dealerSection(), piaoSection(), openingsSection(), outcomeSection(), winnersSection(), birdsSection(),
         haidiSection(), kongsSection(), extrasSection()].forEach(function (s) { if (s) formBody.appendChild(s); });
-      if (refocus) {
-        var again = formBody.querySelector(refocus);
-        if (again) again.focus({ preventScroll: true });
-      }
+      var again = typing && formBody.querySelector("input[data-role=" + typing.getAttribute("data-role") + "]" +
+        (typing.hasAttribute("data-seat") ? '[data-seat="' + typing.getAttribute("data-seat") + '"]' : ""));
+      if (again) again.focus({ preventScroll: true });
       // Errors no section claimed (e.g. "season", "") go to the top.
       var rest = state.errors.filter(function (e) { return !claimed[e.field + "|" + e.code + "|" + e.message]; });
       generalErrors.innerHTML = "";

@@ -376,6 +376,14 @@
       });
     }
 
+    // A 钓鱼 box's text as seat s's stake: -5 or 2.5 stays what it is (fishBad refuses
+    // it), never quietly made 0 or 2 (a stake the table did not agree on); empty is 0,
+    // what the box could not read (unreadable) NaN.
+    function fishTyped(s, text, unreadable) {
+      var raw = String(text).trim();
+      state.fish[s] = raw === "" ? (unreadable ? NaN : 0) : Number(raw);
+    }
+
     function tapEscape(s) {
       var i = state.penalties.indexOf(s);
       if (i >= 0) state.penalties.splice(i, 1); else state.penalties.push(s);
@@ -529,7 +537,7 @@
       tapWinner: tapWinner, tapDiscarder: tapDiscarder, toggleWinnerHand: toggleWinnerHand,
       toggleOpeningHand: toggleOpeningHand, canAddOpening: canAddOpening, stepPiao: stepPiao,
       tapKongSeat: tapKongSeat, tapKongKind: tapKongKind, tapKongFrom: tapKongFrom, tapEscape: tapEscape,
-      fishBad: fishBad,
+      fishBad: fishBad, fishTyped: fishTyped,
       buildRound: buildRound, briefOf: briefOf, missing: missing, complete: complete,
       errorsFor: errorsFor, setErrors: setErrors, dropFixedErrors: dropFixedErrors,
     };

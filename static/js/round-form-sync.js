@@ -243,33 +243,11 @@
 
     var board = ctx.scoreboard || null;  // the server's totals and last change
 
-    // The server's latest board, kept in this browser a session: offline, a reload gets
-    // the service worker's copy of the page (sw.js), whose totals are those of its last
-    // full load, before the rounds saved since. Each answer that brings a board (a save,
-    // a waiting round synced) is kept with what orders it: the next round's number
-    // (rounds are never renumbered, an undo or a void keeps it) and the voided count (an
-    // undo or a void raises it). The page's own board wins a tie: a fresh page knows of
-    // corrections made elsewhere.
-    var BOARD = "csmj-board-" + ctx.session;
+    // The server's latest board, kept in this browser a session (csmjScoreboard.keep):
+    // offline, a reload gets the service worker's older copy of the page.
     function boardKeep(json) {
-      if (CORRECTING || !ctx.session || !json.scoreboard || !json.counts || !json.next_number) return;
-      var kept = boardKept();
-      if (kept && later(kept, json.next_number, json.counts)) return;  // an older answer, late
-      try {
-        localStorage.setItem(BOARD, JSON.stringify({
-          number: json.next_number, scoreboard: json.scoreboard, counts: json.counts,
-          dealer: json.next_dealer, dealers: json.next_dealers || [json.next_dealer],
-        }));
-      } catch (e) { /* private mode: the page's board */ }
-    }
-    function boardKept() {
-      try { return JSON.parse(localStorage.getItem(BOARD) || "null"); } catch (e) { return null; }
-    }
-    // Whether kept is later than a board at this next number with these counts.
-    function later(kept, number, c) {
-      if (!kept || typeof kept.number !== "number" || !kept.counts) return false;
-      if (kept.number !== number) return kept.number > number;
-      return (kept.counts["void"] || 0) > ((c && c["void"]) || 0);
+      if (CORRECTING || !ctx.session || !window.csmjScoreboard) return;
+      window.csmjScoreboard.keep(ctx.session, json);
     }
     var boardEl = document.getElementById("rf-scoreboard");
     function drawBoard() {
@@ -560,8 +538,8 @@
       var draft = draftLoad();
       // A board this browser was given after the page's (the page is the worker's older
       // copy): its totals, counts, and the round the form goes on with.
-      var kept = boardKept();
-      if (later(kept, NUMBER, counts)) {
+      var kept = window.csmjScoreboard ? window.csmjScoreboard.kept(ctx.session) : null;
+      if (kept && window.csmjScoreboard.later(kept, NUMBER, counts)) {
         board = kept.scoreboard;
         counts = kept.counts;
         if (kept.number > NUMBER) {

@@ -5,7 +5,8 @@
  * previewed, is counted by the server once it syncs, and the board says how many wait.
  *
  * csmjScoreboard.tally(base, queued) -> {totals, last, waiting, unscored} is a plain
- * function (tests/js/scoreboard.test.js); csmjScoreboard.draw puts it on the page.
+ * function (tests/js/scoreboard.test.js); csmjScoreboard.draw puts it on the page;
+ * keep / kept / later hold the server's latest board in localStorage for a reload offline.
  */
 (function (root) {
   "use strict";
@@ -65,7 +66,40 @@
     document.documentElement.style.setProperty("--topbar-h", (bar ? bar.offsetHeight : 0) + "px");
   }
 
-  var api = { tally: tally, draw: draw };
+  /* The server's latest board, kept in this browser a session: offline, a reload gets
+   * the service worker's copy of the page (sw.js), whose totals are those of its last
+   * full load, before the rounds saved since. Each answer that brings a board (a save,
+   * a waiting round synced) is kept with what orders it: the next round's number
+   * (rounds are never renumbered, an undo or a void keeps it) and the voided count (an
+   * undo or a void raises it). The page's own board wins a tie: a fresh page knows of
+   * corrections made elsewhere. */
+  function storeKey(session) { return "csmj-board-" + session; }
+
+  // Whether kept is later than a board at this next number with these counts.
+  function later(kept, number, c) {
+    if (!kept || typeof kept.number !== "number" || !kept.counts) return false;
+    if (kept.number !== number) return kept.number > number;
+    return (kept.counts["void"] || 0) > ((c && c["void"]) || 0);
+  }
+
+  // The board kept for this session, or null.
+  function kept(session) {
+    try { return JSON.parse(localStorage.getItem(storeKey(session)) || "null"); } catch (e) { return null; }
+  }
+
+  // Keep a save's (or a synced round's) answer, unless one kept is later (a late answer).
+  function keep(session, json) {
+    if (!json.scoreboard || !json.counts || !json.next_number) return;
+    if (later(kept(session), json.next_number, json.counts)) return;
+    try {
+      localStorage.setItem(storeKey(session), JSON.stringify({
+        number: json.next_number, scoreboard: json.scoreboard, counts: json.counts,
+        dealer: json.next_dealer, dealers: json.next_dealers || [json.next_dealer],
+      }));
+    } catch (e) { /* private mode: the page's board */ }
+  }
+
+  var api = { tally: tally, draw: draw, keep: keep, kept: kept, later: later };
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   else root.csmjScoreboard = api;
 })(this);

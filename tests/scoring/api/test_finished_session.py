@@ -67,32 +67,24 @@ def _closed_after(client, club, session, recorder, *, finished: bool):
     return client.get(club_url(club, f"seasons/{session.season.pk}/ratings/")).json()
 
 
-def test_a_session_in_a_closed_season_is_not_reopened_and_the_seasons_ratings_stay(
-    api_as, club, session, recorder
+@pytest.mark.parametrize(
+    ("finished", "action"),
+    [(True, "reopen"), (False, "finish")],
+    ids=["a finished session is not reopened", "an open session is not finished"],
+)
+def test_a_session_in_a_closed_season_keeps_its_state_and_the_seasons_ratings_stay(
+    api_as, club, session, recorder, finished, action
 ):
     client = api_as("recorder")
-    ratings = _closed_after(client, club, session, recorder, finished=True)
-    assert ratings["count"] == 4
+    ratings = _closed_after(client, club, session, recorder, finished=finished)
+    if finished:
+        assert ratings["count"] == 4
 
-    response = client.post(club_url(club, f"sessions/{session.pk}/reopen/"))
+    response = client.post(club_url(club, f"sessions/{session.pk}/{action}/"))
 
     assert response.status_code == 400
     assert codes(response) == [("season", "season_closed")]
-    assert client.get(club_url(club, f"sessions/{session.pk}/")).json()["finished"] is True
-    assert client.get(club_url(club, f"seasons/{session.season.pk}/ratings/")).json() == ratings
-
-
-def test_an_open_session_in_a_closed_season_is_not_finished_and_rates_nothing(
-    api_as, club, session, recorder
-):
-    client = api_as("recorder")
-    ratings = _closed_after(client, club, session, recorder, finished=False)
-
-    response = client.post(club_url(club, f"sessions/{session.pk}/finish/"))
-
-    assert response.status_code == 400
-    assert codes(response) == [("season", "season_closed")]
-    assert client.get(club_url(club, f"sessions/{session.pk}/")).json()["finished"] is False
+    assert client.get(club_url(club, f"sessions/{session.pk}/")).json()["finished"] is finished
     assert client.get(club_url(club, f"seasons/{session.season.pk}/ratings/")).json() == ratings
 
 
