@@ -95,6 +95,9 @@
         var item = items[0];
         return send(item).then(function (res) {
           if (res.status === 201 || res.status === 200) {
+            // The answer brings the session's board: kept for a reload offline, on
+            // whichever page sent it (scoreboard.js).
+            if (window.csmjScoreboard) window.csmjScoreboard.keep(item.session, res.json);
             return remove(item.key).then(function () {
               listeners.forEach(function (fn) { fn(null, null, { saved: item, json: res.json }); });
               return next();

@@ -118,3 +118,43 @@ def test_an_offline_reload_shows_the_last_board_the_server_gave_plus_the_waiting
     assert stored_nets[-1] == fifth
     assert shown_totals(page) == [sum(n[s] for n in stored_nets) for s in range(4)]
     assert page.locator("[data-role=rf-number]").inner_text() == "第 6 盘"
+
+
+def test_a_round_the_session_page_synced_is_on_the_board_of_the_next_offline_reload(page, league):
+    from scoring.models import Round
+
+    session = log_in_and_start(page, league)
+    page.goto(form_url(page, session))  # the page the worker keeps: 第 1 盘, no round
+    page.locator("#rf-body .rf-section").first.wait_for()
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=15_000)
+    page.wait_for_function(KEPT, timeout=15_000)
+
+    # round 1, previewed online and saved offline: it waits on the phone
+    tap_self_draw(page, 0, (1, 5))
+    settled(page)
+    page.context.set_offline(True)
+    tap(page, "#rf-save")
+    page.locator("[data-role=saved-text]", has_text="第 1 盘已存在本机").wait_for()
+    settled(page)
+
+    # the session page is the one open when the network comes back: it sends the round
+    page.goto("about:blank")
+    page.context.set_offline(False)
+    page.goto(f"{page.base}/c/yuelu/sessions/{session.pk}/")
+    page.wait_for_function(
+        "() => window.csmjQueue.all(null).then(i => { window.csmjLeft = i.length; })"
+        " && window.csmjLeft === 0",
+        timeout=15_000,
+    )
+    stored = Round.objects.filter(session=session, is_current=True, is_void=False)
+    assert stored.count() == 1
+    net = stored.get().result["net"]
+
+    page.context.set_offline(True)
+    page.goto(form_url(page, session))  # the worker's copy: 第 1 盘, all zero
+    page.locator("#rf-scoreboard [data-total]").first.wait_for()
+    settled(page)
+    page.screenshot(path=str(ARTIFACTS / "round-form-offline-board-after-session-page-390x844.png"))
+    assert page.locator("[data-role=rf-number]").inner_text() == "第 2 盘"
+    assert shown_totals(page) == net
+    page.context.set_offline(False)
