@@ -203,6 +203,13 @@ def round_found_codes(*, rounds: list[Round]) -> dict[tuple[int, int, bool], lis
     return round_hand_codes(round_ids=[r.pk for r in rounds if round_needs_codes(r.data)])
 
 
+def round_data_as_read(*, round: Round) -> Any:
+    """A stored round's data as every reader gets it (``round_data_filled``), which a
+    correction may post back as it is. One query when an entry is given by tiles alone."""
+    found = round_found_codes(rounds=[round])
+    return round_data_filled(round.data or {}, {(s, o): c for (_pk, s, o), c in found.items()})
+
+
 def round_needs_codes(data: Any) -> bool:
     """Whether a round's data has a winner or opening given by its tiles alone."""
     return isinstance(data, dict) and any(

@@ -299,6 +299,9 @@ class RoundViewSet(
         parameters=[NUMBER, IDEMPOTENCY_KEY, IF_MATCH],
         responses={
             201: RoundSerializer,
+            200: OpenApiResponse(
+                RoundSerializer, description="The same round as stored: nothing changed"
+            ),
             409: CORRECTION_CONFLICT,
             412: PRECONDITION_FAILED,
             422: IDEMPOTENCY_MISMATCH,
@@ -312,7 +315,7 @@ class RoundViewSet(
         _if_match(request, current)
         data, _number = _round_body(request, allow_number=False)
         rnd = services.round_correct(round=current, data=data, actor=request.user)
-        return Response(RoundSerializer(rnd).data, status=201)
+        return Response(RoundSerializer(rnd).data, status=200 if rnd.pk == current.pk else 201)
 
     @extend_schema(
         summary="Void a round (it stays, marked, and stops counting)",

@@ -204,9 +204,12 @@ def round_correct(request: HttpRequest, club: Club, session_id: int, number: int
             correcting=rnd,
             status=400,
         )
-    messages.success(
-        request, _("第 %(n)s 盘已更正（第 %(v)s 版）。") % {"n": new.number, "v": new.version}
-    )
+    if new.pk == rnd.pk:
+        messages.info(request, _("第 %(n)s 盘没有改动。") % {"n": new.number})
+    else:
+        messages.success(
+            request, _("第 %(n)s 盘已更正（第 %(v)s 版）。") % {"n": new.number, "v": new.version}
+        )
     return redirect("session", slug=club.slug, session_id=session.pk)
 
 

@@ -33,7 +33,12 @@ from leagues.permissions import require_record, role_allows
 from leagues.selectors import membership_role_capped
 from scoring.engine import RoundResult, Scored
 from scoring.models import Round, RoundHand, RoundKong, RoundPlayer, Session, SessionSeat, Transfer
-from scoring.selectors import round_entries, session_ruleset_config, session_seat_names
+from scoring.selectors import (
+    round_data_as_read,
+    round_entries,
+    session_ruleset_config,
+    session_seat_names,
+)
 from scoring.services.engine_calls import round_rows, round_score, ruleset_parse
 from scoring.services.errors import RoundConflict, RoundRejected, SessionFinished, seats_named
 from scoring.services.sessions import session_locked
@@ -516,7 +521,9 @@ def _locked_current(rnd: Round) -> tuple[Session, Round]:
 
 def round_correct(*, round: Round, data: dict[str, Any], actor: Any) -> Round:
     """Store a corrected version of a round under the ruleset it was first scored under.
-    The old version stays, no longer current."""
+    The old version stays, no longer current. A correction identical to the current
+    version, as stored or as read (``round_data_as_read``), changes nothing: that version
+    is returned, and no version, audit line or webhook is added."""
     season = round.session.season
     require_record(actor, season.club)
     _ensure_open(season)
@@ -529,6 +536,8 @@ def round_correct(*, round: Round, data: dict[str, Any], actor: Any) -> Round:
         _ensure_open(session.season)
         if old.is_void:
             raise _reject("round", "void", number=old.number)
+        if data == old.data or data == round_data_as_read(round=old):
+            return old
         round_supersede(round_id=old.pk)
         return round_store(
             session=session,

@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 from django.utils import translation
 
+from leagues.audit import AuditEntry
 from leagues.services import ruleset_update
 from scoring.engine import PRESETS, score_round
 from scoring.models import Round, RoundHand, RoundPlayer, Transfer
@@ -220,6 +221,17 @@ def test_a_correction_stores_a_new_version_and_keeps_the_old(session, recorder, 
     assert first.data == EX1  # never overwritten
     assert [r.version for r in round_history(session=session, number=1)] == [1, 2]
     assert session_totals(session=session) == dict(enumerate(fixed.result["net"]))
+
+
+def test_a_correction_identical_to_the_round_adds_no_version_and_no_audit_line(session, recorder):
+    first = round_record(session=session, data=EX1, actor=recorder)
+    lines = AuditEntry.objects.count()
+
+    same = round_correct(round=first, data=dict(reversed(EX1.items())), actor=recorder)
+
+    assert same.pk == first.pk and same.version == 1 and same.is_current
+    assert Round.objects.filter(session=session).count() == 1
+    assert AuditEntry.objects.count() == lines
 
 
 def test_only_the_current_version_can_be_corrected(session, recorder):

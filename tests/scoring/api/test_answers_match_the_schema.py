@@ -77,7 +77,13 @@ def drive(api_as: Any, club: Any, config: dict[str, Any], data: dict[str, Any]) 
     number = stored["number"]
     _ok(member.get(f"{rounds}{number}/"), 200)
     _ok(member.get(rounds), 200)
-    corrected = _ok(recorder.post(f"{rounds}{number}/correct/", stored["data"], format="json"), 201)
+    same = _ok(recorder.post(f"{rounds}{number}/correct/", stored["data"], format="json"), 200)
+    assert same["version"] == 1
+    # a real change: 钓鱼 stakes of 0 written out, or the stakes taken away
+    changed = {k: v for k, v in stored["data"].items() if k != "fish"}
+    if "fish" not in stored["data"]:
+        changed["fish"] = [0] * seats
+    corrected = _ok(recorder.post(f"{rounds}{number}/correct/", changed, format="json"), 201)
     assert corrected["version"] == 2
     _ok(member.get(f"{rounds}{number}/versions/"), 200)
     _ok(recorder.post(rounds, data, format="json"), 201)

@@ -75,7 +75,9 @@ def test_the_round_as_read_is_accepted_back_as_a_correction(api_as, club, sessio
     client = api_as("recorder")
     read = client.get(rounds_url(club, session, "1/")).json()
     response = client.post(rounds_url(club, session, "1/correct/"), read["data"], format="json")
-    assert response.status_code == 201, response.json()
+    # accepted, and the same round: nothing to store
+    assert response.status_code == 200, response.json()
+    assert response.json()["version"] == 1
     assert response.json()["result"]["net"] == read["result"]["net"]
 
 

@@ -182,6 +182,18 @@ def test_a_correction_is_a_new_version_and_the_old_one_is_kept(api_as, club, ses
     assert api_as("member").get(rounds_url(club, session, "1/")).json()["version"] == 2
 
 
+def test_a_correction_identical_to_the_round_answers_200_and_stores_nothing(
+    api_as, club, session, recorder
+):
+    first = round_record(session=session, data=EX1, actor=recorder)
+
+    response = api_as("recorder").post(rounds_url(club, session, "1/correct/"), EX1, format="json")
+
+    assert response.status_code == 200, response.content
+    assert (response.json()["version"], response.json()["id"]) == (1, first.pk)
+    assert Round.objects.filter(session=session).count() == 1
+
+
 def test_a_correction_is_validated_by_the_engine(api_as, club, session, recorder):
     round_record(session=session, data=EX1, actor=recorder)
     response = api_as("recorder").post(rounds_url(club, session, "1/correct/"), BAD, format="json")

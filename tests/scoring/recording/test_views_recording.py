@@ -131,9 +131,11 @@ def test_the_round_history_reads_the_found_hands_of_every_version_in_the_same_qu
     services.round_record(session=session, data=round_by_tiles(), actor=recorder)
     with CaptureQueriesContext(connection) as one_version:
         rec.get(url("round", session, 1))
-    for _ in range(3):
+    for bird in (1, 2, 3):
         rnd = Round.objects.get(session=session, number=1, is_current=True)
-        services.round_correct(round=rnd, data=round_by_tiles(), actor=recorder)
+        data = round_by_tiles()
+        data["result"]["birds"] = [bird, 9]
+        services.round_correct(round=rnd, data=data, actor=recorder)
 
     with CaptureQueriesContext(connection) as four_versions:
         page = rec.get(url("round", session, 1))
@@ -220,6 +222,16 @@ def test_a_round_can_be_corrected_and_both_versions_are_kept(rec, session, recor
     assert versions[1].data == fixed
     history = rec.get(url("round", session, 1))
     assert [v["summary"]["round"].version for v in history.context["versions"]] == [2, 1]
+
+
+def test_a_correction_with_nothing_changed_says_so_and_adds_no_version(rec, session, recorder):
+    data = round_self_draw(0)
+    services.round_record(session=session, data=data, actor=recorder)
+
+    response = rec.post(url("round-correct", session, 1), {"data": json.dumps(data)}, follow=True)
+
+    assert Round.objects.filter(session=session).count() == 1
+    assert "第 1 盘没有改动。" in response.content.decode()
 
 
 def test_the_correction_form_starts_from_the_recorded_round(rec, session, recorder):

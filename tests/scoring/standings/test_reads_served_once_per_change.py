@@ -30,6 +30,7 @@ from tests.factories import (
     make_season,
     make_session,
     make_user,
+    round_discard,
     round_self_draw,
 )
 
@@ -122,7 +123,7 @@ def record(w):
 
 def correct(w):
     last = w["session"].rounds.filter(is_current=True).order_by("-number").first()
-    services.round_correct(round=last, data=round_self_draw(2), actor=w["alice"])
+    services.round_correct(round=last, data=round_discard(2, 3), actor=w["alice"])
 
 
 def void(w):
