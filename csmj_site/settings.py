@@ -78,6 +78,7 @@ MIDDLEWARE = [
     "csmj_site.etags.PolledReadETagMiddleware",
     "axes.middleware.AxesMiddleware",
     "leagues.oauth_limits.RateLimitHeadersMiddleware",
+    "leagues.middleware.ClubMovedMiddleware",
 ]
 
 ROOT_URLCONF = "csmj_site.urls"

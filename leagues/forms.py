@@ -42,7 +42,9 @@ class ClubForm(forms.Form):
     slug = forms.CharField(
         label=_("短名"),
         max_length=60,
-        help_text=_("网址中使用，只能含字母、数字、连字符和下划线。"),
+        help_text=_(
+            "网址中使用，只能含字母、数字、连字符和下划线。改了以后，旧网址自动转到新网址。"
+        ),
     )
     description = forms.CharField(
         label=_("简介"),

@@ -77,6 +77,19 @@ class Club(models.Model):
         return self.name
 
 
+class FormerSlug(models.Model):
+    """A short name a club held before its organiser changed it: the club's pages under
+    it redirect to the club's slug now (``leagues.middleware.ClubMovedMiddleware``), so
+    the links shared at tables keep working, and no other club may take it."""
+
+    slug = models.SlugField(max_length=60, unique=True)
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="former_slugs")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return self.slug
+
+
 class Membership(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(

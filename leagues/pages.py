@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404
 
 from csmj_site.errors import Forbidden, ServiceErrors, answers_json
 from leagues.models import Club, Role, Season
-from leagues.permissions import club_for_reader, role_allows
+from leagues.permissions import club_for_reader, club_moved_to, role_allows
 
 
 def club_access(request: HttpRequest, slug: str, level: str = "read") -> Club:
@@ -28,6 +28,7 @@ def club_access(request: HttpRequest, slug: str, level: str = "read") -> Club:
     try:
         club, role = club_for_reader(slug=slug, user=user)
     except Http404:
+        club_moved_raise(request, slug)
         if user.is_authenticated:
             raise
         raise LoginNeeded from None  # absent or private: the same answer, the login page
@@ -37,6 +38,24 @@ def club_access(request: HttpRequest, slug: str, level: str = "read") -> Club:
         raise Forbidden(level)  # the 403 page names the role needed
     request.club_role = role  # type: ignore[attr-defined]
     return club
+
+
+class ClubMoved(Exception):
+    """Raised when a club page is asked under a slug its club held before: answered by
+    ``leagues.middleware.ClubMovedMiddleware`` with a redirect to the slug now."""
+
+    def __init__(self, *, old: str, new: str) -> None:
+        super().__init__(old, new)
+        self.old = old
+        self.new = new
+
+
+def club_moved_raise(request: HttpRequest, slug: str) -> None:
+    """Raise ClubMoved when ``slug``, a club not found, is one a club held before and the
+    user may read that club: for a view that found no club under ``slug``."""
+    moved = club_moved_to(slug=slug, user=request.user)
+    if moved is not None:
+        raise ClubMoved(old=slug, new=moved)
 
 
 class LoginNeeded(Forbidden):

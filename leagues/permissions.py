@@ -74,6 +74,15 @@ def club_for_reader(*, slug: Any, user: Any) -> tuple[Club, str | None]:
     return club, role
 
 
+def club_moved_to(*, slug: Any, user: Any) -> str | None:
+    """The slug now of the club that held ``slug`` before (``FormerSlug``), when the user
+    may read that club; None otherwise, so a private club's new name is never revealed."""
+    club = Club.objects.filter(former_slugs__slug=str(slug)).first()
+    if club is None or not role_allows(membership_role(club=club, user=user), club, "read"):
+        return None
+    return club.slug
+
+
 # A refusal at a level, Forbidden(level), names the role needed, never the one held.
 
 

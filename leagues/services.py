@@ -30,6 +30,7 @@ from leagues.models import (
     PLAYER_ALIASES_MAX,
     ROLE_RANK,
     Club,
+    FormerSlug,
     Invitation,
     Membership,
     Player,
@@ -75,16 +76,18 @@ def _save_audited(obj: Any, *, actor: Any, club: Club, action: str, before: Any 
 def club_slug_clean(*, slug: Any, club: Club | None = None) -> str:
     """A club's short name as stored, refused with the catalogue's words on ``slug``
     (never Django's validator or unique-constraint sentences): letters, digits, hyphens
-    and underscores, and no other club's (``club``: the one changing its own). The
-    services check it; a page's form asks it too, to say it beside the form's own
-    refusals of the same post."""
+    and underscores, and no other club's, now or before (``club``: the one changing its
+    own, which may take back a slug it held). The services check it; a page's form asks
+    it too, to say it beside the form's own refusals of the same post."""
     text = str(slug if slug is not None else "").strip()
     if not slug_re.match(text):  # Django's slug: what the /c/<slug>/ converter takes
         raise reject("slug", "slug_invalid")
     others = Club.objects.filter(slug=text)
+    held = FormerSlug.objects.filter(slug=text)
     if club is not None:
         others = others.exclude(pk=club.pk)
-    if others.exists():
+        held = held.exclude(club=club)
+    if others.exists() or held.exists():
         raise reject("slug", "unique", variant="slug", slug=text)  # the code a client knows
     return text
 
@@ -139,10 +142,14 @@ def club_update(*, club: Club, actor: Any, **fields: Any) -> Club:
     if club.is_quick and fields.get("is_public"):  # a quick table is never listed
         raise reject("is_public", "quick_table_private")
     before = audit_stored(club)
+    old_slug = club.slug
     for name, value in fields.items():
         setattr(club, name, value)
     with transaction.atomic():
         _save_audited(club, actor=actor, club=club, action="club.update", before=before)
+        if club.slug != old_slug:  # the old addresses redirect to the new
+            FormerSlug.objects.filter(club=club, slug=club.slug).delete()
+            FormerSlug.objects.create(club=club, slug=old_slug)
         return club
 
 
@@ -693,7 +700,8 @@ def _free_slug(name: str) -> str:
     """A free slug for a new club: the name's ASCII letters, else "club", plus a short random
     tail when that is taken (Chinese names have no ASCII letters)."""
     base = slugify(name)[:40].strip("-")
-    if base and not Club.objects.filter(slug=base).exists():
+    taken = Club.objects.filter(slug=base).exists() or FormerSlug.objects.filter(slug=base).exists()
+    if base and not taken:
         return base
     return f"{base or 'club'}-{secrets.token_hex(3)}"
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import Http404
 from django.utils.translation import gettext as _
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.request import Request
@@ -25,7 +26,7 @@ from csmj_site.bulk_rows import Statement
 from csmj_site.errors import PAGE_ERRORS, error_reply, page_error, reject
 from csmj_site.jsonio import JsonBodyParser
 from csmj_site.language import list_sep
-from leagues.pages import LoginNeeded, club_access
+from leagues.pages import LoginNeeded, club_access, club_moved_raise
 from scoring import selectors, services
 from scoring.idempotency import answer_statements, idempotent
 from scoring.pages import get_session, round_summary
@@ -123,6 +124,9 @@ class RoundSave(APIView):
             )
         except RoundConflict as exc:
             return self._conflict(request, slug, session_id, exc)
+        except Http404:
+            club_moved_raise(request._request, slug)  # a round waiting since a slug change
+            raise
         return Response(answer, status=201)
 
     def _conflict(

@@ -158,3 +158,31 @@ def test_a_round_the_session_page_synced_is_on_the_board_of_the_next_offline_rel
     assert page.locator("[data-role=rf-number]").inner_text() == "第 2 盘"
     assert shown_totals(page) == net
     page.context.set_offline(False)
+
+
+def test_a_round_waiting_while_the_club_changed_its_slug_is_stored_at_the_new_address(page, league):
+    from django.contrib.auth import get_user_model
+
+    from leagues.services import club_update
+    from scoring.models import Round
+
+    session = log_in_and_start(page, league)
+    page.goto(form_url(page, session))
+    page.locator("#rf-body .rf-section").first.wait_for()
+    tap_self_draw(page, 0, (1, 5))
+    settled(page)
+    page.context.set_offline(True)
+    tap(page, "#rf-save")
+    page.locator("[data-role=saved-text]", has_text="第 1 盘已存在本机").wait_for()
+    settled(page)
+
+    # meanwhile the organiser renames the club's address: the waiting round names the old
+    owner = get_user_model().objects.get(username="owner")
+    club_update(club=session.season.club, actor=owner, slug="yuelu-mj")
+    page.context.set_offline(False)
+    page.locator("[data-role=sync-status]").wait_for(state="hidden")
+    settled(page)
+
+    stored = Round.objects.get(session=session, number=1, is_current=True)
+    assert stored.data["result"]["winners"][0]["seat"] == 0
+    assert page.locator("[data-role=rf-number]").inner_text() == "第 2 盘"
