@@ -517,11 +517,14 @@
         else engine.forEach(function (e) {
           fishErrors.push({ field: e.field, code: e.code, text: shortMessage(e), seat: s.seat });
         });
+        // A text box with the digit keyboard: a number box keeps no caret across the
+        // redraw, so a digit typed into a box tapped after another went before its "0"
+        // (1 became 10). No stake shows empty, its 0 a placeholder: a digit is the stake.
         return h("label", { class: "small" }, [
           s.name,
           h("input", {
-            type: "number", min: "0", step: "1", inputmode: "numeric",
-            value: typeof v === "number" && !isNaN(v) ? String(v) : "",
+            type: "text", inputmode: "numeric", autocomplete: "off", placeholder: "0",
+            value: typeof v === "number" && !isNaN(v) && v !== 0 ? String(v) : "",
             "data-role": "fish", "data-seat": s.seat,
             "aria-invalid": bad || engine.length ? "true" : null,
           }),
@@ -574,10 +577,18 @@
         (el.type === "number" || el.type === "text") ? el : null;
     }
 
+    // A text box's selection [start, end], or null (a box with no caret: a number box).
+    function selectionOf(el) {
+      try {
+        return typeof el.selectionStart === "number" ? [el.selectionStart, el.selectionEnd] : null;
+      } catch (e) { return null; }
+    }
+
     function render() {
       // A box being typed in keeps the focus across the redraw (the keyboard stays up),
       // and a stake typed but not yet left (a preview's answer redraws meanwhile) its text.
       var typing = typingIn();
+      var caret = typing ? selectionOf(typing) : null;
       if (typing && typing.getAttribute("data-role") === "fish") readFish(typing);
       form.dropFixedErrors();
       claimed = {};
@@ -586,7 +597,14 @@
         haidiSection(), kongsSection(), extrasSection()].forEach(function (s) { if (s) formBody.appendChild(s); });
       var again = typing && formBody.querySelector("input[data-role=" + typing.getAttribute("data-role") + "]" +
         (typing.hasAttribute("data-seat") ? '[data-seat="' + typing.getAttribute("data-seat") + '"]' : ""));
-      if (again) again.focus({ preventScroll: true });
+      if (again) {
+        if (again.getAttribute("data-role") === "fish") again.value = typing.value;  // as typed
+        again.focus({ preventScroll: true });
+        // and its caret where it was, so the next digit goes where the thumb put it
+        if (caret && again.value.length >= caret[1]) {
+          try { again.setSelectionRange(caret[0], caret[1]); } catch (e) { /* a box with no caret */ }
+        }
+      }
       // Errors no section claimed (e.g. "season", "") go to the top.
       var rest = state.errors.filter(function (e) { return !claimed[e.field + "|" + e.code + "|" + e.message]; });
       generalErrors.innerHTML = "";

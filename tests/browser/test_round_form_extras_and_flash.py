@@ -110,7 +110,7 @@ def test_a_fishing_stake_out_of_bounds_is_refused_beside_its_named_box(page, lea
     saved(page, 1)
     assert stored(session, 1)["fish"] == [0, 10, 0, 0]
     # the next round's boxes are empty of it, and so is the next round
-    assert [fish(page, s).input_value() for s in range(4)] == ["0", "0", "0", "0"]
+    assert [fish(page, s).input_value() for s in range(4)] == ["", "", "", ""]
 
     # a stake typed and sent with the keyboard's Enter is the one saved
     tap_self_draw(page, 2, (3, 4))
@@ -120,7 +120,36 @@ def test_a_fishing_stake_out_of_bounds_is_refused_beside_its_named_box(page, lea
     fish(page, 3).press("Enter")
     saved(page, 2)
     assert stored(session, 2)["fish"] == [0, 0, 0, 4]
-    assert [fish(page, s).input_value() for s in range(4)] == ["0", "0", "0", "0"]
+    assert [fish(page, s).input_value() for s in range(4)] == ["", "", "", ""]
+
+
+def test_stakes_typed_box_after_box_with_the_thumb_are_the_stakes_saved(page, league):
+    """A tap on a box, digits on the keyboard, a tap on the next box: each box holds
+    what was typed in it (a digit once went before the next box's 0: 1 became 10)."""
+    session = open_form(page, league)
+    tap_self_draw(page, 1, (5, 9))
+    tap(page, "#rf-extras summary")
+    for seat, digits in [(1, "2"), (2, "1"), (3, "3"), (0, "12")]:
+        tap(page, f'[data-role=fish][data-seat="{seat}"]')
+        # the phone's keyboard comes up meanwhile: the form redraws (the last box's stake)
+        page.wait_for_timeout(100)
+        page.wait_for_function("() => window.csmjRoundForm.idle()")
+        page.keyboard.type(digits)
+    tap(page, '[data-role=fish][data-seat="3"]')  # leaves 张三's box: the last redraw
+    page.wait_for_function("() => window.csmjRoundForm.idle()")
+    page.locator("[data-role=preview]").wait_for()
+    assert [fish(page, s).input_value() for s in range(4)] == ["12", "2", "1", "3"]
+    # a digit added at the end of a stake already there goes after it
+    page.keyboard.press("End")
+    page.keyboard.type("0")
+    tap(page, '[data-role=fish][data-seat="2"]')
+    page.wait_for_function("() => window.csmjRoundForm.idle()")
+    page.locator("[data-role=preview]").wait_for()
+    page.screenshot(path=str(ARTIFACTS / "round-form-extras-fish-typed-390x844.png"))
+    assert [fish(page, s).input_value() for s in range(4)] == ["12", "2", "1", "30"]
+    tap(page, "#rf-save")
+    saved(page, 1)
+    assert stored(session, 1)["fish"] == [12, 2, 1, 30]
 
 
 def test_a_flash_message_goes_once_a_newer_round_is_saved(page, league):
