@@ -364,14 +364,19 @@ def round_history(*, session: Session, number: int) -> list[Round]:
     )
 
 
-def session_latest(*, club: Any) -> Session | None:
+def session_latest(*, club: Any, by: Any = None) -> Session | None:
     """The club's most recently started session with its seated players (two queries),
-    for 同一桌再来一场 ("same four as last time")."""
+    for 同一桌再来一场 ("same four as last time"); with ``by``, a user, the last one they
+    started when they started one (two tables of a club each go on with their own)."""
     qs = (
         Session.objects.filter(season__club=club)
         .select_related("season__ruleset")
         .order_by("-started_at", "-id")
     )
+    if getattr(by, "is_authenticated", False):
+        own = _with_seats(qs.filter(created_by=by)).first()
+        if own is not None:
+            return own
     return _with_seats(qs).first()
 
 
@@ -635,15 +640,20 @@ def session_settlement(*, session: Session) -> dict[str, Any]:
     }
 
 
-def session_same_table(*, club: Any) -> dict[str, Any] | None:
+def session_same_table(*, club: Any, by: Any = None) -> dict[str, Any] | None:
     """The club's last table, offered as one tap (同一桌再来一场): the same players in
     the same seats, the dealer the last round handed on (the first dealer when it had no
-    rounds). None when the club has no session yet. Three queries.
+    rounds). None when the club has no session yet. Four queries (five when ``by``, the
+    user asking, started none: their own last table comes first, ``session_latest``).
+
+    ``open``: the last session is not finished (结束本场 not tapped), ``counted`` its
+    counted rounds: the page offers to go on with it, or to finish it and start again,
+    never a second session beside it unasked.
 
     It starts again in the last session's own season, at its own size (``table_size``:
     a league night's table of three under a ruleset for four); ``startable`` is false
     when that season is closed or no longer seats that many (its ruleset changed)."""
-    last = session_latest(club=club)
+    last = session_latest(club=club, by=by)
     if last is None:
         return None
     players = last.players_in_order()
@@ -651,8 +661,14 @@ def session_same_table(*, club: Any) -> dict[str, Any] | None:
     season = last.season
     rules = season.ruleset.rules
     seats = last.table_size or (rules.players if rules is not None else None)
+    state = Session.objects.filter(pk=last.pk).aggregate(
+        finished=Count("result", distinct=True),
+        counted=Count("rounds", filter=counting_q("rounds")),
+    )
     return {
         "session": last,
+        "open": not state["finished"],
+        "counted": state["counted"],
         "season": season,
         "table_size": last.table_size,
         "startable": not season.is_closed and seats == len(players),

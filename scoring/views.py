@@ -82,16 +82,16 @@ def session_new(request: HttpRequest, club: Club, season_id: int) -> HttpRespons
             seats=seats,
             picks_shown=picks_shown(len(roster)),
             picks_more=len(roster) - picks_shown(len(roster)),
-            same=same_table(club=club, seats=seats),
+            same=same_table(club=club, by=request.user, seats=seats),
         ),
     )
 
 
-def same_table(*, club: Club, seats: int | None = None) -> dict[str, Any] | None:
-    """The club's last table, offered as one tap (``selectors.session_same_table``); with
-    ``seats``, only when it had that many players (a season of another table size
-    cannot seat it)."""
-    same = selectors.session_same_table(club=club)
+def same_table(*, club: Club, by: Any, seats: int | None = None) -> dict[str, Any] | None:
+    """The last table of the club (``by``'s own first), offered as one tap
+    (``selectors.session_same_table``); with ``seats``, only when it had that many
+    players (a season of another table size cannot seat it)."""
+    same = selectors.session_same_table(club=club, by=by)
     if same is not None and seats is not None and len(same["players"]) != seats:
         return None
     return same
@@ -105,20 +105,31 @@ def start_same_table(
     there is no last table, or it cannot start). In the last table's own season, its own
     size (a league night's table of three under a ruleset for four). After a night's
     table the new session is a table of the season, not of the night: it takes no label
-    (the night's 第1轮 第3桌 would name a table it is not)."""
-    same = same or same_table(club=club)
+    (the night's 第1轮 第3桌 would name a table it is not). While the last table is not
+    finished, only ``finish_last=1`` (结束上一场，再来一场) starts the next, finishing
+    it; otherwise its round form opens again."""
+    same = same or same_table(club=club, by=request.user)
     if same is None:
         return redirect("session-new", slug=club.slug, season_id=season.pk)
     last = same["session"]
+    finish_last = request.POST.get("finish_last") == "1"
+    if same["open"] and not finish_last:
+        # a page from before the last table started, or a second tap: never a second
+        # session beside the one still being played
+        messages.info(request, _("上一场还没结束，接着记录。"))
+        return redirect("round-new", slug=club.slug, session_id=last.pk)
     night = selectors.session_night_table(session=last)
+    start = services.session_finish_and_start if finish_last else services.session_start
+    extra = {"last": last} if finish_last else {}
     try:
-        session = services.session_start(
+        session = start(
             season=season,
             players=same["players"],
             first_dealer=same["dealer"],
             table_label="" if night is not None else last.table_label,
             table_size=same["table_size"] if same["season"].pk == season.pk else None,
             actor=request.user,
+            **extra,
         )
     except ValidationError as exc:
         messages_refused(request, exc)
@@ -140,7 +151,7 @@ def session_again(request: HttpRequest, club: Club) -> HttpResponse:
     """The club page's one tap (再来一场): the last table again, at its size, in its own
     season (that of the last session), under that season's ruleset; back to the club
     page saying why when that season is closed or seats no longer that many."""
-    same = same_table(club=club)
+    same = same_table(club=club, by=request.user)
     if same is None:
         season = league_selectors.season_current(club=club)
         if season is None:

@@ -182,6 +182,15 @@ def session_update(*, session: Session, actor: Any, **fields: Any) -> Session:
 # ---------------------------------------------------------------- finishing sessions
 
 
+def session_finish_and_start(*, last: Session, actor: Any, **start: Any) -> Session:
+    """结束上一场，再来一场: finish ``last`` (``session_finish``; nothing if it is finished
+    already) and start the next session (``session_start``'s arguments), in one
+    transaction: a refused start leaves ``last`` as it was."""
+    with transaction.atomic():
+        session_finish(session=last, actor=actor)
+        return session_start(actor=actor, **start)
+
+
 def session_finish(*, session: Session, actor: Any) -> SessionResult:
     """Mark a session finished (结束本场) and rate it. Finishing twice changes nothing; a
     closed season's results are final, so a session in one is not finished (it would

@@ -73,7 +73,7 @@ def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
     ctx = club_context(request, club)
     # 再来一场: the last table again in one tap, at its size, in its own season (a
     # recorder's); not offered when that season is closed or seats another number.
-    again = session_same_table(club=club) if ctx["can_record"] else None
+    again = session_same_table(club=club, by=request.user) if ctx["can_record"] else None
     if again is not None and not again["startable"]:
         again = None
     return render(

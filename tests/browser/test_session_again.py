@@ -1,11 +1,13 @@
 """再来一场 from the club page on a phone (390×844): one tap starts a session with the
 last session's four in their seats, in the current season, and opens its round form.
-Screenshots: tests/artifacts/session-again-*.png."""
+While the last session is not finished, the card goes on with it, or finishes it and
+starts again. Screenshots: tests/artifacts/session-again-*.png."""
 
 from __future__ import annotations
 
 import pytest
 
+from scoring import services
 from tests.browser.test_follow_link import log_in, self_draw, start_session
 from tests.browser.test_recording import ARTIFACTS, NAMES
 
@@ -17,6 +19,7 @@ def test_one_tap_on_the_club_page_starts_the_last_four_again(page, league):
 
     last, recorder = start_session(league)
     self_draw(last, recorder, 2)  # 王五 wins: 王五 deals next
+    services.session_finish(session=last, actor=recorder)
     log_in(page, "jilu")
 
     page.goto(f"{page.base}/c/yuelu/")
@@ -52,10 +55,10 @@ def test_after_a_table_of_three_one_tap_starts_the_same_three_in_their_season(pa
     three.save()
     assert Season.objects.filter(club=club, is_closed=False).count() == 2
     players = [club.players.get(display_name=n) for n in NAMES[:3]]
-    from scoring import services
 
     last = services.session_start(season=three, players=players, first_dealer=0, actor=recorder)
     self_draw(last, recorder, 1)  # 李四 wins: 李四 deals next
+    services.session_finish(session=last, actor=recorder)
     log_in(page, "jilu")
 
     page.goto(f"{page.base}/c/yuelu/")
@@ -74,3 +77,31 @@ def test_after_a_table_of_three_one_tap_starts_the_same_three_in_their_season(pa
     page.locator("#rf-body .rf-section").first.wait_for()
     assert page.locator("[data-role=dealer]").count() == 3  # three seats on the form
     page.screenshot(path=str(ARTIFACTS / "session-again-three-round-form-390x844.png"))
+
+
+def test_an_unfinished_last_session_is_gone_on_with_or_finished_and_started_again(page, league):
+    from scoring.models import Session
+
+    last, recorder = start_session(league)
+    self_draw(last, recorder, 2)
+    log_in(page, "jilu")
+
+    page.goto(f"{page.base}/c/yuelu/")
+    card = page.locator("[data-role=again-card]")
+    assert "上一场还没结束 · 已记 1 盘" in card.inner_text()
+    for role in ("open-session-go", "session-again"):
+        box = page.locator(f"[data-role={role}]").bounding_box()
+        assert box is not None and box["height"] >= 44
+    page.screenshot(path=str(ARTIFACTS / "session-again-unfinished-390x844.png"))
+    with page.expect_navigation():
+        page.locator("[data-role=open-session-go]").click()
+    assert page.url.endswith(f"/c/yuelu/sessions/{last.pk}/rounds/new/")
+
+    page.goto(f"{page.base}/c/yuelu/")
+    with page.expect_navigation():
+        page.locator("[data-role=session-again]").click()
+    new = Session.objects.exclude(pk=last.pk).get()
+    assert page.url.endswith(f"/c/yuelu/sessions/{new.pk}/rounds/new/")
+    last.refresh_from_db()
+    assert hasattr(last, "result")
+    assert new.first_dealer == 2

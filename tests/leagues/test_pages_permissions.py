@@ -218,7 +218,12 @@ ACTIONS = [
         ok=REDIRECT,
     ),
     Action(
-        "start the last four again", "record", c("session-again"), "POST", lambda w: {}, ok=REDIRECT
+        "start the last four again",
+        "record",
+        c("session-again"),
+        "POST",
+        lambda w: {"finish_last": "1"},
+        ok=REDIRECT,
     ),
     Action(
         "replace the follow link",

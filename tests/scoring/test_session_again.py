@@ -1,6 +1,8 @@
 """再来一场 on the club page: one tap starts a session with the last session's players in
 their seats, at its size, in that session's own season under its ruleset; not offered
-(and refused, saying why) when that season is closed or no longer seats that many."""
+(and refused, saying why) when that season is closed or no longer seats that many. While
+the last session is not finished the page offers to go on with it, or to finish it and
+start again, never a second session beside it."""
 
 from __future__ import annotations
 
@@ -26,8 +28,14 @@ def again_url(club):
     return reverse("session-again", args=[club.slug])
 
 
+def finished(session, recorder):
+    services.session_finish(session=session, actor=recorder)
+    return session
+
+
 def test_the_club_page_offers_the_last_four_with_the_next_dealer(rec, session, recorder):
     services.round_record(session=session, data=round_self_draw(2, birds=[5, 9]), actor=recorder)
+    finished(session, recorder)
 
     page = rec.get(reverse("club", args=[session.season.club.slug])).content.decode()
 
@@ -49,6 +57,7 @@ def test_one_tap_starts_the_last_table_in_its_own_season_even_when_a_newer_one_i
         start_date=datetime.date(2025, 6, 1),
     )
 
+    finished(session, recorder)
     page = rec.get(reverse("club", args=[club.slug])).content.decode()
     response = rec.post(again_url(club))
 
@@ -65,6 +74,7 @@ def test_after_a_table_of_three_one_tap_starts_the_same_three_in_their_season(
     three = make_table_season(club, 3)
     last = make_session(three, players[4:7], actor=recorder)
     services.round_record(session=last, data=round_self_draw(1), actor=recorder)
+    finished(last, recorder)
 
     page = rec.get(reverse("club", args=[club.slug])).content.decode()
     assert "再来一场（上一场的 3 位）" in page and "钱七 · 孙八 · 周九" in page
@@ -85,6 +95,7 @@ def test_a_league_nights_table_of_three_starts_again_at_three(
     night_table = services.session_start(
         season=season, players=players[4:7], first_dealer=0, table_size=3, actor=recorder
     )
+    finished(night_table, recorder)
 
     response = rec.post(again_url(club))
 
@@ -146,6 +157,7 @@ def test_again_after_a_league_nights_table_does_not_carry_the_nights_table_title
     rnd = events.round_draw(event=event, actor=organiser, seed=1)
     night_table = events.table_start(table=rnd.tables.get(), actor=recorder)
     assert night_table.table_label == "审查之夜 第1轮 第1桌"
+    finished(night_table, recorder)
 
     rec.post(again_url(club))
 
@@ -155,10 +167,67 @@ def test_again_after_a_league_nights_table_does_not_carry_the_nights_table_title
 
 
 def test_again_after_an_ordinary_table_keeps_its_own_label(rec, club, season, players, recorder):
-    services.session_start(
+    last = services.session_start(
         season=season, players=players[:4], first_dealer=0, table_label="3号桌", actor=recorder
     )
+    finished(last, recorder)
 
     rec.post(again_url(club))
 
     assert Session.objects.filter(table_label="3号桌").count() == 2
+
+
+def test_an_unfinished_last_session_is_offered_to_go_on_with_not_a_second_one(
+    rec, club, session, recorder
+):
+    services.round_record(session=session, data=round_self_draw(2), actor=recorder)
+
+    page = rec.get(reverse("club", args=[club.slug])).content.decode()
+    response = rec.post(again_url(club))  # a page from before, or a second tap
+
+    assert "上一场还没结束" in page and "已记 1 盘" in page
+    assert reverse("round-new", args=[club.slug, session.pk]) in page
+    assert "结束上一场，再来一场" in page
+    assert response["Location"] == reverse("round-new", args=[club.slug, session.pk])
+    assert Session.objects.count() == 1
+
+
+def test_finish_the_last_and_play_again_finishes_it_and_starts_the_same_table(
+    rec, club, session, recorder
+):
+    services.round_record(session=session, data=round_self_draw(2), actor=recorder)
+
+    response = rec.post(again_url(club), {"finish_last": "1"})
+
+    session.refresh_from_db()
+    new = Session.objects.exclude(pk=session.pk).get()
+    assert hasattr(session, "result") and not hasattr(new, "result")
+    assert response["Location"] == reverse("round-new", args=[club.slug, new.pk])
+    assert [p.pk for p in new.players_in_order()] == [p.pk for p in session.players_in_order()]
+    assert new.first_dealer == 2  # 王五 won: he deals next
+
+
+def test_a_refused_start_leaves_the_last_session_unfinished(rec, club, session, season):
+    season.ruleset.config = {"preset": "changsha-67", "players": 3}  # seats three now
+    season.ruleset.save()
+    same = {"finish_last": "1"}
+
+    rec.post(reverse("session-same-table", args=[club.slug, season.pk]), same)
+
+    session.refresh_from_db()
+    assert not hasattr(session, "result")
+    assert Session.objects.count() == 1
+
+
+def test_each_recorder_goes_on_with_their_own_table(rec, club, session, season, players, organiser):
+    """Two tables of the club at once: the other table's newer session is not offered to
+    this recorder, whose own table is the one they go on with."""
+    other = services.session_start(
+        season=season, players=players[4:8], first_dealer=0, actor=organiser
+    )
+
+    page = rec.get(reverse("club", args=[club.slug])).content.decode()
+
+    assert other.started_at >= session.started_at
+    assert reverse("round-new", args=[club.slug, session.pk]) in page
+    assert reverse("round-new", args=[club.slug, other.pk]) not in page
