@@ -116,3 +116,15 @@ def test_a_page_kept_under_the_old_slug_is_not_served_after_the_change(club, ali
         response = Client().get(page)
         assert response.status_code == 302
         assert response["Location"] == page.replace("yuelu-mj", "yuelu-3")
+
+
+def test_a_slug_that_differs_only_in_capitals_is_taken(club, alice):
+    bob = make_user("bob")
+    other = make_club(owner=bob)
+
+    for slug in ("YUELU-MJ", "Yuelu"):  # the slug now, a former one
+        with pytest.raises(ValidationError) as taken:
+            club_update(club=other, actor=bob, slug=slug)
+        assert taken.value.error_dict["slug"][0].code == "unique"
+    club_update(club=club, actor=alice, slug="Yuelu-MJ")  # the club's own, recapitalised
+    assert club.slug == "Yuelu-MJ"
