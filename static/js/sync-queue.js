@@ -16,6 +16,7 @@
   var listeners = [];
   var syncing = false;
   var blocked = null; // {item, status, json} that needs the recorder
+  var waiting = {};  // session id -> its rounds waiting on this phone (kept by changed)
 
   function open() {
     return new Promise(function (resolve, reject) {
@@ -48,6 +49,8 @@
 
   function changed() {
     return all(null).then(function (items) {
+      waiting = {};
+      items.forEach(function (i) { waiting[i.session] = (waiting[i.session] || 0) + 1; });
       var status = document.querySelectorAll("[data-role=sync-status]");
       status.forEach(function (el) {
         var mine = items.filter(function (i) {
@@ -125,6 +128,31 @@
     return done.then(sync);
   }
 
+  /* Forms that need the server and the session's stored rounds ([data-needs-network]:
+   * 撤销上一盘, 结束本场): offline, or while rounds of their session (data-session) wait
+   * on this phone, a tap says why (the form's data-offline or data-waiting text) and
+   * posts nothing, neither the browser's error page nor an undo of the wrong round. */
+  document.addEventListener("click", function (ev) {
+    var btn = ev.target.closest && ev.target.closest("form[data-needs-network] [type=submit]");
+    if (!btn) return;
+    var form = btn.form;
+    var why = !navigator.onLine ? form.dataset.offline
+      : waiting[Number(form.dataset.session)] ? form.dataset.waiting : "";
+    if (!why) return;
+    ev.preventDefault();
+    ev.stopPropagation();  // before the button's own confirm()
+    // one line under the row of buttons (inside it, it would stretch the row)
+    var note = document.querySelector("[data-role=needs-network]");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "form-errors small";
+      note.setAttribute("role", "alert");
+      note.setAttribute("data-role", "needs-network");
+      (form.closest(".actions") || form).insertAdjacentElement("afterend", note);
+    }
+    note.textContent = why;
+  }, true);
+
   window.addEventListener("online", sync);
   setInterval(sync, 10000);
 
@@ -132,8 +160,14 @@
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(function () {
       return navigator.serviceWorker.ready;
     }).then(function (reg) {
-      // Keep this page for offline use (the first visit is not yet seen by the worker).
-      if (reg.active) reg.active.postMessage({ cache: location.pathname + location.search });
+      // Keep this page for offline use (the first visit is not yet seen by the worker),
+      // and the pages it links to for the table ([data-keep-offline]: the round form's
+      // 返回本场), which a phone may never have opened before the network goes.
+      if (!reg.active) return;
+      reg.active.postMessage({ cache: location.pathname + location.search });
+      document.querySelectorAll("a[data-keep-offline]").forEach(function (a) {
+        reg.active.postMessage({ cache: a.getAttribute("href") });
+      });
     })["catch"](function () { /* no offline pages: the queue still works */ });
   }
 

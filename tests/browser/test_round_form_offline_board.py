@@ -186,3 +186,74 @@ def test_a_round_waiting_while_the_club_changed_its_slug_is_stored_at_the_new_ad
     stored = Round.objects.get(session=session, number=1, is_current=True)
     assert stored.data["result"]["winners"][0]["seat"] == 0
     assert page.locator("[data-role=rf-number]").inner_text() == "第 2 盘"
+
+
+def test_the_session_page_opens_offline_though_the_phone_never_opened_it(page, league):
+    """开一场 goes straight to the round form: its 返回本场 page is kept as well."""
+    session = log_in_and_start(page, league)
+    page.goto(form_url(page, session))
+    page.locator("#rf-body .rf-section").first.wait_for()
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=15_000)
+    session_path = f"/c/yuelu/sessions/{session.pk}/"
+    page.wait_for_function(
+        f"() => {{ caches.match({session_path!r}).then(r => {{ window.csmjSessionKept = !!r; }});"
+        " return window.csmjSessionKept === true; }",
+        timeout=15_000,
+    )
+
+    page.context.set_offline(True)
+    with page.expect_navigation():
+        page.locator("a[data-keep-offline]").click()
+    page.screenshot(path=str(ARTIFACTS / "session-page-offline-never-visited-390x844.png"))
+    assert page.url.endswith(session_path)
+    assert "这一页还没有保存在本机" not in page.locator("main").inner_text()
+    assert page.locator("[data-role=session-again], h1").count() >= 1
+    page.context.set_offline(False)
+
+
+def test_undo_offline_or_with_a_round_waiting_says_why_and_undoes_nothing(page, league):
+    from scoring.models import Round
+
+    session = log_in_and_start(page, league)
+    page.goto(form_url(page, session))
+    page.locator("#rf-body .rf-section").first.wait_for()
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=15_000)
+    tap_self_draw(page, 0, (1, 5))
+    tap(page, "#rf-save")
+    saved(page, 1)
+    page.goto(f"{page.base}/c/yuelu/sessions/{session.pk}/")  # kept with round 1 and 撤销
+    page.locator("[data-role=undo]").wait_for()
+    page.goto(form_url(page, session))
+    page.locator("#rf-body .rf-section").first.wait_for()
+    tap_self_draw(page, 1, (2, 6))
+    settled(page)
+    page.context.set_offline(True)
+    tap(page, "#rf-save")  # round 2 waits on the phone
+    page.locator("[data-role=saved-text]", has_text="第 2 盘已存在本机").wait_for()
+    settled(page)
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.accept()))
+
+    page.goto(f"{page.base}/c/yuelu/sessions/{session.pk}/")  # the worker's copy
+    note = page.locator("[data-role=needs-network]")
+    page.locator("[data-role=undo]").click()
+    note.filter(has_text="现在没有网络").wait_for()
+    page.screenshot(path=str(ARTIFACTS / "session-undo-offline-390x844.png"))
+    assert dialogs == [] and page.url.endswith(f"/sessions/{session.pk}/")
+
+    # online, with round 2 still waiting (the route holds it back): not yet either
+    page.route("**/rounds/save/", lambda route: route.abort("internetdisconnected"))
+    page.context.set_offline(False)
+    page.locator("[data-role=undo]").click()
+    note.filter(has_text="本机还有没同步的盘").wait_for()
+    assert dialogs == []
+    assert not Round.objects.filter(is_void=True).exists()
+
+    # sent: now the undo asks, and undoes round 2, the last one
+    page.unroute("**/rounds/save/")
+    page.evaluate("() => window.csmjQueue.sync()")
+    page.locator("[data-role=sync-status]").wait_for(state="hidden")
+    with page.expect_navigation():
+        page.locator("[data-role=undo]").click()
+    assert len(dialogs) == 1
+    assert list(Round.objects.filter(is_void=True).values_list("number", flat=True)) == [2]
