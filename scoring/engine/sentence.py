@@ -24,7 +24,7 @@ from types import MappingProxyType
 from typing import Any
 
 from scoring.engine.errors import FieldError, RoundInvalid
-from scoring.engine.hands import HAND_TYPES, HandClass
+from scoring.engine.hands import HAND_TYPES, HandClass, WinKind
 from scoring.engine.messages import make_error, show_value
 from scoring.engine.options import KONG_KINDS
 from scoring.engine.rules import Rules, parse_ruleset
@@ -57,7 +57,9 @@ GRAMMAR: MappingProxyType[str, tuple[str, ...]] = MappingProxyType(
         "nobody": ("没人要", "都不要"),
         "seat": ("号位", "号"),  # 3号位, 3号
         "filler": ("了", "的", "啊", "呢", "吧", "是", "这盘", "这把", "这一盘", "然后"),
-        "and": ("和", "跟", "还有"),  # between birds, as voice input writes them: 鸟3和7
+        # between birds, as voice input writes them (鸟3和7), and between seats that share
+        # their word (刘洋和王芳胡)
+        "and": ("和", "跟", "还有"),
     }
 )
 
@@ -239,15 +241,35 @@ class _Reader:
         self.fed = False  # 放炮 just said: 给 may name who won on it
         self.to_winner = False  # 张伟放炮给 …: the next seat named won
         self.unknown_subject = False  # words after a name not understood are not named again
+        # Seats named one after another (刘洋、王芳胡: both won), with the words that named
+        # them; ``fresh`` while no word has taken the last of them yet.
+        self.listed: list[tuple[int, str]] = []
+        self.fresh = False
 
     def not_understood(self, text: str) -> None:
         if text not in self.errors:
             self.errors.append(text)
 
     def need_subject(self, token: _Token) -> int | None:
+        """The seat the word is said of. Seats named before it that the word cannot share
+        (刘洋、王芳点炮: one discarder) are said back as not understood, never dropped."""
         if self.subject is None and not self.unknown_subject:
             self.not_understood(token.text)
+        if self.fresh:
+            for _seat, text in self.listed[:-1]:
+                self.not_understood(text)
+        self.fresh = False
         return self.subject
+
+    def group(self, token: _Token) -> list[int]:
+        """The seats a win or a hand is said of: every seat just named one after another
+        (刘洋、王芳胡, 刘洋和王芳 平胡), else the subject."""
+        if self.subject is None:
+            self.need_subject(token)
+            return []
+        seats = [s for s, _text in self.listed] if self.listed else [self.subject]
+        self.fresh = False
+        return seats if seats[-1] == self.subject else [self.subject]
 
     def read(self, tokens: list[_Token]) -> None:
         i = 0
@@ -268,7 +290,8 @@ class _Reader:
         return None
 
     def on_and(self, t: _Token, tokens: list[_Token], i: int) -> int | None:
-        self.not_understood(t.text)  # only between birds (on_birds reads it there)
+        if not self.fresh:  # between seats; between birds on_birds reads it
+            self.not_understood(t.text)
         return None
 
     def on_unknown(self, t: _Token, tokens: list[_Token], i: int) -> int | None:
@@ -297,6 +320,11 @@ class _Reader:
             self.winners.setdefault(t.value, [])
             self.to_winner = False
         self.fed = False
+        if self.fresh and self.listed and not self.in_haidi:
+            self.listed.append((t.value, t.text))
+        else:
+            self.listed = [(t.value, t.text)]
+        self.fresh = True
         self.subject = t.value
         self.unknown_subject = False
         self.small_mode = None
@@ -358,8 +386,7 @@ class _Reader:
         return None
 
     def on_win(self, t: _Token, tokens: list[_Token], i: int) -> int | None:
-        seat = self.need_subject(t)
-        if seat is not None:
+        for seat in self.group(t):
             self.winners.setdefault(seat, [])
         self.last_small = None
         return None
@@ -394,11 +421,22 @@ class _Reader:
         return None
 
     def on_hand(self, t: _Token, tokens: list[_Token], i: int) -> int | None:
-        seat = self.need_subject(t)
-        if seat is None:
-            return None
         code = str(t.value)
         cls = HAND_TYPES[code].hand_class
+        final = cls in (HandClass.SMALL, HandClass.BIG)
+        if final and not self.fresh and self.subject == self.discarder:
+            # 刘洋胡 王芳放炮 清一色: the win's hand, said after its discarder
+            won = [s for s in self.winners if s != self.discarder]
+            if len(won) == 1:
+                self._hand(won[0], code, cls)
+                return None
+        seats = self.group(t) if final else [self.need_subject(t)]
+        for seat in seats:
+            if seat is not None:
+                self._hand(seat, code, cls)
+        return None
+
+    def _hand(self, seat: int, code: str, cls: HandClass) -> None:
         if cls is HandClass.OPENING and self.small_mode == "midgame" and code in _MIDGAME_OF:
             code, cls = _MIDGAME_OF[code], HandClass.MIDGAME
         if self.rules is not None and not self.rules.allows(code):
@@ -481,8 +519,13 @@ class _Reader:
             ]
         if self.kongs:
             data["kongs"] = self.kongs
-        # 胡 without 自摸 is a win on a discard (the validator asks for the discarder)
-        kind = self.kind or ("discard" if self.winners or self.discarder is not None else None)
+        # 胡 without 自摸 is a win on a discard (the validator asks for the discarder), but
+        # for one winner whose hand comes by self-draw only (杠上开花, 天胡, 海底捞月)
+        kind = (
+            self.kind
+            or self._self_drawn_by_its_hand()
+            or ("discard" if self.winners or self.discarder is not None else None)
+        )
         if kind is None:
             if self.birds is not None or self.forfeited:
                 self.not_understood(GRAMMAR["birds"][-1])
@@ -512,6 +555,13 @@ class _Reader:
                 result["haidi"] = haidi
         data["result"] = result
         return data
+
+    def _self_drawn_by_its_hand(self) -> str | None:
+        if self.discarder is not None or len(self.winners) != 1:
+            return None
+        codes = [c for hands in self.winners.values() for c in hands]
+        only = frozenset({WinKind.SELF_DRAW})
+        return "self_draw" if any(HAND_TYPES[c].win_kinds == only for c in codes) else None
 
     def _winners(self) -> list[dict[str, Any]]:
         return [

@@ -432,7 +432,7 @@ def _doc_examples() -> list[str]:
 
 
 def test_the_doc_has_its_examples():
-    assert len(_doc_examples()) == 8
+    assert len(_doc_examples()) == 10
 
 
 @pytest.mark.parametrize("sentence", _doc_examples())
@@ -450,3 +450,45 @@ def test_a_hand_the_ruleset_does_not_play_is_named():
     assert read("王芳自摸豪华七小对", rules=ruleset(4))["result"]["winners"][0]["hands"] == [
         "haohua_qixiaodui"
     ]
+
+
+# --- seats that share their word, and wins by self-draw only --------------------------
+
+
+@pytest.mark.parametrize("joined", ["刘洋、王芳胡", "刘洋和王芳胡", "刘洋 王芳 胡了"])
+def test_seats_named_one_after_another_share_the_win_after_them(joined):
+    assert read(f"李娜点炮 {joined} 鸟2 8")["result"] == {
+        "kind": "discard",
+        "winners": [{"seat": 2, "hands": ["pinghu"]}, {"seat": 3, "hands": ["pinghu"]}],
+        "discarder": 1,
+        "birds": [2, 8],
+    }
+
+
+def test_seats_named_together_share_their_hands():
+    result = read("刘洋、王芳清一色 李娜放炮 鸟1 2")["result"]
+    assert result["winners"] == [
+        {"seat": 2, "hands": ["qingyise"]},
+        {"seat": 3, "hands": ["qingyise"]},
+    ]
+
+
+def test_a_seat_named_beside_one_that_can_have_one_word_is_said_back_not_dropped():
+    assert not_understood("刘洋、王芳点炮 张伟胡") == ["刘洋"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "seat", "code"),
+    [("刘洋杠上开花 鸟6 9", 3, "gangshangkaihua"), ("张伟天胡 鸟1 5", 0, "tianhu")],
+)
+def test_a_win_whose_hand_comes_by_self_draw_only_is_a_self_draw(sentence, seat, code):
+    assert HAND_TYPES[code].win_kinds == frozenset({WinKind.SELF_DRAW})
+    result = read(sentence)["result"]
+    assert result["kind"] == "self_draw"
+    assert result["winners"] == [{"seat": seat, "hands": [code]}]
+
+
+def test_a_hand_said_after_the_discarder_is_the_one_winners():
+    result = read("刘洋胡 王芳放炮 清一色 鸟3 4")["result"]
+    assert result["winners"] == [{"seat": 3, "hands": ["qingyise"]}]
+    assert result["discarder"] == 2
