@@ -91,6 +91,12 @@ def round_summary(
         "haidi_said": kind == "draw" and bool(haidi),
         "haidi_taker": names[haidi["taker"]] if isinstance(haidi.get("taker"), int) else "",
         "escapes": [names[p["seat"]] for p in data.get("penalties") or []],
+        # 钓鱼 stakes (each seat that put one up, and how much), said beside the payments
+        "fish": [
+            {"name": names[seat], "stake": stake}
+            for seat, stake in enumerate(data.get("fish") or [])
+            if isinstance(stake, int) and stake and seat < len(names)
+        ],
         # 杠分, apart from the win: one line a kong (暗杠 2 × 2 家 = 4)
         "kongs": round_kongs(result, names),
         "net": result.get("net") or [0] * len(names),

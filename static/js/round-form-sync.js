@@ -175,6 +175,8 @@
     }
 
     function setNumber(n) {
+      // the tab's title says the round the form is at too (记录 · 第 9 盘)
+      document.title = document.title.replace(fmt(T.round_n, { n: NUMBER }), fmt(T.round_n, { n: n }));
       NUMBER = n;
       root.querySelector("input[name=number]").value = String(n);
       var title = document.querySelector("[data-role=rf-number]");

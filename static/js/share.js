@@ -6,10 +6,15 @@
 (function () {
   "use strict";
 
+  // The label comes back after a moment; a second tap meanwhile keeps the first label
+  // (not 已复制 for good).
   function copied(button) {
-    var label = button.textContent;
+    if (!button.hasAttribute("data-label")) button.setAttribute("data-label", button.textContent);
     button.textContent = button.getAttribute("data-copied") || "✓";
-    setTimeout(function () { button.textContent = label; }, 1500);
+    clearTimeout(button.csmjCopiedTimer);
+    button.csmjCopiedTimer = setTimeout(function () {
+      button.textContent = button.getAttribute("data-label");
+    }, 1500);
   }
 
   function fallbackCopy(text, button) {

@@ -106,6 +106,7 @@ def test_an_offline_reload_shows_the_last_board_the_server_gave_plus_the_waiting
     # the count is the server's (the waiting round counts once stored), as the board's
     assert count.inner_text() == "3 盘计分 · 1 盘已作废"
     assert page.locator("[data-role=rf-number]").inner_text() == "第 6 盘"
+    assert "第 6 盘" in page.title()  # the tab says it too, not the kept page's 第 4 盘
     assert not Round.objects.filter(session=session, number=5).exists()
 
     page.context.set_offline(False)

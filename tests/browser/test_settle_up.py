@@ -58,6 +58,11 @@ def test_the_finished_session_settles_up_in_yuan_and_copies_the_text(page, leagu
 
     card.locator("[data-role=copy-settle]").click()
     page.locator("[data-role=copy-settle]", has_text="已复制").wait_for()
+    card.locator("[data-role=copy-settle]").click()  # a second tap meanwhile
+    # the label comes back, even after a second tap while it said 已复制
+    page.locator("[data-role=copy-settle]", has_text="复制结账文字").wait_for(timeout=5_000)
+    page.wait_for_timeout(1_700)  # and stays
+    assert page.locator("[data-role=copy-settle]").inner_text() == "复制结账文字"
     copied = page.evaluate("navigator.clipboard.readText()")
     assert copied == settle["text"]
     assert copied.splitlines()[0].endswith("结账（1子 = 2元）")

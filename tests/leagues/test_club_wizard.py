@@ -123,6 +123,9 @@ def test_the_welcome_page_shows_the_invitation_link_a_qr_code_and_starts_the_fir
     )
 
     assert f"/invite/{invitation.token}/" in page and "<svg" in page and "data-copy=" in page
+    # the club's address, with where to change its short name (the wizard chose it)
+    assert f"://testserver/c/{club.slug}/</code>" in page
+    assert reverse("club-edit", args=[club.slug]) in page
     assert 'data-role="start-first-session"' in page
     session = Session.objects.get()
     assert started["Location"] == reverse("round-new", args=[club.slug, session.pk])

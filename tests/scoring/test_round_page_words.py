@@ -60,3 +60,17 @@ def test_a_corrected_rounds_mark_on_the_session_page_says_the_round_pages_versio
     assert len(marks) == 2  # the card and the table row
     assert all(m.endswith(version) for m in marks)
     assert version in round_page
+
+
+def test_the_fishing_stakes_are_said_on_the_session_and_round_pages(rec, session, recorder):
+    data = {**round_discard(1, 2), "fish": [0, 2, 0, 3]}
+    services.round_record(session=session, data=data, actor=recorder)
+    slug = session.season.club.slug
+
+    for url in (
+        reverse("session", args=[slug, session.pk]),
+        reverse("round", args=[slug, session.pk, 1]),
+    ):
+        page = rec.get(url).content.decode()
+        line = page.split('data-role="round-fish">', 1)[1].split("</", 1)[0]
+        assert line == "钓鱼：李四 2、赵六 3", url
