@@ -82,6 +82,8 @@ def club_slug_clean(*, slug: Any, club: Club | None = None) -> str:
     text = str(slug if slug is not None else "").strip()
     if not slug_re.match(text):  # Django's slug: what the /c/<slug>/ converter takes
         raise reject("slug", "slug_invalid")
+    if club is not None and text == club.slug:  # kept as it is (one stored before the
+        return text  # capitals rule, beside another club's, stays savable)
     # capitals aside: /c/Yuelu/ and /c/yuelu/ read as one address on a phone
     others = Club.objects.filter(slug__iexact=text)
     held = FormerSlug.objects.filter(slug__iexact=text)
@@ -701,7 +703,10 @@ def _free_slug(name: str) -> str:
     """A free slug for a new club: the name's ASCII letters, else "club", plus a short random
     tail when that is taken (Chinese names have no ASCII letters)."""
     base = slugify(name)[:40].strip("-")
-    taken = Club.objects.filter(slug=base).exists() or FormerSlug.objects.filter(slug=base).exists()
+    taken = (
+        Club.objects.filter(slug__iexact=base).exists()
+        or FormerSlug.objects.filter(slug__iexact=base).exists()
+    )
     if base and not taken:
         return base
     return f"{base or 'club'}-{secrets.token_hex(3)}"

@@ -151,7 +151,8 @@ def _dumps(obj: Any) -> str:
 
 def _club_from_header(header: dict[str, Any], actor: Any) -> tuple[Club, list[tuple[str, str]]]:
     """Create the club described by an export header (the actor becomes its owner), or
-    use the existing club of that slug when the actor may record there. One transaction:
+    use the existing club of that slug (now, or before a change of it) when the actor
+    may record there. One transaction:
     the club and its whole roster are created together (and with one commit, not one per
     player: a 500-player roster took 5 s of commits). Also returns the roster's aliases
     left out (``leagues.services.players_roster_add``)."""
@@ -163,7 +164,11 @@ def _club_from_header_unlocked(
     header: dict[str, Any], actor: Any
 ) -> tuple[Club, list[tuple[str, str]]]:
     info = header.get("club") or {}
-    existing = Club.objects.filter(slug=info.get("slug")).first()
+    # an export taken before the club changed its slug names the slug it held then
+    existing = (
+        Club.objects.filter(slug=info.get("slug")).first()
+        or Club.objects.filter(former_slugs__slug=info.get("slug")).first()
+    )
     if existing is not None:
         if not can_record(actor, existing):
             raise Forbidden("import", club=existing.slug)

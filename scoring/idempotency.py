@@ -25,6 +25,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -77,6 +78,13 @@ class IdempotencyKey(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}:{self.key}"
+
+
+# A path's club slug: left out of a request's fingerprint, so a retry sent to a club's
+# address from before its slug changed (a round that waited on a phone, redirected once
+# already) replays the stored answer. The rest of the path (a session's or a round's id,
+# unique across clubs) still names what the request is about.
+_CLUB_IN_PATH = re.compile(r"^(/c/|/api/v1/clubs/)[^/]+/")
 
 
 def request_fingerprint(*, method: str, path: str, body: Any) -> str:
@@ -180,7 +188,10 @@ def run(request: Any, call: Callable[[], Any]) -> Any:
     user = request.user if request.user.is_authenticated else None
     if user is None:
         key = anonymous_key(request, key)
-    fingerprint = request_fingerprint(method=request.method, path=request.path, body=request.data)
+    slugless = _CLUB_IN_PATH.sub(r"\1*/", request.path)
+    fingerprint = request_fingerprint(method=request.method, path=slugless, body=request.data)
+    # a key stored before the slug was left out (its fingerprint has the path as sent)
+    as_sent = request_fingerprint(method=request.method, path=request.path, body=request.data)
     with transaction.atomic():
         record = _claim(user=user, key=key, fingerprint=fingerprint)
         if record is None:
@@ -188,7 +199,7 @@ def run(request: Any, call: Callable[[], Any]) -> Any:
             if previous.created_at < timezone.now() - KEY_TTL:  # expired: a new key
                 previous.delete()
                 record = _claim(user=user, key=key, fingerprint=fingerprint)
-            elif previous.request_hash != fingerprint:
+            elif previous.request_hash not in (fingerprint, as_sent):
                 raise IdempotencyMismatch()
             else:
                 return Response(

@@ -646,9 +646,11 @@ def session_same_table(*, club: Any, by: Any = None) -> dict[str, Any] | None:
     rounds). None when the club has no session yet. Four queries (five when ``by``, the
     user asking, started none: their own last table comes first, ``session_latest``).
 
-    ``open``: the last session is not finished (结束本场 not tapped), ``counted`` its
-    counted rounds: the page offers to go on with it, or to finish it and start again,
-    never a second session beside it unasked.
+    ``open``: the last session is not finished (结束本场 not tapped) in a season still
+    open (a closed season's sessions are final, never finished), ``counted`` its counted
+    rounds, ``own``: ``by`` started it. The page offers to go on with an open one, and
+    to finish it and start again only when it is the user's own (another table's game is
+    not the user's to end); never a second session beside it unasked.
 
     It starts again in the last session's own season, at its own size (``table_size``:
     a league night's table of three under a ruleset for four); ``startable`` is false
@@ -667,8 +669,9 @@ def session_same_table(*, club: Any, by: Any = None) -> dict[str, Any] | None:
     )
     return {
         "session": last,
-        "open": not state["finished"],
+        "open": not state["finished"] and not season.is_closed,
         "counted": state["counted"],
+        "own": by is not None and last.created_by_id == getattr(by, "pk", None),
         "season": season,
         "table_size": last.table_size,
         "startable": not season.is_closed and seats == len(players),

@@ -106,16 +106,17 @@ def start_same_table(
     size (a league night's table of three under a ruleset for four). After a night's
     table the new session is a table of the season, not of the night: it takes no label
     (the night's 第1轮 第3桌 would name a table it is not). While the last table is not
-    finished, only ``finish_last=1`` (结束上一场，再来一场) starts the next, finishing
-    it; otherwise its round form opens again."""
+    finished, only ``finish_last=<its id>`` (结束上一场，再来一场) from the user who
+    started it starts the next, finishing it; otherwise (a page from before, a second
+    tap, another table's game) its round form opens again."""
     same = same or same_table(club=club, by=request.user)
     if same is None:
         return redirect("session-new", slug=club.slug, season_id=season.pk)
     last = same["session"]
-    finish_last = request.POST.get("finish_last") == "1"
-    if same["open"] and not finish_last:
-        # a page from before the last table started, or a second tap: never a second
-        # session beside the one still being played
+    finish_last = same["open"] and request.POST.get("finish_last") == str(last.pk)
+    if same["open"] and not (finish_last and same["own"]):
+        # a page from before the last table started, a second tap (its finish_last names
+        # the table it finished), another table's game: never a second session beside it
         messages.info(request, _("上一场还没结束，接着记录。"))
         return redirect("round-new", slug=club.slug, session_id=last.pk)
     night = selectors.session_night_table(session=last)

@@ -321,7 +321,8 @@ class _Reader:
             self.to_winner = False
         self.fed = False
         if self.fresh and self.listed and not self.in_haidi:
-            self.listed.append((t.value, t.text))
+            if self.listed[-1][0] != t.value:  # 二号位 李娜自摸, a stutter: one seat
+                self.listed.append((t.value, t.text))
         else:
             self.listed = [(t.value, t.text)]
         self.fresh = True

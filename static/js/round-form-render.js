@@ -497,7 +497,10 @@
     // blanked: the next redraw is a new round's, which takes nothing from the boxes on
     // the page (a stake still in a focused box was the saved round's).
     var blanked = false;
-    form.onBlank(function () { extrasOpen = false; blanked = true; });
+    // What a 钓鱼 box held that is no number (abc, 2,5), by seat: shown again as typed,
+    // beside its error, never emptied (an empty box looks like no stake).
+    var fishText = {};
+    form.onBlank(function () { extrasOpen = false; blanked = true; fishText = {}; });
 
     function extrasSection() {
       var fishBad = form.fishBad();
@@ -524,7 +527,7 @@
           s.name,
           h("input", {
             type: "text", inputmode: "numeric", autocomplete: "off", placeholder: "0",
-            value: typeof v === "number" && !isNaN(v) && v !== 0 ? String(v) : "",
+            value: typeof v === "number" && !isNaN(v) ? (v !== 0 ? String(v) : "") : (fishText[s.seat] || ""),
             "data-role": "fish", "data-seat": s.seat,
             "aria-invalid": bad || engine.length ? "true" : null,
           }),
@@ -563,7 +566,9 @@
     }
 
     function readFish(inp) {
-      form.fishTyped(Number(inp.getAttribute("data-seat")), inp.value, inp.validity.badInput);
+      var seat = Number(inp.getAttribute("data-seat"));
+      fishText[seat] = inp.value;
+      form.fishTyped(seat, inp.value, inp.validity.badInput);
     }
 
     var formBody = document.getElementById("rf-body");

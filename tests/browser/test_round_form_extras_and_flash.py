@@ -69,7 +69,7 @@ def test_a_fishing_stake_out_of_bounds_is_refused_beside_its_named_box(page, lea
     errors = page.locator('#rf-extras .field-errors li[data-field="fish.1"]')
     why = page.locator("#rf-save-why")
 
-    for typed in ["-5", "2.5"]:
+    for typed in ["-5", "2.5", "2,5"]:
         type_fish(page, 1, typed)
         # refused as typed, not made 0 or 2: the box keeps it, outlined, its error named
         assert fish(page, 1).input_value() == typed

@@ -128,3 +128,59 @@ def test_a_slug_that_differs_only_in_capitals_is_taken(club, alice):
         assert taken.value.error_dict["slug"][0].code == "unique"
     club_update(club=club, actor=alice, slug="Yuelu-MJ")  # the club's own, recapitalised
     assert club.slug == "Yuelu-MJ"
+
+
+def test_a_waiting_round_retried_at_the_old_address_after_it_was_stored_is_replayed(club, alice):
+    """The phone's first try was redirected and stored, its answer lost: the queue sends
+    it again, to the old address, with the same key, and gets the stored answer."""
+    season = make_season(club)
+    session = make_session(season, make_players(club, list("东南西北")), actor=alice)
+    body = json.dumps({"number": 1, "data": round_self_draw(0)})
+    phone = logged_in(alice)
+    key = {"HTTP_IDEMPOTENCY_KEY": "round-1-of-the-evening"}
+    old = f"/c/yuelu/sessions/{session.pk}/rounds/save/"
+
+    moved = phone.post(old, body, content_type="application/json", **key)
+    stored = phone.post(moved["Location"], body, content_type="application/json", **key)
+    again = phone.post(old, body, content_type="application/json", **key)
+
+    assert (moved.status_code, stored.status_code, again.status_code) == (307, 201, 201)
+    assert again["Idempotent-Replayed"] == "true"
+    assert again.json() == stored.json()
+    assert session.rounds.count() == 1
+
+
+def test_the_wizard_picks_a_slug_no_other_club_holds_in_other_capitals(alice):
+    import datetime
+
+    from leagues.models import Club
+    from leagues.services import club_setup
+
+    Club.objects.create(name="别家", slug="Yuelu-Club")
+
+    made = club_setup(
+        owner=alice,
+        name="Yuelu Club",
+        is_public=False,
+        ruleset_name="六七片",
+        ruleset_config={"preset": "changsha-67"},
+        player_names=["张三", "李四", "王五", "赵六"],
+        season_name="秋季赛",
+        start_date=datetime.date(2026, 9, 1),
+    )
+
+    assert made.club.slug.startswith("yuelu-club-")
+
+
+def test_a_club_keeps_its_slug_stored_beside_another_in_other_capitals(alice):
+    """Stored before capitals counted: its settings still save with the slug unchanged."""
+    from leagues.models import Club
+
+    club = make_club(owner=alice)
+    club_update(club=club, actor=alice, slug="Foo")
+    Club.objects.create(name="别家", slug="foo")
+
+    club_update(club=club, actor=alice, slug="Foo", name="新名字")
+
+    club.refresh_from_db()
+    assert (club.slug, club.name) == ("Foo", "新名字")

@@ -470,3 +470,19 @@ def test_an_all_or_nothing_import_that_fails_leaves_no_audit_entry(
     assert report.failed and report.sessions == 0
     assert not Round.objects.filter(session__season=season).exists()
     assert not AuditEntry.objects.filter(club=club, action="session.import").exists()
+
+
+def test_an_export_taken_before_the_club_changed_its_slug_imports_into_that_club(
+    club, season, players, recorder, organiser
+):
+    from leagues.services import club_update
+
+    session = make_session(season, players[:4], actor=recorder)
+    round_record(session=session, data=GOOD, actor=recorder)
+    lines = list(club_export_lines(club=club))
+    club_update(club=club, actor=organiser, slug="renamed")
+
+    report, into = lines_import(lines=lines, actor=recorder)
+
+    assert into == club and report.sessions == 1
+    assert Club.objects.count() == 1

@@ -197,7 +197,7 @@ def test_finish_the_last_and_play_again_finishes_it_and_starts_the_same_table(
 ):
     services.round_record(session=session, data=round_self_draw(2), actor=recorder)
 
-    response = rec.post(again_url(club), {"finish_last": "1"})
+    response = rec.post(again_url(club), {"finish_last": str(session.pk)})
 
     session.refresh_from_db()
     new = Session.objects.exclude(pk=session.pk).get()
@@ -210,7 +210,7 @@ def test_finish_the_last_and_play_again_finishes_it_and_starts_the_same_table(
 def test_a_refused_start_leaves_the_last_session_unfinished(rec, club, session, season):
     season.ruleset.config = {"preset": "changsha-67", "players": 3}  # seats three now
     season.ruleset.save()
-    same = {"finish_last": "1"}
+    same = {"finish_last": str(session.pk)}
 
     rec.post(reverse("session-same-table", args=[club.slug, season.pk]), same)
 
@@ -231,3 +231,51 @@ def test_each_recorder_goes_on_with_their_own_table(rec, club, session, season, 
     assert other.started_at >= session.started_at
     assert reverse("round-new", args=[club.slug, session.pk]) in page
     assert reverse("round-new", args=[club.slug, other.pk]) not in page
+
+
+def test_a_second_tap_on_finish_and_play_again_finishes_nothing_more(rec, club, session, recorder):
+    """The second post names the table the first one finished: the new table goes on."""
+    services.round_record(session=session, data=round_self_draw(2), actor=recorder)
+    tap = {"finish_last": str(session.pk)}
+    rec.post(again_url(club), tap)
+    new = Session.objects.exclude(pk=session.pk).get()
+
+    response = rec.post(again_url(club), tap)
+
+    assert response["Location"] == reverse("round-new", args=[club.slug, new.pk])
+    assert Session.objects.count() == 2
+    new.refresh_from_db()
+    assert not hasattr(new, "result")
+
+
+def test_another_tables_game_is_offered_to_go_on_with_never_to_finish(
+    client, club, session, recorder, organiser
+):
+    """The organiser started no table: the club's last one is the recorder's, going on."""
+    client.force_login(organiser)
+    page = client.get(reverse("club", args=[club.slug])).content.decode()
+    response = client.post(again_url(club), {"finish_last": str(session.pk)})
+
+    assert reverse("round-new", args=[club.slug, session.pk]) in page
+    assert "结束上一场，再来一场" not in page
+    assert response["Location"] == reverse("round-new", args=[club.slug, session.pk])
+    session.refresh_from_db()
+    assert not hasattr(session, "result") and Session.objects.count() == 1
+
+
+def test_a_closed_seasons_unfinished_table_starts_again_in_a_new_season(
+    rec, club, session, season, players, recorder
+):
+    """A closed season's sessions are final: its last table, never finished, is not one
+    to go on with; the same four start in the season open now."""
+    season.is_closed = True
+    season.save()
+    new_season = make_season(club, name="冬季赛")
+
+    page = rec.get(reverse("session-new", args=[club.slug, new_season.pk])).content.decode()
+    response = rec.post(reverse("session-same-table", args=[club.slug, new_season.pk]))
+
+    assert "同一桌再来一场" in page and "结束上一场" not in page
+    new = Session.objects.exclude(pk=session.pk).get()
+    assert new.season == new_season
+    assert response["Location"] == reverse("round-new", args=[club.slug, new.pk])

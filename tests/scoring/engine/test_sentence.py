@@ -492,3 +492,8 @@ def test_a_hand_said_after_the_discarder_is_the_one_winners():
     result = read("刘洋胡 王芳放炮 清一色 鸟3 4")["result"]
     assert result["winners"] == [{"seat": 3, "hands": ["qingyise"]}]
     assert result["discarder"] == 2
+
+
+@pytest.mark.parametrize("sentence", ["二号位 李娜自摸 鸟3 7", "李娜 李娜自摸 鸟3 7"])
+def test_one_seat_named_twice_in_a_row_is_one_seat(sentence):
+    assert read(sentence)["result"]["winners"] == [{"seat": 1, "hands": ["pinghu"]}]

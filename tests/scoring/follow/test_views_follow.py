@@ -26,10 +26,11 @@ def test_same_four_as_last_time_starts_a_session_with_their_seats_and_next_deale
     page = rec.get(reverse("session-new", args=[season.club.slug, season.pk])).content.decode()
     # the last table is not finished: the button finishes it first (its form says so)
     assert "结束上一场，同一桌再来一场" in page and "王五 坐庄" in page
-    assert 'name="finish_last" value="1"' in page
+    assert f'name="finish_last" value="{session.pk}"' in page
 
     response = rec.post(
-        reverse("session-same-table", args=[season.club.slug, season.pk]), {"finish_last": "1"}
+        reverse("session-same-table", args=[season.club.slug, season.pk]),
+        {"finish_last": str(session.pk)},
     )
 
     new = Session.objects.exclude(pk=session.pk).get()
