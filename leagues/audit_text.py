@@ -47,6 +47,10 @@ class AuditLine:
     entry: AuditEntry
     sentence: str
     changes: list[Change] = field(default_factory=list)
+    # the session a line is about, while it exists, and who sat there: which table's
+    # 第 3 盘 (a league night has several)
+    session_id: int | None = None
+    table: list[str] = field(default_factory=list)
 
     @property
     def text(self) -> str:
@@ -517,5 +521,8 @@ def audit_lines(entries: Iterable[AuditEntry]) -> list[AuditLine]:
             changes = _field_changes({}, {**before, "players": None}, names, seats)
         else:
             changes = _field_changes(before, after, names, seats)
-        lines.append(AuditLine(entry, _sentence(entry, names, seats), changes))
+        line = AuditLine(entry, _sentence(entry, names, seats), changes)
+        if session in names.seats:
+            line.session_id, line.table = session, names.seats[session]
+        lines.append(line)
     return lines

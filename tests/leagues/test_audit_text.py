@@ -171,3 +171,17 @@ def test_the_audit_page_shows_sentences_and_no_raw_snapshot(client, owner, club,
         reverse("club-audit", args=[club.slug]), HTTP_ACCEPT_LANGUAGE="en"
     ).content.decode()
     assert "recorder corrected round 1" in html
+
+
+def test_a_round_line_says_which_table_and_links_to_its_session(
+    client, owner, club, session, round_history
+):
+    """On a night of several tables, 第 1 盘 alone does not say whose."""
+    client.force_login(owner)
+    html = client.get(reverse("club-audit", args=[club.slug])).content.decode()
+
+    link = (
+        f'<a href="{reverse("session", args=[club.slug, session.pk])}" data-role="audit-session">'
+    )
+    names = " · ".join(p.display_name for p in session.players_in_order())
+    assert html.count(link + names + "</a>") >= 4  # recorded, corrected, voided, undone
