@@ -77,8 +77,8 @@ def club_slug_clean(*, slug: Any, club: Club | None = None) -> str:
     """A club's short name as stored, refused with the catalogue's words on ``slug``
     (never Django's validator or unique-constraint sentences): letters, digits, hyphens
     and underscores, and no other club's, now or before, capitals aside (``club``: the
-    one changing its own, which may take back a slug it held). The services check it; a page's form asks
-    it too, to say it beside the form's own refusals of the same post."""
+    one changing its own, which may take back a slug it held). The services check it; a
+    page's form asks it too, to say it beside the form's own refusals of the same post."""
     text = str(slug if slug is not None else "").strip()
     if not slug_re.match(text):  # Django's slug: what the /c/<slug>/ converter takes
         raise reject("slug", "slug_invalid")

@@ -113,25 +113,26 @@ def start_same_table(
     if same is None:
         return redirect("session-new", slug=club.slug, season_id=season.pk)
     last = same["session"]
-    finish_last = same["open"] and request.POST.get("finish_last") == str(last.pk)
-    if same["open"] and not (finish_last and same["own"]):
+    finish_last = same["own"] and request.POST.get("finish_last") == str(last.pk)
+    if same["open"] and not finish_last:
         # a page from before the last table started, a second tap (its finish_last names
         # the table it finished), another table's game: never a second session beside it
         messages.info(request, _("上一场还没结束，接着记录。"))
         return redirect("round-new", slug=club.slug, session_id=last.pk)
     night = selectors.session_night_table(session=last)
-    start = services.session_finish_and_start if finish_last else services.session_start
-    extra = {"last": last} if finish_last else {}
+    start = {
+        "season": season,
+        "players": same["players"],
+        "first_dealer": same["dealer"],
+        "table_label": "" if night is not None else last.table_label,
+        "table_size": same["table_size"] if same["season"].pk == season.pk else None,
+        "actor": request.user,
+    }
     try:
-        session = start(
-            season=season,
-            players=same["players"],
-            first_dealer=same["dealer"],
-            table_label="" if night is not None else last.table_label,
-            table_size=same["table_size"] if same["season"].pk == season.pk else None,
-            actor=request.user,
-            **extra,
-        )
+        if same["open"]:  # finish_last, by its starter: finished and started in one
+            session = services.session_finish_and_start(last=last, **start)
+        else:
+            session = services.session_start(**start)
     except ValidationError as exc:
         messages_refused(request, exc)
         return redirect("session-new", slug=club.slug, season_id=season.pk)

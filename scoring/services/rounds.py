@@ -186,13 +186,14 @@ def _locked_for_recording(*, session_id: int, club_slug: str | None, actor: Any)
         raise Http404("No such session.")
     values = list(row)
     built: list[Any] = []
-    for model, alias in _LOCKED_PARTS:
-        fields = model._meta.concrete_fields
-        taken, values = values[: len(fields)], values[len(fields) :]
-        converted = [
-            _from_db(field, alias, value) for field, value in zip(fields, taken, strict=True)
-        ]
-        built.append(model.from_db(connection.alias, [f.attname for f in fields], converted))
+    for model, names, columns in _locked_columns(postgres=postgres):
+        taken, values = values[: len(columns)], values[len(columns) :]
+        converted = []
+        for value, (converters, col) in zip(taken, columns, strict=True):
+            for convert in converters:
+                value = convert(value, col, connection)
+            converted.append(value)
+        built.append(model.from_db(connection.alias, names, converted))
     session: Session = built[0]
     season, club, ruleset = built[1:]
     season.club = club
@@ -213,12 +214,21 @@ _LOCKED_PARTS: tuple[tuple[type[Any], str], ...] = (
 )
 
 
-def _from_db(field: Any, alias: str, value: Any) -> Any:
-    """A column's value as the ORM would give it (dates on SQLite, JSON, decimals)."""
-    col = field.get_col(alias)
-    for convert in connection.ops.get_db_converters(col) + field.get_db_converters(connection):
-        value = convert(value, col, connection)
-    return value
+@functools.cache
+def _locked_columns(*, postgres: bool) -> list[tuple[type[Any], list[str], list[Any]]]:
+    """Each model of the lock's row with its field names and, a column each, the
+    converters that give its value as the ORM would (dates on SQLite, JSON, decimals):
+    found once a vendor, not for each recorded round."""
+    out = []
+    for model, alias in _LOCKED_PARTS:
+        fields = model._meta.concrete_fields
+        columns = []
+        for field in fields:
+            col = field.get_col(alias)
+            converters = connection.ops.get_db_converters(col) + field.get_db_converters(connection)
+            columns.append((converters, col))
+        out.append((model, [f.attname for f in fields], columns))
+    return out
 
 
 @functools.cache

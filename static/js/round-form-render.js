@@ -527,7 +527,7 @@
           s.name,
           h("input", {
             type: "text", inputmode: "numeric", autocomplete: "off", placeholder: "0",
-            value: typeof v === "number" && !isNaN(v) ? (v !== 0 ? String(v) : "") : (fishText[s.seat] || ""),
+            value: fishShown(s.seat, v),
             "data-role": "fish", "data-seat": s.seat,
             "aria-invalid": bad || engine.length ? "true" : null,
           }),
@@ -563,6 +563,12 @@
       return section(T.extras_title, ["penalties", "fish"], [details], {
         id: "rf-extras", hasError: fishErrors.length > 0,
       });
+    }
+
+    // A stake box's text: empty for none, the number, or what was typed that is none.
+    function fishShown(seat, v) {
+      if (typeof v !== "number" || isNaN(v)) return fishText[seat] || "";
+      return v !== 0 ? String(v) : "";
     }
 
     function readFish(inp) {

@@ -10,7 +10,7 @@ import pytest
 
 from scoring.engine import score_round
 from tests.browser.test_recording import ARTIFACTS, RULESET, tap
-from tests.browser.test_table import form_url, log_in_and_start, saved, tap_self_draw
+from tests.browser.test_table import form_url, log_in_and_start, open_form, saved, tap_self_draw
 
 pytestmark = [pytest.mark.browser]
 
@@ -124,9 +124,7 @@ def test_an_offline_reload_shows_the_last_board_the_server_gave_plus_the_waiting
 def test_a_round_the_session_page_synced_is_on_the_board_of_the_next_offline_reload(page, league):
     from scoring.models import Round
 
-    session = log_in_and_start(page, league)
-    page.goto(form_url(page, session))  # the page the worker keeps: 第 1 盘, no round
-    page.locator("#rf-body .rf-section").first.wait_for()
+    session = open_form(page, league)  # the page the worker keeps: 第 1 盘, no round
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=15_000)
     page.wait_for_function(KEPT, timeout=15_000)
 
@@ -167,9 +165,7 @@ def test_a_round_waiting_while_the_club_changed_its_slug_is_stored_at_the_new_ad
     from leagues.services import club_update
     from scoring.models import Round
 
-    session = log_in_and_start(page, league)
-    page.goto(form_url(page, session))
-    page.locator("#rf-body .rf-section").first.wait_for()
+    session = open_form(page, league)
     tap_self_draw(page, 0, (1, 5))
     settled(page)
     page.context.set_offline(True)
@@ -191,9 +187,7 @@ def test_a_round_waiting_while_the_club_changed_its_slug_is_stored_at_the_new_ad
 
 def test_the_session_page_opens_offline_though_the_phone_never_opened_it(page, league):
     """开一场 goes straight to the round form: its 返回本场 page is kept as well."""
-    session = log_in_and_start(page, league)
-    page.goto(form_url(page, session))
-    page.locator("#rf-body .rf-section").first.wait_for()
+    session = open_form(page, league)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=15_000)
     session_path = f"/c/yuelu/sessions/{session.pk}/"
     page.wait_for_function(
@@ -215,9 +209,7 @@ def test_the_session_page_opens_offline_though_the_phone_never_opened_it(page, l
 def test_undo_offline_or_with_a_round_waiting_says_why_and_undoes_nothing(page, league):
     from scoring.models import Round
 
-    session = log_in_and_start(page, league)
-    page.goto(form_url(page, session))
-    page.locator("#rf-body .rf-section").first.wait_for()
+    session = open_form(page, league)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=15_000)
     tap_self_draw(page, 0, (1, 5))
     tap(page, "#rf-save")
