@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: run test test-js test-fast test-db test-api-contract lint native bench bench-instructions bench-analyse bench-seating bench-me schema browser-deps venv migrate demo clean audit test-worker bench-site serve loadtest loadtest-night faults replica-up replica-down test-replica
+.PHONY: run test test-js test-fast test-db test-api-contract lint native bench bench-instructions bench-analyse bench-seating bench-me schema browser-deps venv migrate demo clean audit test-worker bench-site bench-import serve loadtest loadtest-night faults replica-up replica-down test-replica
 
 # Test processes for pytest-xdist (-n). Each process that runs browser tests starts its own
 # live server and its own Chromium (tests/browser/conftest.py).
@@ -187,6 +187,12 @@ BENCH_BASE ?= 5c0d0d6
 BENCH_SCALE ?= 1
 bench-site: venv
 	DATABASE_URL=$(BENCH_DB) BENCH_BASE=$(BENCH_BASE) BENCH_SCALE=$(BENCH_SCALE) $(PYTHON) -m bench.bench_site
+
+# The import's floor (docs/performance.md): bench-import-src's export imported by BENCH_BASE
+# and by this tree as it is, with one row a round and with no rows, in turn, in make
+# bench-site's databases (the clubs generated when absent).
+bench-import: venv
+	BENCH_DB=$(BENCH_DB) $(PYTHON) -m bench.bench_import --base $(BENCH_BASE)
 
 # 我的 (/me/) for one user with ~20,000 rounds in three clubs (docs/performance.md), cold and
 # warm, in-process; BENCH_ME_DB may be a sqlite:/// URL too.
