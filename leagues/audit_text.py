@@ -476,8 +476,8 @@ def _templates() -> dict[str, str]:
         "penalty.give": pgettext("audit", "%(actor)s 记录了罚分 %(obj)s"),
         "penalty.cancel": pgettext("audit", "%(actor)s 撤销了罚分 %(obj)s"),
         "round.correct": pgettext("audit", "%(actor)s 更正了第 %(n)s 盘"),
-        "webhook.create": pgettext("audit", "%(actor)s 添加了网络钩子 %(obj)s"),
-        "webhook.delete": pgettext("audit", "%(actor)s 删除了网络钩子 %(obj)s"),
+        "webhook.create": pgettext("audit", "%(actor)s 添加了推送地址 %(obj)s"),
+        "webhook.delete": pgettext("audit", "%(actor)s 删除了推送地址 %(obj)s"),
     }
 
 

@@ -74,14 +74,15 @@ def claim(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 @club_view("read")
 def link_request(request: HttpRequest, club: Club, player_id: int) -> HttpResponse:
-    """A user asks to be this player; an organiser approves on the roster page."""
+    """A user says they are this player: an organiser is linked at once, anyone else
+    asks and an organiser approves on the roster page."""
     player = get_object_or_404(Player, pk=player_id, club=club)
     try:
-        player_links.link_request_create(player=player, user=request.user)
+        linked = player_links.player_link_self(player=player, user=request.user)
     except ValidationError as exc:
         messages_refused(request, exc)
     else:
-        messages.success(request, _("已申请，等组织者确认。"))
+        messages.success(request, _("已关联。") if linked else _("已申请，等组织者确认。"))
     return redirect("player", slug=club.slug, player_id=player.pk)
 
 

@@ -166,6 +166,17 @@ def link_request_create(*, player: Player, user: Any) -> PlayerLinkRequest:
     return request
 
 
+def player_link_self(*, player: Player, user: Any) -> bool:
+    """The viewer says they are this player (我是这位选手). An organiser of the club is
+    linked at once, as approving their own request would; anyone else asks
+    (``link_request_create``). Returns whether the entry is now linked."""
+    if user is not None and user.is_authenticated and can_manage_club(user, player.club):
+        player_link(player=player, user=user, actor=user)
+        return True
+    link_request_create(player=player, user=user)
+    return False
+
+
 def link_request_approve(*, request: PlayerLinkRequest, actor: Any) -> Player:
     """An organiser approves a request: the link (the request is then gone)."""
     require_manage(actor, request.player.club)
@@ -205,11 +216,12 @@ def players_for_viewer(*, user: Any) -> QuerySet[Player]:
     )
 
 
-def link_state(*, player: Player, user: Any, can_record: bool) -> dict[str, Any]:
+def link_state(*, player: Player, user: Any, can_record: bool, can_manage: bool) -> dict[str, Any]:
     """What the player page offers about the entry's account link: ``mine`` (the viewer
     is the linked user), ``linked``, ``may_request`` (a logged-in viewer with no entry
-    in the club and no request for this one), ``requested``, ``may_show_qr`` (a
-    recorder, the entry unlinked). No query for a player read through
+    in the club and no request for this one), ``links_at_once`` (that viewer is an
+    organiser, whom the button links without a request), ``requested``, ``may_show_qr``
+    (a recorder, the entry unlinked). No query for a player read through
     ``players_for_viewer``; two otherwise."""
     logged_in = user is not None and user.is_authenticated
     mine = logged_in and player.user_id == user.pk
@@ -229,6 +241,8 @@ def link_state(*, player: Player, user: Any, can_record: bool) -> dict[str, Any]
         "linked": linked,
         "requested": bool(requested),
         "may_request": may_request,
+        # an organiser's 我是这位选手 links at once (player_link_self), so it says so
+        "links_at_once": may_request and can_manage,
         "may_show_qr": can_record and not linked,
     }
 

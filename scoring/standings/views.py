@@ -360,6 +360,7 @@ def player_detail(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
                 player=player,
                 user=request.user,
                 can_record=role_allows(getattr(request, "club_role", None), club, "record"),
+                can_manage=role_allows(getattr(request, "club_role", None), club, "manage"),
             ),
         ),
     )

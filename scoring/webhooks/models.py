@@ -39,8 +39,8 @@ class Webhook(models.Model):
     class Meta:
         app_label = "scoring"
         ordering = ["club", "id"]
-        verbose_name = _("网络钩子")
-        verbose_name_plural = _("网络钩子")
+        verbose_name = _("消息推送")
+        verbose_name_plural = _("消息推送")
 
     def __str__(self) -> str:
         return self.url
@@ -71,8 +71,8 @@ class WebhookDelivery(models.Model):
     class Meta:
         app_label = "scoring"
         ordering = ["-created_at", "-id"]
-        verbose_name = _("网络钩子投递")
-        verbose_name_plural = _("网络钩子投递")
+        verbose_name = _("推送记录")
+        verbose_name_plural = _("推送记录")
 
     def __str__(self) -> str:
         return f"{self.event} → {self.webhook_id} ({self.status})"

@@ -62,7 +62,7 @@ def club_webhooks(request: HttpRequest, club: Club) -> HttpResponse:
         except ServiceError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.localised())
         else:
-            messages.success(request, _("网络钩子已添加。"))
+            messages.success(request, _("推送地址已添加。"))
             return redirect("club-webhooks", slug=club.slug)
     hooks = list(Webhook.objects.filter(club=club).order_by("id"))
     for hook in hooks:
@@ -83,7 +83,7 @@ def club_webhooks(request: HttpRequest, club: Club) -> HttpResponse:
 def webhook_remove(request: HttpRequest, club: Club, webhook_id: int) -> HttpResponse:
     webhook = get_object_or_404(Webhook, pk=webhook_id, club=club)
     webhook_delete(webhook=webhook, actor=request.user)
-    messages.success(request, _("网络钩子已删除。"))
+    messages.success(request, _("推送地址已删除。"))
     return redirect("club-webhooks", slug=club.slug)
 
 

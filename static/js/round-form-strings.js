@@ -1,14 +1,15 @@
 /* The round form's UI strings, in the source language (Chinese). Django's JavaScript
  * catalogue (/jsi18n/, loaded before this file) translates them; the keyed object keeps
  * the %(n)s-style placeholders that the round form fills in. round-form.js passes
- * gettext/pgettext in, so a page without the catalogue shows the Chinese text.
+ * gettext/pgettext/ngettext in, so a page without the catalogue shows the Chinese text.
  * The game's words (how a round ends, the classes of hand, the melds) are not spelled
  * here: the page gives them, in its language, from the engine's catalogue
  * (scoring/engine/words.py) in the form's JSON (#rf-context, its "words"), passed in.
  */
-window.roundFormStrings = function (gettext, pgettext, words) {
+window.roundFormStrings = function (gettext, pgettext, words, ngettext) {
   "use strict";
   words = words || {};
+  ngettext = ngettext || function (one, many, n) { return n === 1 ? one : many; };
   var outcomes = words.outcomes || {};
   var classes = words.hand_classes || {};
   var melds = words.melds || {};
@@ -94,8 +95,9 @@ window.roundFormStrings = function (gettext, pgettext, words) {
     bird_remove: gettext("去掉鸟 %(n)s"),
     offline_preview: gettext("离线：现在无法预览。保存后本盘先存在本机，联网后自动同步。"),
     round_n: gettext("第 %(n)s 盘"),
-    counted_n: gettext("%(n)s 盘计分"),
-    void_n: gettext("%(n)s 盘已作废"),
+    // functions of the number: a language with plurals words 1 and 8 rounds apart
+    counted_n: function (n) { return ngettext("%(n)s 盘计分", "%(n)s 盘计分", n); },
+    void_n: function (n) { return ngettext("%(n)s 盘已作废", "%(n)s 盘已作废", n); },
     undo: pgettext("undo a round", "撤销"),
     saved_n: gettext("第 %(n)s 盘已保存"),
     queued_n: gettext("第 %(n)s 盘已存在本机，联网后自动同步"),

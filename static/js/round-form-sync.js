@@ -236,8 +236,8 @@
     var countEl = document.querySelector("[data-role=rf-count]");
     function drawCounts() {
       if (!counts || !countEl) return;
-      countEl.textContent = fmt(T.counted_n, { n: counts.counted }) + " · " +
-        fmt(T.void_n, { n: counts["void"] });
+      countEl.textContent = fmt(T.counted_n(counts.counted), { n: counts.counted }) + " · " +
+        fmt(T.void_n(counts["void"]), { n: counts["void"] });
       countEl.hidden = !counts["void"];
     }
 

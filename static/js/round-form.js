@@ -27,7 +27,8 @@
   // (/jsi18n/); without the catalogue the Chinese source text.
   var gettext = typeof window.gettext === "function" ? window.gettext : function (s) { return s; };
   var pgettext = typeof window.pgettext === "function" ? window.pgettext : function (c, s) { return s; };
-  var T = window.roundFormStrings(gettext, pgettext, ctx.words);
+  var ngettext = typeof window.ngettext === "function" ? window.ngettext : null;
+  var T = window.roundFormStrings(gettext, pgettext, ctx.words, ngettext);
 
   var parts = window.csmjRoundFormParts;
   var form = parts.state.createForm(ctx, T);

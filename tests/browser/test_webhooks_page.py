@@ -34,12 +34,12 @@ def test_an_organiser_registers_a_webhook_and_sends_a_failed_delivery_again(page
     log_in_as_owner(page)
     page.goto(f"{page.base}/c/{club.slug}/")
     with page.expect_navigation():
-        page.get_by_role("link", name="网络钩子").click()
+        page.get_by_role("link", name="消息推送").click()
 
     page.fill("input[name=url]", down_url())
     with page.expect_navigation():
         page.get_by_role("button", name="添加").click()
-    page.get_by_text("网络钩子已添加。").wait_for()
+    page.get_by_text("推送地址已添加。").wait_for()
     hook = Webhook.objects.get()
     assert page.locator(f"input[value='{hook.secret}']").count() == 1
 

@@ -241,3 +241,13 @@ test("more birds than the ruleset's say how many too many, never a negative numb
   form.state.birds = [1, 2];
   assert.ok(form.complete());
 });
+
+test("the session's count is worded by its number: one round, or rounds", () => {
+  require("../../static/js/round-form-strings.js");
+  const english = { "%(n)s 盘计分": ["%(n)s round counted", "%(n)s rounds counted"] };
+  const ngettext = (one, many, n) => (english[one] || [one, many])[n === 1 ? 0 : 1];
+  const W = globalThis.window.roundFormStrings((s) => s, (c, s) => s, {}, ngettext);
+  assert.strictEqual(S.fmt(W.counted_n(1), { n: 1 }), "1 round counted");
+  assert.strictEqual(S.fmt(W.counted_n(8), { n: 8 }), "8 rounds counted");
+  assert.strictEqual(S.fmt(T.void_n(4), { n: 4 }), "4 盘已作废");  // no catalogue: the source
+});

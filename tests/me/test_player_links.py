@@ -226,6 +226,30 @@ def test_the_player_page_offers_the_right_link_buttons(client, member, recorder,
     assert 'data-role="show-claim-qr"' in client.get(url).content.decode()
 
 
+def test_an_organiser_who_says_this_is_me_is_linked_without_a_request(client, organiser, players):
+    url = reverse("player", args=[players[7].club.slug, players[7].pk])
+    client.force_login(organiser)
+    assert "这是我（关联我的账户）" in client.get(url).content.decode()
+    answer = client.post(
+        reverse("player-link-request", args=[players[7].club.slug, players[7].pk]), follow=True
+    )
+    players[7].refresh_from_db()
+    assert players[7].user == organiser
+    assert not PlayerLinkRequest.objects.filter(user=organiser).exists()
+    assert "已关联" in answer.content.decode() and 'data-role="unlink"' in answer.content.decode()
+
+
+def test_a_member_who_says_this_is_me_still_asks_an_organiser(client, member, players):
+    client.force_login(member)
+    url = reverse("player", args=[players[7].club.slug, players[7].pk])
+    page = client.get(url).content.decode()
+    assert "我是这位选手" in page and "这是我（关联我的账户）" not in page
+    client.post(reverse("player-link-request", args=[players[7].club.slug, players[7].pk]))
+    players[7].refresh_from_db()
+    assert players[7].user is None
+    assert PlayerLinkRequest.objects.filter(user=member, player=players[7]).exists()
+
+
 def test_the_linked_user_unlinks_from_the_player_page(client, organiser, member, players):
     player_links.player_link(player=players[6], user=member, actor=organiser)
     client.force_login(member)

@@ -53,6 +53,20 @@ def test_after_undos_and_a_void_the_numbers_add_up(rec, session, recorder):
     assert count_line(response.content.decode()) == "1 盘计分 · 4 盘已作废"
 
 
+def test_in_english_the_count_says_round_or_rounds_as_the_number_asks(rec, session, recorder):
+    for seat in (1, 2, 3):
+        services.round_record(session=session, data=round_self_draw(seat), actor=recorder)
+    services.round_undo_last(session=session, actor=recorder)
+    rec.cookies["django_language"] = "en"
+    slug = session.season.club.slug
+
+    html = rec.get(reverse("round-new", args=[slug, session.pk])).content.decode()
+    page = rec.get(reverse("session", args=[slug, session.pk])).content.decode()
+
+    assert count_line(html) == "2 rounds counted · 1 round void"
+    assert "2 rounds counted" in page and '<span data-role="voided">1 round void</span>' in page
+
+
 def test_without_a_void_the_count_stays_out_of_the_way(rec, session, recorder):
     services.round_record(session=session, data=round_self_draw(1), actor=recorder)
 

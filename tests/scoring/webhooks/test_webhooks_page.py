@@ -143,6 +143,6 @@ def test_the_audit_log_reads_a_webhook_added_and_removed_and_never_shows_its_sec
     hook = Webhook.objects.get()
     client.post(reverse("club-webhook-delete", args=[club.slug, hook.pk]))
     log = client.get(reverse("club-audit", args=[club.slug])).content.decode()
-    assert "添加了网络钩子 https://example.com/csmj" in log
-    assert "删除了网络钩子 https://example.com/csmj" in log
+    assert "添加了推送地址 https://example.com/csmj" in log
+    assert "删除了推送地址 https://example.com/csmj" in log
     assert hook.secret not in log
