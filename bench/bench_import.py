@@ -178,6 +178,8 @@ def main() -> None:
     if args.child:
         child(*args.child)
         return
+    if not args.base:
+        raise SystemExit("bench-import measures beside a commit: give --base (BENCH_BASE)")
     base_db = os.environ.get("BENCH_BASE_DB") or f"{BENCH_DB.split('?')[0]}_{args.base}"
     tree = base_tree(args.base)
     prepare(tree, base_db)
