@@ -132,11 +132,14 @@ class RoundSave(APIView):
     def _conflict(
         self, request: Request, slug: str, session_id: int, exc: RoundConflict
     ) -> Response:
-        """409: the round that holds the number, and the next round's dealer."""
+        """409: the round that holds the number, the next round's dealer, and the board
+        and counts with the other recorder's round in them (the form shows them while the
+        recorder chooses)."""
         session = get_session(club_access(request._request, slug, "record"), session_id)
         names = [p.display_name for p in session.players_in_order()]
         existing = session.rounds.current().filter(number=exc.number).first()
         dealer, dealers = selectors.session_next_dealers(session=session)
+        counted, void = selectors.session_round_counts(session=session)
         return Response(
             error_reply(
                 exc,
@@ -144,6 +147,8 @@ class RoundSave(APIView):
                 next_dealer=dealer,
                 next_dealers=dealers,
                 existing=round_brief(existing, names) if existing else None,
+                scoreboard=selectors.session_scoreboard(session=session),
+                counts={"counted": counted, "void": void},
             ),
             status=409,
         )

@@ -314,6 +314,9 @@
     // Another recorder stored this number first: show both, the recorder chooses.
     function showConflict(item, json, fromQueue) {
       var ex = json.existing || {};
+      // The board and counts with the other recorder's round in them, whatever is chosen.
+      if (json.scoreboard) { board = json.scoreboard; drawBoard().catch(function () {}); }
+      if (json.counts) { counts = json.counts; drawCounts(); }
       conflictBox.innerHTML = "";
       conflictBox.appendChild(h("h2", { text: fmt(T.conflict_title, { n: item.number }) }));
       conflictBox.appendChild(h("div", { class: "conflict-grid" }, [

@@ -340,6 +340,12 @@ def test_a_round_someone_else_recorded_first_is_shown_next_to_mine_and_i_choose(
     page.locator("#rf-conflict").wait_for()
     assert "赵六" in page.locator("[data-role=conflict-theirs]").inner_text()
     assert "李四" in page.locator("[data-role=conflict-mine]").inner_text()
+    # the board has their round in it at once, not after my next save
+    theirs = list(Round.objects.get(session=session, number=1).result["net"])
+    totals = "(want) => [...document.querySelectorAll('#rf-scoreboard [data-total]')]" + (
+        ".map((e) => Number(e.innerText)).join() === want.join()"
+    )
+    page.wait_for_function(totals, arg=theirs)
     page.screenshot(path=str(ARTIFACTS / "round-form-conflict-390x844.png"))
     tap(page, "[data-role=conflict-keep]")  # mine, as round 2, dealt by 赵六: seen again
     assert page.locator("[data-role=rf-number]").inner_text() == "第 2 盘"
