@@ -376,6 +376,8 @@ class ServiceError(Exception):
         if self.label is not None:
             what = self.label
         values: dict[str, Any] = {"what": what, **self.params}
+        if self.label is not None and "field" in values:  # the engine's templates say {field}
+            values["field"] = self.label
         if not name_field:
             values.update(dict.fromkeys(("what", *self.field_params), _FIELD_MARK))
         try:

@@ -20,6 +20,12 @@ def list_sep() -> str:
     return ", " if page_is_english() else "、"
 
 
+def clause_sep() -> str:
+    """Between clauses of one line (a row's several errors): "；" in Chinese, "; " in
+    English."""
+    return "; " if page_is_english() else "；"
+
+
 def colon() -> str:
     """After a label: "：" in Chinese, ": " in English."""
     return ": " if page_is_english() else "："

@@ -19,7 +19,7 @@ from django.utils import formats, timezone
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import pgettext
 
-from csmj_site.language import colon, in_page_language, list_sep, page_is_english
+from csmj_site.language import clause_sep, colon, in_page_language, list_sep, page_is_english
 from leagues.audit import MASK, SEAT_NAMES, AuditEntry
 from leagues.models import Player, Role, Ruleset, Season
 from leagues.option_values import value_words
@@ -58,7 +58,7 @@ class AuditLine:
         if not self.changes:
             return self.sentence
         parts = [_change_text(c) for c in self.changes]
-        return self.sentence + colon() + ("; " if page_is_english() else "；").join(parts)
+        return self.sentence + colon() + clause_sep().join(parts)
 
 
 def _change_text(c: Change) -> str:
@@ -325,7 +325,7 @@ def _round_facts(data: dict[str, Any] | None, result: Any, seats: list[str]) -> 
         return seats[seat] if isinstance(seat, int) and 0 <= seat < 4 else ""
 
     def wins(items: Any) -> str:
-        return ("; " if page_is_english() else "；").join(
+        return clause_sep().join(
             " ".join(
                 [who(w.get("seat")), list_sep().join(hand_label(c) for c in w.get("hands") or [])]
             )

@@ -167,6 +167,6 @@ class StandingsFilterForm(forms.Form):
         error = date_range_refusal(
             start=data.get("date_from"), end=data.get("date_to"), field="date_to"
         )
-        if error is not None:
-            self.add_error(None, ServiceErrors([error]))
+        if error is not None:  # the form's own, English naming what is wrong in words
+            self.add_error(None, error.named(_("结束日期")).localised())
         return data

@@ -11,7 +11,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy
 
-from csmj_site.errors import ServiceErrors
+from csmj_site.errors import ServiceError, ServiceErrors
 from csmj_site.language import page_is_english
 from leagues import services
 from leagues.option_values import value_choices, value_words
@@ -233,14 +233,22 @@ class RulesStepForm(forms.Form):
             data["config"] = services.ruleset_config_clean(config)
         except ServiceErrors as exc:
             for error in exc.errors:
-                name = self.option_field(error.key_in_field)
-                if name is None:
-                    self.add_error(None, error.localised())
-                else:
-                    self.add_error(name, error.localised(name_key=False))
+                self.option_error_add(error)
         except ValidationError as exc:
             apply_errors(self, exc)
         return data
+
+    def option_error_add(
+        self, error: ServiceError, *, by_option: bool = True, elsewhere: str | None = None
+    ) -> None:
+        """A refusal of the config next to the option it names, the message in the page's
+        language (English names the option by its label); one no option holds goes to
+        ``elsewhere`` (None: the form's own errors), English naming the key typed."""
+        name = self.option_field(error.key_in_field) if by_option else None
+        if name is not None:
+            self.add_error(name, error.named(self.fields[name].label).localised(name_key=False))
+        else:
+            self.add_error(elsewhere, error.named(error.key_in_field or None).localised())
 
     def stored(self) -> dict[str, Any]:
         return {"config": self.cleaned_data["config"]}

@@ -14,11 +14,13 @@ import json
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from csmj_site.errors import ServiceErrors
 from csmj_site.jsonio import json_form_value
+from csmj_site.language import page_is_english
 from leagues import services
 from leagues.models import Ruleset
 from leagues.option_values import form_value, value_words
@@ -31,7 +33,16 @@ from leagues.rules_form import (
     rules_initial,
     typed_value,
 )
-from scoring.engine import PRESETS, TAKES_EFFECT
+from scoring.engine import PARAMETER_INFO, PRESETS, TAKES_EFFECT
+
+
+def _option_name(key: str) -> str:
+    info = PARAMETER_INFO[key]
+    return str(info.name_en if page_is_english() else info.name_zh)
+
+
+# A group of one option's kind titled by the engine's name for it, in the page's language.
+option_name = lazy(_option_name, str)
 
 # How the editor groups the options, like an app's room screen. Options the engine
 # describes but no group names fall into the last group, so none is ever left out.
@@ -48,9 +59,9 @@ GROUPS: list[tuple[Any, tuple[str, ...]]] = [
         ("menqing_scope", "yizhihua", "tianhu_pair", "haohua_levels", "short_wall_birds"),
     ),
     (gettext_lazy("飘分"), ("piao", "piao_value", "piao_max")),
-    (gettext_lazy("封顶"), ("cap",)),
-    (gettext_lazy("庄闲"), ("dealer_bonus", "dealer_bonus_per_unit")),
-    (gettext_lazy("通庄"), ("tongzhuang", "dealer_vs_dealer")),
+    (option_name("cap"), ("cap",)),
+    (option_name("dealer_bonus"), ("dealer_bonus", "dealer_bonus_per_unit")),
+    (option_name("tongzhuang"), ("tongzhuang", "dealer_vs_dealer")),
     (gettext_lazy("其他"), ()),
 ]
 
@@ -207,11 +218,7 @@ class RulesetEditForm(RulesStepForm):
             data["config"] = services.ruleset_config_clean(config)
         except ServiceErrors as exc:
             for error in exc.errors:
-                name = self.option_field(error.key_in_field) if by_field else None
-                if name is not None:
-                    self.add_error(name, error.localised(name_key=False))
-                else:
-                    self.add_error("overrides", error.localised())
+                self.option_error_add(error, by_option=by_field, elsewhere="overrides")
         return data
 
 

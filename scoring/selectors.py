@@ -559,6 +559,7 @@ def session_settlement(*, session: Session) -> dict[str, Any]:
     (``scoring.settlement.fee_shares``); its payments go to 台费, one more payee."""
     from django.utils import timezone
     from django.utils.translation import gettext as _
+    from django.utils.translation import ngettext
 
     names = [p.display_name for p in session.players_in_order()]
     rate = session.season.club.chip_rate
@@ -603,10 +604,13 @@ def session_settlement(*, session: Session) -> dict[str, Any]:
         )
     for row in payments:
         # the fee has no receiver: it is paid, by whoever hands it in (as the page says it)
+        chips = int(row["chips"])  # type: ignore[call-overload]
         words = (
-            _("%(payer)s 付台费 %(chips)s子")
+            ngettext("%(payer)s 付台费 %(chips)s子", "%(payer)s 付台费 %(chips)s子", chips)
             if row["to_fee"]
-            else _("%(payer)s → %(payee)s %(chips)s子")
+            else ngettext(
+                "%(payer)s → %(payee)s %(chips)s子", "%(payer)s → %(payee)s %(chips)s子", chips
+            )
         )
         line = words % {
             "payer": row["payer_name"],

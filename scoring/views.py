@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from csmj_site.language import list_sep
+from csmj_site.language import colon, list_sep
 from csmj_site.page_messages import messages_refused
 from leagues import selectors as league_selectors
 from leagues.models import Club
@@ -275,7 +275,9 @@ def session_table_fee(request: HttpRequest, club: Club, session_id: int) -> Http
     else:
         messages.error(
             request,
-            " ".join(f"{form.fields[f].label}：{m}" for f, ms in form.errors.items() for m in ms),
+            " ".join(
+                f"{form.fields[f].label}{colon()}{m}" for f, ms in form.errors.items() for m in ms
+            ),
         )
     return redirect(reverse("session", args=[club.slug, session.pk]) + "#settle")
 

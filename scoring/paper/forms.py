@@ -10,7 +10,7 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext_lazy as _
 
 from csmj_site.errors import ServiceErrors
-from csmj_site.language import as_label_lazy, list_sep
+from csmj_site.language import as_label_lazy, colon, list_sep
 from leagues.models import Player
 from scoring.engine import SEATS
 from scoring.forms import (
@@ -276,7 +276,7 @@ class PaperCsvForm(forms.Form):
         for field, errors in form.errors.items():
             for message in errors:
                 column = names.get(field)
-                out.append(f"{column}：{message}" if column else str(message))
+                out.append(f"{column}{colon()}{message}" if column else str(message))
         return out
 
     def _bad(self, line: int, messages: list[str]) -> None:

@@ -78,6 +78,12 @@ def listing(items: object) -> str:
     return language.list_sep().join(str(i) for i in items or [])  # type: ignore[attr-defined]
 
 
+@register.filter
+def clauses(items: object) -> str:
+    """Clauses joined by "；" in Chinese, "; " in English."""
+    return language.clause_sep().join(str(i) for i in items or [])  # type: ignore[attr-defined]
+
+
 @register.simple_tag
 def listing_sep() -> str:
     return language.list_sep()

@@ -314,3 +314,28 @@ def test_the_options_read_in_words_and_the_changed_mark_follows_each_tap(page, l
     for key in ("piao", "bird_mode", "cap"):
         assert badge_shown(page, key), key
     assert not badge_shown(page, "bird_count")
+
+
+def test_a_refused_save_shows_its_errors_on_the_first_screen_and_a_tap_goes_to_the_option(
+    page, league
+):
+    ruleset = league["season"].ruleset
+    log_in(page, "owner")
+    page.goto(f"{page.base}/c/yuelu/rulesets/{ruleset.pk}/")
+    page.fill('[data-key="piao_max"] input', "500")
+    with page.expect_navigation():
+        page.locator("button[name=mode][value=form]").click()
+
+    summary = page.locator("[data-role=error-summary]")
+    box = summary.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= PHONE["height"]  # seen at once
+    assert "没有保存" in summary.inner_text() and "100" in summary.inner_text()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "ruleset-editor-refused-390.png"))
+    summary.locator("a").first.click()
+    option = page.locator('[data-key="piao_max"]').bounding_box()
+    bar = page.locator(".topbar").bounding_box()
+    assert option is not None and bar is not None
+    assert bar["y"] + bar["height"] <= option["y"] < PHONE["height"]  # not under the top bar
+    ruleset.refresh_from_db()
+    assert "piao_max" not in ruleset.config

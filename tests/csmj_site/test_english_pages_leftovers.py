@@ -4,6 +4,7 @@ English punctuation after English words, and the preview's legend said once."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -95,3 +96,21 @@ def test_the_ruleset_editors_words_are_english_on_an_english_page(client, club, 
     text = text_of(html.decode())
 
     assert "Overrides (JSON, advanced)" in text and "已改" not in text
+
+
+# Punctuation written into a template outside its translated strings: a list joined by
+# "、" or "；", or "：" after a translated label, stays Chinese on an English page. The
+# templates say {% colon %}, |listing and |clauses (csmj_site.language) instead.
+HARD_PUNCTUATION = re.compile(r'join:"[、；，]"|(?:%\}|</b>|</span>|\}\})[：；、]')
+
+
+def test_no_template_writes_chinese_punctuation_outside_its_translated_strings():
+    from django.conf import settings
+
+    found = []
+    for root in settings.TEMPLATES[0]["DIRS"]:
+        for path in sorted(Path(root).rglob("*.html")):
+            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if HARD_PUNCTUATION.search(line):
+                    found.append(f"{path.relative_to(root)}:{n}")
+    assert found == []

@@ -128,6 +128,30 @@ def test_a_blank_name_and_a_bad_option_are_both_named_in_one_post(client, club, 
     assert Ruleset.objects.filter(club=club).count() == 0
 
 
+def test_a_refused_post_says_so_at_the_top_and_links_each_error_to_its_option(
+    client, club, organiser
+):
+    client.force_login(organiser)
+
+    page = post_editor(client, club, {"name": "", "opt_cap": "-3"}).content.decode()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    english = post_editor(client, club, {"opt_cap": "-3"}).content.decode()
+
+    summary = page[
+        page.index('data-role="error-summary"') : page.index(
+            "</div>", page.index('data-role="error-summary"')
+        )
+    ]
+    assert page.index('data-role="error-summary"') < page.index('class="card opt-group"')
+    assert "没有保存" in summary
+    assert '<a href="#field-opt_cap">' in summary and 'id="field-opt_cap"' in page
+    assert '<a href="#field-name">' in summary and 'id="field-name"' in page
+    assert "应在 0 到 " in summary
+    top = english[english.index('data-role="error-summary"') :]
+    assert "Not saved" in top
+    assert "</a>: " in top and "must be between 0 and" in top and "config." not in top
+
+
 def test_the_json_view_reads_a_phone_keyboards_curly_quotes(client, club, organiser):
     client.force_login(organiser)
 
@@ -176,7 +200,11 @@ def test_an_option_error_is_plain_chinese_on_a_chinese_page_and_english_on_an_en
     assert message == "应在 0 到 100 之间，收到 500"
     assert "config" not in chinese.content.decode().split("<script")[0]
     [message] = english.context["form"].errors["opt_piao_max"]
-    assert message == "config.piao_max must be between 0 and 100, got 500"
+    assert message == "Free piao maximum must be between 0 and 100, got 500"  # its label
+    in_json = post_editor(client, club, {"mode": "json", "overrides": '{"piao_max": 500}'})
+    assert in_json.context["form"].errors["overrides"] == [
+        "piao_max must be between 0 and 100, got 500"  # the key as typed, not config.piao_max
+    ]
 
 
 def test_the_editor_marks_the_options_changed_from_the_preset(client, club, organiser):
@@ -207,6 +235,11 @@ def test_each_option_is_explained_in_chinese_on_a_chinese_page_and_in_english_on
     cap = PARAMETER_INFO["cap"]
     assert cap.description_zh in chinese and cap.description not in chinese
     assert cap.description in english
+    # every group's heading is in the page's language (封顶, 庄闲 and 通庄 stayed Chinese)
+    headings = re.findall(r"<h2>([^<]*)</h2>", english.split('class="card opt-group"', 1)[1])
+    assert len(headings) >= 9
+    assert not [h for h in headings if re.search(r"[\u4e00-\u9fff]", h)]
+    assert "<h2>Cap</h2>" in english and "<h2>封顶</h2>" in chinese
 
 
 # ---------------------------------------------------------------- the rules page

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from leagues.models import Club
 from scoring import selectors, services
@@ -194,3 +195,18 @@ def test_chips_burned_by_an_escape_are_paid_to_no_one_and_listed_apart(session, 
     assert sorted(paid) == [("李四", "张三", 2), ("王五", "张三", 2), ("赵六", "张三", 2)]
     assert settle["burned"] == [{"seat": 1, "name": "李四", "chips": 10}]
     assert settle["text"].splitlines()[-1] == "李四 烧掉 10子，不付给任何人"
+
+
+def test_under_english_one_chip_is_a_chip_and_more_are_chips(rec, season, players, recorder):
+    paper = services.paper_session_record(
+        season=season, players=players[:4], nets=[3, -1, -2, 0], actor=recorder
+    )
+    rec.cookies["django_language"] = "en"
+
+    page = rec.get(reverse("session", args=[season.club.slug, paper.pk])).content.decode()
+    settle = page[page.index('id="settle"') : page.index("</section>", page.index('id="settle"'))]
+
+    assert "1 chip<" in settle and "2 chips<" in settle and "1 chips" not in settle
+    with translation.override("en"):
+        text = selectors.session_settlement(session=paper)["text"]
+    assert "1 chip\n" in text + "\n" and "2 chips" in text and "1 chips" not in text

@@ -192,6 +192,17 @@ def test_a_bad_csv_stores_nothing_and_lists_every_bad_row_with_every_error(rec, 
     assert "整个文件都没有保存" in page
 
 
+def test_an_english_page_lists_a_rows_errors_with_english_punctuation(rec, season, players):
+    text = HEADER + "not a date,,张三,老王,王五,赵六,30,-10,-5,-10\n"
+    rec.cookies["django_language"] = "en"
+
+    page = upload(rec, season, text).content.decode()
+
+    row = page[page.index('data-line="2"') : page.index("</li>", page.index('data-line="2"'))]
+    assert "</b>: date: " in row and "; player2: " in row
+    assert not {"：", "；", "、"} & set(row)
+
+
 def test_a_csv_with_chinese_headers_in_gbk_is_read(rec, season, players):
     text = "日期,桌号,选手1,选手2,选手3,选手4,得分1,得分2,得分3,得分4\n2025-03-14,,张三,李四,王五,赵六,4,-4,0,0\n"
 

@@ -70,8 +70,10 @@ def test_a_round_number_taken_by_someone_else_answers_409_with_their_round(rec, 
     assert "下一盘应为第 2 盘" in body["errors"][0]["message"]
     assert Round.objects.filter(session=session).count() == 1
     # the board and counts with their round in them, for the form to show while I choose
-    assert body["scoreboard"]["totals"] == body["scoreboard"]["last"] == list(
-        Round.objects.get(session=session).result["net"]
+    assert (
+        body["scoreboard"]["totals"]
+        == body["scoreboard"]["last"]
+        == list(Round.objects.get(session=session).result["net"])
     )
     assert body["counts"] == {"counted": 1, "void": 0}
 

@@ -41,8 +41,28 @@ def test_a_reversed_range_on_the_season_page_names_its_field_and_filters_nothing
 
     assert page.status_code == 200
     errors = page.content.decode().split('data-role="filter-errors"')[1].split("</div>")[0]
-    assert "到：结束日期不能早于开始日期（2027-01-01）" in errors
+    assert "<p>结束日期不能早于开始日期（2027-01-01）</p>" in errors
     assert "还没有计分的盘" not in page.content.decode()
+
+
+def test_in_english_a_reversed_range_is_said_in_words_not_by_its_parameter(
+    reader, season, two_nights
+):
+    reader.cookies["django_language"] = "en"
+    page = reader.get(
+        reverse("season", args=[season.club.slug, season.pk]),
+        {"date_from": "2027-01-01", "date_to": "2026-13-45"},
+    ).content.decode()
+    reversed_range = reader.get(
+        reverse("season", args=[season.club.slug, season.pk]),
+        {"date_from": "2027-01-01", "date_to": "2026-01-01"},
+    ).content.decode()
+
+    errors = page.split('data-role="filter-errors"')[1].split("</div>")[0]
+    assert "To: " in errors and "：" not in errors  # a label's colon in the page's language
+    errors = reversed_range.split('data-role="filter-errors"')[1].split("</div>")[0]
+    assert "<p>End date is before the start of the range, 2027-01-01</p>" in errors
+    assert "date_to" not in errors
 
 
 def test_a_date_the_page_cannot_read_is_named_by_its_label_not_its_parameter(reader, season):
