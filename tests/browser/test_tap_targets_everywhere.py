@@ -98,6 +98,8 @@ def member_pages(played) -> dict[str, str]:
         "members": f"{c}/members/",
         "ruleset-editor": f"{c}/rulesets/{season.ruleset_id}/",
         "ruleset-rules": f"{c}/rulesets/{season.ruleset_id}/rules/",
+        "webhooks": f"{c}/webhooks/",
+        "tokens": "/accounts/tokens/",
         "me": "/me/",
         "me-privacy": "/me/privacy/",
         "wizard": "/clubs/new/",
@@ -110,10 +112,14 @@ def member_pages(played) -> dict[str, str]:
 def test_every_tap_target_a_logged_in_owner_meets_is_at_least_44_px(page, played):
     from django.contrib.auth import get_user_model
 
+    from leagues.models import Invitation
     from leagues.player_links import player_link
+    from leagues.tokens import apitoken_create
 
     owner = get_user_model().objects.get(username="owner")
     player_link(player=played["player"], user=owner, actor=owner)  # 我的 has a history
+    apitoken_create(user=owner, name="记分 app")  # a token to revoke
+    Invitation.objects.create(club=played["club"], role="recorder", created_by=owner)
     log_in(page, "owner")
     found = {}
     for name, path in member_pages(played).items():
@@ -127,6 +133,9 @@ def test_every_tap_target_a_logged_in_owner_meets_is_at_least_44_px(page, played
         small = small_targets(page, name)
         if small:
             found[name] = small
+        if name == "tokens":  # 撤销 on the first screen, not out in a sideways table
+            box = page.locator("[data-role=token] button").bounding_box()
+            assert box is not None and box["x"] + box["width"] <= 390
     page.locator(".usermenu > summary").click()  # the header's menu, open
     if small := small_targets(page, "usermenu"):
         found["usermenu"] = small
