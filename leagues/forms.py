@@ -8,6 +8,7 @@ from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils import timezone
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -150,7 +151,13 @@ class SeasonForm(forms.Form):
 
     def __init__(self, *args: Any, rulesets: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        cast("forms.ModelChoiceField[Ruleset]", self.fields["ruleset"]).queryset = rulesets
+        field = cast("forms.ModelChoiceField[Ruleset]", self.fields["ruleset"])
+        field.queryset = rulesets
+        first = rulesets.first() if rulesets is not None else None
+        if first is not None:  # a season has rules: one is chosen, not "---------"
+            field.empty_label = None
+            field.initial = first.pk
+        self.fields["start_date"].initial = timezone.localdate
 
 
 class RoleForm(forms.Form):

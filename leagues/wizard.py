@@ -23,7 +23,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from leagues import selectors, services
 from leagues.forms import ClubForm, split_aliases
@@ -111,10 +111,10 @@ class SeasonStepForm(forms.Form):
 
 
 STEPS: list[tuple[str, type[forms.Form], Any]] = [
-    ("club", ClubStepForm, gettext_lazy("俱乐部")),
-    ("rules", WizardRulesForm, gettext_lazy("规则")),
-    ("players", PlayersStepForm, gettext_lazy("选手")),
-    ("season", SeasonStepForm, gettext_lazy("赛季")),
+    ("club", ClubStepForm, pgettext_lazy("wizard step", "俱乐部")),
+    ("rules", WizardRulesForm, pgettext_lazy("wizard step", "规则")),
+    ("players", PlayersStepForm, pgettext_lazy("wizard step", "选手")),
+    ("season", SeasonStepForm, pgettext_lazy("wizard step", "赛季")),
 ]
 STEP_NAMES = [name for name, _form, _title in STEPS]
 # Where a refusal of the final write is shown, by the field the service names.

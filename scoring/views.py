@@ -54,6 +54,21 @@ def picks_shown(roster_size: int) -> int:
 @club_view("record")
 def session_new(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
     season = get_season(club, season_id)
+    closed = services.season_closed_problem(season=season)
+    if closed is not None:  # said before anything is typed, not after the post
+        return render(
+            request,
+            "leagues/form_page.html",
+            club_context(
+                request,
+                club,
+                title=_("开一场"),
+                note=closed.localised(),
+                form=None,
+                back={"url": reverse("season", args=[club.slug, season.pk]), "label": season.name},
+            ),
+            status=400 if request.method == "POST" else 200,
+        )
     roster = selectors.roster_recent_first(club=club)  # tap-to-pick: recent players first
     seats = season_table_seats(season)
     form = SessionStartForm(request.POST or None, roster=roster, seats=seats)

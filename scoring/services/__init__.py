@@ -47,6 +47,7 @@ from scoring.services.rounds import (
 from scoring.services.sessions import (
     SESSION_FIELDS,
     SESSION_SIZES,
+    season_closed_problem,
     session_delete,
     session_finish,
     session_finish_and_start,
@@ -93,6 +94,7 @@ __all__ = [
     "session_follow_link_set",
     "session_reopen",
     "session_start",
+    "season_closed_problem",
     "session_start_problems",
     "session_start_with_guests",
     "session_table_fee_set",

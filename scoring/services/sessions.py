@@ -38,6 +38,14 @@ from scoring.webhooks.tasks import webhooks_notify
 SESSION_SIZES = frozenset({2, 3, 4})
 
 
+def season_closed_problem(*, season: Season) -> ServiceError | None:
+    """The refusal of a new session in a closed season, or None: what the page to start
+    one says up front, before anything is typed."""
+    if season.is_closed:
+        return ServiceError("season", "season_closed", variant="session")
+    return None
+
+
 def session_start_problems(
     *, season: Season, players: Sequence[Player], first_dealer: Any, seated: int | None = None
 ) -> list[ServiceError]:
@@ -46,8 +54,8 @@ def session_start_problems(
     ``seated``: the table's size, when not the season's ruleset's (an imported session
     whose rounds were scored before the club changed its table size)."""
     problems: list[ServiceError] = []
-    if season.is_closed:
-        problems.append(ServiceError("season", "season_closed", variant="session"))
+    if (closed := season_closed_problem(season=season)) is not None:
+        problems.append(closed)
     if seated is None:
         seated = ruleset_players(config=season.ruleset.config)
     if seated not in SESSION_SIZES:

@@ -106,3 +106,15 @@ def test_a_season_in_the_sites_years_is_taken(api_as, club, ruleset):
     response = api_as("organiser").post(club_url(club, "seasons/"), body, format="json")
 
     assert response.status_code == 201, response.content
+
+
+def test_the_new_season_form_starts_today_with_a_ruleset_chosen(client, club, ruleset, organiser):
+    from django.utils import timezone
+
+    client.force_login(organiser)
+
+    page = client.get(reverse("season-new", args=[club.slug])).content.decode()
+
+    assert "---------" not in page
+    assert f'<option value="{ruleset.pk}" selected>' in page
+    assert f'value="{timezone.localdate().isoformat()}"' in page

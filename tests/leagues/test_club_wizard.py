@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.urls import reverse
@@ -152,3 +153,18 @@ def test_the_season_step_suggests_a_name_with_this_year(client, owner):
     form = client.get(reverse("club-new-step", args=["season"])).context["form"]
 
     assert str(datetime.date.today().year) in form.initial["name"]
+
+
+def test_the_wizards_steps_are_named_in_english_on_an_english_page(client, owner):
+    client.force_login(owner)
+    client.cookies["django_language"] = "en"
+
+    page = client.get(reverse("club-new")).content.decode()
+
+    steps = page[page.index('class="wizard-steps"') : page.index("</ol>")]
+    assert [s.strip() for s in re.findall(r">\s*\d\. ([^<]+)<", steps)] == [
+        "Club",
+        "Rules",
+        "Players",
+        "Season",
+    ]

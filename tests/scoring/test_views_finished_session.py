@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from scoring import services
-from scoring.models import Round
+from scoring.models import Round, Session
 from scoring.standings.models import SessionResult
 from tests.factories import round_discard, round_self_draw
 
@@ -136,3 +136,21 @@ def test_a_finished_session_in_a_closed_season_offers_no_reopen_and_a_post_is_re
     assert 'data-role="reopen"' not in shown and 'data-role="finish"' not in shown
     assert "赛季已结束" in response.content.decode()
     assert SessionResult.objects.filter(session=session).exists()
+
+
+def test_starting_a_session_in_a_closed_season_says_so_before_anything_is_typed(
+    rec, season, players
+):
+    season.is_closed = True
+    season.save()
+    url = reverse("session-new", args=[season.club.slug, season.pk])
+
+    shown = rec.get(url)
+    posted = rec.post(url, {"seat_0": players[0].display_name})
+
+    page = shown.content.decode()
+    assert shown.status_code == 200 and "赛季已结束" in page
+    assert "<form" not in page.split("<main", 1)[1].split("</main>")[0]
+    assert f'href="{reverse("season", args=[season.club.slug, season.pk])}"' in page
+    assert posted.status_code == 400 and "赛季已结束" in posted.content.decode()
+    assert not Session.objects.filter(season=season).exists()
