@@ -25,6 +25,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from csmj_site.language import page_is_english
 from leagues import selectors, services
 from leagues.forms import ClubForm, split_aliases
 from leagues.models import Club, Player, Role
@@ -187,8 +188,11 @@ def club_wizard_finish(request: HttpRequest, answers: dict[str, Any]) -> HttpRes
             owner=request.user,
             name=answers["club"]["name"],
             is_public=bool(answers["club"]["is_public"]),
-            ruleset_name=(info.name_zh if info else config["preset"])
-            + ("（自定）" if len(config) > 1 else ""),
+            # named in the language the club was made in; 自定 when it differs from the preset
+            ruleset_name=(
+                (info.name_en if page_is_english() else info.name_zh) if info else config["preset"]
+            )
+            + (_("（自定）") if len(config) > 1 else ""),
             ruleset_config=config,
             player_names=answers["players"]["players"],
             season_name=answers["season"]["name"],

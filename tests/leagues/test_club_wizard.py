@@ -168,3 +168,15 @@ def test_the_wizards_steps_are_named_in_english_on_an_english_page(client, owner
         "Players",
         "Season",
     ]
+
+
+def test_a_club_made_in_english_names_its_ruleset_in_english(client, owner):
+    from scoring.engine import PRESET_INFO
+
+    client.force_login(owner)
+    client.cookies["django_language"] = "en"
+
+    run_wizard(client, rules={"preset": "changsha-67", "opt_bird_count": "1"})
+
+    name = Ruleset.objects.get(club__name="岳麓麻将社").name
+    assert name == PRESET_INFO["changsha-67"].name_en + " (custom)"
