@@ -178,13 +178,15 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
             "庄对庄",
             "Dealer against dealer",
             (0, 1000),
-            "Under 通庄, added when winner and payer are both dealers; never multiplied.",
+            "Under shared dealers (通庄), added when winner and payer are both dealers; never "
+            "multiplied.",
             "通庄时胡家和付家都是庄家，另加这个数，不乘鸟（庄对庄）。",
         ),
         "big_in_big_out": _yes_no(
             "大进大出",
             "Big in, big out",
-            "A robbed kong or 海底 costs the payer what they would have won on a big self-draw.",
+            "A robbed kong or a win on the last tile (海底) costs the payer what they would have "
+            "won on a big self-draw.",
             "抢杠胡或海底炮，付家按胡家大胡自摸应得的分赔（大进大出）。",
         ),
         "escape_penalty": _integer(
@@ -206,7 +208,8 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
             "海底/杠胡的将",
             "Pair of situational wins",
             {"258": _V("只能 2/5/8 将", "2/5/8 only"), "any": _V("任意将", "Any pair")},
-            "Pair a 海底/杠/抢杠 win may use when tiles are checked: 2/5/8 only, or any.",
+            "The pair a last-tile, kong or robbed-kong win (海底/杠/抢杠) may use when tiles are "
+            "checked: 2/5/8 only, or any.",
             "按牌检查时，海底、杠上开花、抢杠胡的将：只能 2/5/8，或任意对子。",
         ),
         "bird_points": _integer(
@@ -232,7 +235,7 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
         "haohua": _yes_no(
             "豪华七小对",
             "Seven pairs with quads",
-            "七小对 holding one, two or three quads scores 2, 3 or 4 big hands.",
+            "Seven pairs (七小对) holding one, two or three quads score 2, 3 or 4 big hands.",
             "七小对里有一、二、三个四张相同，分别算 2、3、4 个大胡。",
         ),
         "menqing": _choice(
@@ -243,14 +246,16 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
                 "any": _V("都算", "Any win"),
                 "self_draw": _V("仅自摸", "Self-draw only"),
             },
-            "A win without 吃/碰/明杠/补张 is a big hand (self-draw only: only on a self-draw).",
+            "A win with no chow, pung, exposed kong or kong replacement (吃/碰/明杠/补张) is a big "
+            "hand (self-draw only: only on a self-draw).",
             "没有吃、碰、明杠、补张就胡牌算大胡（仅自摸：只在自摸时算）。",
         ),
         "extra_small_hands": ParamInfo(
             "更多小胡",
             "More small hands",
             "list of " + ", ".join(EXTRA_SMALL_HANDS),
-            "节节高, 金童玉女, 一点红 (openings) and 中途四喜, 中途六六顺 (mid-game wins).",
+            "Openings: three stepped pairs, pairs of 2p and 2s, a single 2/5/8; mid-game wins: "
+            "four of a kind, two triplets.",
             "节节高、金童玉女、一点红（起手胡）和中途四喜、中途六六顺（中途胡）。",
             # the hands' own names, from the registry
             MappingProxyType(
@@ -294,15 +299,16 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
             "双杠计分",
             "Double kong",
             {"weight": _V("按番", "By weight"), "per_tile": _V("按张", "Per tile")},
-            "By weight: 双杠上花/双杠上炮 are 2 big hands; per tile: each kong tile wins with "
-            "the other codes, counted twice.",
+            "By weight: a win on both kong draws or both kong discards (双杠上花/双杠上炮) is 2 "
+            "big hands; per tile: each kong tile wins with the other codes, counted twice.",
             "按番：双杠上花 / 双杠上炮算 2 个大胡；按张：每张杠牌各算一次。",
         ),
         "quanqiuren_pair": _choice(
             "全求人必须吊将",
             "All-melded pair",
             {"any": _V("任意将", "Any pair"), "258": _V("必须 2/5/8 将", "2/5/8 only")},
-            "2/5/8 only: a 全求人 alone must pair a 2, 5 or 8 (checked when tiles are given).",
+            "2/5/8 only: all melded (全求人) on its own must pair a 2, 5 or 8 (checked when tiles "
+            "are given).",
             "必须 2/5/8 将：全求人单独胡时必须吊 2、5、8 将（按牌检查）。",
         ),
         # rules.md §10: tables of three and two, kong payments, the apps' readings
@@ -331,8 +337,8 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
         "quyimen": _yes_no(
             "缺一门",
             "No bamboos (two players)",
-            "Two players only: the 条 suit is removed (72 tiles); 缺一色, 三同 and 金童玉女 "
-            "are not played.",
+            "Two players only: the bamboo suit (条) is removed (72 tiles); missing suit, same "
+            "rank in three suits and pairs of 2p and 2s are not played.",
             "仅限二人：去掉条子，只用万、筒 72 张；不算缺一色、三同、金童玉女。",
         ),
         "kong_pay": _yes_no(
@@ -346,8 +352,9 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
             "杠分分值",
             "Kong points",
             f"object an/jia/ming, each 0-{_KONG_POINTS_MAX}",
-            "暗杠 (an) and 加杠 (jia): each other seat pays this much; 放杠 (ming): the "
-            "discarder pays it once for each other seat.",
+            "A concealed kong (暗杠, an) and an added kong (加杠, jia): each other seat pays this "
+            "much; a kong on a discard (放杠, ming): the discarder pays it once for each other "
+            "seat.",
             "暗杠、加杠：其余每家各付这么多；放杠：放杠的人按其余家数一人包付。",
         ),
         "menqing_scope": _choice(
@@ -357,9 +364,9 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
                 "standard": _V("只算四句话", "Standard hands"),
                 "concealed": _V("不吃不碰都算", "Any concealed win"),
             },
-            "Standard hands: 门清 needs 4 sets and a pair and never goes with 七小对, 天胡 or "
-            "地胡; any concealed win: it goes with any win without 吃/碰/明杠/补张 "
-            "(never with 全求人).",
+            "Standard hands: a concealed hand (门清) needs 4 sets and a pair and never goes with "
+            "seven pairs, a heavenly or an earthly hand; any concealed win: it goes with any "
+            "win with no chow, pung, exposed kong or kong replacement (never with all melded).",
             "只算四句话：门清要四句话加一对将，不和七小对、天胡、地胡同报；不吃不碰都算："
             "没有吃、碰、明杠、补张的胡牌都算门清（全求人除外）。",
         ),
@@ -376,7 +383,7 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
         ),
         "tianhu_pair": _choice(
             "天胡地胡的将",
-            "Pair of 天胡 and 地胡",
+            "Pair of the heavenly and earthly hands",
             {
                 "any": _V("任意将", "Any pair"),
                 "situational": _V("同海底/杠胡", "As situational wins"),
@@ -388,8 +395,8 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
             "豪华七小对等级",
             "Seven-pairs levels",
             {3: _V("到三豪华", "Up to three quads"), 2: _V("到双豪华", "Up to two quads")},
-            "Up to two quads: seven pairs with two quads or more are 双豪华 (三豪华 is not "
-            "played).",
+            "Up to two quads: seven pairs with two quads or more score as two quads (three "
+            "quads, 三豪华, is not played).",
             "到双豪华：七小对有两个或以上四张相同，都算双豪华（不算三豪华）。",
         ),
         "short_wall_birds": _choice(

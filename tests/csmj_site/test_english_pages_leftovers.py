@@ -114,3 +114,20 @@ def test_no_template_writes_chinese_punctuation_outside_its_translated_strings()
                 if HARD_PUNCTUATION.search(line):
                     found.append(f"{path.relative_to(root)}:{n}")
     assert found == []
+
+
+def test_every_options_english_words_are_english_with_chinese_only_in_brackets():
+    """The engine's option words an English page shows (its name, its line of help and
+    its choices): a Chinese term may follow in brackets, as 通庄 does, but the sentence
+    is English (an English organiser cannot act on "七小对 holding … quads")."""
+    from scoring.engine import PARAMETER_INFO
+
+    def bare(text: str) -> str:
+        return re.sub(r"\([^)]*\)", "", text)
+
+    found = []
+    for key, info in PARAMETER_INFO.items():
+        words = [info.name_en, info.description]
+        words += [v.en for v in (info.values or {}).values()]
+        found += [f"{key}: {w}" for w in words if CHINESE.search(bare(w))]
+    assert found == []
