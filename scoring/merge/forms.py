@@ -15,7 +15,8 @@ class PlayerMergeForm(forms.Form):
 
     target = forms.ModelChoiceField(label=_("合并到"), queryset=Player.objects.none())
     confirm = forms.BooleanField(
-        label=_("我确认：这位选手的每一盘都归到所选选手名下，这个条目随后删除。")
+        label=_("我确认：这位选手的每一盘都归到所选选手名下，这个条目随后删除。"),
+        error_messages={"required": _("合并不能撤销：请先勾选上面的确认。")},
     )
 
     def __init__(self, *args: Any, source: Player, **kwargs: Any) -> None:

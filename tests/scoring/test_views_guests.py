@@ -72,7 +72,8 @@ def test_the_merge_page_needs_the_confirmation(client, organiser, players, guest
 
     response = client.post(merge_url(guest), {"target": players[4].pk})
 
-    assert "confirm" in response.context["form"].errors
+    assert response.context["form"].errors["confirm"] == ["合并不能撤销：请先勾选上面的确认。"]
+    assert "合并不能撤销" in response.content.decode()  # says why, not 该字段是必填项
     assert Player.objects.filter(pk=guest.pk).exists()
 
 
