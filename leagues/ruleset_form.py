@@ -14,13 +14,11 @@ import json
 from typing import Any
 
 from django import forms
-from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from csmj_site.errors import ServiceErrors
 from csmj_site.jsonio import json_form_value
-from csmj_site.language import page_is_english
 from leagues import services
 from leagues.models import Ruleset
 from leagues.option_values import form_value, value_words
@@ -33,19 +31,12 @@ from leagues.rules_form import (
     rules_initial,
     typed_value,
 )
-from scoring.engine import PARAMETER_INFO, PRESETS, TAKES_EFFECT
-
-
-def _option_name(key: str) -> str:
-    info = PARAMETER_INFO[key]
-    return str(info.name_en if page_is_english() else info.name_zh)
-
-
-# A group of one option's kind titled by the engine's name for it, in the page's language.
-option_name = lazy(_option_name, str)
+from scoring.engine import PRESETS, TAKES_EFFECT
 
 # How the editor groups the options, like an app's room screen. Options the engine
-# describes but no group names fall into the last group, so none is ever left out.
+# describes but no group names fall into the last group, so none is ever left out. A
+# group of one option's kind has no title of its own (None): its first option's label,
+# the engine's name in the page's language, heads it.
 GROUPS: list[tuple[Any, tuple[str, ...]]] = [
     (gettext_lazy("人数"), ("players", "empty_birds", "quyimen")),
     (
@@ -59,9 +50,9 @@ GROUPS: list[tuple[Any, tuple[str, ...]]] = [
         ("menqing_scope", "yizhihua", "tianhu_pair", "haohua_levels", "short_wall_birds"),
     ),
     (gettext_lazy("飘分"), ("piao", "piao_value", "piao_max")),
-    (option_name("cap"), ("cap",)),
-    (option_name("dealer_bonus"), ("dealer_bonus", "dealer_bonus_per_unit")),
-    (option_name("tongzhuang"), ("tongzhuang", "dealer_vs_dealer")),
+    (None, ("cap",)),
+    (None, ("dealer_bonus", "dealer_bonus_per_unit")),
+    (None, ("tongzhuang", "dealer_vs_dealer")),
     (gettext_lazy("其他"), ()),
 ]
 
@@ -135,6 +126,8 @@ class RulesetEditForm(RulesStepForm):
                         "idle": self._idle(key, base),
                     }
                 )
+            if title is None and names:
+                title = self.fields[names[0]].label
             out.append({"title": title, "rows": rows})
         return out
 

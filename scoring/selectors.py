@@ -570,7 +570,7 @@ def session_settlement(*, session: Session) -> dict[str, Any]:
         fee_total *= session.rounds.counting().count()
     shares = fee_shares(owed, fee_total, fee_by)
     payees = [*names, _("台费")]
-    payments = []
+    payments: list[dict[str, Any]] = []
     for p in settle_with_fee(owed, fee_total, fee_by):
         cash = money(p.amount, rate)
         payments.append(
@@ -604,7 +604,7 @@ def session_settlement(*, session: Session) -> dict[str, Any]:
         )
     for row in payments:
         # the fee has no receiver: it is paid, by whoever hands it in (as the page says it)
-        chips = int(row["chips"])  # type: ignore[call-overload]
+        chips = row["chips"]
         words = (
             ngettext("%(payer)s 付台费 %(chips)s子", "%(payer)s 付台费 %(chips)s子", chips)
             if row["to_fee"]
