@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from csmj_site.bounds import date_range_refusal
 from csmj_site.errors import ServiceErrors
+from csmj_site.language import colon
 from leagues.models import (
     CHIP_RATE_MAX,
     CHIP_RATE_MIN,
@@ -177,3 +178,16 @@ class StandingsFilterForm(forms.Form):
         if error is not None:  # the form's own, English naming what is wrong in words
             self.add_error(None, error.named(_("结束日期")).localised())
         return data
+
+    def refused(self) -> bool:
+        """Dates were given and cannot be used: the page then says its table is not
+        filtered by them, and an export refuses them (``error_lines``)."""
+        return self.is_bound and not self.is_valid()
+
+    def error_lines(self) -> list[str]:
+        """Each error as the page shows it: the form's own, then each field's after its
+        label ("从：日期格式应为 YYYY-MM-DD")."""
+        lines = [str(e) for e in self.non_field_errors()]
+        for field in self:
+            lines += [f"{field.label}{colon()}{e}" for e in field.errors]
+        return lines

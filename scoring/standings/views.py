@@ -8,9 +8,10 @@ Views are thin: access through ``leagues.pages.club_view``, reads through
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -207,7 +208,9 @@ def season_detail(request: HttpRequest, club: Club, season_id: int) -> HttpRespo
             else None
         )
     csv_params = request.GET.copy()
-    for param in ("page", "p"):  # the export has every row
+    # the export has every row; with dates the page could not use, it has what the page
+    # shows: every date
+    for param in ("page", "p", *(("date_from", "date_to") if form.refused() else ())):
         csv_params.pop(param, None)
     csv_query = csv_params.urlencode()
     return render(
@@ -239,13 +242,42 @@ def export_url(name: str, club: Club, season: Any, query: str) -> str:
     return reverse(name, args=[club.slug, season.pk]) + (f"?{query}" if query else "")
 
 
+class FilterRefused(Exception):
+    """An export asked for with dates it cannot use: answered 400 with the form's errors
+    (``refused_filter``), not with every date's rows under the file's dated name."""
+
+    def __init__(self, form: StandingsFilterForm) -> None:
+        super().__init__("\n".join(form.error_lines()))
+
+
+def export_filters(request: HttpRequest) -> dict[str, Any]:
+    """``standings_filters``' params for an export, which refuses dates it cannot use."""
+    form, params = standings_filters(request)
+    if form.refused():
+        raise FilterRefused(form)
+    return params
+
+
+def refused_filter(view: Any) -> Any:
+    """An export view answers ``FilterRefused`` with 400 and the errors as plain text."""
+
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)  # type: ignore[no-any-return]
+        except FilterRefused as refusal:
+            return HttpResponseBadRequest(str(refusal), content_type="text/plain; charset=utf-8")
+
+    return wrapped
+
+
 def season_export(
     request: HttpRequest, club: Club, season_id: int
 ) -> tuple[Any, Table, dict[str, Any]]:
     """The season and its standings as the page shows them (its filters and order), with
-    the ratings; and the page's filters read once (``standings_filters``)."""
+    the ratings; and the page's filters read once (``export_filters``)."""
     season = get_season(club, season_id)
-    _form, params = standings_filters(request)
+    params = export_filters(request)
     rows = selectors.season_standings(season=season, **params)
     ratings = ratings_ordinals(club=club, season=season)
     return season, standings_table(rows=rows, ratings=ratings), params
@@ -262,6 +294,7 @@ def download(response: HttpResponse, filename: str) -> HttpResponse:
 
 
 @club_view("read")
+@refused_filter
 def season_csv(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
     """The standings in the page's language, with the rating column."""
     season, table, _params = season_export(request, club, season_id)
@@ -270,11 +303,11 @@ def season_csv(request: HttpRequest, club: Club, season_id: int) -> HttpResponse
 
 
 @club_view("read")
+@refused_filter
 def season_rounds_csv(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
     """Every round of the season, one row each, in the page's language (``rounds_table``)."""
     season = get_season(club, season_id)
-    _form, params = standings_filters(request)
-    table = dated_rounds(season, params)
+    table = dated_rounds(season, export_filters(request))
     response = HttpResponse("".join(csv_text(table)), content_type="text/csv; charset=utf-8")
     return download(response, f"rounds-{club.slug}-{season.pk}.csv")
 
@@ -283,6 +316,7 @@ XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 @club_view("read")
+@refused_filter
 def season_xlsx(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
     """One Excel workbook: the standings (as the page shows them) and every round."""
     season, standings, params = season_export(request, club, season_id)
@@ -293,10 +327,11 @@ def season_xlsx(request: HttpRequest, club: Club, season_id: int) -> HttpRespons
 
 
 @club_view("read")
+@refused_filter
 def season_print(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
     """The season's table for the club's notice board: every row on one printable page."""
     season = get_season(club, season_id)
-    _form, params = standings_filters(request)
+    params = export_filters(request)
     rows = selectors.season_standings(season=season, **params)
     penalised = has_penalties(rows)
     rated = with_ratings(rows, ratings_ordinals(club=club, season=season))

@@ -31,18 +31,50 @@ def two_nights(season, players, recorder):
     return made
 
 
-def test_a_reversed_range_on_the_season_page_names_its_field_and_filters_nothing(
+def test_a_reversed_range_on_the_season_page_names_its_field_and_says_the_table_is_every_date(
     reader, season, two_nights
 ):
     page = reader.get(
         reverse("season", args=[season.club.slug, season.pk]),
-        {"date_from": "2027-01-01", "date_to": "2026-01-01"},
+        {"date_from": "2027-01-01", "date_to": "2026-01-01", "order": "-net", "page": "1"},
     )
 
     assert page.status_code == 200
-    errors = page.content.decode().split('data-role="filter-errors"')[1].split("</div>")[0]
+    html = page.content.decode()
+    errors = html.split('data-role="filter-errors"')[1].split("</div>")[0]
     assert "<p>结束日期不能早于开始日期（2027-01-01）</p>" in errors
-    assert "还没有计分的盘" not in page.content.decode()
+    assert 'data-role="filter-not-applied"' in html
+    assert "还没有计分的盘" not in html
+    # the exports hold what the table shows: every date, in the page's order
+    link = html.split('data-role="rounds-csv"')[0].rsplit('href="', 1)[1].split('"')[0]
+    assert link.endswith("?order=-net") and "date_" not in link
+
+
+def test_a_usable_range_is_not_said_to_be_ignored(reader, season, two_nights):
+    html = reader.get(
+        reverse("season", args=[season.club.slug, season.pk]),
+        {"date_from": "2026-12-01", "date_to": "2026-12-31"},
+    ).content.decode()
+
+    assert 'data-role="filter-errors"' not in html
+    assert 'data-role="filter-not-applied"' not in html
+
+
+@pytest.mark.parametrize(
+    "export", ["season-csv", "season-rounds-csv", "season-xlsx", "season-print"]
+)
+def test_an_export_asked_for_with_unusable_dates_is_refused_naming_the_field(
+    reader, season, two_nights, export
+):
+    response = reader.get(
+        reverse(export, args=[season.club.slug, season.pk]),
+        {"date_from": "2026-13-45", "date_to": "2026-01-01"},
+    )
+
+    assert response.status_code == 400
+    assert response["Content-Type"] == "text/plain; charset=utf-8"
+    assert "从：日期格式应为 YYYY-MM-DD" in response.content.decode()
+    assert "Content-Disposition" not in response
 
 
 def test_in_english_a_reversed_range_is_said_in_words_not_by_its_parameter(
