@@ -17,6 +17,11 @@ name of the same key among others (a club's players, seasons, rulesets), so that
 second "张三" typed with a full-width space or a different case is caught. ``name_check_unique`` refuses both, the
 very same name (" 张三 " once cleaned) and a look-alike, with the catalogue's errors.
 
+``name_order`` is where a name goes in a list people read: Chinese characters by their
+pinyin (``pypinyin``), among Latin names as a phone's contacts are (阿强, alice, Bob, 曾小贤,
+李娜, 王伟), numbers inside a name by their value (选手2 before 选手10). A character of
+several readings takes its commonest (单 as dan, not the surname's shan).
+
 The services call these (``leagues.services``, ``scoring.events.services``), so the
 pages' forms, the API and the imports meet one rule. This module imports no app of the
 project.
@@ -27,6 +32,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+
+from pypinyin import lazy_pinyin
 
 from csmj_site.errors import ServiceError, ServiceErrors
 
@@ -90,6 +97,21 @@ def name_key(name: str) -> str:
     skeleton = unicodedata.normalize("NFKC", name).translate(CONFUSABLES)
     folded = unicodedata.normalize("NFKC", skeleton.casefold())
     return _SPACE_BY_HAN.sub("", _SPACES.sub(" ", folded).strip())
+
+
+_DIGITS = re.compile(r"(\d+)")
+
+
+def name_order(name: str) -> tuple[tuple[tuple[int, int, str], ...], str]:
+    """The key that sorts names as people look for them (above); two names of one key
+    keep their order by the name itself."""
+    spelled = " ".join(lazy_pinyin(unicodedata.normalize("NFKC", name))).casefold()
+    parts = tuple(
+        (0, int(part), "") if part.isdigit() else (1, 0, part)
+        for part in _DIGITS.split(spelled)
+        if part
+    )
+    return parts, name
 
 
 def name_lookalike(name: str, others: Iterable[str]) -> str | None:

@@ -5,11 +5,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.db.models.functions import Coalesce
 
+from csmj_site.names import name_order
 from leagues.models import ROLE_RANK, Club, Invitation, Membership, Player, Ruleset, Season
 
 # ---------------------------------------------------------------- clubs, members
@@ -56,8 +58,14 @@ def invitation_get(*, token: str) -> Invitation | None:
     return Invitation.objects.select_related("club").filter(token=token).first()
 
 
-def player_list(*, club: Club) -> QuerySet[Player]:
-    return Player.objects.filter(club=club).select_related("user").order_by("display_name")
+def players_by_name(players: Iterable[Player]) -> list[Player]:
+    """Players in the order people look for a name (``csmj_site.names.name_order``:
+    pinyin, numbers by value), the database's own order being the characters' codes."""
+    return sorted(players, key=lambda p: name_order(p.display_name))
+
+
+def player_list(*, club: Club) -> list[Player]:
+    return players_by_name(Player.objects.filter(club=club).select_related("user"))
 
 
 def ruleset_list(*, club: Club) -> QuerySet[Ruleset]:

@@ -39,6 +39,7 @@ from leagues.models import (
     ruleset_rules,
 )
 from leagues.permissions import roles_at
+from leagues.selectors import players_by_name
 from scoring.engine import (
     BIRD_ON_NOBODY,
     KONG_KINDS,
@@ -720,13 +721,17 @@ def session_night_table(*, session: Session) -> NightTable | None:
 
 def roster_recent_first(*, club: Any) -> list[Any]:
     """The club's roster for 开一场's tap-to-pick: players who sat at a table most
-    recently first (``last_sat``, their last session's start), then the others by name.
-    One query."""
-    return list(
-        Player.objects.filter(club=club)
-        .annotate(last_sat=Max("session_seats__session__started_at"))
-        .order_by(F("last_sat").desc(nulls_last=True), "display_name", "pk")
+    recently first (``last_sat``, their last session's start), then the others by name
+    (``players_by_name``). One query."""
+    players = players_by_name(
+        Player.objects.filter(club=club).annotate(
+            last_sat=Max("session_seats__session__started_at")
+        )
     )
+    last_sat: dict[int, Any] = {p.pk: getattr(p, "last_sat", None) for p in players}
+    sat = [p for p in players if last_sat[p.pk] is not None]
+    sat.sort(key=lambda p: last_sat[p.pk], reverse=True)  # stable: one table's by name
+    return [*sat, *(p for p in players if last_sat[p.pk] is None)]
 
 
 def session_night(*, session: Session) -> str | None:

@@ -31,6 +31,7 @@ from csmj_site.page_messages import messages_refused
 from leagues.forms import DATE_INVALID
 from leagues.models import Club, Player, Season, reader_is_visitor
 from leagues.pages import LoginNeeded, club_access, club_context, club_view
+from leagues.selectors import players_by_name
 from scoring.events import cards, selectors, services
 from scoring.events.models import (
     FINAL_SIZE,
@@ -166,7 +167,7 @@ def _page_context(request: HttpRequest, club: Club, event: Event) -> dict[str, A
         season=event.season,
         event=event,
         board=board,
-        roster=[p for p in Player.objects.filter(club=club) if p.pk not in entered],
+        roster=players_by_name(p for p in Player.objects.filter(club=club) if p.pk not in entered),
         modes=SeatingMode.choices,
         bounds=BOUNDS,
     )

@@ -20,6 +20,7 @@ from csmj_site.page_messages import messages_refused
 from leagues.models import Club, Player, Season
 from leagues.pages import apply_errors
 from leagues.permissions import can_record, roles_at
+from leagues.selectors import players_by_name
 from leagues.table_keys import keeper_slug
 from scoring.quick.forms import QuickTableForm
 from scoring.quick.services import (
@@ -283,7 +284,7 @@ def quick_move(request: HttpRequest, slug: str) -> HttpResponse:
     session = quick_table_session(club)
     players = session.players_in_order()
     picked = seasons.filter(pk=request.POST.get("season") or request.GET.get("season") or 0).first()
-    roster = list(picked.club.players.order_by("display_name")) if picked else []
+    roster = players_by_name(picked.club.players.all()) if picked else []
     errors: list[str] = []
     if request.method == "POST" and picked is not None:
         by_pk = {p.pk: p for p in roster}

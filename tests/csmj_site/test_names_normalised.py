@@ -8,7 +8,7 @@ import unicodedata
 import pytest
 
 from csmj_site.errors import ServiceErrors
-from csmj_site.names import name_clean, name_key, name_lookalike
+from csmj_site.names import name_clean, name_key, name_lookalike, name_order
 
 
 def test_a_name_is_stored_nfc_trimmed_with_one_space_inside():
@@ -68,3 +68,23 @@ def test_letters_that_do_not_look_latin_keep_their_own_key():
     assert name_key("\u0432") != name_key("b")  # Cyrillic в is not b (its capital В is)
     assert name_key("\u0416\u0435\u043d\u044f") != name_key("Zhenya")
     assert name_key("张三") == "张三"
+
+
+def test_names_sort_by_pinyin_among_latin_names_with_numbers_by_value():
+    names = ["王伟", "选手10", "Bob", "张三", "阿强", "选手2", "alice", "李娜", "曾小贤"]
+
+    assert sorted(names, key=name_order) == [
+        "阿强",
+        "alice",
+        "Bob",
+        "曾小贤",
+        "李娜",
+        "王伟",
+        "选手2",
+        "选手10",
+        "张三",
+    ]
+
+
+def test_names_of_one_spelling_keep_an_order_by_the_name_itself():
+    assert sorted(["ＡＢ", "ab", "AB"], key=name_order) == ["AB", "ab", "ＡＢ"]

@@ -39,7 +39,8 @@ def test_the_roster_is_ordered_by_who_sat_last_then_by_name(club, season, player
     assert set(names[:4]) == last_night
     assert set(names[4:6]) == before
     assert set(names[6:]) == {p.display_name for p in players[:2]}
-    assert names[:4] == sorted(names[:4])  # the same night: by name
+    assert names[:4] == ["钱七", "孙八", "王五", "赵六"]  # the same night: by pinyin
+    assert names[6:] == ["李四", "张三"]  # never sat: by pinyin
 
 
 def test_the_start_page_offers_each_player_as_a_button_recent_first(rec, season, players, recorder):
@@ -48,7 +49,7 @@ def test_the_start_page_offers_each_player_as_a_button_recent_first(rec, season,
     html = rec.get(start_url(season)).content.decode()
 
     names = pick_names(html)
-    assert names[:4] == sorted(p.display_name for p in players[4:8])
+    assert names[:4] == ["钱七", "孙八", "吴十", "周九"]  # by pinyin, not 周 before 孙
     assert sorted(names) == sorted(p.display_name for p in players)
     assert 'data-role="pick-guest-name"' in html  # a new guest's name is the one thing typed
     assert 'data-role="pick-search"' not in html  # eight players: no search box needed

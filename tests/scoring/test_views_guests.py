@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -55,6 +57,15 @@ def test_the_players_page_marks_guests_and_offers_the_organiser_a_merge(
     assert ">客<" in page
     assert merge_url(guest) in page
     assert page.count("/merge/") == Player.objects.filter(club=guest.club).count()
+
+
+def test_the_players_page_lists_the_roster_by_pinyin(client, organiser, players):
+    client.force_login(organiser)
+
+    page = client.get(reverse("players", args=[players[0].club.slug])).content.decode()
+
+    shown = re.findall(r"<b>([^<]+)</b></a>", page)
+    assert shown == ["李四", "钱七", "孙八", "王五", "吴十", "张三", "赵六", "周九"]
 
 
 def test_an_organiser_merges_a_guest_through_the_page(client, organiser, players, guest):
