@@ -46,7 +46,7 @@ GROUPS: list[tuple[Any, tuple[str, ...]]] = [
     (gettext_lazy("牌型"), ("haohua", "menqing", "extra_small_hands", "double_kong")),
     (gettext_lazy("杠分"), ("kong_pay", "kong_points")),  # kong_points: each amount
     (
-        gettext_lazy("各家读法"),
+        gettext_lazy("细则（各桌做法不一）"),
         ("menqing_scope", "yizhihua", "tianhu_pair", "haohua_levels", "short_wall_birds"),
     ),
     (gettext_lazy("飘分"), ("piao", "piao_value", "piao_max")),

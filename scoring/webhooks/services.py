@@ -48,6 +48,21 @@ DELIVERY_HEADER = "Csmj-Delivery"
 TIMEOUT_SECONDS = 5
 BODY_EXCERPT = 500
 URL_MAX = 500
+# A failed delivery is tried again 1, 4, 16, 64 and 256 minutes later (six attempts in
+# all, about five and a half hours), then logged as failed (``tasks``).
+ATTEMPTS = 6
+BACKOFF_FIRST_SECONDS = 60
+BACKOFF_FACTOR = 4
+
+
+def backoff_seconds(retries: int) -> int:
+    """The wait before the retry that follows ``retries`` earlier retries."""
+    return int(BACKOFF_FIRST_SECONDS * BACKOFF_FACTOR**retries)
+
+
+def retry_minutes() -> list[int]:
+    """The waits before each retry, in minutes, as the webhooks page says them."""
+    return [backoff_seconds(n) // 60 for n in range(ATTEMPTS - 1)]
 
 
 # ---------------------------------------------------------------- signing

@@ -1,7 +1,7 @@
 """Celery tasks of webhooks. Each only calls a service. A delivery is queued once the
-transaction that wrote its change commits (``queue_after_commit``), and retried with
-exponential backoff: after a failed attempt, 1, 4, 16, 64 and 256 minutes later (six
-attempts in all, about five and a half hours), then logged as failed.
+transaction that wrote its change commits (``queue_after_commit``), and retried after
+a failed attempt on the services' schedule (``ATTEMPTS``, ``backoff_seconds``), then
+logged as failed.
 
 With no CELERY_BROKER_URL the tasks run eagerly, in-process (the retries too, at once).
 """
@@ -14,18 +14,14 @@ from celery import shared_task
 from django.db import transaction
 
 from leagues.audit import AuditEntry
-from scoring.webhooks.services import deliveries_create, delivery_attempt
+from scoring.webhooks.services import (
+    ATTEMPTS,
+    backoff_seconds,
+    deliveries_create,
+    delivery_attempt,
+)
 
 logger = logging.getLogger(__name__)
-
-ATTEMPTS = 6
-BACKOFF_FIRST_SECONDS = 60
-BACKOFF_FACTOR = 4
-
-
-def backoff_seconds(retries: int) -> int:
-    """The wait before the retry that follows ``retries`` earlier retries."""
-    return int(BACKOFF_FIRST_SECONDS * BACKOFF_FACTOR**retries)
 
 
 @shared_task(name="webhooks.deliver", acks_late=True)

@@ -17,7 +17,12 @@ from csmj_site.errors import ServiceError
 from leagues.models import Club
 from leagues.pages import club_context, club_view
 from scoring.webhooks.models import EVENTS, Webhook, WebhookDelivery
-from scoring.webhooks.services import delivery_redeliver, webhook_create, webhook_delete
+from scoring.webhooks.services import (
+    delivery_redeliver,
+    retry_minutes,
+    webhook_create,
+    webhook_delete,
+)
 from scoring.webhooks.tasks import delivery_queue
 
 LOG_SIZE = 20
@@ -73,7 +78,14 @@ def club_webhooks(request: HttpRequest, club: Club) -> HttpResponse:
     return render(
         request,
         "webhooks/club_webhooks.html",
-        club_context(request, club, form=form, hooks=hooks, event_labels=EVENT_LABELS),
+        club_context(
+            request,
+            club,
+            form=form,
+            hooks=hooks,
+            event_labels=EVENT_LABELS,
+            retry_minutes=retry_minutes(),
+        ),
         status=400 if form.errors else 200,
     )
 

@@ -12,14 +12,16 @@ from leagues.permissions import Forbidden
 from scoring.services import round_record, round_void, session_finish
 from scoring.webhooks.models import DeliveryStatus, WebhookDelivery
 from scoring.webhooks.services import (
+    ATTEMPTS,
     SIGNATURE_HEADER,
+    backoff_seconds,
     delivery_redeliver,
     signature,
     signature_valid,
     webhook_create,
     webhook_url_checked,
 )
-from scoring.webhooks.tasks import ATTEMPTS, backoff_seconds, webhook_deliver_task
+from scoring.webhooks.tasks import webhook_deliver_task
 from tests.factories import round_discard, round_self_draw
 from tests.scoring.webhooks.receiver import Receiver, down_url
 

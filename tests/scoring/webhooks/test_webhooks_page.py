@@ -146,3 +146,17 @@ def test_the_audit_log_reads_a_webhook_added_and_removed_and_never_shows_its_sec
     assert "添加了推送地址 https://example.com/csmj" in log
     assert "删除了推送地址 https://example.com/csmj" in log
     assert hook.secret not in log
+
+
+def test_the_page_says_when_a_failed_delivery_is_sent_again_in_minutes_not_jargon(
+    client, club, organiser
+):
+    client.force_login(organiser)
+
+    shown = client.get(page(club)).content.decode()
+    client.cookies["django_language"] = "en"
+    english = client.get(page(club)).content.decode()
+
+    assert "就在 1、4、16、64、256 分钟后依次再发" in shown and "退避" not in shown
+    assert "sends it again 1, 4, 16, 64, 256 minutes later" in english
+    assert "backoff" not in english
