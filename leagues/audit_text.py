@@ -148,7 +148,7 @@ class _Names:
 def _label(key: str) -> str:
     labels = {
         "name": pgettext("audit", "名称"),
-        "slug": pgettext("audit", "短名"),
+        "slug": pgettext("audit", "网址名"),
         "description": pgettext("audit", "简介"),
         "is_public": pgettext("audit", "公开"),
         "role": pgettext("audit", "角色"),

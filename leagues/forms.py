@@ -42,7 +42,7 @@ class ClubForm(forms.Form):
     name = forms.CharField(label=_("名称"), max_length=100)
     # A text field: the service says what a short name may hold (leagues.services).
     slug = forms.CharField(
-        label=_("短名"),
+        label=_("网址名"),
         max_length=60,
         help_text=_(
             "网址中使用，只能含字母、数字、连字符和下划线。改了以后，旧网址自动转到新网址。"

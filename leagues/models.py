@@ -49,7 +49,7 @@ PLAYER_ALIASES_MAX = SENTENCE_ALIASES_MAX
 
 class Club(models.Model):
     name = models.CharField(_("名称"), max_length=100)
-    slug = models.SlugField(_("短名"), max_length=60, unique=True)
+    slug = models.SlugField(_("网址名"), max_length=60, unique=True)
     description = models.TextField(_("简介"), blank=True)  # CLUB_DESCRIPTION_MAX
     is_public = models.BooleanField(_("公开"), default=False)
     # 结账: what one chip (子) is worth in money (元), for settling up; null when the

@@ -23,8 +23,8 @@ def post(client, club, **changes):
 @pytest.mark.parametrize(
     ("changes", "shown"),
     [
-        ({"slug": "我的俱乐部"}, "短名只能含字母、数字、连字符和下划线"),
-        ({"slug": "other-club"}, "短名「other-club」已被别的俱乐部使用"),
+        ({"slug": "我的俱乐部"}, "网址名只能含字母、数字、连字符和下划线"),
+        ({"slug": "other-club"}, "网址名「other-club」已被别的俱乐部使用"),
         ({"chip_rate": "99999999999"}, "每子金额应在 0.01 到 10000 元之间，最多两位小数。"),
         ({"chip_rate": "0.001"}, "每子金额应在 0.01 到 10000 元之间，最多两位小数。"),
     ],

@@ -32,7 +32,7 @@ def test_a_bad_short_name_and_a_bad_rate_are_both_refused_in_one_post(client, cl
 
     response = settings_post(client, club, slug="我的 俱乐部", chip_rate="0.001")
 
-    assert field_errors(response, "slug") == ["短名只能含字母、数字、连字符和下划线"]
+    assert field_errors(response, "slug") == ["网址名只能含字母、数字、连字符和下划线"]
     assert field_errors(response, "chip_rate") == [
         "每子金额应在 0.01 到 10000 元之间，最多两位小数。"
     ]
@@ -47,7 +47,7 @@ def test_a_short_name_another_club_has_is_refused_beside_a_bad_rate(
 
     response = settings_post(client, club, slug=other_club.slug, chip_rate="-1")
 
-    assert field_errors(response, "slug") == [f"短名「{other_club.slug}」已被别的俱乐部使用"]
+    assert field_errors(response, "slug") == [f"网址名「{other_club.slug}」已被别的俱乐部使用"]
     assert len(field_errors(response, "chip_rate")) == 1
 
 
