@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from leagues.models import Player
+from leagues.selectors import players_by_name
 
 
 class PlayerMergeForm(forms.Form):
@@ -27,3 +28,8 @@ class PlayerMergeForm(forms.Form):
             .exclude(pk=source.pk)
             .order_by("display_name", "pk")
         )
+        # offered by pinyin, as the roster is listed; the queryset still checks the post
+        field.choices = [
+            ("", field.empty_label or ""),
+            *((p.pk, field.label_from_instance(p)) for p in players_by_name(field.queryset)),
+        ]

@@ -141,6 +141,8 @@ def test_the_merge_page_offers_no_player_to_merge_into_themselves(client, organi
 
     offered = list(response.context["form"].fields["target"].queryset)
     assert players[0] not in offered and players[1] in offered
+    shown = re.findall(r'<option value="\d+">([^<]+)</option>', response.content.decode())
+    assert shown == ["李四", "钱七", "孙八", "王五", "吴十", "赵六", "周九"]  # by pinyin
 
 
 def delete_url(player):
