@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -373,6 +373,37 @@ def _player_name(club: Club, display_name: str, player: Player | None = None) ->
     names = others.values_list("display_name", flat=True)
     name_check_unique(name, names, field="display_name", taken="roster")
     return name
+
+
+@dataclasses.dataclass(frozen=True)
+class RosterLine:
+    """A name of a new roster that cannot be stored: its line (from 1), as typed, and
+    why (``roster_lines_refused``)."""
+
+    line: int
+    typed: str
+    error: ValidationError
+
+
+def roster_lines_refused(*, names: Sequence[str]) -> list[RosterLine]:
+    """The names of a roster about to be made (the new-club wizard's players, one a
+    line) that ``player_create`` would refuse, each with its line: a hidden character,
+    a name too long, or the look-alike of an earlier line. Checked before anything is
+    written, so the step that takes the names says which line, not the last step."""
+    refused: list[RosterLine] = []
+    kept: list[str] = []
+    for line, typed in enumerate(names, start=1):
+        try:
+            name = name_clean(typed, field="display_name")
+            name_check_unique(name, kept, field="display_name", taken="roster")
+            Player(display_name=name).full_clean(
+                exclude=["club"], validate_unique=False, validate_constraints=False
+            )
+        except ValidationError as exc:
+            refused.append(RosterLine(line, typed, exc))
+        else:
+            kept.append(name)
+    return refused
 
 
 def player_create(

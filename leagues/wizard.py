@@ -25,7 +25,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from csmj_site.language import page_is_english
+from csmj_site.errors import ServiceErrors
+from csmj_site.language import clause_sep, colon, page_is_english
 from leagues import selectors, services
 from leagues.forms import ClubForm, split_aliases
 from leagues.models import Club, Player, Role
@@ -70,6 +71,17 @@ class WizardRulesForm(RulesStepForm):
         return [self[name] for name in self.options if name != TABLE_SIZE_FIELD]
 
 
+def roster_line_text(refused: services.RosterLine) -> str:
+    """A refused name of the roster, by its line: 第 4 行「Al​ice」：名字里有看不见的字符…"""
+    error = refused.error
+    if isinstance(error, ServiceErrors):
+        texts = [e.named(_("名字")).localised() for e in error.errors]
+    else:
+        texts = list(error.messages)
+    where = _("第 %(line)s 行「%(name)s」") % {"line": refused.line, "name": refused.typed}
+    return where + colon() + clause_sep().join(texts)
+
+
 class PlayersStepForm(forms.Form):
     """3. The roster, one name per line (commas and 、 separate names too): at least a
     table's worth under the rules of step 2 (四人, 三人 or 二人)."""
@@ -95,6 +107,9 @@ class PlayersStepForm(forms.Form):
                 )
                 % {"names": "、".join(twice)}
             )
+        refused = services.roster_lines_refused(names=names)
+        if refused:  # said here, on the names' own step, not after the last step
+            raise forms.ValidationError([roster_line_text(r) for r in refused])
         if len(names) < self.seats:
             raise forms.ValidationError(
                 _("一桌要 %(n)s 个人：请至少写 %(n)s 个名字。") % {"n": self.seats}
