@@ -229,7 +229,7 @@ MESSAGES: dict[str, str] = {
     "player_invalid": gettext_noop("{name!r} cannot be added to the roster: {detail}"),
     "not_on_roster": gettext_noop("{name!r} is not on the roster; only organisers add players"),
     "invalid_datetime": gettext_noop("{what} must be an ISO 8601 date-time"),
-    "date_range": gettext_noop("{what} is before the start of the range, {start}"),
+    "date_range": gettext_noop("{what} is before the start date, {start}"),
     "date_out_of_range": gettext_noop("{what} must be a date in the years {low} to {high}"),
     "read_only": gettext_noop(
         "{what} cannot be changed here: send it as it was read, or leave it out"

@@ -150,14 +150,16 @@ class SeasonForm(forms.Form):
         label=_("规则"), queryset=None
     )
 
-    def __init__(self, *args: Any, rulesets: Any = None, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, rulesets: Any = None, usual: Ruleset | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         field = cast("forms.ModelChoiceField[Ruleset]", self.fields["ruleset"])
         field.queryset = rulesets
-        first = rulesets.first() if rulesets is not None else None
-        if first is not None:  # a season has rules: one is chosen, not "---------"
+        chosen = usual or (rulesets.first() if rulesets is not None else None)
+        if chosen is not None:  # a season has rules: one is chosen, not "---------"
             field.empty_label = None
-            field.initial = first.pk
+            field.initial = chosen.pk
         self.fields["start_date"].initial = timezone.localdate
 
 

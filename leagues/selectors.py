@@ -72,6 +72,15 @@ def ruleset_list(*, club: Club) -> QuerySet[Ruleset]:
     return Ruleset.objects.filter(club=club).order_by("name")
 
 
+def ruleset_usual(*, club: Club) -> Ruleset | None:
+    """The rules a new season of the club most likely plays: its newest season's, else
+    its newest ruleset (None without one)."""
+    newest = Season.objects.filter(club=club).order_by("-start_date", "-id").first()
+    if newest is not None:
+        return newest.ruleset
+    return Ruleset.objects.filter(club=club).order_by("-id").first()
+
+
 def season_list(*, club: Club) -> QuerySet[Season]:
     """The club's seasons, newest first, each with ``sessions_count`` (kept in
     ``SeasonSessionCount``, not counted here)."""

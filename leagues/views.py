@@ -76,7 +76,9 @@ def club_edit(request: HttpRequest, club: Club) -> HttpResponse:
 @club_view("manage")
 def season_new(request: HttpRequest, club: Club) -> HttpResponse:
     rulesets = selectors.ruleset_list(club=club)
-    form = SeasonForm(request.POST or None, rulesets=rulesets)
+    form = SeasonForm(
+        request.POST or None, rulesets=rulesets, usual=selectors.ruleset_usual(club=club)
+    )
     if request.method == "POST" and form.is_valid():
         try:
             season = services.season_create(club=club, actor=request.user, **form.cleaned_data)

@@ -101,9 +101,10 @@ def standings_filters(request: HttpRequest) -> tuple[StandingsFilterForm, dict[s
     if form.is_valid():
         params["date_from"] = form.cleaned_data["date_from"]
         params["date_to"] = form.cleaned_data["date_to"]
-        order = form.cleaned_data["order"] or selectors.DEFAULT_ORDER
-        if order.lstrip("-") in selectors.STANDINGS_ORDERS:
-            params["order"] = order
+    # the order holds even when the dates cannot be used (the table is then every date's)
+    order = (form.cleaned_data.get("order") if form.is_bound else None) or params["order"]
+    if order.lstrip("-") in selectors.STANDINGS_ORDERS:
+        params["order"] = order
     return form, params
 
 

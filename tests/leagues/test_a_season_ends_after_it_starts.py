@@ -118,3 +118,19 @@ def test_the_new_season_form_starts_today_with_a_ruleset_chosen(client, club, ru
     assert "---------" not in page
     assert f'<option value="{ruleset.pk}" selected>' in page
     assert f'value="{timezone.localdate().isoformat()}"' in page
+
+
+def test_the_new_season_form_chooses_the_rules_of_the_clubs_newest_season(
+    client, club, ruleset, organiser
+):
+    from tests.factories import make_ruleset, make_season
+
+    three = make_ruleset(club, {"preset": "changsha-67", "players": 3}, name="三人杠分")
+    assert str(three.name) < str(ruleset.name)  # first by name, so not chosen for that
+    make_season(club, ruleset, name="2026 秋季赛", start_date=datetime.date(2026, 9, 1))
+    client.force_login(organiser)
+
+    page = client.get(reverse("season-new", args=[club.slug])).content.decode()
+
+    assert f'<option value="{ruleset.pk}" selected>' in page
+    assert f'<option value="{three.pk}">' in page

@@ -122,7 +122,7 @@ def test_an_english_new_season_page_says_the_end_is_before_the_start_in_words(
 
     [error] = field_errors(response, "end_date")
     assert "end_date" not in error
-    assert error == "End date is before the start of the range, 2026-12-10"
+    assert error == "End date is before the start date, 2026-12-10"
     assert not Season.objects.filter(name="Backwards").exists()
 
 

@@ -56,6 +56,9 @@ def test_the_players_page_marks_guests_and_offers_the_organiser_a_merge(
 
     assert ">客<" in page
     assert merge_url(guest) in page
+    client.cookies["django_language"] = "en"
+    english = client.get(reverse("players", args=[guest.club.slug])).content.decode()
+    assert ">guest<" in english and ">客<" not in english
     assert page.count("/merge/") == Player.objects.filter(club=guest.club).count()
 
 

@@ -172,7 +172,7 @@ def test_a_reversed_date_range_on_a_list_is_a_400_on_date_to_as_on_the_standings
         {
             "field": "date_to",
             "code": "date_range",
-            "message": "date_to is before the start of the range, 2025-10-02",
+            "message": "date_to is before the start date, 2025-10-02",
         }
     ]
     assert one_day.status_code == 200

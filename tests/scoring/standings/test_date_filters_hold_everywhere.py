@@ -50,6 +50,15 @@ def test_a_reversed_range_on_the_season_page_names_its_field_and_says_the_table_
     assert link.endswith("?order=-net") and "date_" not in link
 
 
+def test_unusable_dates_keep_the_tables_sort(reader, season, two_nights):
+    page = reader.get(
+        reverse("season", args=[season.club.slug, season.pk]),
+        {"date_from": "2027-01-01", "date_to": "2026-01-01", "order": "-wins"},
+    )
+
+    assert [c["key"] for c in page.context["columns"] if c["sorted"]] == ["wins"]
+
+
 def test_a_usable_range_is_not_said_to_be_ignored(reader, season, two_nights):
     html = reader.get(
         reverse("season", args=[season.club.slug, season.pk]),
@@ -93,7 +102,7 @@ def test_in_english_a_reversed_range_is_said_in_words_not_by_its_parameter(
     errors = page.split('data-role="filter-errors"')[1].split("</div>")[0]
     assert "To: " in errors and "：" not in errors  # a label's colon in the page's language
     errors = reversed_range.split('data-role="filter-errors"')[1].split("</div>")[0]
-    assert "<p>End date is before the start of the range, 2027-01-01</p>" in errors
+    assert "<p>End date is before the start date, 2027-01-01</p>" in errors
     assert "date_to" not in errors
 
 
