@@ -372,6 +372,7 @@ def session_latest(*, club: Any, by: Any = None) -> Session | None:
     qs = (
         Session.objects.filter(season__club=club)
         .select_related("season__ruleset")
+        .annotate(night_table_id=F("event_table__id"))  # a league night's table, or None
         .order_by("-started_at", "-id")
     )
     if getattr(by, "is_authenticated", False):
@@ -653,9 +654,10 @@ def session_same_table(*, club: Any, by: Any = None) -> dict[str, Any] | None:
 
     ``open``: the last session is not finished (结束本场 not tapped) in a season still
     open (a closed season's sessions are final, never finished), ``counted`` its counted
-    rounds, ``own``: ``by`` started it. The page offers to go on with an open one, and
-    to finish it and start again only when it is the user's own (another table's game is
-    not the user's to end); never a second session beside it unasked.
+    rounds, ``own``: ``by`` started it and it is not a league night's table. The page
+    offers to go on with an open one, and to finish it and start again only when it is
+    the user's own (another table's game is not the user's to end, nor is a night's table
+    ended from outside its night); never a second session beside it unasked.
 
     It starts again in the last session's own season, at its own size (``table_size``:
     a league night's table of three under a ruleset for four); ``startable`` is false
@@ -676,7 +678,9 @@ def session_same_table(*, club: Any, by: Any = None) -> dict[str, Any] | None:
         "session": last,
         "open": not state["finished"] and not season.is_closed,
         "counted": state["counted"],
-        "own": by is not None and last.created_by_id == getattr(by, "pk", None),
+        "own": by is not None
+        and last.created_by_id == getattr(by, "pk", None)
+        and getattr(last, "night_table_id", None) is None,
         "season": season,
         "table_size": last.table_size,
         "startable": not season.is_closed and seats == len(players),

@@ -166,6 +166,32 @@ def test_again_after_a_league_nights_table_does_not_carry_the_nights_table_title
     assert not hasattr(new, "event_table")
 
 
+def test_a_league_nights_open_table_is_offered_to_go_on_with_never_to_finish_from_outside(
+    rec, club, season, players, organiser, recorder
+):
+    """The recorder started the night's table: the club page and 开一场 still never end
+    it (the night's own page does), nor start a casual table of its four beside it."""
+    from scoring.events import services as events
+
+    event = events.event_create(
+        season=season, name="周五夜赛", date=season.start_date, actor=organiser
+    )
+    for p in players[:4]:
+        events.entrant_add(event=event, player=p, actor=organiser)
+    rnd = events.round_draw(event=event, actor=organiser, seed=1)
+    night_table = events.table_start(table=rnd.tables.get(), actor=recorder)
+
+    club_page = rec.get(reverse("club", args=[club.slug])).content.decode()
+    start_page = rec.get(reverse("session-new", args=[club.slug, season.pk])).content.decode()
+    response = rec.post(again_url(club), {"finish_last": str(night_table.pk)})
+
+    assert reverse("round-new", args=[club.slug, night_table.pk]) in club_page
+    assert "结束上一场" not in club_page and "结束上一场" not in start_page
+    assert response["Location"] == reverse("round-new", args=[club.slug, night_table.pk])
+    night_table.refresh_from_db()
+    assert not hasattr(night_table, "result") and Session.objects.count() == 1
+
+
 def test_again_after_an_ordinary_table_keeps_its_own_label(rec, club, season, players, recorder):
     last = services.session_start(
         season=season, players=players[:4], first_dealer=0, table_label="3号桌", actor=recorder
