@@ -144,18 +144,21 @@ def test_a_club_without_sessions_offers_no_button(rec, club, season):
     assert 'data-role="session-again"' not in page
 
 
+def started_night_table(season, four, organiser, recorder, name):
+    """A league night of ``four`` entrants, its one table drawn and started."""
+    from scoring.events import services as events
+
+    event = events.event_create(season=season, name=name, date=season.start_date, actor=organiser)
+    for p in four:
+        events.entrant_add(event=event, player=p, actor=organiser)
+    rnd = events.round_draw(event=event, actor=organiser, seed=1)
+    return events.table_start(table=rnd.tables.get(), actor=recorder)
+
+
 def test_again_after_a_league_nights_table_does_not_carry_the_nights_table_title(
     rec, club, season, players, organiser, recorder
 ):
-    from scoring.events import services as events
-
-    event = events.event_create(
-        season=season, name="审查之夜", date=season.start_date, actor=organiser
-    )
-    for p in players[:4]:
-        events.entrant_add(event=event, player=p, actor=organiser)
-    rnd = events.round_draw(event=event, actor=organiser, seed=1)
-    night_table = events.table_start(table=rnd.tables.get(), actor=recorder)
+    night_table = started_night_table(season, players[:4], organiser, recorder, "审查之夜")
     assert night_table.table_label == "审查之夜 第1轮 第1桌"
     finished(night_table, recorder)
 
@@ -171,15 +174,7 @@ def test_a_league_nights_open_table_is_offered_to_go_on_with_never_to_finish_fro
 ):
     """The recorder started the night's table: the club page and 开一场 still never end
     it (the night's own page does), nor start a casual table of its four beside it."""
-    from scoring.events import services as events
-
-    event = events.event_create(
-        season=season, name="周五夜赛", date=season.start_date, actor=organiser
-    )
-    for p in players[:4]:
-        events.entrant_add(event=event, player=p, actor=organiser)
-    rnd = events.round_draw(event=event, actor=organiser, seed=1)
-    night_table = events.table_start(table=rnd.tables.get(), actor=recorder)
+    night_table = started_night_table(season, players[:4], organiser, recorder, "周五夜赛")
 
     club_page = rec.get(reverse("club", args=[club.slug])).content.decode()
     start_page = rec.get(reverse("session-new", args=[club.slug, season.pk])).content.decode()
