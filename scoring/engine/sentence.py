@@ -51,6 +51,8 @@ GRAMMAR: MappingProxyType[str, tuple[str, ...]] = MappingProxyType(
         "opening": ("起手",),  # beside 起手胡 (HAND_CLASSES["opening"])
         "midgame": ("中途",),  # before 四喜 / 六六顺: the mid-game codes
         "to": ("给",),  # 放杠给 王芳; 放炮给 王芳 (王芳 won on the discard)
+        # 刘洋胡黄勇的炮: the discard itself, only after "<seat>的" that follows a win
+        "pao": ("炮",),
         "haidi": ("海底",),
         "takes": ("要了", "要"),  # 海底 张伟要
         "declines": ("不要", "没要"),  # 海底 张伟不要: offered it first, did not take it
@@ -216,6 +218,13 @@ def _tokens(text: str, names: Sequence[str], aliases: Sequence[Sequence[str]] = 
     return out
 
 
+def _next_word(tokens: list[_Token], j: int) -> int:
+    """The index of the first token from ``j`` that is not a separator."""
+    while j < len(tokens) and tokens[j].kind == "sep":
+        j += 1
+    return j
+
+
 class _Reader:
     """Places the words of one sentence into a round."""
 
@@ -312,6 +321,9 @@ class _Reader:
 
     def on_seat(self, t: _Token, tokens: list[_Token], i: int) -> int | None:
         assert isinstance(t.value, int)
+        fed = self._fed_by(t.value, tokens, i)
+        if fed is not None:
+            return fed
         if self.ming_from is not None and self.ming_from != t.value:
             self.kongs.append({"seat": t.value, "kind": "ming", "from": self.ming_from})
             self.ming_from = None
@@ -332,6 +344,29 @@ class _Reader:
         self.last_small = None  # birds after a seat's words are that seat's, or the result's
         if self.in_haidi:
             return self._haidi_seat(t.value, tokens, i)
+        return None
+
+    def _fed_by(self, seat: int, tokens: list[_Token], i: int) -> int | None:
+        """刘洋胡黄勇的炮 / 刘洋胡了黄勇的碰碰胡: a seat named right after a win and before
+        的 discarded the winning tile; the winner stays the seat the words are said of (a
+        hand after it is theirs). The end of what it consumed (的, and 炮 after it), or
+        None when the seat is not said so. The words touch: 刘洋胡了，黄勇的七小对 may be
+        two wins, and is read as the seats' own words are."""
+        winner = self.subject
+        if i < 2 or tokens[i - 2].kind != "win" or winner is None or winner == seat:
+            return None
+        j = i
+        if j >= len(tokens) or tokens[j].text != "的":
+            return None
+        if self.discarder not in (None, seat) or self.kind == "self_draw":
+            return None
+        self.discarder, self.kind = seat, "discard"
+        self.listed, self.fresh = [(winner, "")], False
+        j = _next_word(tokens, j + 1)
+        return j + 1 if j < len(tokens) and tokens[j].kind == "pao" else j
+
+    def on_pao(self, t: _Token, tokens: list[_Token], i: int) -> int | None:
+        self.not_understood(t.text)  # 炮 is read only after "<seat>的" (``_fed_by``)
         return None
 
     def _haidi_seat(self, seat: int, tokens: list[_Token], i: int) -> int | None:

@@ -103,6 +103,37 @@ def test_gei_after_a_discard_names_one_winner_and_a_second_name_is_a_seat_again(
     ]
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["刘洋胡李娜的碰碰胡 鸟2 5", "刘洋胡了李娜的炮 碰碰胡 鸟2 5", "刘洋胡李娜的 碰碰胡 鸟2、5"],
+)
+def test_a_seat_between_hu_and_de_is_the_discarder_and_the_hand_the_winners(text):
+    data = read(text)
+    assert data["result"] == read("刘洋胡碰碰胡 李娜放炮 鸟2 5")["result"]
+    assert validate_round(data) == []
+
+
+def test_two_winners_off_one_discard_each_said_with_de():
+    assert read("刘洋胡李娜的炮 王芳胡李娜的七小对")["result"] == {
+        "kind": "discard",
+        "winners": [{"seat": 2, "hands": ["qixiaodui"]}, {"seat": 3, "hands": ["pinghu"]}],
+        "discarder": 1,
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "李娜的炮",  # no win before it
+        "刘洋自摸 李娜的炮",  # a self-draw has no discarder
+        "刘洋胡刘洋的炮",  # the winner's own discard
+        "刘洋胡李娜的炮 王芳胡刘洋的炮",  # a second discarder
+    ],
+)
+def test_pao_anywhere_else_is_said_back_not_guessed(text):
+    assert "炮" in not_understood(text)
+
+
 def test_gei_without_a_discard_or_a_kong_before_it_is_named():
     assert not_understood("给刘洋 碰碰胡") == ["给"]
 
