@@ -300,8 +300,11 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
             "Double kong",
             {"weight": _V("按番", "By weight"), "per_tile": _V("按张", "Per tile")},
             "By weight: a win on both kong draws or both kong discards (双杠上花/双杠上炮) is 2 "
-            "big hands; per tile: each kong tile wins with the other codes, counted twice.",
-            "按番：双杠上花 / 双杠上炮算 2 个大胡；按张：每张杠牌各算一次。",
+            "big hands; per tile: each of the two kong tiles counts as a win with the hand's "
+            "other big hands, and the two add up (Full flush (清一色) with both kong draws: "
+            "4 big hands).",
+            "按番：双杠上花 / 双杠上炮算 2 个大胡；按张：两张杠牌各连同其他大胡算一次，两次相加"
+            "（清一色双杠上花算 4 个大胡）。",
         ),
         "quanqiuren_pair": _choice(
             "全求人必须吊将",

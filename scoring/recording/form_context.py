@@ -11,7 +11,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from csmj_site.errors import ServiceErrors, field_errors
-from csmj_site.language import as_label, in_page_language, list_sep, page_is_english
+from csmj_site.language import as_label, clause_sep, in_page_language, list_sep, page_is_english
 from leagues.audit_text import hand_label
 from scoring import selectors
 from scoring.engine import (
@@ -92,7 +92,8 @@ def form_words() -> dict[str, Any]:
     """The engine's words for the round form's pads, in the page's language: each kind
     of kong (暗杠 …), a bird that lands on nobody (空), the 杠分 row's title, and as
     labels how a round ends (自摸, 点炮, 流局), the classes of hand (起手胡 …) and the
-    melds (吃, 碰 …): round-form-strings.js reads them from here."""
+    melds (吃, 碰 …), and the language's separators of a list and of clauses:
+    round-form-strings.js reads them from here."""
     return {
         "kong_kinds": selectors.kong_kinds(),
         "bird_on_nobody": in_page_language(BIRD_ON_NOBODY),
@@ -100,6 +101,9 @@ def form_words() -> dict[str, Any]:
         "outcomes": labels(OUTCOMES),
         "hand_classes": labels(HAND_CLASSES),
         "melds": labels(MELDS),
+        # between items of a list (birds 3、7) and between clauses (…；…), as the page's
+        "list_sep": list_sep(),
+        "clause_sep": clause_sep(),
     }
 
 

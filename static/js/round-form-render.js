@@ -111,7 +111,7 @@
         }));
         if (known) {
           var landed = birds.map(function (v) { return landName(form.birdLands(origin, v)); });
-          slots.push(h("span", { class: "muted small", "data-role": role + "-landed", text: "→ " + landed.join("、") }));
+          slots.push(h("span", { class: "muted small", "data-role": role + "-landed", text: "→ " + landed.join(T.list_sep) }));
         }
       }
       var pad = h("div", { class: "birds" }, [1, 2, 3, 4, 5, 6, 7, 8, 9].map(function (v) {
@@ -399,7 +399,7 @@
         body.push(h("div", { class: "rf-label", text: fmt(T.birds_hint, { n: BIRD_COUNT }) }));
         body.push(birdPicker(state.birds, BIRD_COUNT, function (b) { state.birds = b; }, "bird", form.finalBirdOrigin()));
       } else if (hdWin && state.haidi.tile && !state.birdsForfeited) {
-        body.push(h("p", { class: "small", text: fmt(T.haidi_birds_are, { birds: state.birds.join("、") }) }));
+        body.push(h("p", { class: "small", text: fmt(T.haidi_birds_are, { birds: state.birds.join(T.list_sep) }) }));
       }
       body.push(h("label", { class: "row small", style: "margin-top:.5rem" }, [
         h("input", {

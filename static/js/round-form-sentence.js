@@ -79,7 +79,7 @@
       var parts = [];
       function small(entry, label) {
         var text = form.seatName(entry.seat) + " " + label + " " + entry.hands.map(form.handLabel).join(" ");
-        if (entry.birds && entry.birds.length) text += " · " + T.birds + " " + entry.birds.join("、");
+        if (entry.birds && entry.birds.length) text += " · " + T.birds + " " + entry.birds.join(T.list_sep);
         parts.push(text);
       }
       (round.openings || []).forEach(function (o) { small(o, classes.opening || ""); });
@@ -99,7 +99,7 @@
         if (r.birds_forfeited) text += " · " + T.birds_forfeited;
         parts.push(text);
       }
-      return parts.join("；");
+      return parts.join(T.clause_sep);
     }
 
     // The sentence's round into the form: what the sentence says replaces the round's
@@ -156,9 +156,9 @@
           tell(lost.map(function (e) {
             var part = PARTS[e.code].exec(e.message);
             return fmt(e.code === "sentence_not_understood" ? S.not_understood : S.not_played, { part: part ? part[1] : "" });
-          }).join("；"), "error");
+          }).join(T.clause_sep), "error");
         } else {
-          tell(res.status === 429 || res.status >= 500 ? S.busy : errors.map(function (e) { return e.message; }).join("；") || S.busy, "error");
+          tell(res.status === 429 || res.status >= 500 ? S.busy : errors.map(function (e) { return e.message; }).join(T.clause_sep) || S.busy, "error");
         }
       }, function () {
         if (asked !== resets) return;

@@ -455,9 +455,9 @@
       if (r.kind !== "draw") {
         text += " · " + (r.winners || []).map(function (w) {
           return seatName(w.seat) + " " + w.hands.map(handLabel).join(" ");
-        }).join("、");
+        }).join(T.list_sep);
         if (r.kind === "discard" && r.discarder !== null) text += " ← " + seatName(r.discarder);
-        if (r.birds && r.birds.length) text += " · " + T.birds + " " + r.birds.join("、");
+        if (r.birds && r.birds.length) text += " · " + T.birds + " " + r.birds.join(T.list_sep);
       }
       return text;
     }

@@ -14,6 +14,9 @@ window.roundFormStrings = function (gettext, pgettext, words, ngettext) {
   var classes = words.hand_classes || {};
   var melds = words.melds || {};
   return {
+    // "3、7" and "…；…" in Chinese, "3, 7" and "…; …" in English (csmj_site.language)
+    list_sep: words.list_sep || "、",
+    clause_sep: words.clause_sep || "；",
     dealer: gettext("庄家（打骰）"),
     dealer_short: gettext("庄"),
     dealer_set: gettext("通庄：本盘的庄家们"),

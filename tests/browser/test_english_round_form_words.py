@@ -32,3 +32,22 @@ def test_the_english_round_form_names_hands_and_the_dealer_in_english(page, leag
     assert mark.inner_text().strip() == "Dealer"
     assert page.locator("footer.footer").inner_text().strip() == "csmj · Changsha mahjong scores"
     page.screenshot(path=str(ARTIFACTS / "english-round-form-390x844.png"), full_page=True)
+
+
+def test_the_english_one_line_entry_says_back_its_lists_with_english_separators(page, league):
+    session = log_in_and_start(page, league)
+    page.context.add_cookies([{"name": "django_language", "value": "en", "url": page.base}])
+    page.goto(form_url(page, session))
+    page.locator("#rf-body .rf-section").first.wait_for()
+
+    page.locator("[data-role=sentence-text]").fill("甲乙 王五自摸 丙丁")
+    page.locator("[data-role=sentence-text]").press("Enter")
+    page.locator("[data-role=sentence-said][data-state=error]").wait_for()
+    refused = page.locator("[data-role=sentence-said]").inner_text()
+    page.locator("[data-role=sentence-text]").fill("王五胡碰碰胡，李四放炮 鸟2 5")
+    page.locator("[data-role=sentence-text]").press("Enter")
+    said = page.locator("[data-role=sentence-said][data-state=ok]")
+    said.wait_for()
+
+    assert refused == "Not understood: 甲乙; Not understood: 丙丁"
+    assert said.inner_text().endswith(" 2, 5") and "、" not in said.inner_text()
