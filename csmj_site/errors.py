@@ -172,6 +172,12 @@ MESSAGES: dict[str, str] = {
     "entrant_twice": gettext_noop("{name} is already an entrant"),
     "not_an_entrant": gettext_noop("{name} is not an entrant of this event"),
     "event_other_season": gettext_noop("The event {name!r} belongs to another season"),
+    "event_outside_season": gettext_noop(
+        "{date} is outside the season, which runs from {start} to {end}"
+    ),
+    "event_outside_season:open_ended": gettext_noop(
+        "{date} is before the season, which starts on {start}"
+    ),
     "entrant_dropped": gettext_noop("{name} has dropped out of the event"),
     "entrant_not_dropped": gettext_noop("{name} has not dropped out of the event"),
     "seated_twice": gettext_noop("{name} is seated more than once"),

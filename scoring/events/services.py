@@ -93,6 +93,18 @@ def three_supported(ruleset: Ruleset) -> bool:
 # ---------------------------------------------------------------- events
 
 
+def event_date_refusal(*, season: Season, date: datetime.date) -> ServiceError | None:
+    """A night dated before its season starts or after it ends (``event_outside_season``
+    on ``date``), or None."""
+    start, end = season.start_date, season.end_date
+    if start <= date and (end is None or date <= end):
+        return None
+    params = {"date": date.isoformat(), "start": start.isoformat()}
+    if end is None:
+        return ServiceError("date", "event_outside_season", params, variant="open_ended")
+    return ServiceError("date", "event_outside_season", {**params, "end": end.isoformat()})
+
+
 def event_create(
     *,
     season: Season,
@@ -127,6 +139,8 @@ def event_create(
     problems += [e for f, b, v in bounded if (e := b.refusal(f, v)) is not None]
     if (refused_date := date_years_refusal(field="date", value=date)) is not None:
         problems.append(refused_date)
+    elif (outside := event_date_refusal(season=season, date=date)) is not None:
+        problems.append(outside)
     if ruleset is not None and ruleset.club_id != season.club_id:
         problems.append(ServiceError("ruleset", "ruleset_other_club"))
     elif ruleset is not None and ruleset.pk != season.ruleset_id:

@@ -19,6 +19,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
@@ -130,8 +131,10 @@ def event_list(request: HttpRequest, club: Club, season_id: int) -> HttpResponse
     the page again (400) with its errors and what was typed."""
     season = get_object_or_404(Season.objects.select_related("ruleset"), pk=season_id, club=club)
     context = club_context(request, club, season=season)
-    today = datetime.date.today().isoformat()
-    typed = {"date": today, "rounds_planned": "3", "final_size": "0"}
+    # today, or the season's nearest day when today is outside it
+    day = max(timezone.localdate(), season.start_date)
+    day = min(day, season.end_date) if season.end_date else day
+    typed = {"date": day.isoformat(), "rounds_planned": "3", "final_size": "0"}
     if request.method == "POST":
         try:
             club_access(request, club.slug, "manage")

@@ -62,6 +62,37 @@ def test_a_night_dated_outside_the_sites_years_is_refused_in_the_api_naming_the_
     assert not Event.objects.exists()
 
 
+@pytest.mark.parametrize(
+    ("end", "day", "message"),
+    [
+        (None, "2024-12-31", "2024-12-31 在赛季开始（2025-01-01）之前"),
+        ("2025-06-30", "2025-07-01", "2025-07-01 不在赛季之内（2025-01-01 到 2025-06-30）"),
+    ],
+)
+def test_a_night_dated_outside_its_season_is_refused_on_the_page_and_in_the_api(
+    org, api_as, club, season, end, day, message
+):
+    season.end_date = end and datetime.date.fromisoformat(end)
+    season.save()
+    body = {"season": season.pk, "name": "夜", "date": day}
+
+    api = api_as("organiser").post(club_url(club, "events/"), body, format="json")
+    page = org.post(reverse("event-list", args=[club.slug, season.pk]), body)
+
+    assert api.status_code == 400 and codes(api) == [("date", "event_outside_season")]
+    assert page.status_code == 400 and message in page.content.decode()
+    assert not Event.objects.exists()
+
+
+def test_the_create_form_offers_a_day_of_the_season(org, club, season):
+    season.start_date = datetime.date(2099, 3, 1)
+    season.save()
+
+    page = org.get(reverse("event-list", args=[club.slug, season.pk])).content.decode()
+
+    assert 'name="date" type="date" value="2099-03-01" min="2099-03-01"' in page
+
+
 def test_a_night_at_its_bounds_is_created(season, organiser):
     event = services.event_create(
         season=season, name="夜", date=DAY, actor=organiser,
