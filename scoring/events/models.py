@@ -23,7 +23,7 @@ from leagues.models import Ruleset
 ROUNDS_PLANNED = Bound(1, 20, label=_("计划轮数"))
 TIMER_MINUTES = Bound(1, 600, label=_("每轮时长（分钟）"))
 FINAL_SIZE = Bound(0, 64, step=4, label=_("决赛人数"))  # 0: no final
-SEED = Bound(0, 2**53 - 1, label=_("种子"))  # a seed a JSON client reads back exactly
+SEED = Bound(0, 2**53 - 1, label=_("抽签号"))  # a seed a JSON client reads back exactly
 ROUND_NUMBER = Bound(1, 32767, label=_("轮次"))
 PENALTY_AMOUNT = Bound(-100_000, 100_000, label=_("分数"))
 # The most entrants of one night: 64 tables of four. Every sum of a night's penalties
@@ -146,7 +146,7 @@ class SeatingRound(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="seating_rounds")
     number = models.PositiveSmallIntegerField(_("轮次"))
     mode = models.CharField(_("排座方式"), max_length=16, choices=SeatingMode.choices)
-    seed = models.BigIntegerField(_("种子"))
+    seed = models.BigIntegerField(_("抽签号"))
     is_final = models.BooleanField(_("决赛"), default=False)
     sitting_out = models.JSONField(_("轮空"), default=list, blank=True)
     timer_started_at = models.DateTimeField(_("计时开始"), null=True, blank=True)

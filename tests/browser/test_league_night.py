@@ -117,7 +117,7 @@ def test_a_night_of_thirteen_from_check_in_to_the_result_card(browser, live_serv
     with org.expect_navigation():
         org.locator("[data-role=draw] button").click()
     assert org.locator("[data-role=table-card]").count() == 3
-    assert "种子 2025" in org.locator("[data-role=seed]").inner_text()
+    assert "抽签号 2025" in org.locator("[data-role=seed]").inner_text()
     assert re.search(r"轮空：\S+", org.locator("main").inner_text())
     shot(org, "draw-390x844", full_page=True)
 

@@ -136,7 +136,7 @@ def test_an_organiser_seats_a_round_by_hand_tapping_a_name_then_a_seat(page, lea
         page.locator("[data-role=draw-button]").click()
     rnd = SeatingRound.objects.get(event=event)
     assert rnd.mode == "random"
-    assert "种子" in page.locator("[data-role=seed]").inner_text()
+    assert "抽签号" in page.locator("[data-role=seed]").inner_text()
     editor = page.locator("[data-role=seat-editor]")
     assert editor.get_attribute("open") is not None  # a manual night opens the editor
     seats = editor.locator("[data-role=seat-button]")
@@ -168,7 +168,7 @@ def test_an_organiser_seats_a_round_by_hand_tapping_a_name_then_a_seat(page, lea
     assert tables[0][:2] == [second, first] and tables[1][0] == out_name
     assert [names[p] for p in rnd.sitting_out] == [old_east_2]
     seed_line = page.locator("[data-role=seed]").inner_text()
-    assert "手动" in seed_line and "种子" not in seed_line
+    assert "手动" in seed_line and "抽签号" not in seed_line
     shot(page, "manual-saved-390x844")
 
 

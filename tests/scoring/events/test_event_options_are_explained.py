@@ -31,6 +31,6 @@ def test_every_seating_mode_of_the_form_is_explained_in_chinese_and_in_english(
         words = [str(mode.label) for mode in SeatingMode]
     for word in words:
         assert f"<li>{word}：" in chinese  # each mode's own word, then what it does
-    assert "决赛人数" in chinese and "种子" in chinese
-    assert "Interval: " in english and "Swiss: " in english and "Seed: " in english
+    assert "决赛人数" in chinese and "抽签号" in chinese
+    assert "Interval: " in english and "Swiss: " in english and "Draw number: " in english
     assert not [ch for ch in english if "\u4e00" <= ch <= "\u9fff"]

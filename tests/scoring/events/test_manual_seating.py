@@ -38,7 +38,7 @@ def test_the_seat_editor_places_people_and_the_round_becomes_manual(
     page = client.get(url).content.decode()
     assert 'data-role="seat-editor" open' in page  # a manual night opens it
     assert page.count("data-seat-select") == 8 and "seat-editor.js" in page
-    assert "随机 · 种子 7" in page
+    assert "随机 · 抽签号 7" in page
 
     out = rnd.sitting_out[0]
     first, second = rnd.tables.order_by("number")
@@ -58,7 +58,7 @@ def test_the_seat_editor_places_people_and_the_round_becomes_manual(
     assert rnd.mode == "manual" and rnd.sitting_out == [second.seats[0]]
     page = answer.content.decode()
     seed_line = page[page.index('data-role="seed"') :].split("</p>")[0]
-    assert "手动" in seed_line and "种子" not in seed_line
+    assert "手动" in seed_line and "抽签号" not in seed_line
 
 
 def test_a_seat_left_empty_or_a_player_seated_twice_is_refused_and_nothing_changes(

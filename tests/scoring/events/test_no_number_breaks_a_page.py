@@ -327,8 +327,8 @@ def test_the_api_refuses_a_penalty_beyond_the_bound(api_as, club, season, event,
 @pytest.mark.parametrize(
     ("name", "body", "shown"),
     [
-        ("event-draw", {"seed": str(HUGE)}, "种子应为 0 到 9007199254740991 之间的整数"),
-        ("event-draw", {"seed": str(2**63)}, "种子应为 0 到 9007199254740991 之间的整数"),
+        ("event-draw", {"seed": str(HUGE)}, "抽签号应为 0 到 9007199254740991 之间的整数"),
+        ("event-draw", {"seed": str(2**63)}, "抽签号应为 0 到 9007199254740991 之间的整数"),
         ("event-timer", {"round": "1", "minutes": str(10**12)}, "应为 1 到 600 之间的整数"),
         (
             "event-penalty",

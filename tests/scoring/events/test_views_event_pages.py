@@ -45,7 +45,7 @@ def test_an_organiser_creates_a_night_taps_names_and_draws_table_cards(org, club
     first = rnd.tables.get(number=1)
     assert "桌 1" in page and "桌 2" in page
     assert f'<span class="ev-wind">东</span> {roster_name(first.seats[0])}' in page
-    assert "种子 5" in page
+    assert "抽签号 5" in page
     assert page.count('data-role="table-start"') == 2
 
 
