@@ -67,6 +67,15 @@ def test_a_usable_range_is_not_said_to_be_ignored(reader, season, two_nights):
 
     assert 'data-role="filter-errors"' not in html
     assert 'data-role="filter-not-applied"' not in html
+    applied = html.split('data-role="filter-applied">')[1].split("</p>")[0]
+    assert "等级分和下面的“最近的场”仍按整个赛季" in applied
+
+
+def test_without_dates_nothing_is_said_of_them(reader, season, two_nights):
+    html = reader.get(reverse("season", args=[season.club.slug, season.pk])).content.decode()
+
+    assert 'data-role="filter-applied"' not in html
+    assert 'data-role="filter-not-applied"' not in html
 
 
 @pytest.mark.parametrize(
