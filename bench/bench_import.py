@@ -88,7 +88,7 @@ def prepare(tree: Path, database: str) -> None:
                     *("-v", "0"),
                 )
         if not conn.execute("SELECT 1 FROM auth_user WHERE username = %s", [USER]).fetchone():
-            manage(tree, database, "createsuperuser", "--noinput", "--username", USER)
+            manage(tree, database, "createsuperuser", "--noinput", "--username", USER, "--email", "")
 
 
 def export(database: str) -> list[str]:
