@@ -88,7 +88,9 @@ def prepare(tree: Path, database: str) -> None:
                     *("-v", "0"),
                 )
         if not conn.execute("SELECT 1 FROM auth_user WHERE username = %s", [USER]).fetchone():
-            manage(tree, database, "createsuperuser", "--noinput", "--username", USER, "--email", "")
+            manage(
+                tree, database, "createsuperuser", "--noinput", "--username", USER, "--email", ""
+            )
 
 
 def export(database: str) -> list[str]:

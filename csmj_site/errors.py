@@ -175,6 +175,9 @@ MESSAGES: dict[str, str] = {
     "event_outside_season": gettext_noop(
         "{date} is outside the season, which runs from {start} to {end}"
     ),
+    "season_dates_leave_night": gettext_noop(
+        "The league night {name!r} on {date} would fall outside the season"
+    ),
     "event_outside_season:open_ended": gettext_noop(
         "{date} is before the season, which starts on {start}"
     ),
@@ -224,7 +227,7 @@ MESSAGES: dict[str, str] = {
     "name_taken": gettext_noop("{name!r} is already here"),
     "name_taken:roster": gettext_noop("{name!r} is already on the roster"),
     "slug_invalid": gettext_noop("{what} may hold only letters, digits, hyphens and underscores"),
-    "unique:slug": gettext_noop("The short name {slug!r} belongs to another club"),
+    "unique:slug": gettext_noop("The address name {slug!r} belongs to another club"),
     "name_is_an_alias": gettext_noop("{name!r} is already an alias of {other!r}"),
     "alias_is_a_name": gettext_noop("{name!r} is the name of another player on the roster"),
     # import files (import_rounds, import_club): one session a line

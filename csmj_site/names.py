@@ -18,9 +18,11 @@ second "张三" typed with a full-width space or a different case is caught. ``n
 very same name (" 张三 " once cleaned) and a look-alike, with the catalogue's errors.
 
 ``name_order`` is where a name goes in a list people read: Chinese characters by their
-pinyin (``pypinyin``), among Latin names as a phone's contacts are (阿强, alice, Bob, 曾小贤,
-李娜, 王伟), numbers inside a name by their value (选手2 before 选手10). A character of
-several readings takes its commonest (单 as dan, not the surname's shan).
+pinyin (``pypinyin``), among Latin names as a phone's contacts are (阿强, alice, Bob, 李娜,
+王伟, 曾小贤), numbers inside a name by their value (选手2 before 选手10). A name's first
+character, the surname, takes its surname reading where it has one of its own
+(``SURNAME_READINGS``: 曾 zeng, 单 shan …); other characters of several readings take
+their commonest.
 
 The services call these (``leagues.services``, ``scoring.events.services``), so the
 pages' forms, the API and the imports meet one rule. This module imports no app of the
@@ -29,11 +31,10 @@ project.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable
-
-from pypinyin import lazy_pinyin
 
 from csmj_site.errors import ServiceError, ServiceErrors
 
@@ -100,14 +101,26 @@ def name_key(name: str) -> str:
 
 
 _DIGITS = re.compile(r"(\d+)")
+# Surnames read otherwise than the character's commonest reading, as a phone's contacts
+# file them (曾小贤 under Z, not C).
+SURNAME_READINGS = {
+    "曾": "zeng", "单": "shan", "仇": "qiu", "解": "xie", "区": "ou", "朴": "piao",
+    "查": "zha", "覃": "qin", "缪": "miao", "尉": "yu", "繁": "po", "秘": "bi",
+}  # fmt: skip
 
 
+@functools.lru_cache(maxsize=4096)
 def name_order(name: str) -> tuple[tuple[tuple[int, int, str], ...], str]:
     """The key that sorts names as people look for them (above); two names of one key
     keep their order by the name itself."""
-    spelled = " ".join(lazy_pinyin(unicodedata.normalize("NFKC", name))).casefold()
+    from pypinyin import lazy_pinyin  # its dictionaries load on the first sort, not at start
+
+    text = unicodedata.normalize("NFKC", name)
+    surname = SURNAME_READINGS.get(text[:1])
+    syllables = [surname, *lazy_pinyin(text[1:])] if surname else lazy_pinyin(text)
+    spelled = " ".join(syllables).casefold()
     parts = tuple(
-        (0, int(part), "") if part.isdigit() else (1, 0, part)
+        (0, int(part), "") if part.isdecimal() else (1, 0, part)
         for part in _DIGITS.split(spelled)
         if part
     )

@@ -377,22 +377,23 @@ def _player_name(club: Club, display_name: str, player: Player | None = None) ->
 
 @dataclasses.dataclass(frozen=True)
 class RosterLine:
-    """A name of a new roster that cannot be stored: its line (from 1), as typed, and
-    why (``roster_lines_refused``)."""
+    """A name of a new roster that cannot be stored: its place among the names (from 1;
+    a line may hold several, split at commas and 、), as typed, and why
+    (``roster_lines_refused``)."""
 
-    line: int
+    number: int
     typed: str
     error: ValidationError
 
 
 def roster_lines_refused(*, names: Sequence[str]) -> list[RosterLine]:
-    """The names of a roster about to be made (the new-club wizard's players, one a
-    line) that ``player_create`` would refuse, each with its line: a hidden character,
-    a name too long, or the look-alike of an earlier line. Checked before anything is
-    written, so the step that takes the names says which line, not the last step."""
+    """The names of a roster about to be made (the new-club wizard's players) that
+    ``player_create`` would refuse, each with its place among them: a hidden character,
+    a name too long, or the look-alike of an earlier name. Checked before anything is
+    written, so the step that takes the names says which, not the last step."""
     refused: list[RosterLine] = []
     kept: list[str] = []
-    for line, typed in enumerate(names, start=1):
+    for number, typed in enumerate(names, start=1):
         try:
             name = name_clean(typed, field="display_name")
             name_check_unique(name, kept, field="display_name", taken="roster")
@@ -400,7 +401,7 @@ def roster_lines_refused(*, names: Sequence[str]) -> list[RosterLine]:
                 exclude=["club"], validate_unique=False, validate_constraints=False
             )
         except ValidationError as exc:
-            refused.append(RosterLine(line, typed, exc))
+            refused.append(RosterLine(number, typed, exc))
         else:
             kept.append(name)
     return refused
@@ -656,17 +657,34 @@ def season_update(*, season: Season, actor: Any, **fields: Any) -> Season:
     if "name" in fields:
         others = Season.objects.filter(club=season.club).exclude(pk=season.pk)
         fields["name"] = _club_unique_name(others, fields["name"], season.name)
-    _season_dates_check(
-        fields.get("start_date", season.start_date),
-        fields.get("end_date", season.end_date),
-        field="end_date" if "end_date" in fields else "start_date",
-    )
+    start = fields.get("start_date", season.start_date)
+    end = fields.get("end_date", season.end_date)
+    _season_dates_check(start, end, field="end_date" if "end_date" in fields else "start_date")
+    _season_nights_check(season, start, end)
     before = audit_stored(season)
     for name, value in fields.items():
         setattr(season, name, value)
     with transaction.atomic():
         _save_audited(season, actor=actor, club=season.club, action="season.update", before=before)
         return season
+
+
+def _season_nights_check(season: Season, start: datetime.date, end: datetime.date | None) -> None:
+    """New dates of a season still hold its league nights (a night is dated within its
+    season, ``scoring.events.services.event_date_refusal``): a night left before the new
+    start is refused on ``start_date``, one after the new end on ``end_date``."""
+    nights = season.events.order_by("date", "id")
+    early = nights.filter(date__lt=start).first()
+    late = nights.filter(date__gt=end).last() if end is not None else None
+    errors = [
+        ServiceError(
+            field, "season_dates_leave_night", {"name": n.name, "date": n.date.isoformat()}
+        )
+        for field, n in (("start_date", early), ("end_date", late))
+        if n is not None
+    ]
+    if errors:
+        raise ServiceErrors(errors)
 
 
 def season_sessions_add(*, counts: dict[int, int]) -> None:

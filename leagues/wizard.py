@@ -72,13 +72,13 @@ class WizardRulesForm(RulesStepForm):
 
 
 def roster_line_text(refused: services.RosterLine) -> str:
-    """A refused name of the roster, by its line: 第 4 行「Al​ice」：名字里有看不见的字符…"""
+    """A refused name of the roster, by its place: 第 4 个名字「…」：名字里有看不见的字符…"""
     error = refused.error
     if isinstance(error, ServiceErrors):
         texts = [e.named(_("名字")).localised() for e in error.errors]
     else:
         texts = list(error.messages)
-    where = _("第 %(line)s 行「%(name)s」") % {"line": refused.line, "name": refused.typed}
+    where = _("第 %(n)s 个名字「%(name)s」") % {"n": refused.number, "name": refused.typed}
     return where + colon() + clause_sep().join(texts)
 
 

@@ -321,7 +321,7 @@ PARAMETER_INFO: MappingProxyType[str, ParamInfo] = MappingProxyType(
             {4: _V("四人", "Four"), 3: _V("三人", "Three"), 2: _V("二人", "Two")},
             "Seats at the table: a self-draw is paid by every other seat, and one discard "
             "may have every other seat as a winner (three at four, two at three).",
-            "一桌几个人：自摸由其余每家付，一炮最多其余每家都胡（四人三家，三人两家）。",
+            "一桌几个人：自摸由其余每家付，一炮最多其余各家同时胡（四人三家，三人两家）。",
         ),
         "empty_birds": _choice(
             "空鸟",

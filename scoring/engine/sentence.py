@@ -355,15 +355,23 @@ class _Reader:
         winner = self.subject
         if i < 2 or tokens[i - 2].kind != "win" or winner is None or winner == seat:
             return None
-        j = i
-        if j >= len(tokens) or tokens[j].text != "的":
+        if i >= len(tokens) or tokens[i].text != "的":
             return None
         if self.discarder not in (None, seat) or self.kind == "self_draw":
             return None
+        # only before 炮, the win's hand, its birds or the end: 刘洋胡了黄勇的暗杠 is 黄勇's
+        # kong, 刘洋胡了李娜的起手四喜 李娜's opening, read as the seats' own words are
+        j = _next_word(tokens, i + 1)
+        said = tokens[j] if j < len(tokens) else None
+        if said is not None and not (
+            said.kind in ("pao", "birds")
+            or said.kind == "hand"
+            and HAND_TYPES[str(said.value)].hand_class in (HandClass.SMALL, HandClass.BIG)
+        ):
+            return None
         self.discarder, self.kind = seat, "discard"
         self.listed, self.fresh = [(winner, "")], False
-        j = _next_word(tokens, j + 1)
-        return j + 1 if j < len(tokens) and tokens[j].kind == "pao" else j
+        return j + 1 if said is not None and said.kind == "pao" else j
 
     def on_pao(self, t: _Token, tokens: list[_Token], i: int) -> int | None:
         self.not_understood(t.text)  # 炮 is read only after "<seat>的" (``_fed_by``)
@@ -413,7 +421,15 @@ class _Reader:
         self.subject = None
         return None
 
+    def _said_of_last_seat(self, t: _Token) -> str:
+        """The word with the seat's words before it (张伟放炮), to say it back."""
+        return (self.listed[-1][1] if self.listed else "") + t.text
+
     def on_self_draw(self, t: _Token, tokens: list[_Token], i: int) -> int | None:
+        if self.discarder is not None:  # 李娜放炮 刘洋自摸: which was it?
+            self.need_subject(t)
+            self.not_understood(self._said_of_last_seat(t))
+            return None
         self.kind = "self_draw"
         seat = self.need_subject(t)
         if seat is not None:
@@ -428,8 +444,13 @@ class _Reader:
         return None
 
     def on_discarder(self, t: _Token, tokens: list[_Token], i: int) -> int | None:
-        self.kind = self.kind or "discard"
         seat = self.need_subject(t)
+        if seat is not None and (
+            self.kind == "self_draw" or self.discarder not in (None, seat)
+        ):  # 刘洋自摸 李娜放炮, 李娜放炮 张伟放炮: one round has one discarder, or none
+            self.not_understood(self._said_of_last_seat(t))
+            return None
+        self.kind = self.kind or "discard"
         if seat is not None:
             self.discarder = seat
             self.fed = True

@@ -77,13 +77,22 @@ def test_names_sort_by_pinyin_among_latin_names_with_numbers_by_value():
         "阿强",
         "alice",
         "Bob",
-        "曾小贤",
         "李娜",
         "王伟",
         "选手2",
         "选手10",
+        "曾小贤",  # the surname 曾 is zeng (曾经 reads ceng)
         "张三",
     ]
+
+
+def test_a_surname_of_its_own_reading_sorts_by_it():
+    assert sorted(["单田芳", "杜甫", "沙僧"], key=name_order) == ["杜甫", "沙僧", "单田芳"]
+
+
+@pytest.mark.parametrize("name", ["\u13691", "x\u00b2", "\u0661\u0662", "\u2460号"])
+def test_a_name_with_digits_of_any_script_sorts_without_error(name):
+    assert sorted([name, "张三", "选手2"], key=name_order)[0] is not None
 
 
 def test_names_of_one_spelling_keep_an_order_by_the_name_itself():

@@ -101,7 +101,7 @@ def test_an_english_settings_page_names_the_short_name_not_the_field_in_the_code
 
     [error] = field_errors(response, "slug")
     assert "slug" not in error
-    assert error == "Short name may hold only letters, digits, hyphens and underscores"
+    assert error == "Address name may hold only letters, digits, hyphens and underscores"
 
 
 def test_an_english_new_season_page_says_the_end_is_before_the_start_in_words(

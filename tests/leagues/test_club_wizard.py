@@ -99,7 +99,7 @@ def test_a_player_the_service_refuses_is_named_and_nothing_is_stored(client, own
     refused = step(client, "players", {"players": "张三\n李四\n王五\n" + "赵" * 61})
     response = step(client, "season", {"name": "2026 赛季"})
 
-    assert f"第 4 行「{'赵' * 61}」：" in refused.content.decode()
+    assert f"第 4 个名字「{'赵' * 61}」：" in refused.content.decode()
     assert response.status_code == 302 and response["Location"].endswith("/players/")
     assert not Club.objects.exists() and not Player.objects.exists()
 
@@ -184,7 +184,7 @@ def test_a_club_made_in_english_names_its_ruleset_in_english(client, owner):
     assert name == PRESET_INFO["changsha-67"].name_en + " (custom)"
 
 
-def test_a_name_with_a_hidden_character_is_refused_on_the_players_step_by_its_line(client, owner):
+def test_a_name_with_a_hidden_character_is_refused_on_the_players_step_by_its_place(client, owner):
     client.force_login(owner)
     step(client, "club", {"name": "岳麓麻将社"})
     step(client, "rules", {"preset": "changsha-67"})
@@ -193,7 +193,7 @@ def test_a_name_with_a_hidden_character_is_refused_on_the_players_step_by_its_li
 
     assert response.status_code == 200  # the same step again, not the next one
     errors = response.context["form"].errors["players"]
-    assert errors == ["第 4 行「赵\u200b六」：名字里有看不见的字符（控制符、零宽字符或方向符）"]
+    assert errors == ["第 4 个名字「赵\u200b六」：名字里有看不见的字符（控制符、零宽字符或方向符）"]
 
 
 def test_in_english_a_refused_name_is_called_name_not_display_name(client, owner):
@@ -208,8 +208,18 @@ def test_in_english_a_refused_name_is_called_name_not_display_name(client, owner
 
     errors = response.context["form"].errors["players"]
     assert errors[0] == (
-        'Line 4 "Al\u200bice": Name holds a character that does not show'
+        'Name 4, "Al\u200bice": Name holds a character that does not show'
         " (a control, zero-width or direction character)"
     )
-    assert errors[1].startswith('Line 5 "Аlice": ') and "looks the same as 'Alice'" in errors[1]
-    assert errors[2].startswith("Line 6 ") and "display_name" not in " ".join(errors)
+    assert errors[1].startswith('Name 5, "Аlice": ') and "looks the same as 'Alice'" in errors[1]
+    assert errors[2].startswith("Name 6, ") and "display_name" not in " ".join(errors)
+
+
+def test_a_refused_name_is_counted_among_the_names_however_they_were_separated(client, owner):
+    client.force_login(owner)
+    step(client, "club", {"name": "岳麓麻将社"})
+    step(client, "rules", {"preset": "changsha-67"})
+
+    response = step(client, "players", {"players": "张三、李四、王五\n赵\u200b六"})
+
+    assert response.context["form"].errors["players"][0].startswith("第 4 个名字「赵\u200b六」：")

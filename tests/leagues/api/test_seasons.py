@@ -67,6 +67,40 @@ def test_an_organiser_renames_a_season(api_as, club, season):
 
 
 @pytest.mark.parametrize(
+    ("change", "field"),
+    [({"start_date": "2025-03-08"}, "start_date"), ({"end_date": "2025-03-06"}, "end_date")],
+)
+def test_a_seasons_dates_cannot_leave_its_league_night_outside(
+    api_as, club, season, organiser, change, field
+):
+    from scoring.events.services import event_create
+
+    event_create(season=season, name="周五夜赛", date=datetime.date(2025, 3, 7), actor=organiser)
+
+    response = api_as("organiser").patch(
+        club_url(club, f"seasons/{season.pk}/"), change, format="json"
+    )
+
+    assert response.status_code == 400
+    assert codes(response) == [(field, "season_dates_leave_night")]
+    season.refresh_from_db()
+    assert (season.start_date, season.end_date) == (datetime.date(2025, 1, 1), None)
+
+
+def test_a_seasons_dates_that_still_hold_its_nights_are_taken(api_as, club, season, organiser):
+    from scoring.events.services import event_create
+
+    event_create(season=season, name="周五夜赛", date=datetime.date(2025, 3, 7), actor=organiser)
+    change = {"start_date": "2025-03-07", "end_date": "2025-03-07"}
+
+    response = api_as("organiser").patch(
+        club_url(club, f"seasons/{season.pk}/"), change, format="json"
+    )
+
+    assert response.status_code == 200, response.content
+
+
+@pytest.mark.parametrize(
     ("role", "status"), [("recorder", 403), ("member", 403), ("outsider", 404), ("anonymous", 401)]
 )
 def test_only_organisers_write_seasons(api_as, club, season, ruleset, role, status):

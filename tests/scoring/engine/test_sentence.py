@@ -134,6 +134,34 @@ def test_pao_anywhere_else_is_said_back_not_guessed(text):
     assert "炮" in not_understood(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "seat", "what"),
+    [
+        ("刘洋胡了王芳的暗杠", 2, "kongs"),  # 王芳's kong, not a discard
+        ("刘洋胡了李娜的起手四喜", 1, "openings"),  # 李娜's opening win
+    ],
+)
+def test_after_hu_a_seats_own_word_after_de_stays_that_seats(text, seat, what):
+    data = read(text)
+    assert [entry["seat"] for entry in data[what]] == [seat]
+    assert data["result"]["discarder"] is None
+
+
+@pytest.mark.parametrize(
+    ("text", "said_back"),
+    [
+        ("李娜放炮 张伟放炮 刘洋胡", "张伟放炮"),  # two discarders
+        ("刘洋胡李娜的炮 张伟放炮", "张伟放炮"),
+        ("刘洋胡张伟的七小对 黄勇点炮", "黄勇点炮"),  # 张伟 fed it, or won too?
+        ("李娜放炮 刘洋自摸", "刘洋自摸"),  # a discard, or a self-draw?
+        ("刘洋自摸 李娜放炮", "李娜放炮"),
+        ("刘洋胡黄勇的炮自摸", "自摸"),
+    ],
+)
+def test_a_second_discarder_or_a_discard_and_a_self_draw_is_said_back(text, said_back):
+    assert said_back in not_understood(text, players=["张伟", "李娜", "刘洋", "黄勇"])
+
+
 def test_gei_without_a_discard_or_a_kong_before_it_is_named():
     assert not_understood("给刘洋 碰碰胡") == ["给"]
 

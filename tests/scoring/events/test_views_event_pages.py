@@ -48,7 +48,7 @@ def test_an_organiser_creates_a_night_taps_names_and_draws_table_cards(org, club
     assert "抽签号 5" in page
     assert page.count('data-role="table-start"') == 2
     help_line = page.split('data-role="check-in-help">')[1].split("</p>")[0]
-    assert "排座只排到了的人" in help_line and "「退出」是今晚不再打" in help_line
+    assert "排座只安排已到的人" in help_line and "「退出」是今晚不再打" in help_line
 
 
 def roster_name(pid):

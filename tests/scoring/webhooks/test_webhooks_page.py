@@ -157,6 +157,6 @@ def test_the_page_says_when_a_failed_delivery_is_sent_again_in_minutes_not_jargo
     client.cookies["django_language"] = "en"
     english = client.get(page(club)).content.decode()
 
-    assert "就在 1、4、16、64、256 分钟后依次再发" in shown and "退避" not in shown
-    assert "sends it again 1, 4, 16, 64, 256 minutes later" in english
+    assert "每次失败后分别隔 1、4、16、64、256 分钟再发" in shown and "退避" not in shown
+    assert "sends it again after waits of 1, 4, 16, 64, 256 minutes" in english
     assert "backoff" not in english
