@@ -31,10 +31,10 @@ def test_each_first_dealer_choice_names_who_sits_there_and_the_search_hint_goes_
     from scoring.models import Session
 
     owner = get_user_model().objects.get(username="owner")
-    # seventeen on the roster, by name (no one has sat yet): five past the twelve shown (a
-    # few more, up to three, would all be shown, with no search)
+    # seventeen on the roster, by pinyin (no one has sat yet): five past the twelve shown,
+    # the 座 (zuo) ones last (a few more, up to three, would all be shown, with no search)
     for i in range(11):
-        league_services.player_create(club=league["club"], display_name=f"龙{i}", actor=owner)
+        league_services.player_create(club=league["club"], display_name=f"座{i}", actor=owner)
     log_in(page, "jilu")
     page.goto(f"{page.base}/c/yuelu/seasons/{league['season'].pk}/sessions/new/")
 
