@@ -660,7 +660,8 @@ def season_update(*, season: Season, actor: Any, **fields: Any) -> Season:
     start = fields.get("start_date", season.start_date)
     end = fields.get("end_date", season.end_date)
     _season_dates_check(start, end, field="end_date" if "end_date" in fields else "start_date")
-    _season_nights_check(season, start, end)
+    if "start_date" in fields or "end_date" in fields:
+        _season_nights_check(season, start, end)
     before = audit_stored(season)
     for name, value in fields.items():
         setattr(season, name, value)

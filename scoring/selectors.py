@@ -654,7 +654,8 @@ def session_same_table(*, club: Any, by: Any = None) -> dict[str, Any] | None:
 
     ``open``: the last session is not finished (结束本场 not tapped) in a season still
     open (a closed season's sessions are final, never finished), ``counted`` its counted
-    rounds, ``own``: ``by`` started it and it is not a league night's table. The page
+    rounds, ``night``: it is a league night's table, ``own``: ``by`` started it and it is
+    not a night's table. The page
     offers to go on with an open one, and to finish it and start again only when it is
     the user's own (another table's game is not the user's to end, nor is a night's table
     ended from outside its night); never a second session beside it unasked.
@@ -674,13 +675,13 @@ def session_same_table(*, club: Any, by: Any = None) -> dict[str, Any] | None:
         finished=Count("result", distinct=True),
         counted=Count("rounds", filter=counting_q("rounds")),
     )
+    night = getattr(last, "night_table_id", None) is not None  # ``session_latest``'s
     return {
         "session": last,
         "open": not state["finished"] and not season.is_closed,
         "counted": state["counted"],
-        "own": by is not None
-        and last.created_by_id == getattr(by, "pk", None)
-        and getattr(last, "night_table_id", None) is None,
+        "night": night,
+        "own": by is not None and last.created_by_id == getattr(by, "pk", None) and not night,
         "season": season,
         "table_size": last.table_size,
         "startable": not season.is_closed and seats == len(players),

@@ -134,12 +134,11 @@ def start_same_table(
         # the table it finished), another table's game: never a second session beside it
         messages.info(request, _("上一场还没结束，接着记录。"))
         return redirect("round-new", slug=club.slug, session_id=last.pk)
-    night = selectors.session_night_table(session=last)
     start = {
         "season": season,
         "players": same["players"],
         "first_dealer": same["dealer"],
-        "table_label": "" if night is not None else last.table_label,
+        "table_label": "" if same["night"] else last.table_label,
         "table_size": same["table_size"] if same["season"].pk == season.pk else None,
         "actor": request.user,
     }

@@ -23,10 +23,8 @@ class PlayerMergeForm(forms.Form):
     def __init__(self, *args: Any, source: Player, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         field = cast("forms.ModelChoiceField[Player]", self.fields["target"])
-        field.queryset = (
-            Player.objects.filter(club_id=source.club_id, is_guest=False)
-            .exclude(pk=source.pk)
-            .order_by("display_name", "pk")
+        field.queryset = Player.objects.filter(club_id=source.club_id, is_guest=False).exclude(
+            pk=source.pk
         )
         # offered by pinyin, as the roster is listed; the queryset still checks the post
         field.choices = [
