@@ -7,7 +7,7 @@ round back as such a sentence (the property test parses it again). The round a
 sentence gives is then validated like any round: the parser places words, the
 validator judges the round.
 
-Over 600 lines as one job: the sentence's grammar, read and said back, whose two
+Over 800 lines as one job: the sentence's grammar, read and said back, whose two
 directions must agree (the property test reads what ``round_sentence`` says).
 
 Every game word is read from where it is declared once: the hand names from the

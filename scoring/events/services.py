@@ -1,6 +1,6 @@
 """Writes of league nights: events, entrants, seating rounds, tables, penalties.
 
-One job over ~880 lines: every write of a night shares the lock on its event, the
+One job over ~900 lines: every write of a night shares the lock on its event, the
 version bump and the audit line; a split by resource is the next step when it grows.
 
 Every write checks the role (organiser; starting a table: recorder), refuses bad input
