@@ -99,21 +99,20 @@ def has_penalties(rows: Iterable[StandingRow]) -> bool:
     return any(r.penalties for r in rows)
 
 
-def standings_table(*, rows: Iterable[StandingRow], ratings: dict[int, float]) -> Table:
-    """The season's standings with the rating column (blank before a finished session);
-    where penalties exist, 总分, 罚分 and 合计 (what ranks)."""
-    rows = list(rows)
-    columns = standing_columns(penalties=has_penalties(rows))
+def standings_table(*, rated: list[tuple[StandingRow, float | None]]) -> Table:
+    """The season's standings, in the order given, with the rating column (blank before a
+    finished session); where penalties exist, 总分, 罚分 and 合计 (what ranks)."""
+    columns = standing_columns(penalties=has_penalties(r for r, _rating in rated))
     header = [column_label(label) for _key, label in columns] + [_("等级分")]
     kinds = [KINDS.get(key, NUMBER) for key, _label in columns] + [RATING]
 
-    def cells(r: StandingRow) -> list[Any]:
+    def cells(r: StandingRow, rating: float | None) -> list[Any]:
         values: list[Any] = [
             r.player.display_name if key == "player" else getattr(r, key) for key, _label in columns
         ]
-        return [*values, ratings.get(r.player.pk)]
+        return [*values, rating]
 
-    return Table(_("排名"), header, kinds, (cells(r) for r in rows))
+    return Table(_("排名"), header, kinds, (cells(r, rating) for r, rating in rated))
 
 
 def rounds_table(

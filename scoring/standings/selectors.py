@@ -540,6 +540,31 @@ def ratings_ordinals(*, club: Club, season: Season | None = None) -> dict[int, f
     return dict(qs.values_list("player_id", "ordinal"))
 
 
+# The pages' and exports' one order that is not a row's: the rating (等级分) sits in its
+# own table, beside the standings.
+RATING_ORDER = "rating"
+
+
+def page_order(order: str) -> bool:
+    """Whether a page or export can sort by ``order`` ("-"-prefixed reverses it)."""
+    name = order.lstrip("-")
+    return name in STANDINGS_ORDERS or name == RATING_ORDER
+
+
+def rated_rows(
+    rows: Iterable[StandingRow], ratings: Mapping[int, float], order: str
+) -> list[tuple[StandingRow, float | None]]:
+    """Each row with its player's rating (None before a finished session). Sorted by
+    the rating for ``order`` "rating" (highest first; "-rating" lowest first), unrated
+    players last either way and ties in the rows' order; otherwise as the rows come."""
+    rated = [(r, ratings.get(r.player.pk)) for r in rows]
+    if order.lstrip("-") != RATING_ORDER:
+        return rated
+    known = [p for p in rated if p[1] is not None]
+    known.sort(key=lambda p: p[1] or 0.0, reverse=not order.startswith("-"))
+    return known + [p for p in rated if p[1] is None]
+
+
 class RatingPoint(NamedTuple):
     at: datetime.datetime  # the rated session's start
     ordinal: float

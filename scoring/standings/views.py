@@ -45,8 +45,10 @@ from scoring.standings.exports import (
 from scoring.standings.models import SessionResult
 from scoring.standings.rounding import rounded
 from scoring.standings.selectors import (
+    RATING_ORDER,
     player_penalties,
     player_rating,
+    rated_rows,
     rating_history,
     ratings_ordinals,
 )
@@ -86,8 +88,11 @@ def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
             again=again,
             seasons=seasons,
             rows=board,
-            **standings_page(request, club, with_ratings(board, ratings_ordinals(club=club))),
+            **standings_page(
+                request, club, rated_rows(board, ratings_ordinals(club=club), params["order"])
+            ),
             columns=standings_columns(request, params["order"]),
+            rating_column=rating_column(request, params["order"]),
         ),
     )
 
@@ -103,7 +108,7 @@ def standings_filters(request: HttpRequest) -> tuple[StandingsFilterForm, dict[s
         params["date_to"] = form.cleaned_data["date_to"]
     # the order holds even when the dates cannot be used (the table is then every date's)
     order = (form.cleaned_data.get("order") if form.is_bound else None) or params["order"]
-    if order.lstrip("-") in selectors.STANDINGS_ORDERS:
+    if selectors.page_order(order):
         params["order"] = order
     return form, params
 
@@ -130,6 +135,14 @@ def standings_columns(
             }
         )
     return cols
+
+
+def rating_column(request: HttpRequest, order: str) -> dict[str, Any]:
+    """The 等级分 header's link, as ``standings_columns`` gives the others'."""
+    query = request.GET.copy()
+    query.pop("page", None)
+    query["order"] = f"-{RATING_ORDER}" if order == RATING_ORDER else RATING_ORDER
+    return {"url": "?" + query.urlencode(), "sorted": order.lstrip("-") == RATING_ORDER}
 
 
 SESSIONS_PER_PAGE = 20
@@ -192,7 +205,9 @@ def season_detail(request: HttpRequest, club: Club, season_id: int) -> HttpRespo
     rows = selectors.season_standings(season=season, **params)
     penalised = has_penalties(rows)
     standings = standings_page(
-        request, club, with_ratings(rows, ratings_ordinals(club=club, season=season))
+        request,
+        club,
+        rated_rows(rows, ratings_ordinals(club=club, season=season), params["order"]),
     )
     pages = page_count(session_count(season=season), SESSIONS_PER_PAGE)
     page = page_number(request, "p", pages)
@@ -225,6 +240,7 @@ def season_detail(request: HttpRequest, club: Club, season_id: int) -> HttpRespo
             **standings,
             form=form,
             columns=standings_columns(request, params["order"], penalties=penalised),
+            rating_column=rating_column(request, params["order"]),
             penalty_column=penalised,
             sessions=sessions,
             sessions_page=page,
@@ -280,8 +296,8 @@ def season_export(
     season = get_season(club, season_id)
     params = export_filters(request)
     rows = selectors.season_standings(season=season, **params)
-    ratings = ratings_ordinals(club=club, season=season)
-    return season, standings_table(rows=rows, ratings=ratings), params
+    rated = rated_rows(rows, ratings_ordinals(club=club, season=season), params["order"])
+    return season, standings_table(rated=rated), params
 
 
 def dated_rounds(season: Any, params: dict[str, Any]) -> Table:
@@ -335,7 +351,7 @@ def season_print(request: HttpRequest, club: Club, season_id: int) -> HttpRespon
     params = export_filters(request)
     rows = selectors.season_standings(season=season, **params)
     penalised = has_penalties(rows)
-    rated = with_ratings(rows, ratings_ordinals(club=club, season=season))
+    rated = rated_rows(rows, ratings_ordinals(club=club, season=season), params["order"])
     return render(
         request,
         "standings/season_print.html",
@@ -350,10 +366,6 @@ def season_print(request: HttpRequest, club: Club, season_id: int) -> HttpRespon
             printed_at=timezone.localtime(),
         ),
     )
-
-
-def with_ratings(rows: list[Any], ratings: dict[int, float]) -> list[tuple[Any, float | None]]:
-    return [(r, ratings.get(r.player.pk)) for r in rows]
 
 
 @club_view("read")
