@@ -15,7 +15,9 @@ from scoring.services import RoundConflict, SessionFinished
 ROOT = Path(__file__).resolve().parents[2]
 WRITE_LAYER = [
     *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "scoring" / "services").glob("*.py")),
-    "scoring/events/services.py",
+    *sorted(
+        str(p.relative_to(ROOT)) for p in (ROOT / "scoring" / "events" / "services").glob("*.py")
+    ),
     "leagues/services.py",
 ]
 

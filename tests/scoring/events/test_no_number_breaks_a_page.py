@@ -12,6 +12,7 @@ from django.urls import reverse
 from csmj_site.errors import ServiceErrors
 from scoring.events import services
 from scoring.events.models import Entrant, Event, SeatingRound
+from scoring.events.services import entrants
 from scoring.standings.models import Penalty
 from tests.api_helpers import club_url, codes
 from tests.scoring.events.conftest import enter
@@ -225,7 +226,7 @@ def test_a_dropped_player_out_of_the_round_is_named_as_dropped(drawn, roster, or
 
 
 def test_a_night_takes_at_most_its_entrants_limit(event, roster, organiser, monkeypatch):
-    monkeypatch.setattr(services, "ENTRANTS_MAX", 4)
+    monkeypatch.setattr(entrants, "ENTRANTS_MAX", 4)
     enter(event, roster[:4], organiser)
 
     with pytest.raises(ServiceErrors) as excinfo:
@@ -438,7 +439,7 @@ def test_the_page_refuses_to_swap_a_dropped_player_into_a_seat(org, club, event,
 def test_the_entrant_limit_holds_on_the_page_and_in_the_api(
     org, api_as, club, event, roster, organiser, monkeypatch
 ):
-    monkeypatch.setattr(services, "ENTRANTS_MAX", 4)
+    monkeypatch.setattr(entrants, "ENTRANTS_MAX", 4)
     enter(event, roster[:4], organiser)
 
     page = org.post(

@@ -9,6 +9,7 @@ import pytest
 
 from scoring.events import seating_night, seating_score, services
 from scoring.events.models import SeatingRound
+from scoring.events.services import draws
 from tests.scoring.events.conftest import enter
 
 pytestmark = pytest.mark.django_db
@@ -99,13 +100,13 @@ def test_the_draw_gets_the_played_rounds_as_rounds_even_when_late_arrivals_open_
     )
     start_all(second, organiser)
     seen = {}
-    real = services.night_draw
+    real = draws.night_draw
 
     def spy(**kwargs):
         seen.update(kwargs)
         return real(**kwargs)
 
-    monkeypatch.setattr(services, "night_draw", spy)
+    monkeypatch.setattr(draws, "night_draw", spy)
 
     services.round_draw(event=event, actor=organiser, seed=3)
 
