@@ -38,6 +38,9 @@ CHANGE_KINDS: tuple[str, ...] = (
     "session.paper",
     "session.import",
 )
+# Audit actions the feed reports as one of its kinds: a table fee changed is a change of
+# the session (its settle-up), as a start time or table name is.
+REPORTED_AS: dict[str, str] = {"session.table_fee": "session.update"}
 LIMIT_DEFAULT = 100
 LIMIT_MAX = 500
 _PREFIX = "v1:"
@@ -94,7 +97,9 @@ def club_changes(*, club: Club, cursor: str | None, limit: int = LIMIT_DEFAULT) 
     after = cursor_decode(cursor) if cursor else 0
     settled = timezone.now() - timedelta(seconds=settle_seconds())
     rows = list(
-        AuditEntry.objects.filter(club=club, action__in=CHANGE_KINDS, pk__gt=after, at__lte=settled)
+        AuditEntry.objects.filter(
+            club=club, action__in=(*CHANGE_KINDS, *REPORTED_AS), pk__gt=after, at__lte=settled
+        )
         .order_by("pk")
         .values("pk", "action", "at", "object_id", "before", "after")[: limit + 1]
     )
@@ -113,7 +118,7 @@ def _int(value: Any) -> int | None:
 
 
 def _change(row: Mapping[str, Any]) -> Change:
-    kind = row["action"]
+    kind = REPORTED_AS.get(row["action"], row["action"])
     snapshot = row["after"] or row["before"] or {}
     session: int | None = None
     sessions: list[int] | None = None

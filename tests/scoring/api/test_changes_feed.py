@@ -7,7 +7,14 @@ import pytest
 from django.utils import timezone
 
 from leagues.audit import AuditEntry
-from scoring.services import round_correct, round_record, round_void, session_finish, session_reopen
+from scoring.services import (
+    round_correct,
+    round_record,
+    round_void,
+    session_finish,
+    session_reopen,
+    session_table_fee_set,
+)
 from scoring.sync.selectors import club_changes, cursor_decode, cursor_encode
 from tests.api_helpers import club_url, codes
 from tests.factories import round_discard, round_self_draw
@@ -180,3 +187,14 @@ def test_a_round_trip_put_or_patch_that_changes_nothing_feeds_nothing_and_logs_n
     assert AuditEntry.objects.count() == logged + 1
     changes = feed(client, club)["changes"]
     assert [c["kind"] for c in changes].count("session.update") == 1
+
+
+def test_a_table_fee_changed_is_fed_as_a_change_of_its_session(api_as, club, session, recorder):
+    round_record(session=session, data=round_self_draw(0, birds=[5, 9]), actor=recorder)
+    client = api_as("member")
+    cursor = feed(client, club)["next_cursor"]
+
+    session_table_fee_set(session=session, fee=5, per="round", by="top", actor=recorder)
+
+    changes = feed(client, club, cursor=cursor)["changes"]
+    assert [(c["kind"], c["session"]) for c in changes] == [("session.update", session.pk)]
