@@ -343,6 +343,11 @@ SITE = SiteCatalogue()
 Catalogue = SiteCatalogue | TemplateCatalogue
 
 
+# A param named "<name>_page" is <name> as a page shows it: an English page numbers a seat
+# from 1 (its seat labels), where the API's English keeps the index.
+PAGE_SUFFIX = "_page"
+
+
 class ServiceError(Exception):
     """Refused input: ``field``, ``code`` and the ``params`` of its message.
 
@@ -380,11 +385,19 @@ class ServiceError(Exception):
     # field's path, as the API says it.
     label: Any = None
 
-    def _render(self, template: str, *, name_field: bool) -> str:
+    def _render(self, template: str, *, name_field: bool, page: bool = False) -> str:
         what = "the body" if self.field == "body" else self.field or "the input"
         if self.label is not None:
             what = self.label
         values: dict[str, Any] = {"what": what, **self.params}
+        if page:  # a param "<name>_page" is <name> as a page shows it (seat 3, not 2)
+            values.update(
+                {
+                    k.removesuffix(PAGE_SUFFIX): v
+                    for k, v in self.params.items()
+                    if k.endswith(PAGE_SUFFIX)
+                }
+            )
         if self.label is not None and "field" in values:  # the engine's templates say {field}
             values["field"] = self.label
         if not name_field:
@@ -407,7 +420,7 @@ class ServiceError(Exception):
         field's path out. ``name_key=False`` leaves the key inside the field out too,
         for a message shown next to that key's own input."""
         template, name_field = self.catalogue.localised(self.key)
-        text = self._render(template, name_field=name_field)
+        text = self._render(template, name_field=name_field, page=True)
         if self.key_in_field and name_key and not name_field:
             return f"{self.key_in_field}：{text}"
         return text

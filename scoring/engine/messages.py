@@ -377,6 +377,14 @@ def seat_name_zh(seat: object) -> str:
     return f"座位 {seat}"
 
 
+def seat_number(seat: object) -> object:
+    """A seat index as an English page numbers the seat: 0 -> 1 … 3 -> 4 (anything else,
+    as it came). The API's English keeps the index."""
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(SEATS):
+        return seat + 1
+    return seat
+
+
 def make_error(field: str, code: str, **params: Any) -> FieldError:
     """A FieldError whose English message comes from the template for ``code``."""
     params["field"] = field or "the round"
@@ -392,8 +400,11 @@ def make_error(field: str, code: str, **params: Any) -> FieldError:
     for key in SEAT_PARAMS:  # a seat as the pages name it (3号位), never its index (2)
         if key in params and f"{key}_zh" not in params:
             params[f"{key}_zh"] = seat_name_zh(params[key])
+        if key in params:  # and as an English page does (seat 3): ServiceError.localised
+            params.setdefault(f"{key}_page", seat_number(params[key]))
     if "taker" in params and "taker_zh" not in params:
         taker = params["taker"]
+        params.setdefault("taker_page", seat_number(taker))
         params["taker_seat_zh"] = seat_name_zh(taker)
         params["taker_zh"] = (
             "这盘无人要海底" if taker in (None, "null") else f"要海底的是{seat_name_zh(taker)}"

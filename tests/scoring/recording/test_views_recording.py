@@ -166,6 +166,19 @@ def test_bad_input_is_explained_in_english_when_english_is_chosen(rec, session):
     response = post_round(rec, session, bad_discard())
 
     mine = next(e for e in form_context(response)["errors"] if e["code"] == "discarder_is_winner")
+    # seat index 1 is the page's "Seat 2"; the API's English keeps the index (seat 1)
+    assert mine["message"] == "seat 2 cannot both win and discard"
+
+
+def test_the_api_still_names_a_seat_by_its_index(api_as, session):
+    response = api_as("recorder").post(
+        f"/api/v1/clubs/{session.season.club.slug}/sessions/{session.pk}/rounds/",
+        bad_discard(),
+        format="json",
+    )
+
+    assert response.status_code == 400
+    mine = next(e for e in response.json()["errors"] if e["code"] == "discarder_is_winner")
     assert mine["message"] == "seat 1 cannot both win and discard"
 
 
