@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import django_filters
 from django import forms
@@ -132,6 +132,9 @@ def idempotent_view(view: Callable[..., Any]) -> Callable[..., Any]:
 # ---------------------------------------------------------------- undeclared fields
 
 
+_ABSENT = object()
+
+
 def undeclared_refused(
     serializer: BaseSerializer[Any],
     *,
@@ -147,38 +150,77 @@ def undeclared_refused(
     the body holds such a field), such a field sent with another value than it has is
     refused too (``read_only``): the client meant a change that would not be made.
     ``creating``: the body makes a new resource, which has no value of its own yet, so a
-    read-only field in it is refused whatever it holds (``read_only:create``)."""
-    data = getattr(serializer, "initial_data", None)
+    read-only field in it is refused whatever it holds (``read_only:create``). A body
+    that is not an object (JSON null included) is ``not_an_object``, alone."""
+    problems = _undeclared(serializer, also=also, current=current, creating=creating)
+    if problems:
+        raise exceptions.ValidationError(problems)
+
+
+def _undeclared(
+    serializer: BaseSerializer[Any],
+    *,
+    also: Sequence[str],
+    current: Callable[[], Mapping[str, Any]] | None,
+    creating: bool,
+) -> dict[str, list[exceptions.ErrorDetail]]:
+    data = getattr(serializer, "initial_data", _ABSENT)  # JSON null is a body too
     fields = getattr(serializer, "fields", None)
-    if data is not None and not isinstance(data, dict) and fields is not None:
+    if data is not _ABSENT and not isinstance(data, dict) and fields is not None:
         raise ServiceErrors([ServiceError("", "not_an_object", variant="body")])
     if not isinstance(data, dict) or fields is None:
-        return
-    unknown = [key for key in data if key not in fields and key not in also]
-    if unknown:
-        raise exceptions.ValidationError(
-            {
-                key: [
-                    exceptions.ErrorDetail(f"{key} is not a field of this request", "unknown_field")
-                ]
-                for key in unknown
-            }
-        )
+        return {}
+    problems: dict[str, list[exceptions.ErrorDetail]] = {
+        key: [exceptions.ErrorDetail(f"{key} is not a field of this request", "unknown_field")]
+        for key in data
+        if key not in fields and key not in also
+    }
+    refused: list[ServiceError] = []
     if creating:
-        fixed = [key for key in data if key in fields and fields[key].read_only]
+        refused = [
+            ServiceError(key, "read_only", variant="create")
+            for key in data
+            if key in fields and fields[key].read_only
+        ]
+    elif current is not None:
+        fixed = [
+            key
+            for key in data
+            if key not in problems and (key not in fields or fields[key].read_only)
+        ]
         if fixed:
-            raise ServiceErrors(ServiceError(key, "read_only", variant="create") for key in fixed)
-        return
-    if current is None:
-        return
-    fixed = [key for key in data if key not in fields or fields[key].read_only]
-    if not fixed:
-        return
-    now = current()
-    # a field the resource is not read with (a session's players) cannot be sent back
-    changed = [key for key in fixed if key not in now or data[key] != now[key]]
-    if changed:
-        raise ServiceErrors(ServiceError(key, "read_only") for key in changed)
+            now = current()
+            # a field the resource is not read with (a session's players) cannot be sent back
+            refused = [
+                ServiceError(key, "read_only")
+                for key in fixed
+                if key not in now or data[key] != now[key]
+            ]
+    for e in refused:
+        problems[e.field] = [exceptions.ErrorDetail(e.message, e.code)]
+    return problems
+
+
+def body_valid(
+    serializer: BaseSerializer[Any],
+    *,
+    also: Sequence[str] = (),
+    current: Callable[[], Mapping[str, Any]] | None = None,
+    creating: bool = False,
+) -> None:
+    """``undeclared_refused`` (its arguments) and ``serializer.is_valid()`` in one: every
+    problem of the body's fields in one 400, the keys it does not take beside the values
+    its fields refuse, so that an app fixes a body in one go. What the services check
+    against the stored data (a player seated twice, a closed season) comes once the
+    fields are right."""
+    problems: dict[str, Any] = dict(
+        _undeclared(serializer, also=also, current=current, creating=creating)
+    )
+    if not serializer.is_valid():
+        for key, details in cast(dict[str, Any], serializer.errors).items():
+            problems.setdefault(key, details)
+    if problems:
+        raise exceptions.ValidationError(problems)
 
 
 def body_none(request: Request) -> None:
@@ -758,8 +800,7 @@ class ApiViewSet(
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         self.check_write()
         serializer = self.get_serializer(data=request.data)
-        undeclared_refused(serializer, creating=True)
-        serializer.is_valid(raise_exception=True)
+        body_valid(serializer, creating=True)
         obj = self.service_create(dict(serializer.validated_data))
         return Response(self.get_serializer(self.reloaded(obj)).data, status=201)
 
@@ -769,8 +810,7 @@ class ApiViewSet(
         serializer = self.get_serializer(
             instance, data=request.data, partial=kwargs.get("partial", False)
         )
-        undeclared_refused(serializer, current=lambda: self.get_serializer(instance).data)
-        serializer.is_valid(raise_exception=True)
+        body_valid(serializer, current=lambda: self.get_serializer(instance).data)
         obj = self.service_update(instance, dict(serializer.validated_data))
         return Response(self.get_serializer(self.reloaded(obj)).data)
 

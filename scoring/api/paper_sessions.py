@@ -16,7 +16,7 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import IDEMPOTENCY_KEY, idempotent_view, undeclared_refused
+from csmj_site.api import IDEMPOTENCY_KEY, body_valid, idempotent_view
 from csmj_site.api_fields import (
     BoundedDateTimeField,
     StrictCharField,
@@ -74,8 +74,7 @@ class PaperSessionSerializer(serializers.Serializer[Any]):
 def paper_session_view(request: Request, club_slug: str, id: int) -> Response:  # noqa: A002
     season = season_of_url(request, club_slug, id)
     body = PaperSessionSerializer(data=request.data, context={"club_id": season.club_id})
-    undeclared_refused(body)
-    body.is_valid(raise_exception=True)
+    body_valid(body)
     data = body.validated_data
     session = paper_session_record(
         season=season,

@@ -40,8 +40,8 @@ from csmj_site.api import (
     IdFilter,
     StrictBooleanFilter,
     StrictOrderingFilter,
+    body_valid,
     id_or_404,
-    undeclared_refused,
 )
 from csmj_site.api_fields import MAX_ID, StrictIntegerField
 from csmj_site.bulk_rows import Statement
@@ -330,8 +330,7 @@ class RoundViewSet(
         current = self.get_object()
         _if_match(request, current)
         body = RoundVoidSerializer(data=request.data)
-        undeclared_refused(body)
-        body.is_valid(raise_exception=True)
+        body_valid(body)
         rnd = services.round_void(
             round=current, reason=body.validated_data["reason"], actor=request.user
         )

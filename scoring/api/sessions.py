@@ -25,8 +25,8 @@ from csmj_site.api import (
     DateRangeFilterSet,
     IdFilter,
     body_none,
+    body_valid,
     idempotent_view,
-    undeclared_refused,
 )
 from csmj_site.api_fields import StrictBooleanField, StrictIntegerField
 from leagues.api.scope import ClubScopedMixin
@@ -119,12 +119,11 @@ class SessionViewSet(ClubScopedMixin, ApiViewSet):
         instance = self.get_object()
         self.check_write(instance)
         serializer = SessionUpdateSerializer(data=request.data, partial=bool(kwargs.get("partial")))
-        undeclared_refused(
+        body_valid(
             serializer,
             also=list(SessionDetailSerializer().fields),
             current=lambda: self.get_serializer(instance).data,
         )
-        serializer.is_valid(raise_exception=True)
         fields = dict(serializer.validated_data)
         fee = {k: fields.pop(k) for k in TABLE_FEE_FIELDS if k in fields}
         session = instance

@@ -25,10 +25,10 @@ from rest_framework.response import Response
 from csmj_site.api import (
     ApiPagination,
     body_object,
+    body_valid,
     idempotent,
     paginated,
     paginated_rows,
-    undeclared_refused,
 )
 from csmj_site.api_fields import StrictCharField, StrictIntegerField
 from leagues.api import clubs, players, seasons
@@ -135,8 +135,7 @@ class PlayerViewSet(players.PlayerViewSet):
         source = self.get_object()
         self.check_write(source)
         body = PlayerMergeSerializer(data=request.data)
-        undeclared_refused(body)
-        body.is_valid(raise_exception=True)
+        body_valid(body)
         target_id = body.validated_data["target"]
         target = body_object(
             Player.objects.filter(club=self.get_club()),

@@ -22,7 +22,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle
 
-from csmj_site.api import IDEMPOTENCY_KEY, id_or_404, idempotent_view, undeclared_refused
+from csmj_site.api import IDEMPOTENCY_KEY, body_valid, id_or_404, idempotent_view
 from csmj_site.api_fields import StrictCharField, StrictIntegerField
 from csmj_site.errors import ServiceError, ServiceErrors
 from leagues.models import Club
@@ -175,8 +175,7 @@ def table_body(club: Club) -> dict[str, Any]:
 @idempotent_view
 def table_create(request: Request) -> Response:
     body = TableCreateSerializer(data=request.data)
-    undeclared_refused(body)
-    body.is_valid(raise_exception=True)
+    body_valid(body)
     data = body.validated_data
     ruleset = data["ruleset"]
     if not isinstance(ruleset, (str, dict)):
@@ -217,8 +216,7 @@ def table_read(request: Request, id: int) -> Response:  # noqa: A002
     club = table_for_caller(request, id)
     if request.method == "PATCH":
         body = TableFeeSerializer(data=request.data, partial=True)
-        undeclared_refused(body)
-        body.is_valid(raise_exception=True)
+        body_valid(body)
         session_table_fee_update(
             session=quick_table_session(club), actor=request.user, fields=body.validated_data
         )

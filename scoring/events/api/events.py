@@ -30,7 +30,7 @@ from csmj_site.api import (
     ApiViewSet,
     IdFilter,
     body_none,
-    undeclared_refused,
+    body_valid,
 )
 from csmj_site.errors import ServiceError, reject
 from leagues.api.scope import ClubScopedMixin
@@ -120,8 +120,7 @@ class EventViewSet(ClubScopedMixin, ApiViewSet):
         else:
             require_manage(self.request.user, club)
         body = serializer_class(data=self.request.data, context=self.get_serializer_context())
-        undeclared_refused(body)
-        body.is_valid(raise_exception=True)
+        body_valid(body)
         return dict(body.validated_data)
 
     def _round(self, event: Event, number: int) -> SeatingRound:

@@ -20,7 +20,7 @@ from csmj_site.api import (
     CLUB_SLUG,
     ApiViewSet,
     IdFilter,
-    undeclared_refused,
+    body_valid,
 )
 from leagues.api.scope import ClubScopedMixin
 from leagues.permissions import require_manage
@@ -86,8 +86,7 @@ class PenaltyViewSet(ClubScopedMixin, ApiViewSet):
         penalty = self.get_object()
         self.check_write(penalty)
         body = PenaltyCancelSerializer(data=request.data)
-        undeclared_refused(body)
-        body.is_valid(raise_exception=True)
+        body_valid(body)
         penalty = services.penalty_cancel(
             penalty=penalty, reason=body.validated_data["reason"], actor=request.user
         )
