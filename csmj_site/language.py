@@ -3,16 +3,28 @@ also when no language is active) and English second."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
+from django.conf import settings
 from django.utils.functional import lazy
 from django.utils.text import capfirst
-from django.utils.translation import get_language
+from django.utils.translation import get_language, get_language_from_request
 
 
 def page_is_english() -> bool:
     """Is the active language English (else Chinese)?"""
     return (get_language() or "zh-hans").startswith("en")
+
+
+def request_language(request: Any) -> str | None:
+    """The language a request asks for, by the site's language cookie or its
+    Accept-Language (as a page would pick it), or None when it asks for none. The API
+    answers in English; what it writes for people to read elsewhere (结账's group-chat
+    text) follows this."""
+    asked = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME) or request.META.get(
+        "HTTP_ACCEPT_LANGUAGE"
+    )
+    return get_language_from_request(request) if asked else None
 
 
 def list_sep() -> str:

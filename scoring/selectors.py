@@ -8,6 +8,7 @@ counts fixed; the standings' reads are ``scoring.standings.selectors``.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from django.db.models import (
 )
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Coalesce
+from django.utils import translation
 
 from csmj_site.language import in_page_language, list_sep, page_is_english
 from leagues.models import (
@@ -546,10 +548,11 @@ def session_owed(*, session: Session, seats: int) -> tuple[list[int], dict[int, 
     return owed, burned
 
 
-def session_settlement(*, session: Session) -> dict[str, Any]:
+def session_settlement(*, session: Session, text_language: str | None = None) -> dict[str, Any]:
     """结账: who pays whom to settle the session (``session_owed``), in the fewest
     payments (``scoring.settlement``), with money at the club's rate per chip when it
-    has one, and the same as text for the group chat, in the page's language.
+    has one, and the same as text for the group chat, in the page's language (or in
+    ``text_language``: the API's words are English, its group-chat text the caller's).
 
     Chips burned (an escape penalty) were paid to no one: a seat's net counts them, but
     it owes the others only the rest, so they are listed apart (``burned``), outside the
@@ -559,9 +562,7 @@ def session_settlement(*, session: Session) -> dict[str, Any]:
     ``session_table_fee_set``): chips for the table, or for each counted round
     (``table_fee_per="round"``), paid as ``table_fee_by`` says
     (``scoring.settlement.fee_shares``); its payments go to 台费, one more payee."""
-    from django.utils import timezone
     from django.utils.translation import gettext as _
-    from django.utils.translation import ngettext
 
     names = [p.display_name for p in session.players_in_order()]
     rate = session.season.club.chip_rate
@@ -587,16 +588,48 @@ def session_settlement(*, session: Session) -> dict[str, Any]:
                 "money_text": money_text(cash) if cash is not None else "",
             }
         )
+    burned_rows = [
+        {"seat": seat, "name": names[seat], "chips": chips}
+        for seat, chips in sorted(burned.items())
+    ]
+    fee_rows = [{"name": names[seat], "chips": chips} for seat, chips in enumerate(shares) if chips]
+    with translation.override(text_language) if text_language else contextlib.nullcontext():
+        text = _settlement_text(session, rate, fee_total, fee_rows, payments, burned_rows)
+    return {
+        "rate": rate,
+        "rate_text": money_text(rate) if rate is not None else "",
+        "payments": payments,
+        "burned": burned_rows,
+        "fee": {
+            "total": fee_total,
+            "per": fee_per,
+            "by": fee_by,
+            "amount": max(int(fee), 0),
+            "shares": fee_rows if fee_total else [],
+        },
+        "text": text,
+    }
+
+
+def _settlement_text(
+    session: Session,
+    rate: Any,
+    fee_total: int,
+    fee_rows: list[dict[str, Any]],
+    payments: list[dict[str, Any]],
+    burned_rows: list[dict[str, Any]],
+) -> str:
+    """``session_settlement``'s lines for the group chat, in the active language."""
+    from django.utils import timezone
+    from django.utils.translation import gettext as _
+    from django.utils.translation import ngettext
+
     day = timezone.localtime(session.started_at).strftime("%Y-%m-%d")
     head = _("%(club)s · %(day)s · 结账") % {"club": session.season.club.name, "day": day}
     if rate is not None:
         head += _("（1子 = %(rate)s元）") % {"rate": money_text(rate)}
     lines = [head]
-    fee_rows = []
     if fee_total:
-        fee_rows = [
-            {"name": names[seat], "chips": chips} for seat, chips in enumerate(shares) if chips
-        ]
         lines.append(
             _("台费 %(fee)s子：%(shares)s")
             % {
@@ -622,28 +655,11 @@ def session_settlement(*, session: Session) -> dict[str, Any]:
         if row["money"] is not None:
             line += _(" = %(money)s元") % {"money": row["money_text"]}
         lines.append(line)
-    burned_rows = [
-        {"seat": seat, "name": names[seat], "chips": chips}
-        for seat, chips in sorted(burned.items())
-    ]
     for gone in burned_rows:
         lines.append(_("%(name)s 烧掉 %(chips)s子，不付给任何人") % gone)
     if not payments:
         lines.append(_("人人持平，不用结账。"))
-    return {
-        "rate": rate,
-        "rate_text": money_text(rate) if rate is not None else "",
-        "payments": payments,
-        "burned": burned_rows,
-        "fee": {
-            "total": fee_total,
-            "per": fee_per,
-            "by": fee_by,
-            "amount": max(int(fee), 0),
-            "shares": fee_rows,
-        },
-        "text": "\n".join(lines),
-    }
+    return "\n".join(lines)
 
 
 def session_same_table(*, club: Any, by: Any = None) -> dict[str, Any] | None:

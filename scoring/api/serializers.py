@@ -19,6 +19,7 @@ from csmj_site.api_fields import (
     StrictIntegerField,
     StrictPrimaryKeyRelatedField,
 )
+from csmj_site.language import request_language
 from leagues.api.scope import related_queryset_set
 from leagues.api.serializers import RulesetParametersField
 from leagues.models import Player, Season
@@ -264,6 +265,16 @@ class SettlementSerializer(serializers.Serializer[Any]):
     text = StrictCharField(help_text="The same as lines of text, for a group chat.")
 
 
+def settle_answer(*, session: Session, request: Any) -> dict[str, Any]:
+    """A session's ``settle`` as the API gives it: its words English, its group-chat
+    ``text`` in the language the caller asks for (``request_language``; English when it
+    asks for none)."""
+    language = request_language(request) if request is not None else None
+    return dict(
+        SettlementSerializer(session_settlement(session=session, text_language=language)).data
+    )
+
+
 class SessionDetailSerializer(SessionSerializer):
     totals = serializers.SerializerMethodField(
         help_text="Net chips by seat: the counted rounds', or a paper session's recorded nets."
@@ -302,7 +313,7 @@ class SessionDetailSerializer(SessionSerializer):
 
     @extend_schema_field(SettlementSerializer)
     def get_settle(self, obj: Session) -> dict[str, Any]:
-        return SettlementSerializer(session_settlement(session=obj)).data
+        return settle_answer(session=obj, request=self.context.get("request"))
 
     @extend_schema_field({"type": "string", "format": "uri", "nullable": True})
     def get_follow_url(self, obj: Session) -> str | None:

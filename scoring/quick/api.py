@@ -35,6 +35,7 @@ from scoring.api.serializers import (
     RoundSerializer,
     SessionUpdateSerializer,
     SettlementSerializer,
+    settle_answer,
 )
 from scoring.models import Round, Session
 from scoring.quick.services import quick_table_create, quick_table_session
@@ -141,7 +142,7 @@ def table_for_caller(request: Request, table_id: Any) -> Club:
     return club
 
 
-def table_body(club: Club) -> dict[str, Any]:
+def table_body(club: Club, request: Request) -> dict[str, Any]:
     session = quick_table_session(club)
     totals = selectors.session_totals(session=session)
     players = session.players_in_order()
@@ -154,7 +155,7 @@ def table_body(club: Club) -> dict[str, Any]:
             for i, p in enumerate(players)
         ],
         "rounds": RoundSerializer(rounds, many=True).data,
-        "settle": SettlementSerializer(selectors.session_settlement(session=session)).data,
+        "settle": settle_answer(session=session, request=request),
     }
 
 
@@ -220,7 +221,7 @@ def table_read(request: Request, id: int) -> Response:  # noqa: A002
         session_table_fee_update(
             session=quick_table_session(club), actor=request.user, fields=body.validated_data
         )
-    return Response(table_body(club))
+    return Response(table_body(club, request))
 
 
 @extend_schema(

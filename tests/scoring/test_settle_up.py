@@ -210,3 +210,48 @@ def test_under_english_one_chip_is_a_chip_and_more_are_chips(rec, season, player
     with translation.override("en"):
         text = selectors.session_settlement(session=paper)["text"]
     assert "1 chip\n" in text + "\n" and "2 chips" in text and "1 chips" not in text
+
+
+@pytest.mark.parametrize(
+    ("asked", "first_line_ends"),
+    [
+        ({}, "settling up"),
+        ({"HTTP_ACCEPT_LANGUAGE": "en"}, "settling up"),
+        ({"HTTP_ACCEPT_LANGUAGE": "zh-hans"}, "结账"),
+        ({"HTTP_ACCEPT_LANGUAGE": "zh-CN,zh;q=0.9"}, "结账"),
+    ],
+)
+def test_the_apis_group_chat_text_is_in_the_language_the_caller_asks_for(
+    api_as, club, played, asked, first_line_ends
+):
+    url = club_url(club, f"sessions/{played.pk}/")
+    body = api_as("member").get(url, **asked).json()
+    plain = api_as("member").get(url).json()
+
+    assert body["settle"]["text"].splitlines()[0].endswith(first_line_ends)
+    # the rest of the answer is the API's, whatever the language asked for
+    body["settle"].pop("text"), plain["settle"].pop("text")
+    assert body == plain
+
+
+def test_a_quick_tables_text_follows_the_callers_language_too(client):
+    from rest_framework.test import APIClient
+
+    opened = (
+        APIClient()
+        .post(
+            "/api/v1/tables/",
+            {"names": ["张伟", "王芳", "李娜", "刘洋"], "ruleset": "changsha-67"},
+            format="json",
+        )
+        .json()
+    )
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Bearer {opened['key']}")
+    api.post(f"/api/v1/tables/{opened['id']}/rounds/", round_self_draw(1), format="json")
+
+    chinese = api.get(f"/api/v1/tables/{opened['id']}/", HTTP_ACCEPT_LANGUAGE="zh-hans").json()
+    english = api.get(f"/api/v1/tables/{opened['id']}/").json()
+
+    assert "结账" in chinese["settle"]["text"] and "结账" not in english["settle"]["text"]
+    assert chinese["settle"]["payments"] == english["settle"]["payments"]
