@@ -231,6 +231,8 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "csmj_site.api.exception_handler",
     # JSON only: any other Accept (text/html included) answers 406, as the schema says.
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    # The answer's type is chosen by Accept alone (no ?format=, which DRF would read).
+    "URL_FORMAT_OVERRIDE": None,
     "DEFAULT_THROTTLE_RATES": {
         "anon_calculator": os.environ.get("ANON_CALCULATOR_RATE", "120/min"),
         "token": os.environ.get("API_TOKEN_RATE", "600/min"),

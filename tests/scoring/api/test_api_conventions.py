@@ -2,10 +2,15 @@
 is served (406 otherwise, CSV exports aside), and a stored winner given by tiles alone
 reads back with the hands the engine found."""
 
+from pathlib import Path
+
 import pytest
+import yaml
 
 from scoring.services import round_record
 from tests.api_helpers import club_url, codes, rounds_url
+
+ROOT = Path(__file__).resolve().parents[3]
 
 pytestmark = pytest.mark.django_db
 
@@ -85,3 +90,33 @@ def test_a_401_says_how_to_authenticate(api_as, club, session):
     response = api_as("anonymous").post(rounds_url(club, session), TILES_ONLY, format="json")
     assert response.status_code == 401
     assert response["WWW-Authenticate"].startswith("Bearer")
+
+
+def test_a_csv_exports_errors_are_csv_to_a_client_that_accepts_only_csv(api_as, club):
+    url = club_url(club, "seasons/999999/rounds.csv")
+
+    as_csv = api_as("member").get(url, HTTP_ACCEPT="text/csv")
+    as_json = api_as("member").get(url)
+
+    assert as_csv.status_code == as_json.status_code == 404
+    assert as_csv["Content-Type"].startswith("text/csv")
+    assert as_csv.content.decode().splitlines() == ["field,code,message", ",not_found,Not found."]
+    assert as_json.json()["errors"][0]["code"] == "not_found"
+
+
+def test_the_answers_type_is_chosen_by_accept_alone_not_by_a_format_parameter(api_as, club, season):
+    url = club_url(club, f"seasons/{season.pk}/standings.csv")
+
+    for asked in ("json", "xml"):
+        response = api_as("member").get(url, {"format": asked})
+        assert response.status_code == 200
+        assert response["Content-Type"].startswith("text/csv")
+    schema = yaml.safe_load((ROOT / "docs" / "openapi.yaml").read_text(encoding="utf-8"))
+    parameters = [
+        p["name"]
+        for path in schema["paths"].values()
+        for operation in path.values()
+        if isinstance(operation, dict)
+        for p in operation.get("parameters", [])
+    ]
+    assert "format" not in parameters
