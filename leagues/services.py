@@ -531,6 +531,7 @@ def ruleset_config_clean(config: dict[str, Any] | str, *, field: str = "config")
     config as stored (``{"preset": ..., overrides}``); raises ValidationError
     {field: [messages naming each key]} when the engine refuses it. ``field``: what the
     caller's input calls the config (a quick table's body says ``ruleset``)."""
+    bare: str | None = None  # a bare preset code is checked as given: its refusal names ``field``
     if isinstance(config, str):
         text = config.strip()
         if text.startswith("{"):
@@ -539,13 +540,14 @@ def ruleset_config_clean(config: dict[str, Any] | str, *, field: str = "config")
             except ServiceError as exc:
                 raise ServiceErrors([exc]) from None
         else:
+            bare = text
             config = {"preset": text}
     if not isinstance(config, dict):
         raise reject(field, "ruleset_not_object")
     # Parsed once per config (the form's check, then the save's); errors only when refused.
     if ruleset_rules(config) is not None:
         return config
-    rules, errors = parse_ruleset(config, field=field)
+    rules, errors = parse_ruleset(config if bare is None else bare, field=field)
     if errors:
         raise ServiceErrors(field_errors(errors, ALL_MESSAGES, field=field))
     if rules is None:

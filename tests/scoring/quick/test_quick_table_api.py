@@ -94,7 +94,9 @@ def test_a_bad_body_names_its_field_and_stores_nothing():
     assert three.status_code == 400 and three.json()["errors"][0]["field"] == "names"
     rules = APIClient().post("/api/v1/tables/", {"names": NAMES, "ruleset": "nope"}, format="json")
     assert rules.status_code == 400
-    assert rules.json()["errors"][0]["field"].startswith("ruleset")
+    [error] = rules.json()["errors"]
+    assert error["field"] == "ruleset"
+    assert error["message"].startswith('ruleset: unknown ruleset preset "nope";')
     assert Club.objects.count() == before
 
 

@@ -73,7 +73,9 @@ def test_a_wrong_number_of_names_or_a_name_twice_is_refused_and_nothing_is_store
     with pytest.raises(ValidationError) as rules:
         quick_table_create(names=["A", "B", "C", "D"], config="no-such-preset", first_dealer=0)
     assert [e.field for e in rules.value.errors] == ["ruleset"]
-    assert rules.value.errors[0].message.startswith("ruleset.preset: unknown ruleset preset")
+    assert rules.value.errors[0].message.startswith(
+        'ruleset: unknown ruleset preset "no-such-preset"'
+    )
     with pytest.raises(ValidationError) as hidden:
         quick_table_create(names=["A", "B\u200b", "C", "D"], config="changsha-67", first_dealer=0)
     assert [(e.field, e.code) for e in hidden.value.errors] == [
