@@ -329,6 +329,12 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, ServiceError):
         code = STATUS_OF_CODE.get(exc.code, status.HTTP_400_BAD_REQUEST)
         return Response(error_reply(exc, localised=False), status=code)
+    if isinstance(exc, exceptions.UnsupportedMediaType):  # the catalogue's words, not DRF's
+        sent = context["request"].content_type.partition(";")[0].strip()[:100]
+        error = ServiceError(
+            "", "unsupported_media_type", {"sent": sent}, variant="" if sent else "none"
+        )
+        return Response(error_reply(error, localised=False), status=exc.status_code)
     if isinstance(exc, exceptions.ParseError):  # one code for a body that is not JSON
         return _error_response([error_item("body", "malformed_json", str(exc.detail))], 400)
     if isinstance(exc, ConflictError):

@@ -44,6 +44,12 @@ MESSAGES: dict[str, str] = {
     "too_deep": gettext_noop("{what} is nested more than {limit} levels deep"),
     "too_large": gettext_noop("{what} is larger than {limit} bytes"),
     "invalid_unicode": gettext_noop("{what} holds a lone UTF-16 surrogate"),
+    "unsupported_media_type": gettext_noop(
+        "the body must be JSON (Content-Type: application/json); the request sent {sent}"
+    ),
+    "unsupported_media_type:none": gettext_noop(
+        "the body must be JSON (Content-Type: application/json); the request sent no Content-Type"
+    ),
     # rounds (a key "code:variant" is one more message of the same code)
     "not_an_object": gettext_noop("a round must be a JSON object"),
     "not_an_object:body": gettext_noop("The body must be a JSON object"),

@@ -358,7 +358,7 @@ def test_the_calculator_answers_415_in_english_when_the_site_is_in_chinese(chine
     assert response.status_code == 415
     [error] = response.json()["errors"]
     assert error["code"] == "unsupported_media_type"
-    assert error["message"].startswith("Unsupported media type")
+    assert error["message"].startswith("the body must be JSON")
     assert response["Content-Language"] == "en"
 
 

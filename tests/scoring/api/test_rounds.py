@@ -77,6 +77,19 @@ def test_a_form_encoded_body_is_an_unsupported_media_type(api_as, club, session)
     response = api_as("recorder").post(rounds_url(club, session), {"dealer": 0})
     assert response.status_code == 415
     assert codes(response) == [("", "unsupported_media_type")]
+    [error] = response.json()["errors"]
+    assert error["message"].startswith("the body must be JSON (Content-Type: application/json)")
+    assert error["message"].endswith("the request sent multipart/form-data")
+
+
+def test_a_body_sent_with_no_content_type_is_told_so(api_as, club, session):
+    response = api_as("recorder").generic(
+        "POST", rounds_url(club, session), b'{"dealer": 0}', content_type=""
+    )
+    assert response.status_code == 415
+    [error] = response.json()["errors"]
+    assert error["code"] == "unsupported_media_type"
+    assert error["message"].endswith("the request sent no Content-Type")
 
 
 def test_the_next_number_is_given_and_a_taken_number_answers_409_with_the_round_count(
