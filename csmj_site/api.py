@@ -226,9 +226,10 @@ def body_valid(
 def body_none(request: Request) -> None:
     """An operation that takes no body (``request=None`` in its schema): a key sent in one
     is refused as ``undeclared_refused`` refuses it (400 ``unknown_field``), and a body
-    that is not an object with ``not_an_object``. An empty body or ``{}`` passes."""
+    that is not an object (JSON ``null`` included) with ``not_an_object``. An empty body
+    or ``{}`` passes (DRF reads an empty body as ``{}``)."""
     data = request.data
-    if data is None or (isinstance(data, dict) and not data):
+    if isinstance(data, dict) and not data:
         return
     if not isinstance(data, dict):
         raise ServiceErrors([ServiceError("", "not_an_object", variant="body")])

@@ -8,7 +8,8 @@ from typing import Any, Protocol
 from django.conf import settings
 from django.utils.functional import lazy
 from django.utils.text import capfirst
-from django.utils.translation import get_language, get_language_from_request
+from django.utils.translation import get_language, get_supported_language_variant
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 
 def page_is_english() -> bool:
@@ -17,14 +18,21 @@ def page_is_english() -> bool:
 
 
 def request_language(request: Any) -> str | None:
-    """The language a request asks for, by the site's language cookie or its
-    Accept-Language (as a page would pick it), or None when it asks for none. The API
-    answers in English; what it writes for people to read elsewhere (结账's group-chat
-    text) follows this."""
-    asked = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME) or request.META.get(
-        "HTTP_ACCEPT_LANGUAGE"
-    )
-    return get_language_from_request(request) if asked else None
+    """The site language a request asks for: its language cookie, else the first of its
+    Accept-Language that the site speaks (zh-CN is zh-hans, en-GB is en); None when it
+    asks for none the site speaks (fr, *, or nothing). The API answers in English; what
+    it writes for people to read elsewhere (结账's group-chat text) follows this, in
+    English when None."""
+    cookie = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+    header = request.META.get("HTTP_ACCEPT_LANGUAGE", "")
+    asked = [cookie] if cookie else []
+    asked += [code for code, _q in parse_accept_lang_header(header) if code != "*"]
+    for code in asked:
+        try:
+            return get_supported_language_variant(code)
+        except LookupError:
+            continue
+    return None
 
 
 def list_sep() -> str:

@@ -4,6 +4,7 @@ shapes are ``scoring.api.schema_shapes``, the enums ``scoring.api.enums``."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, cast
 
 from drf_spectacular.utils import extend_schema_field
@@ -273,6 +274,17 @@ def settle_answer(*, session: Session, request: Any) -> dict[str, Any]:
     return dict(
         SettlementSerializer(session_settlement(session=session, text_language=language)).data
     )
+
+
+def settle_as_sent(*, read: Mapping[str, Any], body: Any) -> dict[str, Any]:
+    """A session as ``read``, its ``settle.text`` as ``body`` sent it back: the text is in
+    the language of the request that read it, so a body read in one language and sent
+    back in another holds the same settlement (its payments are still compared)."""
+    now = dict(read)
+    sent = body.get("settle") if isinstance(body, Mapping) else None
+    if isinstance(sent, Mapping) and "text" in sent and isinstance(now.get("settle"), Mapping):
+        now["settle"] = {**now["settle"], "text": sent["text"]}
+    return now
 
 
 class SessionDetailSerializer(SessionSerializer):

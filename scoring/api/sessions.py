@@ -38,6 +38,7 @@ from scoring.api.serializers import (
     SessionDetailSerializer,
     SessionSerializer,
     SessionUpdateSerializer,
+    settle_as_sent,
 )
 from scoring.models import Session
 from scoring.selectors import sessions_with_state
@@ -122,7 +123,9 @@ class SessionViewSet(ClubScopedMixin, ApiViewSet):
         body_valid(
             serializer,
             also=list(SessionDetailSerializer().fields),
-            current=lambda: self.get_serializer(instance).data,
+            current=lambda: settle_as_sent(
+                read=self.get_serializer(instance).data, body=request.data
+            ),
         )
         fields = dict(serializer.validated_data)
         fee = {k: fields.pop(k) for k in TABLE_FEE_FIELDS if k in fields}

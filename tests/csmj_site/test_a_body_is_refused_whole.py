@@ -8,6 +8,7 @@ import pytest
 
 from leagues.models import Player
 from scoring.models import Session
+from scoring.standings.models import SessionResult
 from tests.api_helpers import club_url, codes
 
 pytestmark = pytest.mark.django_db
@@ -71,3 +72,16 @@ def test_a_null_body_is_not_an_object(api_as, club, season):
     )
 
     assert (response.status_code, codes(response)) == (400, [("", "not_an_object")])
+
+
+def test_an_operation_without_a_body_refuses_a_null_one_and_takes_an_empty_one(
+    api_as, club, session
+):
+    client = api_as("recorder")
+    url = club_url(club, f"sessions/{session.pk}/finish/")
+
+    null = client.post(url, "null", content_type="application/json")
+    assert (null.status_code, codes(null)) == (400, [("", "not_an_object")])
+    assert not SessionResult.objects.filter(session=session).exists()
+    empty = client.post(url, "", content_type="application/json")
+    assert empty.status_code == 200, empty.content

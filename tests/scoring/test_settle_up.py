@@ -9,6 +9,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 from django.utils import translation
+from rest_framework.test import APIClient
 
 from leagues.models import Club
 from scoring import selectors, services
@@ -219,6 +220,10 @@ def test_under_english_one_chip_is_a_chip_and_more_are_chips(rec, season, player
         ({"HTTP_ACCEPT_LANGUAGE": "en"}, "settling up"),
         ({"HTTP_ACCEPT_LANGUAGE": "zh-hans"}, "结账"),
         ({"HTTP_ACCEPT_LANGUAGE": "zh-CN,zh;q=0.9"}, "结账"),
+        # a language the site does not speak is not Chinese: English, as when none is asked
+        ({"HTTP_ACCEPT_LANGUAGE": "fr-FR,fr;q=0.9"}, "settling up"),
+        ({"HTTP_ACCEPT_LANGUAGE": "*"}, "settling up"),
+        ({"HTTP_ACCEPT_LANGUAGE": "de, zh-CN;q=0.5"}, "结账"),
     ],
 )
 def test_the_apis_group_chat_text_is_in_the_language_the_caller_asks_for(
@@ -234,9 +239,7 @@ def test_the_apis_group_chat_text_is_in_the_language_the_caller_asks_for(
     assert body == plain
 
 
-def test_a_quick_tables_text_follows_the_callers_language_too(client):
-    from rest_framework.test import APIClient
-
+def test_a_quick_tables_text_follows_the_callers_language_too():
     opened = (
         APIClient()
         .post(

@@ -113,6 +113,27 @@ def test_a_session_update_refuses_an_undeclared_field_but_takes_its_own_read_bac
     assert codes(refused) == [("tabel", "unknown_field")]
 
 
+def test_a_session_read_in_chinese_is_taken_back_in_english_but_not_with_other_payments(
+    api_as, club, session, recorded
+):
+    client = api_as("recorder")
+    url = f"/api/v1/clubs/{club.slug}/sessions/{session.pk}/"
+    read = client.get(url, HTTP_ACCEPT_LANGUAGE="zh-CN").json()
+    assert "结账" in read["settle"]["text"]  # the group-chat text is the reader's language
+
+    back = client.patch(url, {**read, "table_label": "二号桌"}, format="json")
+    changed = {**read["settle"], "payments": []}
+    refused = client.patch(url, {**read, "settle": changed}, format="json")
+
+    assert back.status_code == 200, back.content
+    assert refused.status_code == 400 and codes(refused) == [("settle", "read_only")]
+
+
+def test_a_polled_session_read_varies_by_language(api_as, club, session, recorded):
+    response = api_as("recorder").get(f"/api/v1/clubs/{club.slug}/sessions/{session.pk}/")
+    assert "Accept-Language" in response["Vary"]
+
+
 @pytest.mark.parametrize(
     ("field", "value"),
     [("season", 999), ("players", [1]), ("first_dealer", 3), ("finished", True)],
