@@ -545,14 +545,14 @@ def ratings_ordinals(*, club: Club, season: Season | None = None) -> dict[int, f
 RATING_ORDER = "rating"
 
 
-def page_order(order: str) -> bool:
+def standings_order_valid(*, order: str) -> bool:
     """Whether a page or export can sort by ``order`` ("-"-prefixed reverses it)."""
     name = order.lstrip("-")
     return name in STANDINGS_ORDERS or name == RATING_ORDER
 
 
 def rated_rows(
-    rows: Iterable[StandingRow], ratings: Mapping[int, float], order: str
+    *, rows: Iterable[StandingRow], ratings: Mapping[int, float], order: str
 ) -> list[tuple[StandingRow, float | None]]:
     """Each row with its player's rating (None before a finished session). Sorted by
     the rating for ``order`` "rating" (highest first; "-rating" lowest first), unrated

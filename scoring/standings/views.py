@@ -89,7 +89,9 @@ def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
             seasons=seasons,
             rows=board,
             **standings_page(
-                request, club, rated_rows(board, ratings_ordinals(club=club), params["order"])
+                request,
+                club,
+                rated_rows(rows=board, ratings=ratings_ordinals(club=club), order=params["order"]),
             ),
             columns=standings_columns(request, params["order"]),
             rating_column=rating_column(request, params["order"]),
@@ -108,7 +110,7 @@ def standings_filters(request: HttpRequest) -> tuple[StandingsFilterForm, dict[s
         params["date_to"] = form.cleaned_data["date_to"]
     # the order holds even when the dates cannot be used (the table is then every date's)
     order = (form.cleaned_data.get("order") if form.is_bound else None) or params["order"]
-    if selectors.page_order(order):
+    if selectors.standings_order_valid(order=order):
         params["order"] = order
     return form, params
 
@@ -207,7 +209,9 @@ def season_detail(request: HttpRequest, club: Club, season_id: int) -> HttpRespo
     standings = standings_page(
         request,
         club,
-        rated_rows(rows, ratings_ordinals(club=club, season=season), params["order"]),
+        rated_rows(
+            rows=rows, ratings=ratings_ordinals(club=club, season=season), order=params["order"]
+        ),
     )
     pages = page_count(session_count(season=season), SESSIONS_PER_PAGE)
     page = page_number(request, "p", pages)
@@ -296,7 +300,9 @@ def season_export(
     season = get_season(club, season_id)
     params = export_filters(request)
     rows = selectors.season_standings(season=season, **params)
-    rated = rated_rows(rows, ratings_ordinals(club=club, season=season), params["order"])
+    rated = rated_rows(
+        rows=rows, ratings=ratings_ordinals(club=club, season=season), order=params["order"]
+    )
     return season, standings_table(rated=rated), params
 
 
@@ -351,7 +357,9 @@ def season_print(request: HttpRequest, club: Club, season_id: int) -> HttpRespon
     params = export_filters(request)
     rows = selectors.season_standings(season=season, **params)
     penalised = has_penalties(rows)
-    rated = rated_rows(rows, ratings_ordinals(club=club, season=season), params["order"])
+    rated = rated_rows(
+        rows=rows, ratings=ratings_ordinals(club=club, season=season), order=params["order"]
+    )
     return render(
         request,
         "standings/season_print.html",

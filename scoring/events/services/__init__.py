@@ -1,5 +1,5 @@
 """Writes of league nights: events, entrants, seating rounds, tables, penalties, one
-module each, with what they share in ``common``.
+module each, with what they share in ``common`` (used inside this package only).
 
 Every write checks the role (organiser; starting a table: recorder), refuses bad input
 with a ``ServiceErrors`` naming the field and stores nothing then, writes the audit log
@@ -10,14 +10,6 @@ The draw itself is pure Python (``scoring.events.seating``).
 
 from __future__ import annotations
 
-from scoring.events.services.common import (
-    event_bump,
-    event_locked,
-    event_open_check,
-    player_names,
-    three_supported,
-    three_tables_check,
-)
 from scoring.events.services.draws import (
     final_draw,
     round_cancel,
@@ -55,23 +47,17 @@ __all__ = [
     "entrant_drop",
     "entrant_return",
     "entrants_add",
-    "event_bump",
     "event_create",
     "event_date_refusal",
     "event_finish",
-    "event_locked",
-    "event_open_check",
     "final_draw",
     "penalty_cancel",
     "penalty_give",
-    "player_names",
     "round_cancel",
     "round_draw",
     "round_seat",
     "table_start",
     "table_swap",
-    "three_supported",
-    "three_tables_check",
     "timer_running",
     "timer_start",
 ]

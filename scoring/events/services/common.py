@@ -16,27 +16,27 @@ from scoring.events.models import (
 )
 
 
-def event_bump(event: Event) -> None:
+def event_bump(*, event: Event) -> None:
     Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
 
 
-def event_open_check(event: Event) -> None:
+def event_open_check(*, event: Event) -> None:
     if event.season.is_closed:
         raise reject("season", "season_closed", name=event.season.name)
     if event.is_finished:
         raise reject("event", "event_finished", name=event.name)
 
 
-def event_locked(event: Event) -> Event:
+def event_locked(*, event: Event) -> Event:
     return Event.objects.select_for_update().select_related("season__club").get(pk=event.pk)
 
 
-def player_names(ids: Iterable[int]) -> dict[int, str]:
+def player_names(*, ids: Iterable[int]) -> dict[int, str]:
     stored = [pid for pid in ids if ID.holds(pid)]
     return dict(Player.objects.filter(pk__in=stored).values_list("pk", "display_name"))
 
 
-def three_supported(ruleset: Ruleset) -> bool:
+def three_supported(*, ruleset: Ruleset) -> bool:
     """Whether a night under ``ruleset`` can seat tables of three: sessions of three can
     be recorded and the ruleset's rules hold at ``players: 3`` (rules.md §10; not, e.g.,
     缺一门, which is for two)."""
@@ -49,6 +49,6 @@ def three_supported(ruleset: Ruleset) -> bool:
     return True
 
 
-def three_tables_check(event: Event, tables: Sequence[Sequence[int]]) -> None:
-    if any(len(t) == 3 for t in tables) and not three_supported(event.ruleset):
+def three_tables_check(*, event: Event, tables: Sequence[Sequence[int]]) -> None:
+    if any(len(t) == 3 for t in tables) and not three_supported(ruleset=event.ruleset):
         raise reject("remainder", "three_unsupported")

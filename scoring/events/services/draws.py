@@ -77,7 +77,7 @@ def _check_tables(
     """Manual or drawn tables: each seat an entrant's player id, seated once, not dropped,
     four to a table (three with tables of three)."""
     entrants = {e.player_id: e for e in Entrant.objects.filter(event=event)}
-    names = player_names(pid for t in tables for pid in t if isinstance(pid, int))
+    names = player_names(ids=(pid for t in tables for pid in t if isinstance(pid, int)))
     seen: set[int] = set()
     problems: list[ServiceError] = []
     three = event.remainder == Remainder.THREE
@@ -162,7 +162,7 @@ def _store_round(
     Table.objects.bulk_create(
         Table(round=rnd, number=i + 1, seats=seats) for i, seats in enumerate(tables)
     )
-    event_bump(event)
+    event_bump(event=event)
     audit_record(
         actor=actor,
         club=event.season.club,
@@ -206,8 +206,8 @@ def round_draw(
     if number is not None:
         ROUND_NUMBER.check("number", number)
     with transaction.atomic():
-        event = event_locked(event)
-        event_open_check(event)
+        event = event_locked(event=event)
+        event_open_check(event=event)
         number, replaces = _round_to_draw(event, number)
         history, seeds, byes = _history(event, number)
         if seed is None:
@@ -241,7 +241,7 @@ def round_draw(
             seeds=seeds,
         )
         tables = _check_tables(event=event, tables=tables)
-        three_tables_check(event, tables)
+        three_tables_check(event=event, tables=tables)
         return _store_round(
             event=event,
             number=number,
@@ -263,11 +263,11 @@ def round_seat(
     if number is not None:
         ROUND_NUMBER.check("number", number)
     with transaction.atomic():
-        event = event_locked(event)
-        event_open_check(event)
+        event = event_locked(event=event)
+        event_open_check(event=event)
         number, replaces = _round_to_draw(event, number)
         checked = _check_tables(event=event, tables=tables)
-        three_tables_check(event, checked)
+        three_tables_check(event=event, tables=checked)
         seated = {pid for t in checked for pid in t}
         out = [e.player_id for e in _playing(event) if e.player_id not in seated]
         return _store_round(
@@ -288,8 +288,8 @@ def round_cancel(*, event: Event, actor: Any, number: int) -> None:
     by mistake, or a night that stops early). Its tables go; the audit log keeps them."""
     require_manage(actor, event.season.club)
     with transaction.atomic():
-        event = event_locked(event)
-        event_open_check(event)
+        event = event_locked(event=event)
+        event_open_check(event=event)
         latest = SeatingRound.objects.filter(event=event).order_by("-number").first()
         if latest is None or latest.number != number:
             if (
@@ -315,7 +315,7 @@ def round_cancel(*, event: Event, actor: Any, number: int) -> None:
             before=before,
         )
         latest.delete()
-        event_bump(event)
+        event_bump(event=event)
 
 
 def final_draw(*, event: Event, actor: Any) -> SeatingRound:
@@ -323,8 +323,8 @@ def final_draw(*, event: Event, actor: Any) -> SeatingRound:
     (1–4 at table 1, 5–8 at table 2 …), their scores carried as the event says."""
     require_manage(actor, event.season.club)
     with transaction.atomic():
-        event = event_locked(event)
-        event_open_check(event)
+        event = event_locked(event=event)
+        event_open_check(event=event)
         if event.final_size == 0:
             raise reject("final_size", "no_final")
         if SeatingRound.objects.filter(event=event, is_final=True).exists():
@@ -359,11 +359,11 @@ def table_swap(*, round: SeatingRound, player_a: int, player_b: int, actor: Any)
     if player_a == player_b:
         raise reject("player_b", "swap_same")
     with transaction.atomic():
-        event = event_locked(event)
-        event_open_check(event)
+        event = event_locked(event=event)
+        event_open_check(event=event)
         tables = list(Table.objects.select_for_update().filter(round=round).order_by("number"))
         out = list(SeatingRound.objects.get(pk=round.pk).sitting_out)
-        names = player_names([player_a, player_b])
+        names = player_names(ids=[player_a, player_b])
         dropped = set(
             Entrant.objects.filter(
                 event=event, player_id__in=list(names), dropped_after_round__isnull=False
@@ -397,7 +397,7 @@ def table_swap(*, round: SeatingRound, player_a: int, player_b: int, actor: Any)
             out = [player_b if p == player_a else player_a if p == player_b else p for p in out]
             SeatingRound.objects.filter(pk=round.pk).update(sitting_out=out)
             round.sitting_out = out
-        event_bump(event)
+        event_bump(event=event)
         audit_record(
             actor=actor,
             club=event.season.club,

@@ -33,8 +33,8 @@ def entrant_add(
     the night; between rounds they join from the next round (a late arrival)."""
     require_manage(actor, event.season.club)
     with transaction.atomic():
-        event = event_locked(event)
-        event_open_check(event)
+        event = event_locked(event=event)
+        event_open_check(event=event)
         if Entrant.objects.filter(event=event).count() >= ENTRANTS_MAX:
             raise reject("entrants", "entrants_full", limit=ENTRANTS_MAX)
         if player is None:
@@ -57,7 +57,7 @@ def entrant_add(
         entrant = Entrant.objects.create(
             event=event, player=player, checked_in=checked_in, joined_round=last + 1
         )
-        event_bump(event)
+        event_bump(event=event)
         audit_record(
             actor=actor,
             club=event.season.club,
@@ -75,7 +75,7 @@ def _entrant_change(*, entrant: Entrant, actor: Any, action: str, **fields: Any)
     for name, value in fields.items():
         setattr(entrant, name, value)
     entrant.save(update_fields=list(fields))
-    event_bump(entrant.event)
+    event_bump(event=entrant.event)
     audit_record(
         actor=actor,
         club=entrant.event.season.club,
@@ -98,7 +98,7 @@ def entrant_check_in(*, entrant: Entrant, actor: Any, present: bool = True) -> E
     """Tap a name: present (or not) tonight."""
     require_manage(actor, entrant.event.season.club)
     with transaction.atomic():
-        event_open_check(event_locked(entrant.event))
+        event_open_check(event=event_locked(event=entrant.event))
         action = "entrant.check_in" if present else "entrant.check_out"
         return _entrant_change(entrant=entrant, actor=actor, action=action, checked_in=present)
 
@@ -108,7 +108,7 @@ def entrant_drop(*, entrant: Entrant, actor: Any) -> Entrant:
     event = entrant.event
     require_manage(actor, event.season.club)
     with transaction.atomic():
-        event_open_check(event_locked(event))
+        event_open_check(event=event_locked(event=event))
         started = SeatingRound.objects.filter(event=event, tables__session__isnull=False)
         last = started.order_by("-number").values_list("number", flat=True).first() or 0
         return _entrant_change(
@@ -121,7 +121,7 @@ def entrant_return(*, entrant: Entrant, actor: Any) -> Entrant:
     seats them again. The rounds they missed stay missed."""
     require_manage(actor, entrant.event.season.club)
     with transaction.atomic():
-        event_open_check(event_locked(entrant.event))
+        event_open_check(event=event_locked(event=entrant.event))
         if not entrant.is_dropped:
             raise reject("player", "entrant_not_dropped", name=entrant.player.display_name)
         return _entrant_change(

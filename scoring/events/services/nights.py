@@ -129,8 +129,8 @@ def event_finish(*, event: Event, actor: Any) -> Finished:
     entry names them."""
     require_manage(actor, event.season.club)
     with transaction.atomic():
-        event = event_locked(event)
-        event_open_check(event)
+        event = event_locked(event=event)
+        event_open_check(event=event)
         tables = list(Table.objects.filter(round__event=event).select_related("round"))
         finished = set(
             SessionResult.objects.filter(session__event_table__round__event=event).values_list(
@@ -150,7 +150,7 @@ def event_finish(*, event: Event, actor: Any) -> Finished:
         SeatingRound.objects.filter(event=event, number__in=empty_rounds).delete()
         event.finished_at = timezone.now()
         event.save(update_fields=["finished_at"])
-        event_bump(event)
+        event_bump(event=event)
         after = audit_snapshot(event) or {}
         if unstarted:
             after["cancelled"] = [

@@ -59,7 +59,7 @@ def penalty_give(
             given_by=actor,
         )
         if event is not None:
-            event_bump(event)
+            event_bump(event=event)
         audit_record(
             actor=actor,
             club=season.club,

@@ -37,8 +37,8 @@ def table_start(*, table: Table, actor: Any) -> Session:
     event = table.round.event
     require_record(actor, event.season.club)
     with transaction.atomic():
-        event = event_locked(event)
-        event_open_check(event)
+        event = event_locked(event=event)
+        event_open_check(event=event)
         table = Table.objects.select_for_update().select_related("round").get(pk=table.pk)
         if table.is_started:
             raise reject("table", "table_started", "again", table=table.number)
@@ -46,7 +46,7 @@ def table_start(*, table: Table, actor: Any) -> Session:
         for pid in table.seats:
             if pid in entrants and entrants[pid].is_dropped:
                 raise reject("table", "entrant_dropped", name=entrants[pid].player.display_name)
-        three_tables_check(event, [table.seats])
+        three_tables_check(event=event, tables=[table.seats])
         players = Player.objects.in_bulk(table.seats)
         seated = len(table.seats)
         ruleset_seats = scoring_services.ruleset_players(config=event.season.ruleset.config)
@@ -65,7 +65,7 @@ def table_start(*, table: Table, actor: Any) -> Session:
         # (a night stored before the bound held keeps its tables starting, untimed)
         if TIMER_MINUTES.holds(event.timer_minutes) and rnd.timer_started_at is None:
             _timer_set(rnd, cast(int, event.timer_minutes))
-        event_bump(event)
+        event_bump(event=event)
     return session
 
 
@@ -107,12 +107,12 @@ def timer_start(
     if not minutes or not TIMER_MINUTES.holds(minutes):
         raise reject("minutes", "no_timer")
     with transaction.atomic():
-        event_open_check(event_locked(event))
+        event_open_check(event=event_locked(event=event))
         round = SeatingRound.objects.select_for_update().get(pk=round.pk)
         if not restart and timer_running(round):
             raise reject("restart", "timer_running", number=round.number)
         _timer_set(round, minutes)
-        event_bump(event)
+        event_bump(event=event)
         audit_record(
             actor=actor,
             club=event.season.club,

@@ -114,10 +114,14 @@ def test_the_csv_export_keeps_the_rating_order(reader, rated_season):
     assert table[-1][-1] == ""  # no rating yet
 
 
-def test_rating_ties_keep_the_standings_order(season, players):
+def test_rating_ties_keep_the_standings_order(players):
     rows = [type("Row", (), {"player": p})() for p in players[:3]]
     ratings = {players[0].pk: 1.0, players[1].pk: 2.0, players[2].pk: 1.0}
 
-    assert names(rated_rows(rows, ratings, "rating")) == ["李四", "张三", "王五"]
-    assert names(rated_rows(rows, ratings, "-rating")) == ["张三", "王五", "李四"]
-    assert names(rated_rows(rows, ratings, "net")) == ["张三", "李四", "王五"]
+    assert names(rated_rows(rows=rows, ratings=ratings, order="rating")) == ["李四", "张三", "王五"]
+    assert names(rated_rows(rows=rows, ratings=ratings, order="-rating")) == [
+        "张三",
+        "王五",
+        "李四",
+    ]
+    assert names(rated_rows(rows=rows, ratings=ratings, order="net")) == ["张三", "李四", "王五"]
