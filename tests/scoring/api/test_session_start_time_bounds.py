@@ -47,3 +47,16 @@ def test_a_start_time_in_1970_is_written_back_with_a_whole_hour_offset(
 
     assert response.status_code == 200, response.content
     assert response.json()["started_at"].endswith("+08:00")
+
+
+def test_a_start_given_as_a_date_alone_is_that_days_midnight_in_the_sites_time_zone(
+    api_as, club, season, players, recorder
+):
+    session = make_session(season, players[:4], actor=recorder)
+
+    response = api_as("recorder").patch(
+        club_url(club, f"sessions/{session.pk}/"), {"started_at": "2026-12-07"}, format="json"
+    )
+
+    assert response.status_code == 200, response.content
+    assert response.json()["started_at"] == "2026-12-07T00:00:00+08:00"
