@@ -36,6 +36,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from csmj_site.errors import Forbidden, ServiceError
@@ -256,6 +257,8 @@ class _Reader:
                 started_at = None
             if started_at is None:
                 raise ServiceError("started_at", "invalid_datetime")
+            if timezone.is_naive(started_at):  # no offset: the site's time zone, as the API
+                started_at = timezone.make_aware(started_at)
         rounds = obj.get("rounds") or []
         if not isinstance(rounds, list):
             raise ServiceError("rounds", "rounds_list")
