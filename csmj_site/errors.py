@@ -219,6 +219,9 @@ MESSAGES: dict[str, str] = {
     "no_final": gettext_noop("This event has no final"),
     "final_players": gettext_noop("The final needs {size} players; {count} have played"),
     "final_drawn": gettext_noop("The final is already drawn"),
+    "final_drawn:draw": gettext_noop(
+        "The final is drawn and no round follows it; cancel the final to draw again"
+    ),
     "required:penalty_reason": gettext_noop("A reason is required"),
     "penalty_cancelled": gettext_noop("This penalty is already cancelled"),
     "penalty_player": gettext_noop("{name} is not a player of this club"),

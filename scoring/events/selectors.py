@@ -230,6 +230,11 @@ class Board:
         return bool(self.rounds) and not self.rounds[-1].started
 
     @property
+    def final_drawn(self) -> bool:
+        """Whether the final is drawn: the night's last round, so no draw follows it."""
+        return any(r.round.is_final for r in self.rounds)
+
+    @property
     def seatable(self) -> list[Entrant]:
         """The entrants a round can seat: checked in, not dropped out."""
         return [e for e in self.entrants if e.checked_in and not e.is_dropped]

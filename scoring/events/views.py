@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from csmj_site.bounds import ID, parse_int
-from csmj_site.errors import answers_json, reject
+from csmj_site.errors import ServiceError, answers_json, reject
 from csmj_site.language import list_sep
 from csmj_site.page_messages import messages_refused
 from leagues.forms import DATE_INVALID
@@ -182,6 +182,8 @@ def event_detail(request: HttpRequest, club: Club, event_id: int) -> HttpRespons
     event = _event(club, event_id)
     context = _page_context(request, club, event)
     context["roster"] = context["roster"] if context["can_manage"] else []
+    if context["board"].final_drawn:  # what a draw would be told, said before it is tried
+        context["final_note"] = ServiceError("event", "final_drawn", variant="draw").localised()
     return render(request, "events/event_detail.html", context)
 
 

@@ -194,7 +194,8 @@ def round_draw(
     round before and so the next round of that seed's plan of the whole night
     (``seating_night.seating_night``). ``manual`` draws the random starting point the organiser
     then changes by hand (``round_seat``): it is stored as what it is, a random draw with
-    its seed, and becomes ``manual`` once placed by hand."""
+    its seed, and becomes ``manual`` once placed by hand. Refused once the final is drawn
+    (``final_drawn``): it is the night's last round, seated by rank."""
     require_manage(actor, event.season.club)
     mode = mode or event.seating_mode
     if mode not in SeatingMode.values:
@@ -209,6 +210,9 @@ def round_draw(
         event = event_locked(event=event)
         event_open_check(event=event)
         number, replaces = _round_to_draw(event, number)
+        if SeatingRound.objects.filter(event=event, is_final=True).exists():
+            # the final is the night's last round, seated by rank: no draw replaces or follows it
+            raise reject("event", "final_drawn", "draw")
         history, seeds, byes = _history(event, number)
         if seed is None:
             # A new round of a random night follows the plan of the round before (same
@@ -258,7 +262,8 @@ def round_draw(
 def round_seat(
     *, event: Event, actor: Any, tables: Sequence[Sequence[Any]], number: int | None = None
 ) -> SeatingRound:
-    """Seat a round by hand (mode ``manual``): the organiser gives every table."""
+    """Seat a round by hand (mode ``manual``): the organiser gives every table. Once the
+    final is drawn, only the final itself can be seated again (it stays the final)."""
     require_manage(actor, event.season.club)
     if number is not None:
         ROUND_NUMBER.check("number", number)
@@ -266,6 +271,9 @@ def round_seat(
         event = event_locked(event=event)
         event_open_check(event=event)
         number, replaces = _round_to_draw(event, number)
+        final = SeatingRound.objects.filter(event=event, is_final=True).first()
+        if final is not None and final != replaces:  # seating the final by hand keeps it the final
+            raise reject("event", "final_drawn", "draw")
         checked = _check_tables(event=event, tables=tables)
         three_tables_check(event=event, tables=checked)
         seated = {pid for t in checked for pid in t}
@@ -278,7 +286,7 @@ def round_seat(
             seed=0,
             tables=checked,
             sitting_out=out,
-            is_final=False,
+            is_final=final is not None,
             actor=actor,
         )
 

@@ -9,9 +9,11 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
+from scoring import services as scoring_services
 from scoring.events import services
 from scoring.events.models import SeatingRound
 from scoring.events.selectors import event_board
+from tests.factories import round_self_draw
 from tests.scoring.events.conftest import enter
 
 pytestmark = pytest.mark.django_db
@@ -55,3 +57,28 @@ def test_the_draw_button_says_its_round_and_a_redraw_says_so(
 
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     assert button(client, club, event) == "Draw round 2 again"
+
+
+def test_once_the_final_is_drawn_the_page_offers_no_draw_and_names_the_final(
+    client, club, season, roster, organiser
+):
+    event = services.event_create(
+        season=season, name="决赛夜", date=season.start_date, final_size=4, actor=organiser
+    )
+    enter(event, roster[:4], organiser)
+    rnd = services.round_draw(event=event, actor=organiser, seed=1)
+    session = services.table_start(table=rnd.tables.get(), actor=organiser)
+    scoring_services.round_record(session=session, data=round_self_draw(0), actor=organiser)
+    scoring_services.session_finish(session=session, actor=organiser)
+    client.force_login(organiser)
+    before = client.get(reverse("event", args=[club.slug, event.pk])).content.decode()
+    assert 'data-role="final-button"' in before and 'data-role="draw-button"' in before
+
+    services.final_draw(event=event, actor=organiser)
+    page = client.get(reverse("event", args=[club.slug, event.pk])).content.decode()
+    board = client.get(reverse("event-board", args=[club.slug, event.pk])).content.decode()
+
+    assert 'data-role="draw-button"' not in page and 'data-role="final-button"' not in page
+    assert "决赛已经排座，决赛之后不再排座；要重排，先取消决赛" in page
+    assert "下一轮：第 2 轮 · 决赛" in page
+    assert "下一轮：第 2 轮 · 决赛" in board

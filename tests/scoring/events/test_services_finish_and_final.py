@@ -71,3 +71,61 @@ def test_the_final_seats_the_top_four_and_carries_their_scores(
     final_net = {pk: r.net - int(before[pk] * factor) for pk, r in finals.items()}
     assert sum(final_net.values()) == 0  # what the final added is zero-sum
     assert final_net[top[0]] > 0  # east self-drew at the final table
+
+
+@pytest.fixture
+def drawn_final(season, roster, organiser):
+    event = services.event_create(
+        season=season, name="决赛夜", date=season.start_date, final_size=4, actor=organiser
+    )
+    enter(event, roster[:8], organiser)
+    play(services.round_draw(event=event, actor=organiser, seed=1), organiser)
+    return event, services.final_draw(event=event, actor=organiser)
+
+
+def test_a_drawn_final_is_not_redrawn_as_an_ordinary_round(drawn_final, organiser):
+    event, final = drawn_final
+
+    with pytest.raises(ServiceErrors) as redraw:
+        services.round_draw(event=event, actor=organiser, seed=2)
+
+    assert [(e.field, e.code) for e in redraw.value.errors] == [("event", "final_drawn")]
+    final.refresh_from_db()
+    assert final.is_final and [t.seats for t in final.tables.all()] == [
+        [r.player.pk for r in event_standings(event=event)[:4]]
+    ]
+
+
+def test_no_round_is_drawn_after_a_played_final(drawn_final, organiser):
+    event, final = drawn_final
+    play(final, organiser)
+
+    with pytest.raises(ServiceErrors) as after:
+        services.round_draw(event=event, actor=organiser, seed=2)
+
+    assert [e.code for e in after.value.errors] == ["final_drawn"]
+    assert event.seating_rounds.count() == 2
+
+
+def test_the_final_seated_by_hand_stays_the_final_and_no_round_is_seated_after_it(
+    drawn_final, organiser
+):
+    event, final = drawn_final
+    top = final.tables.get().seats
+
+    again = services.round_seat(event=event, actor=organiser, tables=[top[::-1]])
+    assert again.pk == final.pk and again.is_final and again.tables.get().seats == top[::-1]
+
+    play(again, organiser)
+    with pytest.raises(ServiceErrors) as after:
+        services.round_seat(event=event, actor=organiser, tables=[top])
+    assert [e.code for e in after.value.errors] == ["final_drawn"]
+
+
+def test_a_cancelled_final_leaves_the_draw_open_again(drawn_final, organiser):
+    event, final = drawn_final
+
+    services.round_cancel(event=event, actor=organiser, number=final.number)
+    again = services.round_draw(event=event, actor=organiser, seed=2)
+
+    assert again.number == final.number and not again.is_final
