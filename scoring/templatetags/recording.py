@@ -11,6 +11,7 @@ from django.utils.translation import pgettext_lazy as _lazy
 
 from csmj_site import language
 from leagues.models import Role
+from leagues.table_keys import keeper_slug
 from scoring.engine import WORD_GROUPS, ValueLabel
 from scoring.standings.rounding import fixed as _fixed
 
@@ -32,6 +33,14 @@ def word(group: str, key: object) -> str:
         return str(Role(key).label) if key in Role.values else ""
     label = WORD_GROUPS[group].get(str(key))
     return "" if label is None else language.as_label(label)
+
+
+@register.filter
+def table_keeper(user: object) -> bool:
+    """Whether ``user`` is a quick table's keeper (a phone holding the table's key, no
+    person's account): pages name the table, never the keeper's username
+    (docs/quick-tables.md)."""
+    return bool(keeper_slug(user))
 
 
 @register.filter

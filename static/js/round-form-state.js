@@ -108,6 +108,9 @@
       errors: ctx.errors || [],
       analysis: {},
       savedWin: null,  // winners, discarder and birds kept while 流局 is chosen
+      // the kind was the winner taps' guess (no outcome or discarder tapped): one winner a
+      // 自摸, more a 点炮 whose discarder is still to come (tapWinner)
+      kindGuessed: false,
       key: null,  // the Idempotency-Key, made when the round is first submitted
     };
     // The data the shown errors were about (JSON): an error goes once its field changes.
@@ -196,6 +199,7 @@
       });
       var r = d.result || {};
       state.kind = r.kind || null;
+      state.kindGuessed = false;
       state.winners = (r.winners || []).map(function (w) {
         return {
           seat: w.seat, hands: (w.hands || []).slice(), tiles: w.tiles || "",
@@ -233,7 +237,7 @@
       state.openings = []; state.midgame = []; state.kind = null; state.winners = []; state.discarder = null;
       state.birds = []; state.birdsForfeited = false; state.penalties = []; state.errors = [];
       state.haidi = { tile: "", taker: null, first_offered: null, replaced_by: null };
-      state.analysis = {}; state.savedWin = null; state.key = null;
+      state.analysis = {}; state.savedWin = null; state.key = null; state.kindGuessed = false;
       blankListeners.forEach(function (fn) { fn(); });
     }
 
@@ -296,22 +300,38 @@
         state.savedWin = null;
       }
       state.kind = kind;
+      state.kindGuessed = false;
     }
 
-    // A winner's seat: on or off; as many winners as the kind of round allows.
+    // A winner's seat: on or off; as many winners as the kind of round allows. With no
+    // outcome or discarder tapped yet the kind is guessed from the winners: one is a 自摸,
+    // more (a user taps the winners first, then the discarder) a 点炮 still to name its
+    // discarder, with as many winners as the engine's discard allows.
     function tapWinner(s) {
-      var most = kindRule(state.kind).max_winners;
-      if (!state.kind) state.kind = "self_draw";  // a winner and no discarder: 自摸
+      if (!state.kind) { state.kind = "self_draw"; state.kindGuessed = true; }
       var i = state.winners.findIndex(function (w) { return w.seat === s; });
-      if (i >= 0) state.winners.splice(i, 1);
-      else if (most <= 1) state.winners = [newWinner(s)];
-      else if (state.winners.length < most) state.winners.push(newWinner(s));
+      var guessed = state.kindGuessed && state.discarder === null;
+      if (i >= 0) {
+        state.winners.splice(i, 1);
+        // back to one winner, no discarder named: a 自摸 again
+        if (guessed && state.kind === "discard" && state.winners.length <= 1) state.kind = "self_draw";
+      } else {
+        if (guessed && state.kind === "self_draw" && state.winners.length >= 1 &&
+            kindRule("discard").max_winners > 1) {
+          state.kind = "discard";  // a second winner: a 点炮, its discarder to come
+          normalise();
+        }
+        var most = kindRule(state.kind).max_winners;
+        if (most <= 1) state.winners = [newWinner(s)];
+        else if (state.winners.length < most) state.winners.push(newWinner(s));
+      }
       state.winners.sort(function (a, b) { return a.seat - b.seat; });
     }
 
-    // Tapping the discarder means 点炮.
+    // Tapping the discarder means 点炮: the winners tapped before it stay (通炮).
     function tapDiscarder(s) {
       if (state.kind !== "discard") { state.kind = "discard"; normalise(); }
+      state.kindGuessed = false;
       state.discarder = state.discarder === s ? null : s;
     }
 

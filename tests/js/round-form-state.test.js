@@ -60,10 +60,12 @@ test("the form follows the claim table it is given, not a number of its own", ()
   assert.deepStrictEqual(seats(form), [1, 2]);
 });
 
-test("a winner without a discarder is a self-draw, of one winner; the discarder cannot win", () => {
+test("a lone winner without a discarder is a self-draw; the discarder cannot win", () => {
   const form = formAt(4);
   form.tapWinner(2);
   assert.strictEqual(form.state.kind, "self_draw");
+  assert.strictEqual(form.buildRound().result.kind, "self_draw");
+  form.tapWinner(2);  // off again
   form.tapWinner(3);
   assert.deepStrictEqual(seats(form), [3]);
   form.tapDiscarder(3);  // 点炮: a discard, and seat 3 no longer wins
@@ -71,6 +73,56 @@ test("a winner without a discarder is a self-draw, of one winner; the discarder 
   assert.strictEqual(form.state.kind, "discard");
   assert.deepStrictEqual(seats(form), []);
   assert.strictEqual(form.state.discarder, 3);
+});
+
+test("winners tapped before the discarder all stay: A, B, then C is A and B on C's discard", () => {
+  const form = formAt(4);
+  form.tapWinner(1);
+  form.tapWinner(2);
+  // two winners, no discarder yet: a discard waiting for its discarder, not a self-draw
+  assert.strictEqual(form.state.kind, "discard");
+  assert.deepStrictEqual(seats(form), [1, 2]);
+  assert.strictEqual(form.missing(), T.need_discarder);
+  form.tapDiscarder(3);
+  form.normalise();
+  assert.deepStrictEqual([form.state.kind, seats(form), form.state.discarder], ["discard", [1, 2], 3]);
+  const r = form.buildRound().result;
+  assert.deepStrictEqual([r.winners.map((w) => w.seat), r.discarder], [[1, 2], 3]);
+});
+
+test("three winners before the discarder (通炮 at most 3), a fourth changes nothing", () => {
+  const form = formAt(4);
+  [3, 1, 0, 2].forEach(form.tapWinner);
+  assert.deepStrictEqual(seats(form), [0, 1, 3]);
+  form.tapDiscarder(2);
+  form.normalise();
+  assert.deepStrictEqual([seats(form), form.state.discarder], [[0, 1, 3], 2]);
+});
+
+test("back to one winner before any discarder: a self-draw again", () => {
+  const form = formAt(4);
+  form.tapWinner(1);
+  form.tapWinner(2);
+  form.tapWinner(1);  // off
+  assert.deepStrictEqual([form.state.kind, seats(form)], ["self_draw", [2]]);
+});
+
+test("at three seats two winners wait for the discarder; at two seats a second tap replaces", () => {
+  const three = formAt(3);
+  [0, 1, 2].forEach(three.tapWinner);
+  assert.deepStrictEqual([three.state.kind, seats(three)], ["discard", [0, 1]]);
+  const two = formAt(2);
+  two.tapWinner(0);
+  two.tapWinner(1);
+  assert.deepStrictEqual([two.state.kind, seats(two)], ["self_draw", [1]]);
+});
+
+test("自摸 chosen on purpose keeps one winner: a second tap replaces the first", () => {
+  const form = formAt(4);
+  form.setKind("self_draw");
+  form.tapWinner(1);
+  form.tapWinner(2);
+  assert.deepStrictEqual([form.state.kind, seats(form)], ["self_draw", [2]]);
 });
 
 test("a wrong tap on 流局 keeps the win's entries; switching back brings them back", () => {
