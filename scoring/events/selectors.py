@@ -13,6 +13,7 @@ from typing import Any
 from django.db.models import Count, Max, Q, Sum
 from django.utils import timezone
 
+from csmj_site.names import name_order
 from leagues.models import Player, Season
 from scoring.engine import WINDS, ValueLabel
 from scoring.events.models import Entrant, Event, FinalCarry, SeatingRound, Table
@@ -98,7 +99,7 @@ def event_standings(*, event: Event) -> list[EventRow]:
                 dropped=e.is_dropped,
             )
         )
-    rows.sort(key=lambda r: (*_rank_key(r), r.player.display_name, r.player.pk))
+    rows.sort(key=lambda r: (*_rank_key(r), name_order(r.player.display_name), r.player.pk))
     ranked: list[EventRow] = []
     for i, r in enumerate(rows):
         tied = ranked and _rank_key(rows[i - 1]) == _rank_key(r)

@@ -24,6 +24,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from csmj_site.names import name_order
 from leagues.audit import AuditEntry
 from leagues.models import Club, Player, Season, name_for_reader
 from scoring.engine import HAND_TYPES, KONG_KINDS
@@ -97,7 +98,7 @@ STANDINGS_ORDERS: dict[str, tuple[Any, bool]] = {
     "self_draws": (lambda r: r.self_draws, True),
     "deal_ins": (lambda r: r.deal_ins, True),
     "big_hands": (lambda r: r.big_hands, True),
-    "player": (lambda r: r.player.display_name, False),
+    "player": (lambda r: name_order(r.player.display_name), False),
     "rank": (lambda r: r.rank, False),
 }
 DEFAULT_ORDER = "total"
@@ -129,7 +130,9 @@ def totals_values(c: Mapping[str, Any]) -> dict[str, Any]:
 
 def ranked_rows(rows: Iterable[StandingRow], order: str) -> list[StandingRow]:
     """Rank by the official order (full ties share a rank), then sort by ``order``."""
-    official = sorted(rows, key=lambda r: (*_standing_key(r), r.player.display_name, r.player.pk))
+    official = sorted(
+        rows, key=lambda r: (*_standing_key(r), name_order(r.player.display_name), r.player.pk)
+    )
     ranked: list[StandingRow] = []
     for i, row in enumerate(official):
         if ranked and _standing_key(ranked[-1]) == _standing_key(row):

@@ -83,3 +83,8 @@ def test_the_page_the_images_and_the_api_show_the_shared_ranks(
 
     answer = api_as("member").get(club_url(club, f"events/{event.pk}/standings/"))
     assert [row["rank"] for row in answer.json()] == [1, 1, 1, 4]
+
+
+def test_players_level_on_every_count_are_listed_by_pinyin(event, four, organiser):
+    # 张三 李四 王五 赵六 entered, nobody has played: all level
+    assert [name for name, _rank in ranks(event)] == ["李四", "王五", "张三", "赵六"]

@@ -116,15 +116,15 @@ def test_equal_net_and_average_is_broken_by_wins(season, players, recorder):
     assert rows[0].net == rows[1].net and rows[0].avg_per_round == rows[1].avg_per_round
 
 
-def test_full_ties_share_a_rank_and_list_by_name(season, players, recorder):
+def test_full_ties_share_a_rank_and_list_by_name_as_a_phones_contacts_do(season, players, recorder):
     one = make_session(season, players[:4], actor=recorder)
     store_round(one, round_draw(), [], actor=recorder)
 
     rows = season_standings(season=season)
 
     assert [r.rank for r in rows] == [1, 1, 1, 1]
-    names = [r.player.display_name for r in rows]
-    assert names == sorted(names)
+    # by pinyin (li, wang, zhang, zhao), not by character code (张 李 王 赵)
+    assert [r.player.display_name for r in rows] == ["李四", "王五", "张三", "赵六"]
 
 
 def test_order_sorts_by_a_column_and_keeps_the_official_rank(played, season):
@@ -135,9 +135,7 @@ def test_order_sorts_by_a_column_and_keeps_the_official_rank(played, season):
     reverse = season_standings(season=season, order="-net")
     assert [r.player.display_name for r in reverse] == ["王五", "赵六", "李四", "张三"]
     by_player = season_standings(season=season, order="player")
-    assert [r.player.display_name for r in by_player] == sorted(
-        r.player.display_name for r in by_player
-    )
+    assert [r.player.display_name for r in by_player] == ["李四", "王五", "张三", "赵六"]
 
 
 def test_unknown_order_falls_back_to_net(played, season):
