@@ -92,6 +92,7 @@ MESSAGES: dict[str, str] = {
     ),
     "players:table": gettext_noop("The ruleset seats {players}: a table needs {players} names"),
     "players:twice": gettext_noop("A player can sit only once"),
+    "players:seated": gettext_noop("{name} already sits at this table"),
     "players:other_club": gettext_noop("Every player must be on the club's roster"),
     "first_dealer": gettext_noop("The first dealer must be a seat 0–{last}"),
     "table_size_changed": gettext_noop(

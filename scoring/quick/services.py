@@ -80,8 +80,13 @@ def quick_table_create(
     if len(names) != size:
         raise ServiceErrors([ServiceError("names", "players", {"players": size}, variant="table")])
     names = [n or open_seat_name(i) for i, n in enumerate(names)]
-    if len(set(names)) != len(names):
-        raise ServiceErrors([ServiceError("names", "players", variant="twice")])
+    twice = [
+        ServiceError(f"names.{i}", "players", {"name": n}, variant="seated")
+        for i, n in enumerate(names)
+        if n in names[:i]
+    ]
+    if twice:  # each later seat of a name named, as the club's 开一场 names its seat
+        raise ServiceErrors(twice)
     key = table_key_new()
     with transaction.atomic():
         slug = f"t-{secrets.token_hex(6)}"

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from csmj_site.errors import ServiceErrors
 from csmj_site.page_messages import messages_refused
 from leagues.models import Club, Player, Season
 from leagues.pages import apply_errors
@@ -125,6 +126,9 @@ def quick_new(request: HttpRequest) -> HttpResponse:
                 first_dealer=form.cleaned_data["first_dealer"],
                 owner=request.user if signed_in else None,
             )
+        except ServiceErrors as exc:  # names.N is the form's seat_N
+            seats = {f"names.{i}": f"seat_{i}" for i in range(4)}
+            apply_errors(form, ServiceErrors(e.at(seats.get(e.field, e.field)) for e in exc.errors))
         except ValidationError as exc:
             apply_errors(form, exc)
         else:

@@ -69,7 +69,8 @@ def test_a_wrong_number_of_names_or_a_name_twice_is_refused_and_nothing_is_store
     assert str(too_few.value.errors[0]) == "The ruleset seats 4: a table needs 4 names"
     with pytest.raises(ValidationError) as twice:
         quick_table_create(names=["A", "A", "B", "C"], config="changsha-67", first_dealer=0)
-    assert "names" in twice.value.error_dict
+    assert [(e.field, e.params["name"]) for e in twice.value.errors] == [("names.1", "A")]
+    assert twice.value.errors[0].message == "A already sits at this table"
     with pytest.raises(ValidationError) as rules:
         quick_table_create(names=["A", "B", "C", "D"], config="no-such-preset", first_dealer=0)
     assert [e.field for e in rules.value.errors] == ["ruleset"]
