@@ -78,7 +78,8 @@
           "data-seat": s.seat, "data-role": opts.role || null,
           onclick: function () { opts.onTap(s.seat); render(); },
         }, [
-          s.name,
+          // a long name ends in … within its quarter of a phone (the whole name: its title)
+          h("span", { class: "tap-name", title: s.name, text: s.name }),
           h("small", {}, [
             isDealerSeat(s.seat) ? h("span", { class: "dealer-mark", text: T.dealer_short + " " }) : null,
             // the seat's number under a player's name (the calculator's unnamed seats are it)
