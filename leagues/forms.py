@@ -28,7 +28,7 @@ from leagues.services import club_slug_clean
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 # A date the site cannot read, in one sentence for every date field (pages and filters).
-DATE_INVALID = _("日期格式应为 YYYY-MM-DD")
+DATE_INVALID = _("应为真实的日期，格式 YYYY-MM-DD")
 
 
 def date_field(label: Any, *, required: bool = True) -> forms.DateField:
@@ -188,7 +188,7 @@ class StandingsFilterForm(forms.Form):
 
     def error_lines(self) -> list[str]:
         """Each error as the page shows it: the form's own, then each field's after its
-        label ("从：日期格式应为 YYYY-MM-DD")."""
+        label ("从：应为真实的日期，格式 YYYY-MM-DD")."""
         lines = [str(e) for e in self.non_field_errors()]
         for field in self:
             lines += [f"{field.label}{colon()}{e}" for e in field.errors]

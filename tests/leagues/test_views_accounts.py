@@ -190,7 +190,7 @@ def test_a_date_the_page_cannot_read_is_refused_in_the_sites_words(
         {"name": "新赛季", "start_date": "2025-13-45", "ruleset": ruleset.pk},
     )
 
-    assert response.context["form"].errors == {"start_date": ["日期格式应为 YYYY-MM-DD"]}
+    assert response.context["form"].errors == {"start_date": ["应为真实的日期，格式 YYYY-MM-DD"]}
     assert not Season.objects.filter(name="新赛季").exists()
 
 

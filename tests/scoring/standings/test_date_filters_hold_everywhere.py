@@ -91,7 +91,7 @@ def test_an_export_asked_for_with_unusable_dates_is_refused_naming_the_field(
 
     assert response.status_code == 400
     assert response["Content-Type"] == "text/plain; charset=utf-8"
-    assert "从：日期格式应为 YYYY-MM-DD" in response.content.decode()
+    assert "从：应为真实的日期，格式 YYYY-MM-DD" in response.content.decode()
     assert "Content-Disposition" not in response
 
 
@@ -121,7 +121,7 @@ def test_a_date_the_page_cannot_read_is_named_by_its_label_not_its_parameter(rea
     ).content.decode()
 
     errors = page.split('data-role="filter-errors"')[1].split("</div>")[0]
-    assert "从：日期格式应为 YYYY-MM-DD" in errors and "date_from" not in errors
+    assert "从：应为真实的日期，格式 YYYY-MM-DD" in errors and "date_from" not in errors
     assert "有效" not in errors  # Django's own sentence
 
 
