@@ -63,6 +63,7 @@
         el.querySelector("[data-role=sync-text]").textContent = text;
       });
       listeners.forEach(function (fn) { fn(items, blocked); });
+      noteRefresh();
       return items;
     });
   }
@@ -132,12 +133,25 @@
    * 撤销上一盘, 结束本场): offline, or while rounds of their session (data-session) wait
    * on this phone, a tap says why (the form's data-offline or data-waiting text) and
    * posts nothing, neither the browser's error page nor an undo of the wrong round. */
+  function whyNot(form) {
+    return !navigator.onLine ? form.dataset.offline
+      : waiting[Number(form.dataset.session)] ? form.dataset.waiting : "";
+  }
+  // The line a tap left says what still holds: it goes once the network is back and
+  // the session's rounds are sent (and changes when only one of them is).
+  function noteRefresh() {
+    var note = document.querySelector("[data-role=needs-network]");
+    var form = note && document.querySelector("form[data-needs-network]");
+    if (!note) return;
+    var why = form ? whyNot(form) : "";
+    if (why) note.textContent = why;
+    else note.remove();
+  }
   document.addEventListener("click", function (ev) {
     var btn = ev.target.closest && ev.target.closest("form[data-needs-network] [type=submit]");
     if (!btn) return;
     var form = btn.form;
-    var why = !navigator.onLine ? form.dataset.offline
-      : waiting[Number(form.dataset.session)] ? form.dataset.waiting : "";
+    var why = whyNot(form);
     if (!why) return;
     ev.preventDefault();
     ev.stopPropagation();  // before the button's own confirm()
@@ -153,7 +167,8 @@
     note.textContent = why;
   }, true);
 
-  window.addEventListener("online", sync);
+  window.addEventListener("online", function () { noteRefresh(); sync(); });
+  window.addEventListener("offline", noteRefresh);
   setInterval(sync, 10000);
 
   if ("serviceWorker" in navigator && window.isSecureContext) {

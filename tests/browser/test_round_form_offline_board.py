@@ -237,15 +237,18 @@ def test_undo_offline_or_with_a_round_waiting_says_why_and_undoes_nothing(page, 
     # online, with round 2 still waiting (the route holds it back): not yet either
     page.route("**/rounds/save/", lambda route: route.abort("internetdisconnected"))
     page.context.set_offline(False)
+    # the line says what still holds without a tap: no longer the network, the round
+    note.filter(has_text="本机还有没同步的盘").wait_for()
     page.locator("[data-role=undo]").click()
     note.filter(has_text="本机还有没同步的盘").wait_for()
     assert dialogs == []
     assert not Round.objects.filter(is_void=True).exists()
 
-    # sent: now the undo asks, and undoes round 2, the last one
+    # sent: the line goes, and the undo asks, and undoes round 2, the last one
     page.unroute("**/rounds/save/")
     page.evaluate("() => window.csmjQueue.sync()")
     page.locator("[data-role=sync-status]").wait_for(state="hidden")
+    note.wait_for(state="detached")
     with page.expect_navigation():
         page.locator("[data-role=undo]").click()
     assert len(dialogs) == 1
