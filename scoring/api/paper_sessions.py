@@ -16,7 +16,8 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import IDEMPOTENCY_KEY, body_valid, idempotent_view
+from csmj_site.api import IDEMPOTENCY_KEY, idempotent_view
+from csmj_site.api_body import body_valid
 from csmj_site.api_fields import (
     BoundedDateTimeField,
     StrictCharField,

@@ -40,9 +40,9 @@ from csmj_site.api import (
     IdFilter,
     StrictBooleanFilter,
     StrictOrderingFilter,
-    body_valid,
     id_or_404,
 )
+from csmj_site.api_body import body_valid
 from csmj_site.api_fields import MAX_ID, StrictIntegerField
 from csmj_site.bulk_rows import Statement
 from leagues.api.scope import ClubScopedMixin

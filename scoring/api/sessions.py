@@ -24,10 +24,9 @@ from csmj_site.api import (
     ApiViewSet,
     DateRangeFilterSet,
     IdFilter,
-    body_none,
-    body_valid,
     idempotent_view,
 )
+from csmj_site.api_body import body_none, body_valid
 from csmj_site.api_fields import StrictBooleanField, StrictIntegerField
 from leagues.api.scope import ClubScopedMixin
 from leagues.permissions import require_record

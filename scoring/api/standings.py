@@ -22,14 +22,8 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import (
-    ApiPagination,
-    body_object,
-    body_valid,
-    idempotent,
-    paginated,
-    paginated_rows,
-)
+from csmj_site.api import ApiPagination, idempotent, paginated, paginated_rows
+from csmj_site.api_body import body_object, body_valid
 from csmj_site.api_fields import StrictCharField, StrictIntegerField
 from leagues.api import clubs, players, seasons
 from leagues.api.serializers import PlayerSerializer

@@ -22,7 +22,8 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle
 
-from csmj_site.api import IDEMPOTENCY_KEY, body_valid, id_or_404, idempotent_view
+from csmj_site.api import IDEMPOTENCY_KEY, id_or_404, idempotent_view
+from csmj_site.api_body import body_valid
 from csmj_site.api_fields import StrictCharField, StrictIntegerField
 from csmj_site.errors import ServiceError, ServiceErrors
 from leagues.models import Club

@@ -24,14 +24,8 @@ from rest_framework.decorators import (
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import (
-    CLUB_SLUG,
-    IDEMPOTENCY_KEY,
-    ApiViewSet,
-    IdFilter,
-    body_none,
-    body_valid,
-)
+from csmj_site.api import CLUB_SLUG, IDEMPOTENCY_KEY, ApiViewSet, IdFilter
+from csmj_site.api_body import body_none, body_valid
 from csmj_site.errors import ServiceError, reject
 from leagues.api.scope import ClubScopedMixin
 from leagues.models import Player

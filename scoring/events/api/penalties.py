@@ -16,12 +16,8 @@ from rest_framework.decorators import (
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from csmj_site.api import (
-    CLUB_SLUG,
-    ApiViewSet,
-    IdFilter,
-    body_valid,
-)
+from csmj_site.api import CLUB_SLUG, ApiViewSet, IdFilter
+from csmj_site.api_body import body_valid
 from leagues.api.scope import ClubScopedMixin
 from leagues.permissions import require_manage
 from scoring.events import services
