@@ -71,6 +71,11 @@ def _history(
     return rounds, seeds, byes
 
 
+def _final(event: Event) -> SeatingRound | None:
+    """The night's final round once drawn (at most one: ``final_draw`` refuses another)."""
+    return SeatingRound.objects.filter(event=event, is_final=True).first()
+
+
 def _check_tables(
     *, event: Event, tables: Sequence[Sequence[Any]], field: str = "tables"
 ) -> list[list[int]]:
@@ -210,7 +215,7 @@ def round_draw(
         event = event_locked(event=event)
         event_open_check(event=event)
         number, replaces = _round_to_draw(event, number)
-        if SeatingRound.objects.filter(event=event, is_final=True).exists():
+        if _final(event) is not None:
             # the final is the night's last round, seated by rank: no draw replaces or follows it
             raise reject("event", "final_drawn", "draw")
         history, seeds, byes = _history(event, number)
@@ -271,7 +276,7 @@ def round_seat(
         event = event_locked(event=event)
         event_open_check(event=event)
         number, replaces = _round_to_draw(event, number)
-        final = SeatingRound.objects.filter(event=event, is_final=True).first()
+        final = _final(event)
         if final is not None and final != replaces:  # seating the final by hand keeps it the final
             raise reject("event", "final_drawn", "draw")
         checked = _check_tables(event=event, tables=tables)
@@ -335,7 +340,7 @@ def final_draw(*, event: Event, actor: Any) -> SeatingRound:
         event_open_check(event=event)
         if event.final_size == 0:
             raise reject("final_size", "no_final")
-        if SeatingRound.objects.filter(event=event, is_final=True).exists():
+        if _final(event) is not None:
             raise reject("event", "final_drawn")
         rows = [r for r in event_standings(event=event) if r.rounds > 0 and not r.dropped]
         if len(rows) < event.final_size:
