@@ -120,31 +120,35 @@ def standings_columns(
 ) -> list[dict[str, Any]]:
     """Header links: a click sorts by the column; a second click reverses it. 罚分 and
     合计 only where some row has penalties; without them 总分 is what ranks."""
-    query = request.GET.copy()
-    query.pop("page", None)  # a new order starts at its first page
-    cols = []
     sorted_by = order.lstrip("-")
     if sorted_by == "total" and not penalties:
         sorted_by = "net"  # the same numbers
-    for key, label in standing_columns(penalties=penalties):
-        query["order"] = f"-{key}" if order == key else key
-        cols.append(
-            {
-                "key": key,
-                "label": column_label(label),
-                "url": "?" + query.urlencode(),
-                "sorted": sorted_by == key,
-            }
-        )
-    return cols
+    return [
+        {
+            "key": key,
+            "label": column_label(label),
+            "url": sort_link(request, order, key),
+            "sorted": sorted_by == key,
+        }
+        for key, label in standing_columns(penalties=penalties)
+    ]
 
 
 def rating_column(request: HttpRequest, order: str) -> dict[str, Any]:
     """The 等级分 header's link, as ``standings_columns`` gives the others'."""
+    return {
+        "url": sort_link(request, order, RATING_ORDER),
+        "sorted": order.lstrip("-") == RATING_ORDER,
+    }
+
+
+def sort_link(request: HttpRequest, order: str, key: str) -> str:
+    """The page sorted by ``key``, reversed when it is already (a second click); a new
+    order starts at its first page."""
     query = request.GET.copy()
     query.pop("page", None)
-    query["order"] = f"-{RATING_ORDER}" if order == RATING_ORDER else RATING_ORDER
-    return {"url": "?" + query.urlencode(), "sorted": order.lstrip("-") == RATING_ORDER}
+    query["order"] = f"-{key}" if order == key else key
+    return "?" + query.urlencode()
 
 
 SESSIONS_PER_PAGE = 20
